@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DatabaseHandle } from '../src/server/db/client.ts';
+import { createTestDatabase } from '../test/support/databases.ts';
+import { startKairoProcess } from '../test/support/kairo-process.ts';
+import { GENEROUS_LIMITS, startSimForKairo, waitFor } from '../test/support/strava.ts';
+import { stravaExportWith } from '../test/support/strava-export.ts';
+import { benchArchiveImport, type ArchiveImportRun } from './archive-import.ts';
+import { measureLoad, type LoadResult } from './load.ts';
+import { benchBackfill, type BackfillRun } from './strava-backfill.ts';
+
+/** The first simulated athlete's history over these days holds about 500 activities. */
+const BACKFILL_HISTORY_DAYS = 545;
+/** The list is loaded for an account holding this many activities: the backfill's plus an archive's. */
+const LISTED_ACTIVITIES = 1_000;
+/**
+ * The rate-limited backfill: Strava's windows shrunk to 2 s with 20 reads each. A month of
+ * history needs about 60 reads, so the limiter has to spread the sync over three windows or more.
+ */
+const LIMITED_WINDOW_S = 2;
+const LIMITED_READS_PER_WINDOW = 20;
+const LIMITED_HISTORY_DAYS = 30;
+const STAGE_TIMEOUT_MS = 120_000;
+
+export interface RateLimitedBackfillRun extends BackfillRun {
+  readLimitPerWindow: number;
+  windowS: number;
+}
+
+export interface ActivityDataRun {
+  /** Strava's limits out of the way: how fast Kairo syncs, and with how many requests. */
+  backfill: BackfillRun;
+  /** Strava's limits in force (shrunk windows): Kairo must never meet a 429. */
+  rateLimitedBackfill: RateLimitedBackfillRun;
+  archiveImport: ArchiveImportRun;
+  /** GET /api/activities (the default page of 50) for an account with LISTED_ACTIVITIES. */
+  activityList: LoadResult & { activities: number };
+}
+
+/**
+ * Kairo's data paths, measured on one Kairo process on a fresh PostgreSQL database with a Strava
+ * simulator in this process: a backfill of ~500 activities, the same under the rate limit, an
+ * archive import topping the account up to 1,000 activities, then the activity list under load.
+ * Each stage starts once the job queue is idle, so none measures the previous one's tail.
+ */
+export async function benchActivityData(load: { connections: number; warmUpS: number; durationS: number }): Promise<ActivityDataRun> {
+  const database = await createTestDatabase('postgres');
+  const dataDir = mkdtempSync(join(tmpdir(), 'kairo-bench-data-'));
+  const { sim, env } = await startSimForKairo({ ...GENEROUS_LIMITS, shortWindowS: LIMITED_WINDOW_S });
+  try {
+    const kairo = await startKairoProcess({ dataDir, databaseUrl: database.url!, env });
+    try {
+      const { run: backfill, browser } = await benchBackfill({
+        kairoUrl: kairo.url,
+        sim,
+        database: database.handle,
+        historyDays: BACKFILL_HISTORY_DAYS,
+        timeoutMs: STAGE_TIMEOUT_MS,
+      });
+      await queueIdle(database.handle);
+
+      sim.control.rateLimits.configure({ readShortLimit: LIMITED_READS_PER_WINDOW, overallShortLimit: LIMITED_READS_PER_WINDOW * 2 });
+      sim.control.rateLimits.reset();
+      const { run: limited } = await benchBackfill({
+        kairoUrl: kairo.url,
+        sim,
+        database: database.handle,
+        historyDays: LIMITED_HISTORY_DAYS,
+        timeoutMs: STAGE_TIMEOUT_MS,
+      });
+      await queueIdle(database.handle);
+
+      const archive = await stravaExportWith(LISTED_ACTIVITIES - backfill.activities);
+      const archiveImport = await benchArchiveImport(browser, archive, STAGE_TIMEOUT_MS);
+      await queueIdle(database.handle);
+
+      const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+      const activityList = await measureLoad({ url: `${kairo.url}/api/activities`, headers: { cookie }, ...load });
+      return {
+        backfill,
+        rateLimitedBackfill: { ...limited, readLimitPerWindow: LIMITED_READS_PER_WINDOW, windowS: LIMITED_WINDOW_S },
+        archiveImport,
+        activityList: { ...activityList, activities: backfill.activities + archiveImport.activities },
+      };
+    } finally {
+      await kairo.stop();
+    }
+  } finally {
+    await sim.close();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Resolves once no job is queued, waiting or running (work started by the previous stage, such as metrics). */
+async function queueIdle(database: DatabaseHandle): Promise<void> {
+  await waitFor(
+    async () => {
+      const [row] = await database.query<{ n: number }>(`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`);
+      return row?.n ?? 0;
+    },
+    (pending) => pending === 0,
+    STAGE_TIMEOUT_MS,
+  );
+}

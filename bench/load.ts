@@ -1,0 +1,36 @@
+import autocannon from 'autocannon';
+
+export interface LoadOptions {
+  url: string;
+  headers?: Record<string, string>;
+  connections: number;
+  /** Untimed run first, so JIT compilation and connection pools are warm when measuring. */
+  warmUpS: number;
+  durationS: number;
+}
+
+export interface LoadResult {
+  /** Mean of autocannon's per-second request counts. */
+  requestsPerS: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  requests: number;
+  non2xx: number;
+  /** Connection errors, timeouts included. */
+  errors: number;
+}
+
+export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
+  const run = (durationS: number) =>
+    autocannon({ url: options.url, headers: options.headers, connections: options.connections, duration: durationS });
+  await run(options.warmUpS);
+  const result = await run(options.durationS);
+  return {
+    requestsPerS: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}

@@ -1,0 +1,263 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LIST_PAGE_SIZE } from '../src/server/features/strava/jobs.ts';
+import { createTestDatabase } from '../test/support/databases.ts';
+import { freePort, readRssBytes, sampleMaxRss, startServerProcess } from '../test/support/processes.ts';
+import { benchActivityData, type ActivityDataRun } from './activity-data.ts';
+import { measureLandingJs, type LandingJs } from './landing-js.ts';
+import { measureLoad, type LoadResult } from './load.ts';
+
+/**
+ * `npm run bench`: Kairo's performance figures against their targets. The API is measured on
+ * PostgreSQL against a bare Fastify hello route started in the same run, so the ratio says what
+ * Kairo's own work costs on this machine; then the data paths (Strava backfill, archive import,
+ * the activity list) on a second Kairo process (see activity-data.ts). Prints the JSON and a
+ * summary, writes the JSON to bench/results/<timestamp>.json, and exits 1 when the run is invalid
+ * or a figure misses its target.
+ */
+const root = resolve(import.meta.dirname, '..');
+const resultsDir = join(root, 'bench/results');
+
+const CONNECTIONS = 100;
+const WARM_UP_S = 2;
+const DURATION_S = 10;
+const RSS_SAMPLE_INTERVAL_MS = 200;
+/** Let the server settle after boot and sign-up before reading its idle memory. */
+const IDLE_SETTLE_MS = 1_000;
+
+const THROUGHPUT_RATIO_MIN = 0.3;
+const AUTH_USER_P99_MS_MAX = 25;
+const LANDING_JS_GZIP_BYTES_MAX = 100_000;
+/** One detail and one streams request per activity; the list pages come on top. */
+const STRAVA_REQUESTS_PER_ACTIVITY_MAX = 2;
+const ACTIVITY_LIST_P99_MS_MAX = 25;
+
+interface Figure {
+  name: string;
+  value: number | null;
+  unit: 'ratio' | 'ms' | 'bytes' | 's' | 'count' | 'activities/s' | 'req/s';
+  /** The target, as a bound; figures without one are reported only. */
+  min?: number;
+  max?: number;
+  /** null when there is no target or no value. */
+  pass: boolean | null;
+  note?: string;
+}
+
+function figure(name: string, value: number | null, unit: Figure['unit'], bounds: { min?: number; max?: number } = {}): Figure {
+  const hasTarget = bounds.min !== undefined || bounds.max !== undefined;
+  const pass =
+    value === null || !hasTarget ? null : value >= (bounds.min ?? -Infinity) && value <= (bounds.max ?? Infinity);
+  return { name, value, unit, ...bounds, pass };
+}
+
+interface KairoApiRun {
+  authUser: LoadResult;
+  rssIdleBytes: number | null;
+  rssUnderLoadMaxBytes: number | null;
+}
+
+/** Kairo as in production, on a fresh PostgreSQL database, loaded with GET /api/auth/user as a signed-in user. */
+async function benchKairoApi(): Promise<KairoApiRun> {
+  const database = await createTestDatabase('postgres');
+  const dataDir = mkdtempSync(join(tmpdir(), 'kairo-bench-'));
+  try {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const kairo = await startServerProcess({
+      script: join(root, 'src/server/main.ts'),
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        DATABASE_URL: database.url!,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: origin,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      port,
+      readyPath: '/readyz',
+    });
+    try {
+      const cookie = await signUp(origin);
+      await sleep(IDLE_SETTLE_MS);
+      const rssIdleBytes = readRssBytes(kairo.pid);
+      const rss = sampleMaxRss(kairo.pid, RSS_SAMPLE_INTERVAL_MS);
+      const authUser = await measureLoad({
+        url: `${origin}/api/auth/user`,
+        headers: { cookie },
+        connections: CONNECTIONS,
+        warmUpS: WARM_UP_S,
+        durationS: DURATION_S,
+      });
+      return { authUser, rssIdleBytes, rssUnderLoadMaxBytes: rss.stop() };
+    } finally {
+      await kairo.stop();
+    }
+  } finally {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Registers an account and returns its session cookie, checked to open GET /api/auth/user. */
+async function signUp(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/register`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.test', password: 'bench password', firstName: 'Bench', lastName: 'Mark' }),
+  });
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (response.status !== 201 || !cookie) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  const check = await fetch(`${origin}/api/auth/user`, { headers: { cookie } });
+  if (check.status !== 200) throw new Error(`GET /api/auth/user with the new session answered ${check.status}`);
+  return cookie;
+}
+
+async function benchHelloFastify(): Promise<LoadResult> {
+  const port = await freePort();
+  const hello = await startServerProcess({
+    script: join(root, 'bench/hello-server.ts'),
+    args: [String(port)],
+    env: { PATH: process.env.PATH ?? '' },
+    port,
+    readyPath: '/',
+  });
+  try {
+    return await measureLoad({
+      url: `${hello.url}/`,
+      connections: CONNECTIONS,
+      warmUpS: WARM_UP_S,
+      durationS: DURATION_S,
+    });
+  } finally {
+    await hello.stop();
+  }
+}
+
+/** Non-2xx answers or connection errors mean the load did not measure the route: the run is invalid. */
+function loadProblems(name: string, load: LoadResult): string[] {
+  const problems: string[] = [];
+  if (load.non2xx > 0) problems.push(`${name} answered ${load.non2xx} non-2xx responses`);
+  if (load.errors > 0) problems.push(`${name} had ${load.errors} connection errors or timeouts`);
+  return problems;
+}
+
+function figures(api: KairoApiRun, hello: LoadResult, landing: LandingJs, data: ActivityDataRun): Figure[] {
+  const ratio = round(api.authUser.requestsPerS / hello.requestsPerS, 3);
+  const landingJs = figure('landing route JS, gzip', landing.gzipBytes, 'bytes', { max: LANDING_JS_GZIP_BYTES_MAX });
+  const { backfill, rateLimitedBackfill: limited, archiveImport, activityList } = data;
+  return [
+    figure('throughput ratio, GET /api/auth/user / Fastify hello', ratio, 'ratio', { min: THROUGHPUT_RATIO_MIN }),
+    figure('p99 latency, GET /api/auth/user', api.authUser.latencyP99Ms, 'ms', { max: AUTH_USER_P99_MS_MAX }),
+    landing.gzipBytes === null ? { ...landingJs, note: landing.reason } : landingJs,
+    figure('server RSS, idle', api.rssIdleBytes, 'bytes'),
+    figure('server RSS, under load (max)', api.rssUnderLoadMaxBytes, 'bytes'),
+    figure(`backfill of ${backfill.activities}: Strava requests per activity`, backfill.requestsPerActivity, 'count', {
+      max: STRAVA_REQUESTS_PER_ACTIVITY_MAX,
+    }),
+    // A full last page means one more, empty, page to learn that the history ended.
+    figure(`backfill of ${backfill.activities}: list pages`, backfill.listPages, 'count', {
+      max: Math.floor(backfill.activities / LIST_PAGE_SIZE) + 1,
+    }),
+    figure(`backfill of ${backfill.activities}: wall time, limits off`, backfill.wallS, 's'),
+    figure(`backfill of ${backfill.activities}: rate, limits off`, backfill.activitiesPerS, 'activities/s'),
+    figure(`backfill at ${limited.readLimitPerWindow} reads / ${limited.windowS} s: 429 answers`, limited.rateLimited, 'count', { max: 0 }),
+    // A job deferred by the limiter between its two requests fetches the detail again when it resumes.
+    figure(`backfill at ${limited.readLimitPerWindow} reads / ${limited.windowS} s: requests per activity`, limited.requestsPerActivity, 'count'),
+    figure(`archive import of ${archiveImport.activities}: rate`, archiveImport.activitiesPerS, 'activities/s'),
+    figure(`p99 latency, GET /api/activities (${activityList.activities} activities)`, activityList.latencyP99Ms, 'ms', {
+      max: ACTIVITY_LIST_P99_MS_MAX,
+    }),
+    figure('throughput, GET /api/activities', Math.round(activityList.requestsPerS), 'req/s'),
+  ];
+}
+
+function summary(
+  figuresToShow: Figure[],
+  api: { authUser: LoadResult; helloFastify: LoadResult; activityList: LoadResult },
+  problems: string[],
+  resultsFile: string,
+): string {
+  const loadLine = (name: string, result: LoadResult) =>
+    `  ${name.padEnd(20)} ${Math.round(result.requestsPerS).toString().padStart(7)} req/s  ` +
+    `p50 ${result.latencyP50Ms} ms  p99 ${result.latencyP99Ms} ms  non-2xx ${result.non2xx}  errors ${result.errors}`;
+  const figureLine = (item: Figure) => {
+    const target =
+      item.min !== undefined ? `target >= ${format(item.min, item.unit)}` : item.max !== undefined ? `target <= ${format(item.max, item.unit)}` : '';
+    const verdict = item.pass === null ? '' : item.pass ? 'PASS' : 'FAIL';
+    const value = item.value === null ? `null (${item.note ?? 'not measured'})` : format(item.value, item.unit);
+    return `  ${item.name.padEnd(54)} ${value.padEnd(10)}  ${target.padEnd(18)} ${verdict}`.trimEnd();
+  };
+  return [
+    `Kairo bench: ${CONNECTIONS} connections, ${DURATION_S} s after ${WARM_UP_S} s warm-up, PostgreSQL, ${cpus().length} CPUs, Node ${process.version}`,
+    loadLine('GET /api/auth/user', api.authUser),
+    loadLine('Fastify hello', api.helloFastify),
+    loadLine('GET /api/activities', api.activityList),
+    ...figuresToShow.map(figureLine),
+    ...problems.map((problem) => `  INVALID: ${problem}`),
+    `Results: ${relative(process.cwd(), resultsFile)}`,
+  ].join('\n');
+}
+
+function format(value: number, unit: Figure['unit']): string {
+  if (unit === 'ratio' || unit === 'count') return String(value);
+  if (unit === 'bytes') return value >= 1e6 ? `${(value / 1e6).toFixed(1)} MB` : `${(value / 1e3).toFixed(1)} kB`;
+  return `${value} ${unit}`;
+}
+
+function round(value: number, digits: number): number {
+  return Number(value.toFixed(digits));
+}
+
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  // Built first, while the machine is quiet; a failing web build is reported, not fatal.
+  const landingJs = measureLandingJs(root);
+  const api = await benchKairoApi();
+  const helloFastify = await benchHelloFastify();
+  const activityData = await benchActivityData({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S });
+  const problems = [
+    ...loadProblems('GET /api/auth/user', api.authUser),
+    ...loadProblems('Fastify hello', helloFastify),
+    ...loadProblems('GET /api/activities', activityData.activityList),
+  ];
+  const report = {
+    createdAt: startedAt.toISOString(),
+    environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
+    valid: problems.length === 0,
+    problems,
+    figures: figures(api, helloFastify, landingJs, activityData),
+    api: {
+      connections: CONNECTIONS,
+      warmUpS: WARM_UP_S,
+      durationS: DURATION_S,
+      database: 'postgres',
+      authUser: api.authUser,
+      helloFastify,
+      activityList: activityData.activityList,
+    },
+    backfill: activityData.backfill,
+    rateLimitedBackfill: activityData.rateLimitedBackfill,
+    archiveImport: activityData.archiveImport,
+    rss: { idleBytes: api.rssIdleBytes, underLoadMaxBytes: api.rssUnderLoadMaxBytes },
+    landingJs,
+  };
+  mkdirSync(resultsDir, { recursive: true });
+  const resultsFile = join(resultsDir, `${startedAt.toISOString().replaceAll(':', '-')}.json`);
+  const json = JSON.stringify(report, null, 2);
+  writeFileSync(resultsFile, `${json}\n`);
+  console.log(json);
+  console.log(`\n${summary(report.figures, report.api, problems, resultsFile)}`);
+  return report.valid && report.figures.every((item) => item.pass !== false) ? 0 : 1;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,23 @@
+/**
+ * The sample streams of one activity, index-aligned: sample i of every stream was taken at
+ * `timeS[i]` seconds after the start. Samples may be irregular (smart recording, pauses); a
+ * missing value is null. This is the one shape parsers produce and metrics consume.
+ */
+export interface ActivityStreams {
+  /** Seconds since the activity start, strictly ascending. */
+  timeS: number[];
+  distanceM?: (number | null)[];
+  /** [latitude, longitude] in degrees. */
+  latlng?: ([number, number] | null)[];
+  altitudeM?: (number | null)[];
+  heartrateBpm?: (number | null)[];
+  /** Revolutions (cycling) or steps of one foot (running) per minute. */
+  cadenceRpm?: (number | null)[];
+  powerW?: (number | null)[];
+  speedMps?: (number | null)[];
+  temperatureC?: (number | null)[];
+  /** Whether the athlete was moving at the sample, when the recorder says so. */
+  moving?: boolean[];
+}
+
+export type StreamKey = Exclude<keyof ActivityStreams, 'timeS'>;

@@ -1,0 +1,66 @@
+import type { Sex } from './heart-rate.ts';
+import { computeHeartRateZoneUpperBoundsBpm } from './zones.ts';
+
+const DEFAULT_REST_HR_BPM = 60;
+const LTHR_FRACTION_OF_MAX_HR = 0.9;
+
+/** What the athlete has set; any of it may be missing. */
+export interface AthleteSettings {
+  ftpW?: number | null;
+  /**
+   * Upper bounds of heart-rate zones 1–4 (the settings' hrZone1Max … hrZone4Max); zone 5 is open.
+   * A heart rate equal to a bound belongs to the zone below it.
+   */
+  hrZoneUpperBoundsBpm?: readonly [number, number, number, number] | null;
+  lthrBpm?: number | null;
+  maxHrBpm?: number | null;
+  restHrBpm?: number | null;
+  thresholdPaceSPerKm?: number | null;
+  sex?: Sex | null;
+}
+
+/** The settings metrics run with once the defaults below are applied; null still means "unknown". */
+export interface ResolvedAthleteSettings {
+  ftpW: number | null;
+  hrZoneUpperBoundsBpm: readonly number[] | null;
+  lthrBpm: number | null;
+  maxHrBpm: number | null;
+  restHrBpm: number;
+  thresholdPaceSPerKm: number | null;
+  sex: Sex;
+}
+
+/**
+ * Defaults for what the athlete has not set:
+ * - FTP: none. Metrics never guess FTP from the activity being scored: an easy ride would give a
+ *   low FTP and inflate its own IF and TSS. The server passes the athlete's FTP, else the Strava
+ *   profile's, else `estimateFtpFromPowerDurationCurve` of the athlete's best curve over recent weeks.
+ * - LTHR: the start of the athlete's heart-rate zone 5 (top of zone 4), where Friel's zones put
+ *   it; else 90 % of max heart rate (a common rule of thumb for trained endurance athletes).
+ * - Max heart rate: LTHR / 0.9 by the same rule.
+ * - Resting heart rate: 60 bpm, a typical adult value.
+ * - Heart-rate zones: Friel's zones from LTHR (`FRIEL_HEART_RATE_ZONE_UPPER_BOUNDS_PCT_LTHR`).
+ * - Threshold pace: none (no rTSS).
+ * - Sex: male, the coefficients of Banister's original TRIMP.
+ * Max heart rate not above resting heart rate is treated as unknown.
+ */
+export function resolveAthleteSettings(settings: AthleteSettings): ResolvedAthleteSettings {
+  const restHrBpm = positiveOrNull(settings.restHrBpm) ?? DEFAULT_REST_HR_BPM;
+  const zoneUpperBoundsBpm = settings.hrZoneUpperBoundsBpm ?? null;
+  const setLthrBpm = positiveOrNull(settings.lthrBpm) ?? zoneUpperBoundsBpm?.[3] ?? null;
+  const maxHrBpm = positiveOrNull(settings.maxHrBpm) ?? (setLthrBpm === null ? null : setLthrBpm / LTHR_FRACTION_OF_MAX_HR);
+  const lthrBpm = setLthrBpm ?? (maxHrBpm === null ? null : LTHR_FRACTION_OF_MAX_HR * maxHrBpm);
+  return {
+    ftpW: positiveOrNull(settings.ftpW),
+    hrZoneUpperBoundsBpm: zoneUpperBoundsBpm ?? (lthrBpm === null ? null : computeHeartRateZoneUpperBoundsBpm(lthrBpm)),
+    lthrBpm,
+    maxHrBpm: maxHrBpm !== null && maxHrBpm > restHrBpm ? maxHrBpm : null,
+    restHrBpm,
+    thresholdPaceSPerKm: positiveOrNull(settings.thresholdPaceSPerKm),
+    sex: settings.sex ?? 'male',
+  };
+}
+
+function positiveOrNull(value: number | null | undefined): number | null {
+  return value != null && value > 0 ? value : null;
+}

@@ -1,0 +1,73 @@
+import { computeMean } from './smoothing.ts';
+
+export type Sex = 'male' | 'female';
+
+export interface HeartRateReference {
+  restHrBpm: number;
+  maxHrBpm: number;
+  sex: Sex;
+}
+
+/**
+ * Banister's TRIMP weighting (Banister, "Modeling elite athletic performance", in Physiological
+ * Testing of the High-Performance Athlete, 1991; Morton, Fitz-Clarke & Banister, J Appl Physiol
+ * 69:1171, 1990): each minute counts HRr · a · e^(b · HRr), where HRr is the heart-rate reserve
+ * fraction (HR − rest) / (max − rest), so that a minute near max weighs far more than one at
+ * rest, in line with blood lactate. a, b: 0.64, 1.92 for men; 0.86, 1.67 for women.
+ */
+const TRIMP_WEIGHTS: Record<Sex, { a: number; b: number }> = {
+  male: { a: 0.64, b: 1.92 },
+  female: { a: 0.86, b: 1.67 },
+};
+const SECONDS_PER_MINUTE = 60;
+const MINUTES_PER_HOUR = 60;
+
+export function computeAverageHeartrateBpm(
+  heartrateBpm: readonly (number | null)[],
+  included: readonly boolean[],
+): number | null {
+  return computeMean(includedReadings(heartrateBpm, included));
+}
+
+export function computeMaxHeartrateBpm(heartrateBpm: readonly (number | null)[]): number | null {
+  let maxBpm: number | null = null;
+  for (const bpm of heartrateBpm) if (bpm !== null && (maxBpm === null || bpm > maxBpm)) maxBpm = bpm;
+  return maxBpm;
+}
+
+/** Banister TRIMP over the included 1 Hz samples that have a heart rate; null when there are none. */
+export function computeBanisterTrimp(
+  heartrateBpm: readonly (number | null)[],
+  included: readonly boolean[],
+  reference: HeartRateReference,
+): number | null {
+  const readings = includedReadings(heartrateBpm, included);
+  if (readings.length === 0) return null;
+  let trimp = 0;
+  for (const bpm of readings) trimp += trimpPerMinute(bpm, reference) / SECONDS_PER_MINUTE;
+  return trimp;
+}
+
+/**
+ * hrTSS (TrainingPeaks): the activity's TRIMP relative to the TRIMP of one hour at lactate-threshold
+ * heart rate, × 100, so that an hour at LTHR scores 100 like an hour at FTP does in TSS.
+ */
+export function computeHrTss(trimp: number, lthrBpm: number, reference: HeartRateReference): number | null {
+  const trimpOfHourAtThreshold = MINUTES_PER_HOUR * trimpPerMinute(lthrBpm, reference);
+  return trimpOfHourAtThreshold > 0 ? (trimp / trimpOfHourAtThreshold) * 100 : null;
+}
+
+function trimpPerMinute(bpm: number, { restHrBpm, maxHrBpm, sex }: HeartRateReference): number {
+  // Clamped: a reading above the athlete's set max would otherwise run up the exponential.
+  const reserveFraction = Math.min(1, Math.max(0, (bpm - restHrBpm) / (maxHrBpm - restHrBpm)));
+  const { a, b } = TRIMP_WEIGHTS[sex];
+  return reserveFraction * a * Math.exp(b * reserveFraction);
+}
+
+function includedReadings(heartrateBpm: readonly (number | null)[], included: readonly boolean[]): number[] {
+  const readings: number[] = [];
+  heartrateBpm.forEach((bpm, k) => {
+    if (bpm !== null && included[k]) readings.push(bpm);
+  });
+  return readings;
+}

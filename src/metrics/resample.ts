@@ -1,0 +1,220 @@
+import type { ActivityStreams } from './activity-streams.ts';
+
+/**
+ * An activity's streams on a 1 Hz grid: sample k is at `startS + k` seconds of activity time and
+ * stands for one second of the activity. Every array has `durationS + 1` entries, where
+ * `durationS` is the time from the first to the last recorded sample.
+ *
+ * The resampling rule:
+ * - A gap between two consecutive samples no longer than the pause threshold is bridged by
+ *   linear interpolation; a whole second that coincides with a sample keeps its value.
+ * - A longer gap is a pause (auto-pause, a stopped recorder). The seconds strictly inside it are
+ *   not `recorded` and not `moving`; power, cadence and speed are 0 there (no work was done),
+ *   heart rate, altitude and temperature are null (unknown), and distance holds its last value.
+ * - Each channel bridges its own missing readings the same way, so a short heart-rate dropout is
+ *   interpolated and a long one is null while the rest of the activity is still recorded.
+ * - Latitude/longitude are not resampled: no metric needs them and maps draw the raw track.
+ */
+export interface Streams1Hz {
+  startS: number;
+  /** False for the seconds inside a pause. */
+  recorded: boolean[];
+  /** Recorded and in motion; the basis of moving time. */
+  moving: boolean[];
+  powerW: number[] | null;
+  cadenceRpm: number[] | null;
+  /** The recorder's speed, or when it has none, the speed derived from the distance stream. */
+  speedMps: number[] | null;
+  heartrateBpm: (number | null)[] | null;
+  altitudeM: (number | null)[] | null;
+  temperatureC: (number | null)[] | null;
+  /** Cumulative; null before the first distance reading. */
+  distanceM: (number | null)[] | null;
+}
+
+export interface ResampleOptions {
+  /** Gaps longer than this are pauses; default: see `detectPauseThresholdS`. */
+  pauseThresholdS?: number;
+}
+
+/** Below this speed the athlete counts as standing still: slower than a slow walk, above GPS drift at rest. */
+const MIN_MOVING_SPEED_MPS = 0.5;
+
+const MIN_PAUSE_THRESHOLD_S = 10;
+const PAUSE_THRESHOLD_PER_TYPICAL_INTERVAL = 4;
+
+/**
+ * The gap beyond which the recorder is taken to have paused: 10 s, or four typical sampling
+ * intervals when the file is sparser than that (smart recording, handheld GPS tracks every
+ * 30 s), so that a sparse but continuous track is not mistaken for a series of pauses.
+ */
+export function detectPauseThresholdS(timeS: readonly number[]): number {
+  if (timeS.length < 2) return MIN_PAUSE_THRESHOLD_S;
+  const intervalsS = timeS.slice(1).map((t, i) => t - timeS[i]!);
+  intervalsS.sort((a, b) => a - b);
+  const medianIntervalS = intervalsS[Math.floor(intervalsS.length / 2)]!;
+  return Math.max(MIN_PAUSE_THRESHOLD_S, PAUSE_THRESHOLD_PER_TYPICAL_INTERVAL * medianIntervalS);
+}
+
+export function resampleTo1Hz(streams: ActivityStreams, options: ResampleOptions = {}): Streams1Hz {
+  const { timeS } = streams;
+  assertStrictlyAscending(timeS);
+  const startS = timeS[0] ?? 0;
+  // The nanosecond of slack keeps a last timestamp like 3599.9999999999995 on second 3600.
+  const length = timeS.length === 0 ? 0 : Math.floor(timeS[timeS.length - 1]! - startS + 1e-9) + 1;
+  const pauseThresholdS = options.pauseThresholdS ?? detectPauseThresholdS(timeS);
+  const grid = { startS, length, pauseThresholdS };
+
+  const recorded = markRecordedSeconds(timeS, grid);
+  const channel = (values: readonly (number | null)[] | undefined) =>
+    values && values.some((value) => value !== null) ? interpolateChannel(timeS, values, grid) : null;
+
+  const distanceM = mapOrNull(channel(streams.distanceM), holdLastValue);
+  const speedMps =
+    mapOrNull(channel(streams.speedMps), zeroWhereMissing) ?? mapOrNull(distanceM, (d) => deriveSpeedMps(d, recorded));
+  const moving = markMovingSeconds(streams, timeS, grid, recorded, speedMps);
+
+  return {
+    startS,
+    recorded,
+    moving,
+    powerW: mapOrNull(channel(streams.powerW), zeroWhereMissing),
+    cadenceRpm: mapOrNull(channel(streams.cadenceRpm), zeroWhereMissing),
+    speedMps,
+    heartrateBpm: channel(streams.heartrateBpm),
+    altitudeM: channel(streams.altitudeM),
+    temperatureC: channel(streams.temperatureC),
+    distanceM,
+  };
+}
+
+/** Seconds the athlete was moving. */
+export function computeMovingTimeS(series: Pick<Streams1Hz, 'moving'>): number {
+  return countTrue(series.moving);
+}
+
+/** Seconds the recorder was running (the activity's timer time). */
+export function computeRecordedTimeS(series: Pick<Streams1Hz, 'recorded'>): number {
+  return countTrue(series.recorded);
+}
+
+interface Grid {
+  startS: number;
+  length: number;
+  pauseThresholdS: number;
+}
+
+function assertStrictlyAscending(timeS: readonly number[]): void {
+  for (let i = 1; i < timeS.length; i++) {
+    if (!(timeS[i]! > timeS[i - 1]!)) throw new RangeError(`timeS must be strictly ascending (index ${i})`);
+  }
+}
+
+function markRecordedSeconds(timeS: readonly number[], grid: Grid): boolean[] {
+  const recorded = new Array<boolean>(grid.length).fill(true);
+  for (let i = 1; i < timeS.length; i++) {
+    const gapStartS = timeS[i - 1]!;
+    const gapEndS = timeS[i]!;
+    if (gapEndS - gapStartS <= grid.pauseThresholdS) continue;
+    for (let k = firstIndexAfter(gapStartS, grid); k < grid.length && grid.startS + k < gapEndS; k++) {
+      recorded[k] = false;
+    }
+  }
+  return recorded;
+}
+
+/** Linear interpolation between a channel's own readings; null where no bridgeable pair brackets the second. */
+function interpolateChannel(timeS: readonly number[], values: readonly (number | null)[], grid: Grid): (number | null)[] {
+  const readingTimesS: number[] = [];
+  const readings: number[] = [];
+  values.forEach((value, i) => {
+    if (value !== null && i < timeS.length) {
+      readingTimesS.push(timeS[i]!);
+      readings.push(value);
+    }
+  });
+
+  const out = new Array<number | null>(grid.length).fill(null);
+  let m = 0;
+  for (let k = 0; k < grid.length; k++) {
+    const tS = grid.startS + k;
+    while (m + 1 < readingTimesS.length && readingTimesS[m + 1]! <= tS) m++;
+    const beforeS = readingTimesS[m]!;
+    if (beforeS === tS) {
+      out[k] = readings[m]!;
+    } else if (beforeS < tS && m + 1 < readingTimesS.length) {
+      const afterS = readingTimesS[m + 1]!;
+      if (afterS - beforeS <= grid.pauseThresholdS) {
+        const fraction = (tS - beforeS) / (afterS - beforeS);
+        out[k] = readings[m]! + fraction * (readings[m + 1]! - readings[m]!);
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether the athlete moved: the recorder's own flag, else speed, else every recorded second. */
+function markMovingSeconds(
+  streams: ActivityStreams,
+  timeS: readonly number[],
+  grid: Grid,
+  recorded: boolean[],
+  speedMps: number[] | null,
+): boolean[] {
+  if (streams.moving && streams.moving.length === timeS.length) {
+    const flags = holdFlagBetweenSamples(timeS, streams.moving, grid);
+    return recorded.map((isRecorded, k) => isRecorded && flags[k]!);
+  }
+  if (speedMps) return recorded.map((isRecorded, k) => isRecorded && speedMps[k]! >= MIN_MOVING_SPEED_MPS);
+  return [...recorded];
+}
+
+function holdFlagBetweenSamples(timeS: readonly number[], flags: readonly boolean[], grid: Grid): boolean[] {
+  const out = new Array<boolean>(grid.length);
+  let m = 0;
+  for (let k = 0; k < grid.length; k++) {
+    while (m + 1 < timeS.length && timeS[m + 1]! <= grid.startS + k) m++;
+    out[k] = flags[m]!;
+  }
+  return out;
+}
+
+/** Centred difference over the neighbouring seconds, 0 where it would reach into a pause. */
+function deriveSpeedMps(distanceM: (number | null)[], recorded: boolean[]): number[] {
+  const last = distanceM.length - 1;
+  return distanceM.map((_, k) => {
+    const from = Math.max(k - 1, 0);
+    const to = Math.min(k + 1, last);
+    const fromM = distanceM[from];
+    const toM = distanceM[to];
+    if (to === from || fromM == null || toM == null) return 0;
+    for (let j = from; j <= to; j++) if (!recorded[j]) return 0;
+    return (toM - fromM) / (to - from);
+  });
+}
+
+function zeroWhereMissing(values: (number | null)[]): number[] {
+  return values.map((value) => value ?? 0);
+}
+
+function holdLastValue(values: (number | null)[]): (number | null)[] {
+  let last: number | null = null;
+  return values.map((value) => {
+    if (value !== null) last = value;
+    return last;
+  });
+}
+
+function mapOrNull<T, U>(value: T | null, map: (value: T) => U): U | null {
+  return value === null ? null : map(value);
+}
+
+function firstIndexAfter(timeS: number, grid: Grid): number {
+  return Math.floor(timeS - grid.startS) + 1;
+}
+
+function countTrue(flags: readonly boolean[]): number {
+  let count = 0;
+  for (const flag of flags) if (flag) count++;
+  return count;
+}

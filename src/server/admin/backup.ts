@@ -1,0 +1,238 @@
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { link, rm } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import { is, sql, type SQL } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import {
+  codeMigrationLevel,
+  requireCurrentSchema,
+  sameMigrationLevel,
+  type MigrationLevel,
+} from '../db/migration-level.ts';
+import * as schema from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+
+/**
+ * Logical backups, portable between PGlite and PostgreSQL: an embedded install moves to PostgreSQL
+ * by restoring its backup there. The file is gzip'd JSON Lines: a header line, then batches of
+ * rows, `{"table":"accounts","rows":[…]}`. PostgreSQL writes the rows (row_to_json) and reads them
+ * back (json_populate_recordset); Node passes their text through untouched, so timestamps to the
+ * microsecond, uuids, jsonb and enums round-trip exactly. Batches keep memory bounded whatever the
+ * size of a table. Kairo's tables have uuid keys; a table with a sequence would also need its
+ * sequence set after a restore.
+ */
+export const BACKUP_FORMAT = 'kairo-backup';
+export const BACKUP_VERSION = 1;
+
+export interface BackupHeader {
+  format: typeof BACKUP_FORMAT;
+  version: typeof BACKUP_VERSION;
+  createdAt: string;
+  migrations: MigrationLevel;
+}
+
+export interface BackupSummary {
+  rowCount: number;
+  tableCount: number;
+}
+
+/** Rows fetched from the cursor per round trip, and the size at which a batch line is written out. */
+const FETCH_ROWS = 500;
+const BATCH_TARGET_CHARS = 4_000_000;
+
+type Executor = Pick<Database, 'execute'>;
+
+/** Kairo's tables, parents before children, so inserting in this order satisfies every foreign key. */
+export function tablesInDependencyOrder(): PgTable[] {
+  const ordered: PgTable[] = [];
+  const visit = (table: PgTable, path: PgTable[]) => {
+    if (ordered.includes(table)) return;
+    if (path.includes(table)) throw new Error(`Foreign keys form a cycle through table ${getTableConfig(table).name}`);
+    for (const foreignKey of getTableConfig(table).foreignKeys) {
+      const parent = foreignKey.reference().foreignTable;
+      if (parent !== table) visit(parent, [...path, table]);
+    }
+    ordered.push(table);
+  };
+  for (const value of Object.values(schema)) {
+    if (is(value, PgTable)) visit(value, []);
+  }
+  return ordered;
+}
+
+/**
+ * Writes a consistent snapshot of every Kairo table to `file`, which must not exist yet. The file
+ * appears only once complete: it is written under a temporary name and then linked into place.
+ */
+export async function writeBackup(database: DatabaseHandle, file: string): Promise<BackupSummary> {
+  // Checked first to fail before the work; the final link() is what really refuses to overwrite.
+  if (existsSync(file)) throw fileExists(file);
+  const header: BackupHeader = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: new Date().toISOString(),
+    migrations: await requireCurrentSchema(database),
+  };
+  const tables = tablesInDependencyOrder();
+  const partialFile = `${file}.${process.pid}.partial`;
+  let rowCount = 0;
+  try {
+    await database.db.transaction(
+      async (tx) => {
+        // Timestamps are written in UTC whatever the server's time zone, so backups compare as text.
+        await tx.execute(sql`set local time zone 'UTC'`);
+        async function* lines() {
+          yield `${JSON.stringify(header)}\n`;
+          for (const table of tables) {
+            for await (const batch of tableBatches(tx, table)) {
+              rowCount += batch.length;
+              yield `{"table":${JSON.stringify(getTableConfig(table).name)},"rows":[${batch.join(',')}]}\n`;
+            }
+          }
+        }
+        await pipeline(Readable.from(lines()), createGzip(), createWriteStream(partialFile, { flags: 'wx' }));
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    await link(partialFile, file).catch((error: unknown) => {
+      throw isErrorCode(error, 'EEXIST') ? fileExists(file) : error;
+    });
+  } finally {
+    await rm(partialFile, { force: true });
+  }
+  return { rowCount, tableCount: tables.length };
+}
+
+/** A table's rows as JSON texts, in batches of about BATCH_TARGET_CHARS, read through a cursor. */
+async function* tableBatches(tx: Executor, table: PgTable): AsyncGenerator<string[]> {
+  await tx.execute(sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from ${table} t`);
+  let batch: string[] = [];
+  let batchChars = 0;
+  for (;;) {
+    const rows = await queryRows<{ row: string }>(tx, sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`));
+    if (rows.length === 0) break;
+    for (const { row } of rows) {
+      batch.push(row);
+      batchChars += row.length;
+      if (batchChars >= BATCH_TARGET_CHARS) {
+        yield batch;
+        batch = [];
+        batchChars = 0;
+      }
+    }
+  }
+  if (batch.length > 0) yield batch;
+  await tx.execute(sql`close backup_rows`);
+}
+
+/**
+ * Replaces every Kairo table's rows with the backup's, in one transaction: a file that turns out
+ * corrupt halfway leaves the database as it was. The database is migrated first; the backup must
+ * come from the same migration level, which is checked before the database is touched.
+ */
+export async function restoreBackup(
+  database: DatabaseHandle,
+  file: string,
+): Promise<BackupSummary & { header: BackupHeader }> {
+  const lines = readLines(file);
+  try {
+    const header = parseHeader(file, (await lines.next()).value);
+    const codeLevel = codeMigrationLevel();
+    if (!sameMigrationLevel(header.migrations, codeLevel)) {
+      throw new AppError(
+        'conflict',
+        `${file} was made at migration level ${header.migrations.count} and this Kairo is at ${codeLevel.count}: ` +
+          'restore it with the Kairo version that made it',
+      );
+    }
+    await database.migrate();
+    await requireCurrentSchema(database);
+
+    const tables = tablesInDependencyOrder();
+    const tableByName = new Map(tables.map((table) => [getTableConfig(table).name, table]));
+    let rowCount = 0;
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`truncate table ${sql.join(tables, sql`, `)}`);
+      let previousIndex = 0;
+      for await (const line of lines) {
+        const batch = parseBatch(file, line);
+        const table = tableByName.get(batch.table);
+        if (!table) throw corrupt(file, `unknown table "${batch.table}"`);
+        const index = tables.indexOf(table);
+        if (index < previousIndex) throw corrupt(file, `table "${batch.table}" is out of order`);
+        previousIndex = index;
+        // The line goes to PostgreSQL as sent, so no value is reinterpreted by JavaScript on the way.
+        await tx.execute(
+          sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${line}::json -> 'rows')`,
+        );
+        rowCount += batch.rowCount;
+      }
+    });
+    return { header, rowCount, tableCount: tables.length };
+  } finally {
+    // Closes the file when the restore stops before its end.
+    await lines.return(undefined);
+  }
+}
+
+async function* readLines(file: string): AsyncGenerator<string, undefined> {
+  const gunzip = createGunzip();
+  // pipeline() forwards an error of either stream (missing file, bad gzip data) to the line reader.
+  pipeline(createReadStream(file), gunzip).catch(() => undefined);
+  try {
+    for await (const line of createInterface({ input: gunzip })) yield line;
+  } catch (error) {
+    if (isErrorCode(error, 'ENOENT')) throw new AppError('not_found', `${file} does not exist`);
+    if (error instanceof Error && (error as NodeJS.ErrnoException).code?.startsWith('Z_')) {
+      throw corrupt(file, 'not gzip data, or cut short');
+    }
+    throw error;
+  }
+  return undefined;
+}
+
+function parseHeader(file: string, line: string | undefined): BackupHeader {
+  const header = parseJsonLine(file, line ?? '') as Partial<BackupHeader> | null;
+  if (header?.format !== BACKUP_FORMAT) throw new AppError('bad_request', `${file} is not a Kairo backup`);
+  if (header.version !== BACKUP_VERSION) {
+    throw new AppError('bad_request', `${file} is a Kairo backup in format version ${String(header.version)}, which this Kairo cannot read`);
+  }
+  const level = header.migrations;
+  if (typeof level?.count !== 'number' || (level.lastHash !== null && typeof level.lastHash !== 'string')) {
+    throw corrupt(file, 'the header has no migration level');
+  }
+  return header as BackupHeader;
+}
+
+function parseBatch(file: string, line: string): { table: string; rowCount: number } {
+  const batch = parseJsonLine(file, line) as { table?: unknown; rows?: unknown } | null;
+  if (typeof batch?.table !== 'string' || !Array.isArray(batch.rows)) throw corrupt(file, 'a line is not a batch of rows');
+  return { table: batch.table, rowCount: batch.rows.length };
+}
+
+function parseJsonLine(file: string, line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw corrupt(file, 'a line is not valid JSON');
+  }
+}
+
+/** Both drivers (node-postgres and PGlite) answer execute() with a result that carries `rows`. */
+async function queryRows<Row>(tx: Executor, query: SQL): Promise<Row[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+const corrupt = (file: string, reason: string) =>
+  new AppError('bad_request', `${file} is not a usable Kairo backup (${reason}); nothing was changed`);
+
+const fileExists = (file: string) => new AppError('conflict', `${file} already exists; choose another file name`);
+
+function isErrorCode(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting Kairo reads from the environment, validated once at boot.
+ * Nothing else in the code base reads process.env.
+ */
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalUrl,
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('Kairo <no-reply@kairo.local>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  TOKEN_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+      .optional(),
+  ),
+  STRAVA_CLIENT_ID: optionalString,
+  STRAVA_CLIENT_SECRET: optionalString,
+  STRAVA_BASE_URL: z.url().default('https://www.strava.com'),
+  STRAVA_DATA_POLICY: z.preprocess(emptyToUndefined, z.enum(['strict', 'relaxed']).optional()),
+  STRAVA_CACHE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  STRAVA_WEBHOOK_VERIFY_TOKEN: z.preprocess(emptyToUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+  STRAVA_BACKOFF_S: z.coerce.number().min(0.1).max(3600).default(60),
+  STRAVA_RATE_WINDOW_S: z.coerce.number().int().min(1).max(3600).default(900),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Origin the browser sees, e.g. http://localhost:3000. Undefined: derived from host and port once listening. */
+  publicUrl: string | undefined;
+  sessionSecret: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  /** How long a resolved session may be reused without reading the database (0 = never). */
+  sessionCacheMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  /** AES-256 key for OAuth tokens at rest. */
+  tokenEncryptionKey: Buffer;
+  strava: {
+    /** Real Strava credentials; undefined = demo mode against the bundled simulator. */
+    credentials: { clientId: string; clientSecret: string } | undefined;
+    baseUrl: string;
+    /** strict keeps Strava data out of every LLM prompt and purges raw payloads after cacheDays. */
+    dataPolicy: 'strict' | 'relaxed';
+    cacheDays: number;
+    /** Shared secret Strava echoes when verifying our webhook subscription. */
+    webhookVerifyToken: string;
+    /** How long to wait before retrying after a Strava outage or a 429 its headers do not explain. */
+    backoffMs: number;
+    /** Length of Strava's short rate-limit window (15 minutes; shorter against a test simulator). */
+    rateWindowMs: number;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  for (const [id, secret] of [
+    ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    ['STRAVA_CLIENT_ID', 'STRAVA_CLIENT_SECRET'],
+  ] as const) {
+    if (Boolean(env[id]) !== Boolean(env[secret])) {
+      throw new ConfigError(`Invalid configuration:\n  ${id} and ${secret} must be set together`);
+    }
+  }
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
+    sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret'),
+    sessionIdleMs: env.SESSION_IDLE_HOURS * 3600_000,
+    sessionAbsoluteMs: env.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+        : undefined,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    tokenEncryptionKey: Buffer.from(
+      env.TOKEN_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'token-encryption-key', () => randomBytes(32).toString('base64')),
+      'base64',
+    ),
+    strava: {
+      credentials:
+        env.STRAVA_CLIENT_ID && env.STRAVA_CLIENT_SECRET
+          ? { clientId: env.STRAVA_CLIENT_ID, clientSecret: env.STRAVA_CLIENT_SECRET }
+          : undefined,
+      baseUrl: env.STRAVA_BASE_URL.replace(/\/+$/, ''),
+      dataPolicy: env.STRAVA_DATA_POLICY ?? (env.STRAVA_CLIENT_ID ? 'strict' : 'relaxed'),
+      cacheDays: env.STRAVA_CACHE_DAYS,
+      webhookVerifyToken: env.STRAVA_WEBHOOK_VERIFY_TOKEN ?? readOrCreateSecret(dataDir, 'strava-webhook-verify-token'),
+      backoffMs: env.STRAVA_BACKOFF_S * 1000,
+      rateWindowMs: env.STRAVA_RATE_WINDOW_S * 1000,
+    },
+  };
+}
+
+/** Key material generated once per installation, kept beside the data with owner-only permissions. */
+function readOrCreateSecret(
+  dataDir: string,
+  name: string,
+  generate: () => string = () => randomBytes(32).toString('base64url'),
+): string {
+  const secretsDir = join(dataDir, 'secrets');
+  const file = join(secretsDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(secretsDir, { recursive: true, mode: 0o700 });
+  const secret = generate();
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process created it first: theirs wins, so both use the same secret.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { acquirePgliteLock } from './pglite-lock.ts';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** The driver underneath, for the job queue: PGlite's one connection, or PostgreSQL's URL. */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+  /** Runs raw SQL with positional parameters; used by the job queue and admin tools. */
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | undefined };
+
+/** The installation's database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
+export function configuredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
+}
+
+/**
+ * Opens PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when dataDir is undefined).
+ * A PGlite directory stays locked to this process until close().
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its server (restart, failover) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    driver: { kind: 'postgres', url },
+    async query<Row>(text: string, params: unknown[] = []) {
+      const result = await pool.query(text, params);
+      return result.rows as Row[];
+    },
+    async migrate() {
+      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let releaseLock: (() => void) | undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquirePgliteLock(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir);
+  } catch (error) {
+    releaseLock?.();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    driver: { kind: 'pglite', client },
+    async query<Row>(text: string, params: unknown[] = []) {
+      if (params.length === 0 && text.includes(';')) {
+        // Parameterless multi-statement SQL only runs through exec on PGlite.
+        const results = await client.exec(text);
+        return (results.at(-1)?.rows ?? []) as Row[];
+      }
+      const result = await client.query(text, params);
+      return result.rows as Row[];
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+      releaseLock?.();
+    },
+  };
+}

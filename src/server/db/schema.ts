@@ -1,0 +1,355 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { analysisCoaches, type NextSession } from '../../shared/api/analysis.ts';
+import { accountPlans, paymentStatuses } from '../../shared/domain/account-plan.ts';
+import { coachingStyles } from '../../shared/domain/coaching-style.ts';
+import { rideDetailTypes } from '../../shared/domain/ride-detail.ts';
+
+/** Kairo's system of record. One migration history serves PGlite and PostgreSQL. */
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const accountPlan = pgEnum('account_plan', accountPlans);
+export const paymentStatus = pgEnum('payment_status', paymentStatuses);
+
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored lower-case; unique. */
+  email: text('email').notNull().unique(),
+  hashedPassword: text('hashed_password'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImage: text('profile_image'),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  plan: accountPlan('plan').notNull().default('Trial14'),
+  trialExpiryDate: timestamp('trial_expiry_date', { withTimezone: true }).default(sql`now() + interval '14 days'`),
+  trainingPlansGenerated: integer('training_plans_generated').notNull().default(0),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  paymentFailures: integer('payment_failures').notNull().default(0),
+  lastPaymentFailedAt: timestamp('last_payment_failed_at', { withTimezone: true }),
+  paymentStatus: paymentStatus('payment_status').notNull().default('none'),
+  downgradedAt: timestamp('downgraded_at', { withTimezone: true }),
+  previousPlan: accountPlan('previous_plan'),
+  ...timestamps,
+});
+
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's subject identifier for this person. */
+    providerId: text('provider_id').notNull(),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('oauth_accounts_provider_subject').on(table.provider, table.providerId),
+    index('oauth_accounts_account').on(table.accountId),
+  ],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
+    token: text('token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used: boolean('used').notNull().default(false),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('password_resets_account').on(table.accountId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** Keyed hash of the cookie token; the token itself is never stored. */
+    sid: text('sid').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    sess: jsonb('sess').$type<{ userAgent?: string; provider: 'password' | 'google' | 'register' | 'reset' | 'strava' }>().notNull(),
+    /** Idle expiry, pushed forward while the session is used. */
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+    /** Absolute expiry, never moved. */
+    absoluteExpire: timestamp('absolute_expire', { withTimezone: true }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('sessions_account').on(table.accountId), index('sessions_expire').on(table.expire)],
+);
+
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    path: text('path').notNull(),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    sessionId: text('session_id'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('page_views_created').on(table.createdAt)],
+);
+
+export const buttonInteractions = pgTable(
+  'button_interactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buttonType: text('button_type').notNull(),
+    analysisSection: text('analysis_section').notNull(),
+    userId: uuid('user_id').references(() => accounts.id, { onDelete: 'set null' }),
+    sessionId: text('session_id'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('button_interactions_user').on(table.userId)],
+);
+
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventType: text('event_type').notNull(),
+    eventName: text('event_name').notNull(),
+    userId: uuid('user_id').references(() => accounts.id, { onDelete: 'set null' }),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    sessionId: text('session_id'),
+    eventData: jsonb('event_data'),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    referrer: text('referrer'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('user_events_account').on(table.accountId)],
+);
+
+export const activitySources = ['strava', 'file', 'archive', 'demo'] as const;
+export type ActivitySource = (typeof activitySources)[number];
+export const activitySource = pgEnum('activity_source', activitySources);
+
+/** The tracking-service (Strava) connection of an account. Tokens are encrypted at rest. */
+export const stravaConnections = pgTable('strava_connections', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  stravaId: text('strava_id').notNull().unique(),
+  accessToken: text('access_token').notNull(),
+  refreshToken: text('refresh_token').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  scope: text('scope').notNull(),
+  name: text('name'),
+  profilePhoto: text('profile_photo'),
+  /** demo = the bundled simulator's athlete; its activities are recorded with source 'demo'. */
+  demo: boolean('demo').notNull().default(false),
+  /** connected, or broken when Strava refused our refresh token (the athlete must reconnect). */
+  status: text('status', { enum: ['connected', 'broken'] }).notNull().default('connected'),
+  /** Backfill progress: activities older than this epoch second are still to be listed. */
+  backfillBefore: integer('backfill_before'),
+  backfillDone: boolean('backfill_done').notNull().default(false),
+  /** Whether the backfilled history has been scored in one pass, oldest first (see metrics jobs). */
+  historyScored: boolean('history_scored').notNull().default(false),
+  lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    source: activitySource('source').notNull(),
+    /** Strava's activity id (strava, demo), or the content hash of an uploaded file (file, archive). */
+    sourceKey: text('source_key').notNull(),
+    stravaActivityId: text('strava_activity_id'),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    sportType: text('sport_type').notNull(),
+    distance: doublePrecision('distance').notNull().default(0),
+    movingTime: integer('moving_time').notNull().default(0),
+    elapsedTime: integer('elapsed_time').notNull().default(0),
+    totalElevationGain: doublePrecision('total_elevation_gain'),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    timezone: text('timezone'),
+    averageSpeed: doublePrecision('average_speed'),
+    maxSpeed: doublePrecision('max_speed'),
+    elevHigh: doublePrecision('elev_high'),
+    elevLow: doublePrecision('elev_low'),
+    workoutType: integer('workout_type'),
+    averageHeartrate: doublePrecision('average_heartrate'),
+    maxHeartrate: doublePrecision('max_heartrate'),
+    averageCadence: doublePrecision('average_cadence'),
+    averageWatts: doublePrecision('average_watts'),
+    maxWatts: doublePrecision('max_watts'),
+    weightedAverageWatts: doublePrecision('weighted_average_watts'),
+    deviceWatts: boolean('device_watts').notNull().default(false),
+    kilojoules: doublePrecision('kilojoules'),
+    calories: doublePrecision('calories'),
+    trainer: boolean('trainer').notNull().default(false),
+    commute: boolean('commute').notNull().default(false),
+    sufferScore: doublePrecision('suffer_score'),
+    startLatlng: jsonb('start_latlng').$type<[number, number] | null>(),
+    endLatlng: jsonb('end_latlng').$type<[number, number] | null>(),
+    description: text('description'),
+    deviceName: text('device_name'),
+    segmentEfforts: jsonb('segment_efforts').$type<unknown[]>(),
+    bestEfforts: jsonb('best_efforts').$type<unknown[]>(),
+    laps: jsonb('laps').$type<unknown[]>(),
+    splitsMetric: jsonb('splits_metric').$type<unknown[]>(),
+    splitsStandard: jsonb('splits_standard').$type<unknown[]>(),
+    /** The raw detailed payload from the source (purged for Strava under the strict data policy). */
+    detailedData: jsonb('detailed_data'),
+    /** When detail and streams were fetched; null while only the summary is known. */
+    detailFetchedAt: timestamp('detail_fetched_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('activities_source_key').on(table.userId, table.source, table.sourceKey),
+    uniqueIndex('activities_strava_activity_id').on(table.stravaActivityId),
+    index('activities_user_start').on(table.userId, table.startDate),
+  ],
+);
+
+/** Sample streams of one activity, packed by the stream codec (columnar, delta + varint, deflate). */
+export const activityStreams = pgTable('activity_streams', {
+  activityId: uuid('activity_id')
+    .primaryKey()
+    .references(() => activities.id, { onDelete: 'cascade' }),
+  sampleCount: integer('sample_count').notNull(),
+  /** Which streams are present, e.g. ['distanceM', 'powerW'], readable without decoding. */
+  keys: jsonb('keys').$type<string[]>().notNull(),
+  codecVersion: integer('codec_version').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['file', 'archive'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    total: integer('total').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    error: text('error'),
+    /** Where an archive waits for its job (DATA_DIR/imports/<id>.zip); removed when done. */
+    storagePath: text('storage_path'),
+    ...timestamps,
+  },
+  (table) => [index('imports_account').on(table.accountId)],
+);
+
+/** Webhook events already accepted, so a redelivered event is ignored. */
+export const stravaWebhookEvents = pgTable('strava_webhook_events', {
+  eventKey: text('event_key').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Training metrics of one activity, computed from its streams and summary when it arrives (and
+ * again when the athlete's history changes what defaults apply). The columns besides `metrics`
+ * are what other computations query: load for fitness, bests for the athlete's defaults.
+ */
+export const activityMetrics = pgTable(
+  'activity_metrics',
+  {
+    activityId: uuid('activity_id')
+      .primaryKey()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    metrics: jsonb('metrics').$type<Record<string, unknown>>().notNull(),
+    trainingLoad: doublePrecision('training_load'),
+    trainingLoadMethod: text('training_load_method'),
+    /** Best power held for 20 minutes or longer: the athlete's FTP estimate draws on it. */
+    best20MinPowerW: doublePrecision('best_20min_power_w'),
+    maxHeartrateBpm: doublePrecision('max_heartrate_bpm'),
+    /** The FTP the power scores used, and where it came from. */
+    ftpW: doublePrecision('ftp_w'),
+    ftpSource: text('ftp_source', { enum: ['estimate', 'none'] }).notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('activity_metrics_user').on(table.userId)],
+);
+
+export const coachingStyle = pgEnum('coaching_style', coachingStyles);
+export const rideDetailType = pgEnum('ride_detail_type', rideDetailTypes);
+
+/**
+ * Kai's analysis of one activity: the seven sections, the structured next session, and what they
+ * were written from. `facts` is the context the coach saw (kept for audit and the exports);
+ * `contextHash` tells whether the facts have changed since. `revision` counts writes, so a writer
+ * that read an older revision never overwrites a newer analysis.
+ */
+export const analyses = pgTable(
+  'analyses',
+  {
+    activityId: uuid('activity_id')
+      .primaryKey()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    subjectLine: text('subject_line').notNull(),
+    executiveSummary: text('executive_summary').notNull(),
+    /** Key Insights. */
+    feedback: text('feedback').notNull(),
+    /** Performance Summary. */
+    summary: text('summary').notNull(),
+    recovery: text('recovery').notNull(),
+    trainingPlanProgress: text('training_plan_progress').notNull(),
+    nextActivity: text('next_activity').notNull(),
+    nextSession: jsonb('next_session').$type<NextSession>().notNull(),
+    coachingStyle: coachingStyle('coaching_style').notNull().default('performance'),
+    /** The athlete's own instructions, with the custom style only. */
+    systemPrompt: text('system_prompt'),
+    activityDetailType: rideDetailType('activity_detail_type'),
+    activityDetailNote: text('activity_detail_note'),
+    coach: text('coach', { enum: analysisCoaches }).notNull(),
+    facts: jsonb('facts').$type<object>().notNull(),
+    contextHash: text('context_hash').notNull(),
+    revision: integer('revision').notNull().default(1),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+    coachingStyleUpdatedAt: timestamp('coaching_style_updated_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('analyses_user').on(table.userId)],
+);

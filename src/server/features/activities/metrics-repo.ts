@@ -1,0 +1,103 @@
+import { and, asc, eq, gte, lt, max, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { activities, activityMetrics, type ActivitySource } from '../../db/schema.ts';
+
+export type ActivityMetricsRow = typeof activityMetrics.$inferSelect;
+
+export function createMetricsRepo(db: Database) {
+  return {
+    async save(values: typeof activityMetrics.$inferInsert): Promise<void> {
+      const { activityId: _activityId, ...update } = values;
+      await db
+        .insert(activityMetrics)
+        .values(values)
+        .onConflictDoUpdate({ target: activityMetrics.activityId, set: { ...update, computedAt: new Date() } });
+    },
+
+    async find(accountId: string, activityId: string): Promise<ActivityMetricsRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(activityMetrics)
+        .where(and(eq(activityMetrics.userId, accountId), eq(activityMetrics.activityId, activityId)))
+        .limit(1);
+      return row;
+    },
+
+    /** The best 20-minute power of the account's other activities that started in [from, to). */
+    async best20MinPowerW(accountId: string, from: Date, to: Date, excludeActivityId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ best: max(activityMetrics.best20MinPowerW) })
+        .from(activityMetrics)
+        .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
+        .where(
+          and(
+            eq(activityMetrics.userId, accountId),
+            ne(activityMetrics.activityId, excludeActivityId),
+            gte(activities.startDate, from),
+            lt(activities.startDate, to),
+          ),
+        );
+      return row?.best ?? null;
+    },
+
+    /** The highest heart rate of the account's activities that started in [from, to). */
+    async maxHeartrateBpm(accountId: string, from: Date, to: Date): Promise<number | null> {
+      const [row] = await db
+        .select({ best: max(activityMetrics.maxHeartrateBpm) })
+        .from(activityMetrics)
+        .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
+        .where(and(eq(activityMetrics.userId, accountId), gte(activities.startDate, from), lt(activities.startDate, to)));
+      return row?.best ?? null;
+    },
+
+    /** Training load summed per UTC day, for days in [from, to), with the sources of the activities it came from. */
+    async dailyLoads(accountId: string, from: Date, to: Date): Promise<{ date: string; load: number; sources: ActivitySource[] }[]> {
+      const day = sql<string>`to_char(${activities.startDate} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const rows = await db
+        .select({
+          date: day,
+          load: sql<number>`sum(${activityMetrics.trainingLoad})::float8`,
+          // text[]: both drivers parse it, unlike an array of the enum type.
+          sources: sql<ActivitySource[]>`array_agg(distinct ${activities.source}::text)`,
+        })
+        .from(activityMetrics)
+        .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
+        .where(and(eq(activityMetrics.userId, accountId), gte(activities.startDate, from), lt(activities.startDate, to)))
+        .groupBy(day)
+        .orderBy(asc(day));
+      return rows.map((row) => ({ date: row.date, load: row.load ?? 0, sources: row.sources }));
+    },
+
+    /**
+     * The account's activities that started in [from, to), oldest first, with their training load
+     * (null until computed): what a training log over those days shows.
+     */
+    async trainingLog(accountId: string, from: Date, to: Date) {
+      return db
+        .select({
+          activityId: activities.id,
+          sportType: activities.sportType,
+          source: activities.source,
+          startDate: activities.startDate,
+          movingTimeS: activities.movingTime,
+          trainingLoad: activityMetrics.trainingLoad,
+        })
+        .from(activities)
+        .leftJoin(activityMetrics, eq(activityMetrics.activityId, activities.id))
+        .where(and(eq(activities.userId, accountId), gte(activities.startDate, from), lt(activities.startDate, to)))
+        .orderBy(asc(activities.startDate));
+    },
+
+    /** The account's activity ids, oldest first: recomputing in this order lets each see its past. */
+    async activityIdsOldestFirst(accountId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: activities.id })
+        .from(activities)
+        .where(eq(activities.userId, accountId))
+        .orderBy(asc(activities.startDate));
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type MetricsRepo = ReturnType<typeof createMetricsRepo>;

@@ -1,0 +1,187 @@
+import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
+import { computeActivityMetrics, type ActivityMetrics } from '../../../metrics/activity-metrics.ts';
+import { best20MinPowerW, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
+import { computeFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
+import { computeMeanMaximalPower } from '../../../metrics/mean-maximal-power.ts';
+import { resampleTo1Hz } from '../../../metrics/resample.ts';
+import type { SportFamily } from '../../../metrics/training-load.ts';
+import type { ActivityMetricsView } from '../../../shared/api/activities.ts';
+import type { ActivitySource } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import type { MetricsRepo } from './metrics-repo.ts';
+import type { ActivitiesRepo, ActivityRow } from './repo.ts';
+
+/**
+ * Until the coaching profile exists, the athlete's thresholds are estimated from their own data:
+ * FTP is 95 % of the best 20-minute power of the 90 days before the activity (never from the
+ * activity itself, which would score a ride against itself); maximum heart rate is the highest
+ * recorded in the year before, from which the metrics derive LTHR and zones.
+ */
+const FTP_LOOKBACK_DAYS = 90;
+const MAX_HR_LOOKBACK_DAYS = 365;
+/** Days of load before the first day shown, so CTL (42-day) has warmed up. */
+const FITNESS_WARM_UP_DAYS = 126;
+const DAY_MS = 86_400_000;
+
+const RIDE_TYPES = new Set(['Ride', 'VirtualRide', 'EBikeRide', 'MountainBikeRide', 'GravelRide', 'Velomobile', 'Handcycle']);
+const RUN_TYPES = new Set(['Run', 'TrailRun', 'VirtualRun']);
+const HIKE_TYPES = new Set(['Hike', 'Walk']);
+const WORKOUT_TYPES = new Set(['WeightTraining', 'Workout', 'Crossfit', 'Yoga', 'HighIntensityIntervalTraining', 'Pilates']);
+
+export function sportFamilyOf(sportType: string): SportFamily {
+  if (RIDE_TYPES.has(sportType)) return 'ride';
+  if (RUN_TYPES.has(sportType)) return 'run';
+  if (HIKE_TYPES.has(sportType)) return 'hike';
+  if (WORKOUT_TYPES.has(sportType)) return 'workout';
+  return 'other';
+}
+
+export interface FitnessWithSources {
+  series: FitnessDay[];
+  sources: ActivitySource[];
+}
+
+export interface TrainingLogEntry {
+  activityId: string;
+  family: SportFamily;
+  source: ActivitySource;
+  startDate: Date;
+  movingTimeS: number;
+  /** Null until the activity's metrics are computed. */
+  trainingLoad: number | null;
+}
+
+/** Strava estimates power for rides without a meter; only measured power is scored. */
+function measuredStreams(row: ActivityRow, streams: ActivityStreams | null): ActivityStreams | null {
+  if (!streams || row.deviceWatts || !streams.powerW) return streams;
+  const { powerW: _estimated, ...rest } = streams;
+  return rest;
+}
+
+function toView(metrics: ActivityMetrics, ftp: { ftpW: number | null; source: 'estimate' | 'none' }): ActivityMetricsView {
+  return {
+    averagePowerW: metrics.averagePowerW,
+    maxPowerW: metrics.maxPowerW,
+    normalizedPowerW: metrics.normalizedPowerW,
+    intensityFactor: metrics.intensityFactor,
+    tss: metrics.tss,
+    variabilityIndex: metrics.variabilityIndex,
+    workKj: metrics.workKj,
+    efficiencyFactor: metrics.efficiencyFactor,
+    decouplingPct: metrics.decouplingPct,
+    powerZoneSeconds: metrics.powerZoneSeconds,
+    hrZoneSeconds: metrics.hrZoneSeconds,
+    trimp: metrics.trimp,
+    trainingLoad: metrics.trainingLoad,
+    trainingLoadMethod: metrics.trainingLoadMethod,
+    movingTimeS: metrics.movingTimeS,
+    distanceM: metrics.distanceM,
+    elevationGainM: metrics.elevationGainM,
+    xPowerW: metrics.xPowerW,
+    averageHeartrateBpm: metrics.averageHeartrateBpm,
+    maxHeartrateBpm: metrics.maxHeartrateBpm,
+    hrTss: metrics.hrTss,
+    averagePaceSPerKm: metrics.averagePaceSPerKm,
+    gradeAdjustedPaceSPerKm: metrics.gradeAdjustedPaceSPerKm,
+    rTss: metrics.rTss,
+    bestEfforts: metrics.bestEfforts,
+    ftpW: ftp.ftpW,
+    ftpSource: ftp.source,
+  };
+}
+
+export function createMetricsService(deps: { repo: MetricsRepo; activities: ActivitiesRepo }) {
+  const { repo, activities } = deps;
+
+  return {
+    /** Computes and stores one activity's metrics from its streams and summary; false when the activity is gone. */
+    async compute(accountId: string, activityId: string): Promise<boolean> {
+      const row = await activities.find(accountId, activityId);
+      if (!row) return false;
+      const streams = measuredStreams(row, await activities.loadStreams(accountId, activityId));
+      const start = row.startDate.getTime();
+      const best20 = await repo.best20MinPowerW(accountId, new Date(start - FTP_LOOKBACK_DAYS * DAY_MS), row.startDate, activityId);
+      const ftpW = best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20));
+      const maxHrBpm = await repo.maxHeartrateBpm(accountId, new Date(start - MAX_HR_LOOKBACK_DAYS * DAY_MS), new Date(start + 1));
+      const metrics = computeActivityMetrics({
+        streams,
+        summary: {
+          sport: sportFamilyOf(row.sportType),
+          distanceM: row.distance,
+          movingTimeS: row.movingTime,
+          elapsedTimeS: row.elapsedTime,
+          elevationGainM: row.totalElevationGain,
+          averagePowerW: row.deviceWatts ? row.averageWatts : null,
+          maxPowerW: row.deviceWatts ? row.maxWatts : null,
+          weightedAveragePowerW: row.deviceWatts ? row.weightedAverageWatts : null,
+          workKj: row.deviceWatts ? row.kilojoules : null,
+          averageHeartrateBpm: row.averageHeartrate,
+          maxHeartrateBpm: row.maxHeartrate,
+        },
+        athlete: { ftpW, maxHrBpm: Math.max(maxHrBpm ?? 0, row.maxHeartrate ?? 0) || null },
+      });
+      const ftp = { ftpW, source: ftpW === null ? ('none' as const) : ('estimate' as const) };
+      await repo.save({
+        activityId,
+        userId: accountId,
+        metrics: toView(metrics, ftp),
+        trainingLoad: metrics.trainingLoad,
+        trainingLoadMethod: metrics.trainingLoadMethod,
+        best20MinPowerW: metrics.powerDurationCurve ? best20MinPowerW(metrics.powerDurationCurve) : null,
+        maxHeartrateBpm: metrics.maxHeartrateBpm,
+        ftpW,
+        ftpSource: ftp.source,
+      });
+      return true;
+    },
+
+    /** Recomputes every activity of the account, oldest first, so each sees the history before it. Returns their ids in that order. */
+    async recomputeAll(accountId: string): Promise<string[]> {
+      const ids = await repo.activityIdsOldestFirst(accountId);
+      for (const id of ids) {
+        await this.compute(accountId, id);
+        // Let waiting requests through between activities: on PGlite they share one connection.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return ids;
+    },
+
+    async view(accountId: string, activityId: string): Promise<ActivityMetricsView | null> {
+      const row = await repo.find(accountId, activityId);
+      return (row?.metrics as ActivityMetricsView | undefined) ?? null;
+    },
+
+    /** The exact mean-maximal power for every duration, 1 s … the whole activity. */
+    async powerCurve(accountId: string, activityId: string): Promise<{ durationsS: number[]; watts: number[] }> {
+      const row = await activities.find(accountId, activityId);
+      if (!row) throw new AppError('not_found', 'Activity not found');
+      const streams = measuredStreams(row, await activities.loadStreams(accountId, activityId));
+      const powerW = streams && streams.timeS.length > 0 ? resampleTo1Hz(streams).powerW : null;
+      if (!powerW) throw new AppError('not_found', 'This activity has no power data');
+      return computeMeanMaximalPower(powerW);
+    },
+
+    /** Daily load with fitness (CTL), fatigue (ATL) and form (TSB) for the last `days` days, today included. */
+    async fitness(accountId: string, days: number, today = new Date()): Promise<FitnessDay[]> {
+      return (await this.fitnessWithSources(accountId, days, today)).series;
+    },
+
+    /** The same series, with the sources of every activity whose load went into it (what it is derived from). */
+    async fitnessWithSources(accountId: string, days: number, today = new Date()): Promise<FitnessWithSources> {
+      const toDate = today.toISOString().slice(0, 10);
+      const fromDate = new Date(Date.parse(toDate) - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+      const warmUpFrom = new Date(Date.parse(fromDate) - FITNESS_WARM_UP_DAYS * DAY_MS);
+      const loads = await repo.dailyLoads(accountId, warmUpFrom, new Date(Date.parse(toDate) + DAY_MS));
+      const series = computeFitnessSeries(loads, warmUpFrom.toISOString().slice(0, 10), toDate);
+      return { series: series.slice(-days), sources: [...new Set(loads.flatMap((day) => day.sources))].sort() };
+    },
+
+    /** The account's activities that started in [from, to), oldest first, with sport family and training load. */
+    async trainingLog(accountId: string, from: Date, to: Date): Promise<TrainingLogEntry[]> {
+      const rows = await repo.trainingLog(accountId, from, to);
+      return rows.map(({ sportType, ...row }) => ({ ...row, family: sportFamilyOf(sportType) }));
+    },
+  };
+}
+
+export type MetricsService = ReturnType<typeof createMetricsService>;

@@ -1,0 +1,164 @@
+import type { ActivityDetail, ActivityListItem, ActivityMetricsView } from '../../../shared/api/activities.ts';
+import { AppError } from '../../http/errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { MetricsJobs } from './metrics-jobs.ts';
+import type { MetricsService } from './metrics-service.ts';
+import type { ActivitiesRepo, ActivityListRow, ActivityRow } from './repo.ts';
+
+export type { ActivityValues } from './repo.ts';
+export type { MetricsComputed } from './metrics-jobs.ts';
+export type { FitnessWithSources, TrainingLogEntry } from './metrics-service.ts';
+export { sportFamilyOf } from './metrics-service.ts';
+
+const notFound = () => new AppError('not_found', 'Activity not found');
+const FIRST_PAGE_TTL_MS = 10_000;
+const FIRST_PAGE_MAX_ACCOUNTS = 10_000;
+
+function toListItem(row: ActivityListRow): ActivityListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    sportType: row.sportType,
+    source: row.source,
+    stravaActivityId: row.stravaActivityId,
+    distance: row.distance,
+    movingTime: row.movingTime,
+    elapsedTime: row.elapsedTime,
+    totalElevationGain: row.totalElevationGain,
+    startDate: row.startDate.toISOString(),
+    averageHeartrate: row.averageHeartrate,
+    averageWatts: row.averageWatts,
+    deviceWatts: row.deviceWatts,
+    trainer: row.trainer,
+  };
+}
+
+function toDetail(row: ActivityRow, streamKeys: string[] | null, metrics: ActivityMetricsView | null): ActivityDetail {
+  return {
+    ...toListItem(row),
+    timezone: row.timezone,
+    averageSpeed: row.averageSpeed,
+    maxSpeed: row.maxSpeed,
+    elevHigh: row.elevHigh,
+    elevLow: row.elevLow,
+    workoutType: row.workoutType,
+    maxHeartrate: row.maxHeartrate,
+    averageCadence: row.averageCadence,
+    maxWatts: row.maxWatts,
+    weightedAverageWatts: row.weightedAverageWatts,
+    kilojoules: row.kilojoules,
+    calories: row.calories,
+    commute: row.commute,
+    sufferScore: row.sufferScore,
+    startLatlng: row.startLatlng ?? null,
+    endLatlng: row.endLatlng ?? null,
+    description: row.description,
+    deviceName: row.deviceName,
+    laps: row.laps ?? null,
+    splitsMetric: row.splitsMetric ?? null,
+    splitsStandard: row.splitsStandard ?? null,
+    bestEfforts: row.bestEfforts ?? null,
+    segmentEfforts: row.segmentEfforts ?? null,
+    hasStreams: streamKeys !== null,
+    streamKeys: streamKeys ?? [],
+    metrics,
+  };
+}
+
+/** Reading activities; every call is scoped to the signed-in account. */
+export function createActivitiesService(deps: {
+  repo: ActivitiesRepo;
+  metrics: MetricsService;
+  queue: JobQueue;
+  metricsJobs: MetricsJobs;
+}) {
+  const { repo, metrics, queue, metricsJobs } = deps;
+
+  /**
+   * The first page of the list is what every visit to Home asks for, and it changes only when an
+   * activity is written; it is kept per account until then (or FIRST_PAGE_TTL_MS, for changes made
+   * by another process). Every write below goes through `written`, which drops the account's page.
+   */
+  const firstPages = new Map<string, { limit: number; items: ActivityListItem[]; until: number }>();
+  /** Bumped by every write, so a read that overlapped a write never caches what it saw. */
+  const writeCounts = new Map<string, number>();
+  const written = <A extends [string, ...unknown[]], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await write(...args);
+      } finally {
+        writeCounts.set(args[0], (writeCounts.get(args[0]) ?? 0) + 1);
+        firstPages.delete(args[0]);
+      }
+    };
+
+  return {
+    async list(accountId: string, options: { limit: number; before?: string }): Promise<ActivityListItem[]> {
+      if (!options.before) {
+        const cached = firstPages.get(accountId);
+        if (cached && cached.limit === options.limit && cached.until > Date.now()) return cached.items;
+      }
+      const startedAt = Date.now();
+      const writesBefore = writeCounts.get(accountId) ?? 0;
+      const rows = await repo.list(accountId, {
+        limit: options.limit,
+        ...(options.before ? { before: new Date(options.before) } : {}),
+      });
+      const items = rows.map(toListItem);
+      if (!options.before && (writeCounts.get(accountId) ?? 0) === writesBefore) {
+        if (firstPages.size >= FIRST_PAGE_MAX_ACCOUNTS) firstPages.clear();
+        firstPages.set(accountId, { limit: options.limit, items, until: startedAt + FIRST_PAGE_TTL_MS });
+      }
+      return items;
+    },
+
+    async detail(accountId: string, id: string): Promise<ActivityDetail> {
+      const row = await repo.find(accountId, id);
+      if (!row) throw notFound();
+      return toDetail(row, await repo.streamKeys(row.id), await metrics.view(accountId, row.id));
+    },
+
+    powerCurve: (accountId: string, id: string) => metrics.powerCurve(accountId, id),
+    fitness: (accountId: string, days: number) => metrics.fitness(accountId, days),
+    /** Fitness for the `days` days up to `asOf`, with the activity sources its loads came from. */
+    fitnessWithSources: (accountId: string, days: number, asOf: Date) => metrics.fitnessWithSources(accountId, days, asOf),
+    trainingLog: (accountId: string, from: Date, to: Date) => metrics.trainingLog(accountId, from, to),
+
+    /** Runs `listener` after the metrics jobs store an activity's metrics (see MetricsJobs.onComputed). */
+    onMetricsComputed: metricsJobs.onComputed,
+
+    /** An activity arrived or changed (sync, webhook, upload): compute its metrics in the background. */
+    async ingested(accountId: string, activityId: string): Promise<void> {
+      await queue.send(metricsJobs.activity, { accountId, activityId }, { singletonKey: activityId });
+    },
+
+    /** Much history arrived at once (backfill, archive): recompute it all, oldest first. */
+    async historyImported(accountId: string): Promise<void> {
+      await queue.send(metricsJobs.account, { accountId }, { singletonKey: accountId });
+    },
+
+    async streams(accountId: string, id: string) {
+      const streams = await repo.loadStreams(accountId, id);
+      if (!streams) {
+        if (!(await repo.find(accountId, id))) throw notFound();
+        throw new AppError('not_found', 'This activity has no streams yet');
+      }
+      return streams;
+    },
+
+    toListItem,
+
+    // Writes used by the features that bring activities in (Strava sync, imports).
+    upsert: written(repo.upsert),
+    insertIfAbsent: written(repo.insertIfAbsent),
+    update: written(repo.update),
+    remove: written(repo.remove),
+    removeBySources: written(repo.removeBySources),
+    findBySourceKey: repo.findBySourceKey,
+    saveStreams: repo.saveStreams,
+    count: repo.count,
+  };
+}
+
+export type ActivitiesService = ReturnType<typeof createActivitiesService>;

@@ -1,0 +1,354 @@
+import { createHash } from 'node:crypto';
+import type { FitnessDay } from '../../../../metrics/fitness.ts';
+import type { SportFamily, TrainingLoadMethod } from '../../../../metrics/training-load.ts';
+import type { ActivityDetail, ActivityMetricsView } from '../../../../shared/api/activities.ts';
+import type { RideDetail } from '../../../../shared/api/analysis.ts';
+import { COACHING_STYLES, type CoachingStyle } from '../../../../shared/domain/coaching-style.ts';
+import { RIDE_DETAILS, type RideDetailType } from '../../../../shared/domain/ride-detail.ts';
+import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
+import {
+  sportFamilyOf,
+  type ActivitiesService,
+  type FitnessWithSources,
+  type TrainingLogEntry,
+} from '../../activities/service.ts';
+import {
+  bpm,
+  clock,
+  count,
+  distance,
+  duration,
+  elevation,
+  kilojoules,
+  pace,
+  percent,
+  quantity,
+  ratio,
+  score,
+  signed,
+  speed,
+  watts,
+  type Quantity,
+} from './format.ts';
+import type { FactOrigin, Provenanced } from './provenance.ts';
+
+/**
+ * The facts a coach writes from (DESIGN.md "Analysis: facts first, words second"): only this
+ * account's data, every number already formatted as a Quantity, each group with its provenance.
+ * Everything is anchored to the day of the activity, so an analysis describes that activity in its
+ * own context and its facts (and hash) only change when the data behind them does.
+ */
+export interface AnalysisContext {
+  /** Shape version of these facts, so stored facts stay readable when the shape grows. */
+  version: 1;
+  units: UnitSystem;
+  activity: ActivityFacts;
+  load: LoadFacts;
+  recentTraining: RecentTrainingFacts;
+  coaching: CoachingFacts;
+  rideDetail: RideDetailFacts | null;
+  /**
+   * Kairo has no coaching profile, four-week cycle or training plans yet; they arrive with settings
+   * and plans. Typed as empty rather than guessed at, so the compiler points at every reader when
+   * they are filled.
+   */
+  athleteProfile: null;
+  mesocycle: null;
+  activePlans: [];
+}
+
+/** What the built-in coach writes for: rides split by whether a power meter measured them. */
+export type ActivityKind = 'ride_power' | 'ride' | 'run' | 'workout' | 'hike' | 'other';
+
+export interface ZoneShare {
+  zone: Quantity;
+  name: string;
+  time: Quantity;
+  share: Quantity;
+}
+
+export interface ZoneFacts {
+  zones: ZoneShare[];
+  /** The zone with the most time. */
+  main: ZoneShare;
+  /** Share of the time in the two easiest zones. */
+  easyShare: Quantity;
+  /** Share of the time at or above threshold (zone 4 up). */
+  hardShare: Quantity;
+}
+
+export interface PowerFacts {
+  average: Quantity | null;
+  normalized: Quantity | null;
+  max: Quantity | null;
+  intensityFactor: Quantity | null;
+  tss: Quantity | null;
+  variabilityIndex: Quantity | null;
+  efficiencyFactor: Quantity | null;
+  work: Quantity | null;
+  /** The FTP the scores used: Kairo's estimate from the athlete's own rides until they set one. */
+  ftp: Quantity | null;
+}
+
+export interface BestEffortFacts {
+  distance: Quantity;
+  time: Quantity;
+}
+
+export interface ActivityFacts extends Provenanced {
+  name: string;
+  sportType: string;
+  family: SportFamily;
+  kind: ActivityKind;
+  /** The UTC day the activity started, the day the fitness series counts it on. */
+  date: string;
+  trainer: boolean;
+  /** False while the metrics job has not run yet: only the recorded summary is known. */
+  metricsComputed: boolean;
+  movingTime: Quantity;
+  distance: Quantity | null;
+  elevationGain: Quantity | null;
+  averageSpeed: Quantity | null;
+  averagePace: Quantity | null;
+  gradeAdjustedPace: Quantity | null;
+  averageHeartrate: Quantity | null;
+  maxHeartrate: Quantity | null;
+  power: PowerFacts | null;
+  /** Pw:HR for a ride, Pa:HR for a run: how far heart rate drifted against output. */
+  decoupling: Quantity | null;
+  trainingLoad: Quantity | null;
+  trainingLoadMethod: TrainingLoadMethod | null;
+  hrZones: ZoneFacts | null;
+  powerZones: ZoneFacts | null;
+  bestEfforts: BestEffortFacts[];
+}
+
+export interface FitnessFacts {
+  /** CTL. */
+  fitness: Quantity;
+  /** ATL. */
+  fatigue: Quantity;
+  /** TSB. */
+  form: Quantity;
+}
+
+/** The Performance Management Chart around the activity, from the same series as GET /api/fitness. */
+export interface LoadFacts extends Provenanced {
+  /** CTL and ATL at the end of the activity's day; TSB on its morning, before it. */
+  onTheDay: FitnessFacts;
+  weekBefore: FitnessFacts;
+  fitnessChange: Quantity;
+  /** Form the next morning: the day's CTL − ATL (fitness.ts: TSB is yesterday's CTL − ATL). */
+  formAfter: Quantity;
+}
+
+export interface SportTotals {
+  family: SportFamily;
+  sessions: Quantity;
+  movingTime: Quantity;
+  load: Quantity;
+}
+
+/** The activities of the RECENT_TRAINING_DAYS days ending with the activity's day, itself included. */
+export interface RecentTrainingFacts extends Provenanced {
+  days: Quantity;
+  sessions: Quantity;
+  movingTime: Quantity;
+  load: Quantity;
+  /** Most time first. */
+  bySport: SportTotals[];
+}
+
+export interface CoachingFacts extends Provenanced {
+  style: CoachingStyle;
+  styleName: string;
+  /** The athlete's own instructions (custom style only). */
+  customInstructions: string | null;
+}
+
+export interface RideDetailFacts extends Provenanced {
+  type: RideDetailType;
+  title: string;
+  note: string | null;
+}
+
+/** What the athlete chose for this analysis. */
+export interface AnalysisInputs {
+  coachingStyle: CoachingStyle;
+  systemPrompt: string | null;
+  rideDetail: RideDetail | null;
+  units: UnitSystem;
+}
+
+/** The data a context is assembled from, as the activities service returns it. */
+export interface ContextSources {
+  activity: ActivityDetail;
+  /** FITNESS_DAYS days ending with the activity's day. */
+  fitness: FitnessWithSources;
+  /** RECENT_TRAINING_DAYS days ending with the activity's day. */
+  trainingLog: TrainingLogEntry[];
+}
+
+const RECENT_TRAINING_DAYS = 14;
+/** The activity's day and the same day a week before. */
+const FITNESS_DAYS = 8;
+const DAY_MS = 86_400_000;
+
+const HR_ZONE_NAMES = ['Recovery', 'Aerobic', 'Tempo', 'Threshold', 'Anaerobic'];
+const POWER_ZONE_NAMES = ['Active recovery', 'Endurance', 'Tempo', 'Threshold', 'VO2max', 'Anaerobic', 'Neuromuscular'];
+const BEST_EFFORT_LABELS = new Map<number, string>([
+  [400, '400 m'],
+  [1000, '1 km'],
+  [1609.344, '1 mile'],
+  [5000, '5 km'],
+  [10000, '10 km'],
+  [21097.5, 'half marathon'],
+  [42195, 'marathon'],
+]);
+
+export async function buildAnalysisContext(
+  activities: ActivitiesService,
+  accountId: string,
+  activityId: string,
+  inputs: AnalysisInputs,
+): Promise<AnalysisContext> {
+  const activity = await activities.detail(accountId, activityId);
+  const dayStartMs = Date.parse(activity.startDate.slice(0, 10));
+  const [fitness, trainingLog] = await Promise.all([
+    activities.fitnessWithSources(accountId, FITNESS_DAYS, new Date(activity.startDate)),
+    activities.trainingLog(accountId, new Date(dayStartMs - (RECENT_TRAINING_DAYS - 1) * DAY_MS), new Date(dayStartMs + DAY_MS)),
+  ]);
+  return assembleAnalysisContext({ activity, fitness, trainingLog }, inputs);
+}
+
+export function assembleAnalysisContext(sources: ContextSources, inputs: AnalysisInputs): AnalysisContext {
+  const { rideDetail } = inputs;
+  return {
+    version: 1,
+    units: inputs.units,
+    activity: activityFacts(sources.activity, inputs.units),
+    load: loadFacts(sources.fitness),
+    recentTraining: recentTrainingFacts(sources.trainingLog),
+    coaching: {
+      provenance: ['athlete'],
+      style: inputs.coachingStyle,
+      styleName: COACHING_STYLES[inputs.coachingStyle].name,
+      customInstructions: inputs.coachingStyle === 'custom' ? inputs.systemPrompt : null,
+    },
+    rideDetail: rideDetail
+      ? { provenance: ['athlete'], type: rideDetail.type, title: RIDE_DETAILS[rideDetail.type].title, note: rideDetail.note }
+      : null,
+    athleteProfile: null,
+    mesocycle: null,
+    activePlans: [],
+  };
+}
+
+/** Identifies the facts: equal hashes mean an analysis was written from exactly these facts. */
+export function contextHash(context: AnalysisContext): string {
+  // The context is built in one fixed key order, so its JSON is canonical.
+  return createHash('sha256').update(JSON.stringify(context)).digest('hex');
+}
+
+const positive = (value: number | null | undefined): number | null => (value !== null && value !== undefined && value > 0 ? value : null);
+const formatted = <T>(value: number | null, format: (value: number) => T): T | null => (value === null ? null : format(value));
+
+function activityFacts(activity: ActivityDetail, units: UnitSystem): ActivityFacts {
+  const metrics = activity.metrics;
+  const family = sportFamilyOf(activity.sportType);
+  const power = family === 'ride' ? powerFacts(activity, metrics) : null;
+  const movingTimeS = positive(activity.movingTime) ?? positive(metrics?.movingTimeS) ?? activity.elapsedTime;
+  const distanceM = positive(activity.distance) ?? positive(metrics?.distanceM);
+  const moving = distanceM !== null && movingTimeS > 0;
+  return {
+    provenance: [activity.source],
+    name: activity.name,
+    sportType: activity.sportType,
+    family,
+    kind: family === 'ride' ? (power ? 'ride_power' : 'ride') : family,
+    date: activity.startDate.slice(0, 10),
+    trainer: activity.trainer,
+    metricsComputed: metrics !== null,
+    movingTime: duration(movingTimeS),
+    distance: formatted(distanceM, (metres) => distance(metres, units)),
+    elevationGain: formatted(positive(activity.totalElevationGain) ?? positive(metrics?.elevationGainM), (metres) => elevation(metres, units)),
+    averageSpeed: family !== 'run' && moving ? speed(distanceM / movingTimeS, units) : null,
+    averagePace: family === 'run' && moving ? pace(movingTimeS / (distanceM / 1000), units) : null,
+    gradeAdjustedPace: family === 'run' ? formatted(positive(metrics?.gradeAdjustedPaceSPerKm), (value) => pace(value, units)) : null,
+    averageHeartrate: formatted(positive(activity.averageHeartrate) ?? positive(metrics?.averageHeartrateBpm), bpm),
+    maxHeartrate: formatted(positive(activity.maxHeartrate) ?? positive(metrics?.maxHeartrateBpm), bpm),
+    power,
+    decoupling: formatted(metrics?.decouplingPct ?? null, (value) => percent(value, 1)),
+    trainingLoad: formatted(metrics?.trainingLoad ?? null, score),
+    trainingLoadMethod: metrics?.trainingLoadMethod ?? null,
+    hrZones: zoneFacts(metrics?.hrZoneSeconds ?? null, HR_ZONE_NAMES),
+    powerZones: zoneFacts(metrics?.powerZoneSeconds ?? null, POWER_ZONE_NAMES),
+    bestEfforts: (metrics?.bestEfforts ?? []).flatMap((effort) => {
+      const label = BEST_EFFORT_LABELS.get(effort.distanceM);
+      return label ? [{ distance: quantity(effort.distanceM, label), time: clock(effort.elapsedS) }] : [];
+    }),
+  };
+}
+
+/** Measured power only: Strava's estimate for a ride without a meter (device_watts false) is no fact. */
+function powerFacts(activity: ActivityDetail, metrics: ActivityMetricsView | null): PowerFacts | null {
+  const measured = (value: number | null) => (activity.deviceWatts ? positive(value) : null);
+  const average = positive(metrics?.averagePowerW) ?? measured(activity.averageWatts);
+  const normalized = positive(metrics?.normalizedPowerW) ?? measured(activity.weightedAverageWatts);
+  if (average === null && normalized === null) return null;
+  return {
+    average: formatted(average, watts),
+    normalized: formatted(normalized, watts),
+    max: formatted(positive(metrics?.maxPowerW) ?? measured(activity.maxWatts), watts),
+    intensityFactor: formatted(positive(metrics?.intensityFactor), ratio),
+    tss: formatted(positive(metrics?.tss), score),
+    variabilityIndex: formatted(positive(metrics?.variabilityIndex), ratio),
+    efficiencyFactor: formatted(positive(metrics?.efficiencyFactor), ratio),
+    work: formatted(positive(metrics?.workKj) ?? measured(activity.kilojoules), kilojoules),
+    ftp: formatted(positive(metrics?.ftpW), watts),
+  };
+}
+
+function zoneFacts(seconds: number[] | null, names: string[]): ZoneFacts | null {
+  const totalS = (seconds ?? []).reduce((sum, value) => sum + value, 0);
+  if (!seconds || totalS <= 0) return null;
+  const share = (from: number, to: number) => percent((100 * seconds.slice(from, to).reduce((sum, value) => sum + value, 0)) / totalS);
+  const zones = seconds.map((zoneS, index) => ({
+    zone: quantity(index + 1, `zone ${index + 1}`),
+    name: names[index] ?? `Zone ${index + 1}`,
+    time: duration(zoneS),
+    share: percent((100 * zoneS) / totalS),
+  }));
+  const main = zones.reduce((best, zone) => (zone.time.value > best.time.value ? zone : best));
+  return { zones, main, easyShare: share(0, 2), hardShare: share(3, seconds.length) };
+}
+
+function loadFacts({ series, sources }: FitnessWithSources): LoadFacts {
+  const day = series.at(-1);
+  const weekBefore = series[0];
+  if (!day || !weekBefore || series.length !== FITNESS_DAYS) {
+    throw new Error(`expected ${FITNESS_DAYS} days of fitness, got ${series.length}`);
+  }
+  const fitness = (entry: FitnessDay): FitnessFacts => ({ fitness: score(entry.ctl), fatigue: score(entry.atl), form: signed(entry.tsb) });
+  return {
+    provenance: sources,
+    onTheDay: fitness(day),
+    weekBefore: fitness(weekBefore),
+    fitnessChange: signed(day.ctl - weekBefore.ctl),
+    formAfter: signed(day.ctl - day.atl),
+  };
+}
+
+function recentTrainingFacts(log: TrainingLogEntry[]): RecentTrainingFacts {
+  const totals = (entries: TrainingLogEntry[]) => ({
+    sessions: count(entries.length, 'session'),
+    movingTime: duration(entries.reduce((sum, entry) => sum + entry.movingTimeS, 0)),
+    load: score(entries.reduce((sum, entry) => sum + (entry.trainingLoad ?? 0), 0)),
+  });
+  const families = [...new Set(log.map((entry) => entry.family))];
+  const bySport = families
+    .map((family) => ({ family, ...totals(log.filter((entry) => entry.family === family)) }))
+    .sort((a, b) => b.movingTime.value - a.movingTime.value);
+  const provenance: FactOrigin[] = [...new Set(log.map((entry) => entry.source))].sort();
+  return { provenance, days: count(RECENT_TRAINING_DAYS, 'day'), ...totals(log), bySport };
+}

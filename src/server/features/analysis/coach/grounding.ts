@@ -1,0 +1,65 @@
+import type { AnalysisSections, NextSession, SessionIntensity } from '../../../../shared/api/analysis.ts';
+import type { AnalysisContext } from './context.ts';
+import { formatDuration, type Quantity } from './format.ts';
+
+/**
+ * DESIGN.md: every number in Kai's text must come from the facts. A number here is a run of digits
+ * with optional '.'/':' parts ('301', '0.87', '4:35'), not glued to a preceding letter ('VO2max',
+ * 'Z2' are names). A number is grounded when it appears, written the same way, in a formatted fact,
+ * in the athlete's own words the coach may quote, or in the structured next session.
+ */
+const NUMBER = /(?<!\p{L})\d+(?:[.:]\d+)*/gu;
+
+export function numbersIn(text: string): string[] {
+  return text.match(NUMBER) ?? [];
+}
+
+/** The numbers of `sections` that no fact and no part of `session` accounts for (empty when grounded). */
+export function ungroundedNumbers(sections: AnalysisSections, session: NextSession, context: AnalysisContext): string[] {
+  const grounded = new Set([...factNumbers(context), ...sessionNumbers(session)]);
+  return Object.values(sections)
+    .flatMap(numbersIn)
+    .filter((token) => !grounded.has(token));
+}
+
+function factNumbers(context: AnalysisContext): string[] {
+  const quotable = [context.activity.name, context.rideDetail?.note ?? '', context.coaching.customInstructions ?? ''];
+  return [...quantityTexts(context), ...quotable].flatMap(numbersIn);
+}
+
+function isQuantity(value: object): value is Quantity {
+  return typeof (value as Quantity).value === 'number' && typeof (value as Quantity).text === 'string';
+}
+
+function quantityTexts(value: unknown): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  if (isQuantity(value)) return [value.text];
+  return Object.values(value).flatMap(quantityTexts);
+}
+
+function intensityNumbers(intensity: SessionIntensity): number[] {
+  switch (intensity.kind) {
+    case 'power':
+      return [intensity.ftpPct.low, intensity.ftpPct.high, ...(intensity.watts ? [intensity.watts.low, intensity.watts.high] : [])];
+    case 'heartRate':
+      return [intensity.zones.low, intensity.zones.high];
+    case 'effort':
+      return [intensity.rpe.low, intensity.rpe.high];
+  }
+}
+
+/** The session's numbers as a text writes them: durations through formatDuration, the rest as they are. */
+function sessionNumbers(session: NextSession): string[] {
+  const durationsS = [session.totalDurationS];
+  const values: number[] = [];
+  for (const step of session.steps) {
+    if (step.type === 'intervals') {
+      durationsS.push(step.work.durationS, step.recovery.durationS);
+      values.push(step.repeats, ...intensityNumbers(step.work.intensity), ...intensityNumbers(step.recovery.intensity));
+    } else {
+      durationsS.push(step.durationS);
+      values.push(...intensityNumbers(step.intensity));
+    }
+  }
+  return [...durationsS.flatMap((seconds) => numbersIn(formatDuration(seconds))), ...values.map(String)];
+}

@@ -1,0 +1,282 @@
+import type { NextSession, SessionFocus, SessionIntensity, SessionStep } from '../../../../shared/api/analysis.ts';
+import type { AnalysisContext } from './context.ts';
+import { formatDuration } from './format.ts';
+import type { Reading } from './reading.ts';
+import type { Voice } from './voice.ts';
+
+/**
+ * The next session, as data: chosen from form, the session just done, the ride detail and the
+ * style, then built from fixed templates. The text describes this structure and the exports
+ * (.zwo, .ics) will read it, so the prescription exists once.
+ */
+type Sport = NextSession['sport'];
+
+/** Why this session: the writer explains the choice from it. */
+export type SessionReason = 'deep_fatigue' | 'loaded' | 'neutral' | 'fresh' | 'after_hard_session' | 'athlete_note';
+
+export interface SessionChoice {
+  session: NextSession;
+  reason: SessionReason;
+}
+
+/** The endurance ladder, easiest first. */
+const LADDER = ['recovery', 'endurance', 'tempo', 'threshold', 'vo2max'] as const;
+type LadderFocus = (typeof LADDER)[number];
+
+type AerobicLevel = 'recovery' | 'warmup' | 'endurance' | 'sweetSpot' | 'threshold' | 'vo2max';
+/** Strength work is prescribed by perceived effort only. */
+type Level = AerobicLevel | 'strength';
+
+/** Coggan power zones for rides; Friel heart-rate zones; Borg CR10 perceived effort where neither is known. */
+const POWER_PCT_FTP: Record<AerobicLevel, [number, number]> = {
+  recovery: [45, 55],
+  warmup: [50, 65],
+  endurance: [65, 75],
+  sweetSpot: [88, 93],
+  threshold: [95, 100],
+  vo2max: [106, 120],
+};
+const HR_ZONES: Record<AerobicLevel, [number, number]> = {
+  recovery: [1, 1],
+  warmup: [1, 2],
+  endurance: [2, 2],
+  sweetSpot: [3, 3],
+  threshold: [4, 4],
+  vo2max: [5, 5],
+};
+const RPE: Record<Level, [number, number]> = {
+  recovery: [2, 3],
+  warmup: [3, 4],
+  endurance: [3, 4],
+  sweetSpot: [5, 6],
+  threshold: [7, 8],
+  vo2max: [9, 9],
+  strength: [6, 7],
+};
+
+type StepSpec =
+  | { type: 'warmup' | 'steady' | 'cooldown'; minutes: number; level: Level }
+  | { type: 'intervals'; repeats: number; workMinutes: number; work: Level; restMinutes: number; rest: Level };
+
+const warmup = (minutes: number): StepSpec => ({ type: 'warmup', minutes, level: 'warmup' });
+const steady = (minutes: number, level: Level): StepSpec => ({ type: 'steady', minutes, level });
+const cooldown = (minutes: number): StepSpec => ({ type: 'cooldown', minutes, level: 'recovery' });
+const intervals = (repeats: number, workMinutes: number, work: Level, restMinutes: number): StepSpec => ({
+  type: 'intervals',
+  repeats,
+  workMinutes,
+  work,
+  restMinutes,
+  rest: 'recovery',
+});
+
+interface Template {
+  title: string;
+  /** The usual session. */
+  full: StepSpec[];
+  /** When time is tight (Time-Crunch) or the style is gentle. */
+  short: StepSpec[];
+}
+
+const TEMPLATES: Record<Sport, Partial<Record<SessionFocus, Template>>> = {
+  ride: {
+    recovery: { title: 'Recovery spin', full: [steady(45, 'recovery')], short: [steady(30, 'recovery')] },
+    endurance: {
+      title: 'Endurance ride',
+      full: [warmup(10), steady(70, 'endurance'), cooldown(10)],
+      short: [warmup(10), steady(40, 'endurance'), cooldown(10)],
+    },
+    tempo: {
+      title: 'Sweet-spot intervals',
+      full: [warmup(15), intervals(3, 10, 'sweetSpot', 5), cooldown(10)],
+      short: [warmup(10), intervals(2, 10, 'sweetSpot', 5), cooldown(10)],
+    },
+    threshold: {
+      title: 'Threshold intervals',
+      full: [warmup(15), intervals(2, 20, 'threshold', 10), cooldown(10)],
+      short: [warmup(10), intervals(3, 8, 'threshold', 4), cooldown(8)],
+    },
+    vo2max: {
+      title: 'VO2max intervals',
+      full: [warmup(15), intervals(5, 4, 'vo2max', 4), cooldown(10)],
+      short: [warmup(10), intervals(4, 4, 'vo2max', 4), cooldown(8)],
+    },
+  },
+  run: {
+    recovery: { title: 'Recovery run', full: [steady(30, 'recovery')], short: [steady(20, 'recovery')] },
+    endurance: {
+      title: 'Easy aerobic run',
+      full: [warmup(10), steady(40, 'endurance'), cooldown(5)],
+      short: [warmup(5), steady(30, 'endurance'), cooldown(5)],
+    },
+    tempo: {
+      title: 'Tempo intervals',
+      full: [warmup(15), intervals(3, 8, 'sweetSpot', 2), cooldown(10)],
+      short: [warmup(10), intervals(3, 6, 'sweetSpot', 2), cooldown(6)],
+    },
+    threshold: {
+      title: 'Threshold intervals',
+      full: [warmup(15), intervals(4, 6, 'threshold', 2), cooldown(10)],
+      short: [warmup(10), intervals(3, 6, 'threshold', 2), cooldown(6)],
+    },
+    vo2max: {
+      title: 'VO2max intervals',
+      full: [warmup(15), intervals(6, 3, 'vo2max', 2), cooldown(10)],
+      short: [warmup(10), intervals(5, 2, 'vo2max', 2), cooldown(6)],
+    },
+  },
+  hike: {
+    recovery: { title: 'Easy walk', full: [steady(45, 'recovery')], short: [steady(30, 'recovery')] },
+    endurance: { title: 'Endurance hike', full: [steady(120, 'endurance')], short: [steady(60, 'endurance')] },
+  },
+  workout: {
+    recovery: { title: 'Mobility and core', full: [steady(30, 'recovery')], short: [steady(20, 'recovery')] },
+    strength: {
+      title: 'Strength circuits',
+      full: [warmup(10), intervals(3, 12, 'strength', 3), cooldown(5)],
+      short: [warmup(10), intervals(2, 12, 'strength', 3), cooldown(5)],
+    },
+  },
+  other: {
+    recovery: { title: 'Easy movement', full: [steady(30, 'recovery')], short: [steady(20, 'recovery')] },
+    endurance: {
+      title: 'Steady aerobic session',
+      full: [warmup(10), steady(40, 'endurance'), cooldown(5)],
+      short: [warmup(5), steady(30, 'endurance'), cooldown(5)],
+    },
+  },
+};
+
+/** The athlete's endurance sport: this activity's, or the one they spent most time on lately. */
+function nextSport(context: AnalysisContext): Sport {
+  const { family } = context.activity;
+  if (family === 'ride' || family === 'run') return family;
+  const endurance = context.recentTraining.bySport.find((sport) => sport.family === 'ride' || sport.family === 'run');
+  return endurance?.family ?? family;
+}
+
+const BY_FORM: Record<Reading['formAfter'], { focus: LadderFocus; reason: SessionReason }> = {
+  deep: { focus: 'recovery', reason: 'deep_fatigue' },
+  loaded: { focus: 'endurance', reason: 'loaded' },
+  neutral: { focus: 'tempo', reason: 'neutral' },
+  fresh: { focus: 'vo2max', reason: 'fresh' },
+};
+
+const HARD_BY_PURPOSE = new Set(['kom-segment', 'structured-workout']);
+
+function ladderFocus(context: AnalysisContext, reading: Reading, voice: Voice): { focus: LadderFocus; reason: SessionReason } {
+  const byForm = BY_FORM[reading.formAfter];
+  let level = LADDER.indexOf(byForm.focus);
+  // Chill is wellness first: one step easier, never above tempo. Marginal gains turns a tempo day into threshold.
+  if (voice.tone === 'gentle') level = Math.max(0, Math.min(level - 1, LADDER.indexOf('tempo')));
+  if (voice.style === 'marginal_gains' && byForm.focus === 'tempo') level = LADDER.indexOf('threshold');
+  if (reading.cues.includes('illness') || reading.cues.includes('fatigue')) return { focus: 'recovery', reason: 'athlete_note' };
+  // Hard day, easy day: after a hard session the next one is aerobic at most, however fresh the numbers say.
+  const hardSession =
+    reading.effort === 'hard' || reading.effort === 'very_hard' || HARD_BY_PURPOSE.has(context.rideDetail?.type ?? '');
+  if (hardSession && level > LADDER.indexOf('endurance')) return { focus: 'endurance', reason: 'after_hard_session' };
+  return { focus: LADDER[level] ?? 'recovery', reason: byForm.reason };
+}
+
+/** Workouts alternate strength with mobility; hikes and other sports stay aerobic. */
+function focusForSport(sport: Sport, focus: LadderFocus): SessionFocus {
+  if (sport === 'workout') return focus === 'recovery' ? 'recovery' : 'strength';
+  if ((sport === 'hike' || sport === 'other') && focus !== 'recovery') return 'endurance';
+  return focus;
+}
+
+type IntensityTarget = { kind: 'power'; ftpW: number | null } | { kind: 'heartRate' } | { kind: 'effort' };
+
+/** Power for a rider with a meter, heart-rate zones for an athlete with heart-rate data, perceived effort otherwise. */
+function intensityTarget(sport: Sport, context: AnalysisContext): IntensityTarget {
+  const { activity } = context;
+  if (sport === 'ride' && activity.power) return { kind: 'power', ftpW: activity.power.ftp?.value ?? null };
+  if (sport !== 'workout' && activity.hrZones) return { kind: 'heartRate' };
+  return { kind: 'effort' };
+}
+
+/** Watt targets rounded to 5 W: nobody holds 213 W rather than 215 W. */
+const roundTo5 = (wattsValue: number) => Math.round(wattsValue / 5) * 5;
+
+function intensity(level: Level, target: IntensityTarget): SessionIntensity {
+  if (level === 'strength' || target.kind === 'effort') {
+    const [low, high] = RPE[level];
+    return { kind: 'effort', rpe: { low, high } };
+  }
+  if (target.kind === 'heartRate') {
+    const [low, high] = HR_ZONES[level];
+    return { kind: 'heartRate', zones: { low, high } };
+  }
+  const [low, high] = POWER_PCT_FTP[level];
+  const { ftpW } = target;
+  return {
+    kind: 'power',
+    ftpPct: { low, high },
+    watts: ftpW === null ? null : { low: roundTo5((ftpW * low) / 100), high: roundTo5((ftpW * high) / 100) },
+  };
+}
+
+function toStep(spec: StepSpec, target: IntensityTarget): SessionStep {
+  if (spec.type === 'intervals') {
+    return {
+      type: 'intervals',
+      repeats: spec.repeats,
+      work: { durationS: spec.workMinutes * 60, intensity: intensity(spec.work, target) },
+      recovery: { durationS: spec.restMinutes * 60, intensity: intensity(spec.rest, target) },
+    };
+  }
+  return { type: spec.type, durationS: spec.minutes * 60, intensity: intensity(spec.level, target) };
+}
+
+function stepDurationS(step: SessionStep): number {
+  return step.type === 'intervals' ? step.repeats * (step.work.durationS + step.recovery.durationS) : step.durationS;
+}
+
+export function chooseNextSession(context: AnalysisContext, reading: Reading, voice: Voice): SessionChoice {
+  const sport = nextSport(context);
+  const { focus: ladder, reason } = ladderFocus(context, reading, voice);
+  const focus = focusForSport(sport, ladder);
+  const template = TEMPLATES[sport][focus];
+  if (!template) throw new Error(`no ${focus} session for ${sport}`);
+  const short = context.rideDetail?.type === 'time-crunch' || voice.tone === 'gentle';
+  const target = intensityTarget(sport, context);
+  const steps = (short ? template.short : template.full).map((spec) => toStep(spec, target));
+  return {
+    session: { sport, focus, title: template.title, totalDurationS: steps.reduce((sum, step) => sum + stepDurationS(step), 0), steps },
+    reason,
+  };
+}
+
+function describeIntensity(value: SessionIntensity): string {
+  const span = ({ low, high }: { low: number; high: number }) => (low === high ? String(low) : `${low}–${high}`);
+  switch (value.kind) {
+    case 'power':
+      return `at ${span(value.ftpPct)}% FTP${value.watts ? ` (${span(value.watts)} W)` : ''}`;
+    case 'heartRate':
+      return `in heart-rate zone${value.zones.low === value.zones.high ? '' : 's'} ${span(value.zones)}`;
+    case 'effort':
+      return `at perceived effort ${span(value.rpe)} out of ten`;
+  }
+}
+
+function describeStep(step: SessionStep, focus: SessionFocus): string {
+  switch (step.type) {
+    case 'warmup':
+      return `${formatDuration(step.durationS)} warm-up ${describeIntensity(step.intensity)}`;
+    case 'cooldown':
+      return `${formatDuration(step.durationS)} cool-down ${describeIntensity(step.intensity)}`;
+    case 'steady':
+      return `${formatDuration(step.durationS)} ${focus === 'recovery' ? 'easy' : 'steady'} ${describeIntensity(step.intensity)}`;
+    case 'intervals':
+      return (
+        `${step.repeats} × ${formatDuration(step.work.durationS)} ${describeIntensity(step.work.intensity)}` +
+        ` with ${formatDuration(step.recovery.durationS)} easy between`
+      );
+  }
+}
+
+/** 'Endurance ride, 1 h 30 min. 10 min warm-up at 50–65% FTP, ...' */
+export function describeSession(session: NextSession): string {
+  const steps = session.steps.map((step) => describeStep(step, session.focus)).join(', ');
+  return `${session.title}, ${formatDuration(session.totalDurationS)}. ${steps.charAt(0).toUpperCase()}${steps.slice(1)}.`;
+}

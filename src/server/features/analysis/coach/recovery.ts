@@ -1,0 +1,50 @@
+import type { AnalysisContext } from './context.ts';
+import type { FormState, Reading } from './reading.ts';
+import type { Voice } from './voice.ts';
+import { activityNoun, paragraph } from './words.ts';
+
+/** Recovery: where the athlete stands after this session, and what recovering from it takes. */
+const GENTLE_STATE: Record<FormState, string> = {
+  fresh: 'You are fresh right now, with plenty in the tank.',
+  neutral: 'Your training and rest look nicely balanced.',
+  loaded: 'You are carrying some fatigue now, the good kind that comes from training.',
+  deep: 'You are carrying a lot of fatigue now.',
+};
+
+const ADVICE: Record<FormState, string> = {
+  fresh: 'You are fresh, so recovery needs are light and you are ready for quality.',
+  neutral: 'That is balanced: normal recovery is enough.',
+  loaded: 'That is productive fatigue: you are absorbing training. Keep the next day easy and protect your sleep.',
+  deep: 'That is deep fatigue. Make the next day very easy or take it off; sleep and food are your training now.',
+};
+
+export function recoveryAdvice(context: AnalysisContext, reading: Reading, voice: Voice): string {
+  const { load, activity } = context;
+  const hard = reading.effort === 'hard' || reading.effort === 'very_hard';
+  const cues = [
+    reading.cues.includes('illness') && 'You mentioned feeling unwell: rest until you are symptom-free before any intensity.',
+    reading.cues.includes('fatigue') && 'You mentioned fatigue; trust that signal over the numbers.',
+    reading.cues.includes('heat') && 'After heat, rehydrate with electrolytes, not just water.',
+  ];
+  const refuel = hard && 'Refuel soon with carbohydrate and protein.';
+
+  if (voice.tone === 'gentle') {
+    return paragraph(
+      GENTLE_STATE[reading.formAfter],
+      ...cues,
+      refuel,
+      'Listen to your body: an easy walk, some stretching and an early night all count.',
+    );
+  }
+  const { fitness, fatigue, form } = load.onTheDay;
+  return paragraph(
+    `Fitness (CTL) ${fitness.text}, fatigue (ATL) ${fatigue.text}: your form (TSB) goes from ${form.text} ` +
+      `before this ${activityNoun(activity)} to ${load.formAfter.text} the morning after.`,
+    ADVICE[reading.formAfter],
+    ...cues,
+    refuel,
+    voice.tone === 'precise' &&
+      !voice.brief &&
+      'Adaptation happens in recovery: carbohydrate and protein within the hour, fluids for what you sweated, and a consistent sleep window.',
+  );
+}

@@ -1,0 +1,39 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { analyses } from '../../db/schema.ts';
+
+export type AnalysisRow = typeof analyses.$inferSelect;
+export type AnalysisValues = Omit<typeof analyses.$inferInsert, 'revision' | 'createdAt'>;
+
+/** Analyses, always scoped to one account. Writes are conditional so concurrent writers never lose each other's settings. */
+export function createAnalysisRepo(db: Database) {
+  return {
+    async find(accountId: string, activityId: string): Promise<AnalysisRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(analyses)
+        .where(and(eq(analyses.userId, accountId), eq(analyses.activityId, activityId)))
+        .limit(1);
+      return row;
+    },
+
+    /** The first analysis of an activity; undefined when another writer stored one first. */
+    async insertIfAbsent(values: AnalysisValues): Promise<AnalysisRow | undefined> {
+      const [row] = await db.insert(analyses).values(values).onConflictDoNothing({ target: analyses.activityId }).returning();
+      return row;
+    },
+
+    /** Replaces the analysis only if it is still at `revision`; undefined when another writer got there first. */
+    async replace(revision: number, values: AnalysisValues): Promise<AnalysisRow | undefined> {
+      const { activityId, userId, ...update } = values;
+      const [row] = await db
+        .update(analyses)
+        .set({ ...update, revision: sql`${analyses.revision} + 1` })
+        .where(and(eq(analyses.userId, userId), eq(analyses.activityId, activityId), eq(analyses.revision, revision)))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type AnalysisRepo = ReturnType<typeof createAnalysisRepo>;

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  authUser,
+  forgotPasswordBody,
+  loginBody,
+  messageResponse,
+  registerBody,
+  resetPasswordBody,
+} from '../../../shared/api/auth.ts';
+import { route } from '../../http/route.ts';
+import type { SessionCookie } from '../../http/session-cookie.ts';
+import { requestMeta } from '../../http/request-meta.ts';
+import { FORGOT_PASSWORD_MESSAGE, RESET_DONE_MESSAGE, toAuthUser, type AuthService } from './service.ts';
+
+export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; cookie: SessionCookie }): void {
+  const { auth, cookie } = deps;
+  const tags = ['auth'];
+
+  route(app, {
+    method: 'POST',
+    url: '/api/auth/register',
+    summary: 'Create an account with e-mail and password and sign in',
+    tags,
+    auth: 'optional',
+    body: registerBody,
+    response: authUser,
+    status: 201,
+    async handler({ request, reply, body }) {
+      const signedIn = await auth.register(body, requestMeta(request));
+      if (request.auth) await auth.logout(request.auth.sid);
+      cookie.set(reply, signedIn.session.token, signedIn.session.expiresAt);
+      return signedIn.user;
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/auth/login',
+    summary: 'Sign in with e-mail and password',
+    tags,
+    auth: 'optional',
+    body: loginBody,
+    response: authUser,
+    async handler({ request, reply, body }) {
+      const signedIn = await auth.login(body, requestMeta(request));
+      // A fresh session on every sign-in; the one the browser held before is ended.
+      if (request.auth) await auth.logout(request.auth.sid);
+      cookie.set(reply, signedIn.session.token, signedIn.session.expiresAt);
+      return signedIn.user;
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/auth/logout',
+    summary: 'Sign out: ends this session',
+    tags,
+    auth: 'optional',
+    response: messageResponse,
+    async handler({ request, reply }) {
+      if (request.auth) await auth.logout(request.auth.sid);
+      cookie.clear(reply);
+      return { message: 'Signed out' };
+    },
+  });
+
+  for (const url of ['/api/auth/user', '/api/user']) {
+    route(app, {
+      method: 'GET',
+      url,
+      summary: 'The signed-in user',
+      tags,
+      auth: 'required',
+      response: authUser,
+      async handler({ account, reply }) {
+        reply.header('cache-control', 'no-store');
+        // The session lookup already loaded the account: no second query.
+        return toAuthUser(account);
+      },
+    });
+  }
+
+  route(app, {
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    summary: 'Send a password-reset link (same answer whether or not the account exists)',
+    tags,
+    auth: 'optional',
+    body: forgotPasswordBody,
+    response: messageResponse,
+    async handler({ request, body }) {
+      await auth.forgotPassword(body.email, requestMeta(request));
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    summary: 'Set a new password with a reset token (single use, 1 hour)',
+    tags,
+    auth: 'optional',
+    body: resetPasswordBody,
+    response: messageResponse,
+    async handler({ body }) {
+      await auth.resetPassword(body);
+      return { message: RESET_DONE_MESSAGE };
+    },
+  });
+}

@@ -1,0 +1,229 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { AuthUser, LoginBody, RegisterBody, ResetPasswordBody } from '../../../shared/api/auth.ts';
+import { DEFAULT_ACCOUNT_PLAN, TRIAL_LENGTH_DAYS } from '../../../shared/domain/account-plan.ts';
+import { AppError } from '../../http/errors.ts';
+import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { RequestMeta } from '../../http/request-meta.ts';
+import type { AccountRow, AuthRepo } from './repo.ts';
+import type { SessionAccount, SessionOrigin, SessionStore } from './sessions.ts';
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
+const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const RESET_TOKEN_TTL_MS = 60 * 60_000;
+const MINUTE_MS = 60_000;
+
+export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for that email address, we have sent a link to reset its password.';
+export const RESET_DONE_MESSAGE = 'Your password has been reset. Sign in with your new password.';
+const RESET_INVALID_MESSAGE = 'This reset link is invalid or has expired. Request a new one.';
+
+
+export interface SignedIn {
+  user: AuthUser;
+  /** The cookie to set. For a taken address at registration it is a decoy that opens nothing. */
+  session: { token: string; expiresAt: Date };
+}
+
+export function toAuthUser(account: SessionAccount | AccountRow): AuthUser {
+  const fullName = [account.firstName, account.lastName].filter(Boolean).join(' ').trim();
+  return {
+    id: account.id,
+    email: account.email,
+    name: fullName || account.email.split('@')[0] || account.email,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    profileImage: account.profileImage,
+    plan: account.plan,
+    trialExpiryDate: account.trialExpiryDate ? account.trialExpiryDate.toISOString() : null,
+  };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createAuthService(deps: {
+  repo: AuthRepo;
+  sessions: SessionStore;
+  mailer: Mailer;
+  publicUrl: () => string;
+  sessionAbsoluteMs: number;
+}) {
+  const { repo, sessions, mailer } = deps;
+  const loginFailuresByAccount = new SlidingWindowLimiter({ limit: 10, windowMs: 15 * MINUTE_MS });
+  const loginAttemptsByIp = new SlidingWindowLimiter({ limit: 100, windowMs: 15 * MINUTE_MS });
+  const registrationsByIp = new SlidingWindowLimiter({ limit: 30, windowMs: 60 * MINUTE_MS });
+  const resetRequestsByEmail = new SlidingWindowLimiter({ limit: 3, windowMs: 60 * MINUTE_MS });
+  const resetRequestsByIp = new SlidingWindowLimiter({ limit: 20, windowMs: 60 * MINUTE_MS });
+  // Verifying against a real hash on unknown e-mails keeps the timing of both answers alike.
+  const dummyHash = hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
+
+  async function startSession(account: AccountRow, origin: SessionOrigin, meta: RequestMeta): Promise<SignedIn> {
+    const session = await sessions.create(account, origin, meta.userAgent);
+    return { user: toAuthUser(account), session };
+  }
+
+  return {
+    async register(body: RegisterBody, meta: RequestMeta): Promise<SignedIn> {
+      registrationsByIp.enforce(meta.ip, 'Too many registrations from this network. Try again later.');
+      const hashedPassword = await hash(body.password, ARGON2_OPTIONS);
+      const account = await repo.insertAccount({
+        email: body.email,
+        hashedPassword,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        emailVerified: false,
+      });
+      if (account) return startSession(account, 'register', meta);
+
+      // The address is taken. Answer exactly like a fresh registration (no enumeration) and tell the
+      // owner by e-mail instead; the answer carries no working session.
+      await mailer.send({
+        to: body.email,
+        subject: 'Someone tried to create a Kairo account with your email',
+        text: [
+          'Someone, perhaps you, tried to create a new Kairo account with this email address.',
+          'You already have an account. Sign in, or reset your password here:',
+          `${deps.publicUrl()}/forgot-password`,
+          '',
+          'If it was not you, you can ignore this message.',
+        ].join('\n'),
+        actionUrl: `${deps.publicUrl()}/forgot-password`,
+      });
+      const trialDays = TRIAL_LENGTH_DAYS[DEFAULT_ACCOUNT_PLAN] ?? 0;
+      return {
+        user: {
+          id: crypto.randomUUID(),
+          email: body.email,
+          name: `${body.firstName} ${body.lastName}`,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          profileImage: null,
+          plan: DEFAULT_ACCOUNT_PLAN,
+          trialExpiryDate: new Date(Date.now() + trialDays * 86_400_000).toISOString(),
+        },
+        session: {
+          token: randomBytes(32).toString('base64url'),
+          expiresAt: new Date(Date.now() + deps.sessionAbsoluteMs),
+        },
+      };
+    },
+
+    async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
+      loginAttemptsByIp.enforce(meta.ip, 'Too many sign-in attempts. Try again in a few minutes.');
+      if (loginFailuresByAccount.remaining(body.email) === 0) {
+        throw new AppError('too_many_requests', 'Too many sign-in attempts. Try again in a few minutes.', {
+          retryAfterS: 15 * 60,
+        });
+      }
+      const account = await repo.findAccountByEmail(body.email);
+      const valid = account?.hashedPassword
+        ? await verify(account.hashedPassword, body.password)
+        : await verify(await dummyHash, body.password).then(() => false);
+      if (!account || !valid) {
+        loginFailuresByAccount.take(body.email);
+        throw new AppError('unauthenticated', LOGIN_FAILED_MESSAGE);
+      }
+      loginFailuresByAccount.reset(body.email);
+      return startSession(account, 'password', meta);
+    },
+
+    /** Signs in an account another feature has authenticated (Strava: the athlete linked to it). */
+    async signInLinkedAccount(accountId: string, origin: 'strava', meta: RequestMeta): Promise<SignedIn> {
+      const account = await repo.findAccountById(accountId);
+      if (!account) throw new AppError('not_found', 'Account not found');
+      return startSession(account, origin, meta);
+    },
+
+    async logout(sid: string): Promise<void> {
+      await sessions.destroy(sid);
+    },
+
+    async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
+      resetRequestsByIp.enforce(meta.ip, 'Too many reset requests. Try again later.');
+      // Over the per-address limit the answer stays the same; the mail is simply not sent again.
+      if (resetRequestsByEmail.take(email) > 0) return;
+      const account = await repo.findAccountByEmail(email);
+      if (!account) return;
+      const token = randomBytes(32).toString('base64url');
+      await repo.insertPasswordReset({
+        accountId: account.id,
+        email: account.email,
+        token: hashToken(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      const link = `${deps.publicUrl()}/reset-password?token=${token}`;
+      await mailer.send({
+        to: account.email,
+        subject: 'Reset your Kairo password',
+        text: [
+          `Hi ${account.firstName ?? 'there'},`,
+          '',
+          'Someone asked to reset the password of your Kairo account. Choose a new one here:',
+          link,
+          '',
+          'The link works once and expires in 1 hour. If you did not ask for it, ignore this message.',
+        ].join('\n'),
+        actionUrl: link,
+      });
+    },
+
+    async resetPassword(body: ResetPasswordBody): Promise<void> {
+      const reset = await repo.consumePasswordReset(hashToken(body.token), new Date());
+      if (!reset) throw new AppError('bad_request', RESET_INVALID_MESSAGE);
+      await repo.setPasswordAfterReset(reset.accountId, await hash(body.password, ARGON2_OPTIONS));
+      // A new password ends every existing session, including an attacker's.
+      await sessions.destroyAllFor(reset.accountId);
+      loginFailuresByAccount.reset(reset.email);
+    },
+
+    /**
+     * Signs in a person whose e-mail an identity provider has verified: by the linked provider
+     * identity, else by the e-mail (linking it), else as a new account.
+     */
+    async signInWithProvider(
+      identity: {
+        provider: string;
+        /** false: the provider does not really verify addresses, so it never claims an existing account. */
+        trustedEmails: boolean;
+        subject: string;
+        email: string;
+        firstName: string | null;
+        lastName: string | null;
+        picture: string | null;
+      },
+      meta: RequestMeta,
+    ): Promise<SignedIn> {
+      const linked = await repo.findOauthAccount(identity.provider, identity.subject);
+      let account = linked ? await repo.findAccountById(linked.accountId) : await repo.findAccountByEmail(identity.email);
+      if (account && !linked && !identity.trustedEmails) {
+        throw new AppError('forbidden', 'This e-mail belongs to an existing account. Sign in with its password.');
+      }
+      if (!account) {
+        account = await repo.insertAccount({
+          email: identity.email,
+          hashedPassword: null,
+          firstName: identity.firstName,
+          lastName: identity.lastName,
+          profileImage: identity.picture,
+          emailVerified: true,
+        });
+        // Lost a race with a parallel sign-in for the same address: use the account it created.
+        account ??= await repo.findAccountByEmail(identity.email);
+        if (!account) throw new AppError('conflict', 'Sign-in failed. Please try again.');
+      } else if (!account.emailVerified) {
+        // Whoever registered this address before never proved they own it: the provider-verified
+        // owner takes the account over, and earlier sessions and password stop working.
+        await repo.claimUnverifiedAccount(account.id, identity.picture);
+        await sessions.destroyAllFor(account.id);
+      }
+      await repo.linkOauthAccount({ accountId: account.id, provider: identity.provider, providerId: identity.subject });
+      return startSession(account, 'google', meta);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

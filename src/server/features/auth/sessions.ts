@@ -1,0 +1,145 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { accounts, sessions } from '../../db/schema.ts';
+import type { AccountPlan } from '../../../shared/domain/account-plan.ts';
+
+/**
+ * Database sessions. The browser holds a random 256-bit token; the database holds only its keyed
+ * hash, so a leaked table cannot be replayed. Idle expiry slides while the session is used,
+ * absolute expiry never moves.
+ */
+export interface SessionAccount {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImage: string | null;
+  plan: AccountPlan;
+  trialExpiryDate: Date | null;
+}
+
+/** Only the fields a session carries, whatever row the caller holds. */
+function sessionAccountOf(account: SessionAccount): SessionAccount {
+  const { id, email, firstName, lastName, profileImage, plan, trialExpiryDate } = account;
+  return { id, email, firstName, lastName, profileImage, plan, trialExpiryDate };
+}
+
+export interface ResolvedSession {
+  sid: string;
+  account: SessionAccount;
+}
+
+export type SessionOrigin = 'password' | 'google' | 'register' | 'reset' | 'strava';
+
+/** Slide the idle expiry at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 10 * 60_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+export interface SessionStore {
+  create(account: SessionAccount, origin: SessionOrigin, userAgent: string | undefined): Promise<{ token: string; expiresAt: Date }>;
+  resolve(token: string): Promise<ResolvedSession | null>;
+  destroy(sid: string): Promise<void>;
+  destroyAllFor(accountId: string): Promise<void>;
+  purgeExpired(): Promise<number>;
+  sidOf(token: string): string;
+}
+
+export function createSessionStore(
+  db: Database,
+  /**
+   * `cacheMs`: a resolved session is remembered this long, so a burst of API calls costs one query.
+   * Sign-out and password resets in this process forget it at once; a change made by another
+   * process (the admin CLI setting a plan) shows within this time.
+   */
+  options: { secret: string; idleMs: number; absoluteMs: number; cacheMs: number },
+): SessionStore {
+  const sidOf = (token: string) => createHmac('sha256', options.secret).update(token).digest('base64url');
+  const cache = new Map<string, { session: ResolvedSession; until: number }>();
+  const forget = (predicate: (session: ResolvedSession) => boolean) => {
+    for (const [sid, entry] of cache) if (predicate(entry.session)) cache.delete(sid);
+  };
+
+  return {
+    sidOf,
+
+    async create(account, origin, userAgent) {
+      const token = randomBytes(32).toString('base64url');
+      const sid = sidOf(token);
+      const now = Date.now();
+      const absoluteExpire = new Date(now + options.absoluteMs);
+      const expire = new Date(Math.min(now + options.idleMs, absoluteExpire.getTime()));
+      await db.insert(sessions).values({
+        sid,
+        accountId: account.id,
+        sess: { provider: origin, ...(userAgent ? { userAgent: userAgent.slice(0, 256) } : {}) },
+        expire,
+        absoluteExpire,
+      });
+      // The browser's next request comes at once (the page after sign-in): answer it from memory.
+      if (options.cacheMs > 0) cache.set(sid, { session: { sid, account: sessionAccountOf(account) }, until: now + options.cacheMs });
+      return { token, expiresAt: absoluteExpire };
+    },
+
+    async resolve(token) {
+      if (token.length < 32 || token.length > 64) return null;
+      const sid = sidOf(token);
+      const cached = cache.get(sid);
+      if (cached && cached.until > Date.now()) return cached.session;
+      const now = new Date();
+      const [row] = await db
+        .select({
+          expire: sessions.expire,
+          absoluteExpire: sessions.absoluteExpire,
+          account: {
+            id: accounts.id,
+            email: accounts.email,
+            firstName: accounts.firstName,
+            lastName: accounts.lastName,
+            profileImage: accounts.profileImage,
+            plan: accounts.plan,
+            trialExpiryDate: accounts.trialExpiryDate,
+          },
+        })
+        .from(sessions)
+        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+        .where(and(eq(sessions.sid, sid), gt(sessions.expire, now), gt(sessions.absoluteExpire, now)))
+        .limit(1);
+      if (!row) {
+        cache.delete(sid);
+        return null;
+      }
+      const slidTo = Math.min(now.getTime() + options.idleMs, row.absoluteExpire.getTime());
+      if (slidTo - row.expire.getTime() > TOUCH_INTERVAL_MS) {
+        await db.update(sessions).set({ expire: new Date(slidTo) }).where(eq(sessions.sid, sid));
+      }
+      const session = { sid, account: row.account };
+      if (options.cacheMs > 0) {
+        if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
+        // Never cache past the session's own end.
+        cache.set(sid, { session, until: Math.min(Date.now() + options.cacheMs, slidTo, row.absoluteExpire.getTime()) });
+      }
+      return session;
+    },
+
+    async destroy(sid) {
+      cache.delete(sid);
+      await db.delete(sessions).where(eq(sessions.sid, sid));
+    },
+
+    async destroyAllFor(accountId) {
+      forget((session) => session.account.id === accountId);
+      await db.delete(sessions).where(eq(sessions.accountId, accountId));
+    },
+
+    async purgeExpired() {
+      const now = new Date();
+      for (const [sid, entry] of cache) if (entry.until <= now.getTime()) cache.delete(sid);
+      const removed = await db
+        .delete(sessions)
+        .where(or(lt(sessions.expire, now), lt(sessions.absoluteExpire, now)))
+        .returning({ sid: sessions.sid });
+      return removed.length;
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
+import { ImportFileError } from './import-file-error.ts';
+import type {
+  ActivityFileFormat,
+  ParsedActivity,
+  ParsedLap,
+  RecordedActivity,
+  RecordedLap,
+  RecordedSample,
+} from './parsed-activity.ts';
+import { inferSportTypeFromSpeed, isGpsSportType } from './sport-type.ts';
+import {
+  cumulativeDistanceM,
+  dropBackwardDistances,
+  elevationGainM,
+  lastKnown,
+  movingTimeFromDistanceS,
+  staysWithinRadius,
+} from './track-math.ts';
+
+/**
+ * Positions that never leave this circle are no GPS track: GPS jitter standing still stays within
+ * a few metres, and no outdoor ride or run does.
+ */
+const stationaryRadiusM = 25;
+
+/** The sample fields that become streams one to one. */
+const scalarStreamKeys = ['altitudeM', 'heartrateBpm', 'cadenceRpm', 'powerW', 'speedMps', 'temperatureC'] as const;
+
+/**
+ * Turns what a format reader recorded into a ParsedActivity, deriving what the file does not state
+ * the same way for every format: totals from samples, distance from positions, sport from speed.
+ */
+export function assembleParsedActivity(
+  fileName: string,
+  format: ActivityFileFormat,
+  recorded: RecordedActivity,
+  contentHash: string,
+): ParsedActivity {
+  const samples = samplesInTimeOrder(recorded.samples);
+  const first = samples[0];
+  if (first === undefined) {
+    throw new ImportFileError('no_samples', `${fileName} contains no recorded samples (points with a time).`);
+  }
+  const startMs = first.timeMs;
+  const streams = buildStreams(samples, startMs);
+  const distanceStreamM = streams.distanceM ?? [];
+  const spanS = streams.timeS.at(-1) ?? 0;
+
+  const elapsedTimeS = Math.round(recorded.elapsedTimeS ?? Math.max(spanS, recorded.movingTimeS ?? 0));
+  const movingTimeS = Math.min(
+    elapsedTimeS,
+    Math.round(recorded.movingTimeS ?? movingTimeFromDistanceS(streams.timeS, distanceStreamM)),
+  );
+  const distanceM = recorded.distanceM ?? lastKnown(distanceStreamM) ?? 0;
+  const sportType = recorded.sport?.sportType ?? inferSportTypeFromSpeed(distanceM, movingTimeS);
+  // Indoors: the sport says so (FIT sub sport), or a GPS sport has no track, like a treadmill run
+  // whose watch stamped one location on every point.
+  const hasGpsTrack = streams.latlng !== undefined && !staysWithinRadius(streams.latlng, stationaryRadiusM);
+  const trainer = (recorded.sport?.indoor ?? false) || (!hasGpsTrack && isGpsSportType(sportType));
+
+  return {
+    format,
+    sportType,
+    name: recorded.name,
+    startDate: new Date(startMs),
+    elapsedTimeS,
+    movingTimeS,
+    distanceM,
+    totalElevationGainM: recorded.totalElevationGainM ?? elevationGainM(streams.altitudeM ?? []),
+    trainer,
+    deviceName: recorded.deviceName,
+    stated: recorded.stated,
+    laps: buildLaps(recorded.laps, startMs, startMs + elapsedTimeS * 1000),
+    streams,
+    contentHash,
+  };
+}
+
+/**
+ * Keeps the recorder's order with strictly ascending times. A sample earlier than the one before
+ * is dropped: a stray timestamp from before a GPS fix would make time run backwards. A sample at
+ * the same time is folded into the first: TCX repeats the point at each lap boundary, and some
+ * recorders write position and sensor data as separate records of the same second.
+ */
+function samplesInTimeOrder(samples: RecordedSample[]): RecordedSample[] {
+  const ordered: RecordedSample[] = [];
+  for (const sample of samples) {
+    const last = ordered.at(-1);
+    if (!Number.isFinite(sample.timeMs) || (last && sample.timeMs < last.timeMs)) continue;
+    if (last && sample.timeMs === last.timeMs) {
+      ordered[ordered.length - 1] = fillGaps(last, sample);
+    } else {
+      ordered.push(sample);
+    }
+  }
+  return ordered;
+}
+
+function fillGaps(kept: RecordedSample, repeat: RecordedSample): RecordedSample {
+  return {
+    timeMs: kept.timeMs,
+    latlng: kept.latlng ?? repeat.latlng,
+    altitudeM: kept.altitudeM ?? repeat.altitudeM,
+    distanceM: kept.distanceM ?? repeat.distanceM,
+    heartrateBpm: kept.heartrateBpm ?? repeat.heartrateBpm,
+    cadenceRpm: kept.cadenceRpm ?? repeat.cadenceRpm,
+    powerW: kept.powerW ?? repeat.powerW,
+    speedMps: kept.speedMps ?? repeat.speedMps,
+    temperatureC: kept.temperatureC ?? repeat.temperatureC,
+  };
+}
+
+function buildStreams(samples: RecordedSample[], startMs: number): ActivityStreams {
+  const streams: ActivityStreams = { timeS: samples.map((sample) => (sample.timeMs - startMs) / 1000) };
+  for (const key of scalarStreamKeys) {
+    const values = samples.map((sample) => finiteOrNull(sample[key]));
+    if (values.some((value) => value !== null)) streams[key] = values;
+  }
+  const latlng = samples.map((sample) => validLatLng(sample.latlng));
+  if (latlng.some((point) => point !== null)) streams.latlng = latlng;
+
+  const recordedDistanceM = samples.map((sample) => finiteOrNull(sample.distanceM));
+  if (recordedDistanceM.some((valueM) => valueM !== null)) {
+    streams.distanceM = dropBackwardDistances(recordedDistanceM);
+  } else if (streams.latlng) {
+    streams.distanceM = cumulativeDistanceM(streams.latlng);
+  }
+  return streams;
+}
+
+/** A lap without its own elapsed time (TCX) lasts until the next lap starts, the last until the end. */
+function buildLaps(laps: RecordedLap[], startMs: number, endMs: number): ParsedLap[] {
+  return laps.map((lap, index) => {
+    const nextStartMs = laps[index + 1]?.startMs ?? endMs;
+    const elapsedTimeS = lap.elapsedTimeS ?? Math.max(0, (nextStartMs - lap.startMs) / 1000);
+    return {
+      startTimeS: Math.max(0, (lap.startMs - startMs) / 1000),
+      elapsedTimeS: Math.round(elapsedTimeS),
+      movingTimeS: lap.movingTimeS === null ? null : Math.round(lap.movingTimeS),
+      distanceM: lap.distanceM,
+      stated: lap.stated,
+    };
+  });
+}
+
+function finiteOrNull(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function validLatLng(point: [number, number] | null | undefined): [number, number] | null {
+  if (!point) return null;
+  const [lat, lng] = point;
+  const valid = Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+  return valid ? [lat, lng] : null;
+}

@@ -1,0 +1,176 @@
+import { Decoder, Stream } from '@garmin/fitsdk';
+import type { DeviceInfoMesg, FileIdMesg, FitMessages, LapMesg, RecordMesg, SessionMesg } from '@garmin/fitsdk';
+import { ImportFileError } from './import-file-error.ts';
+import type { RecordedActivity, RecordedLap, RecordedSample, StatedSummary } from './parsed-activity.ts';
+import { sportFromFit } from './sport-type.ts';
+import { combineStatedSummaries, sumOfKnown } from './stated-summary.ts';
+
+/** A FIT header is 12 or 14 bytes, and the file ends with a 2-byte CRC. */
+const fitHeaderProbeBytes = 16;
+const fitCrcBytes = 2;
+
+/** FIT positions are semicircles: 2^31 of them make 180 degrees. */
+const degreesPerSemicircle = 180 / 2 ** 31;
+
+/** Whether the bytes start with a FIT file header (size byte, '.FIT' signature). */
+export function isFitFile(bytes: Uint8Array): boolean {
+  return Decoder.isFIT(Stream.fromBuffer(bytes.subarray(0, fitHeaderProbeBytes)));
+}
+
+/**
+ * Reads a FIT activity file with Garmin's SDK after checking its length and CRC. Totals come from
+ * the session message(s), the sport from the session's sport and sub sport, laps from lap messages.
+ * FIT running cadence counts the steps of one foot per minute (cadence + fractional cadence).
+ */
+export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity {
+  const messages = decodeFitMessages(fileName, bytes);
+  const fileId = messages.fileIdMesgs?.[0];
+  if (fileId?.type !== undefined && fileId.type !== 'activity') {
+    throw new ImportFileError('unsupported', `${fileName} is a FIT ${String(fileId.type)} file, not a recorded activity.`);
+  }
+  const sessions = messages.sessionMesgs ?? [];
+  const firstSession = sessions[0];
+  const sportMessage = messages.sportMesgs?.[0];
+
+  return {
+    sport: firstSession
+      ? sportFromFit(firstSession.sport, firstSession.subSport)
+      : sportFromFit(sportMessage?.sport, sportMessage?.subSport),
+    name: null,
+    deviceName: fitDeviceName(fileId, messages.deviceInfoMesgs ?? []),
+    elapsedTimeS: sumOfSessions(sessions, (session) => session.totalElapsedTime),
+    movingTimeS: sumOfSessions(sessions, (session) => session.totalTimerTime),
+    distanceM: sumOfSessions(sessions, (session) => session.totalDistance),
+    totalElevationGainM: sumOfSessions(sessions, (session) => session.totalAscent),
+    stated: combineStatedSummaries(
+      sessions.map((session) => ({ stated: statedSummary(session), timerS: fitNumber(session.totalTimerTime) })),
+    ),
+    laps: (messages.lapMesgs ?? []).flatMap(readLap),
+    samples: (messages.recordMesgs ?? []).flatMap(readRecord),
+  };
+}
+
+function decodeFitMessages(fileName: string, bytes: Uint8Array): FitMessages {
+  const headerSize = bytes[0] ?? 0;
+  const dataSize = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(4, true);
+  if (bytes.length < headerSize + dataSize + fitCrcBytes) {
+    throw new ImportFileError('corrupt', `${fileName} is not a valid FIT file (it is cut short).`);
+  }
+  const decoder = new Decoder(Stream.fromBuffer(bytes));
+  if (!decoder.checkIntegrity()) {
+    throw new ImportFileError('corrupt', `${fileName} is not a valid FIT file (CRC check failed).`);
+  }
+  const { messages, errors } = decoder.read();
+  if (errors.length > 0) {
+    throw new ImportFileError(
+      'corrupt',
+      `${fileName} is not a valid FIT file (its data could not be decoded, or it uses a FIT feature Kairo cannot read).`,
+      { cause: errors[0] },
+    );
+  }
+  return messages;
+}
+
+/** Multisport files have one session per leg; the activity's totals are their sums. */
+function sumOfSessions(sessions: SessionMesg[], valueOf: (session: SessionMesg) => unknown): number | null {
+  return sumOfKnown(sessions.map((session) => fitNumber(valueOf(session))));
+}
+
+function statedSummary(message: SessionMesg | LapMesg): StatedSummary {
+  const workJ = fitNumber(message.totalWork);
+  return {
+    averagePowerW: fitNumber(message.avgPower),
+    maxPowerW: fitNumber(message.maxPower),
+    normalizedPowerW: fitNumber(message.normalizedPower),
+    averageHeartrateBpm: fitNumber(message.avgHeartRate),
+    maxHeartrateBpm: fitNumber(message.maxHeartRate),
+    averageCadenceRpm: withFraction(message.avgCadence, message.avgFractionalCadence),
+    averageSpeedMps: fitNumber(message.enhancedAvgSpeed) ?? fitNumber(message.avgSpeed),
+    maxSpeedMps: fitNumber(message.enhancedMaxSpeed) ?? fitNumber(message.maxSpeed),
+    calories: fitNumber(message.totalCalories),
+    workKj: workJ === null ? null : workJ / 1000,
+  };
+}
+
+function readLap(lap: LapMesg): RecordedLap[] {
+  const startMs = fitTimeMs(lap.startTime);
+  if (startMs === null) return [];
+  return [
+    {
+      startMs,
+      elapsedTimeS: fitNumber(lap.totalElapsedTime),
+      movingTimeS: fitNumber(lap.totalTimerTime),
+      distanceM: fitNumber(lap.totalDistance),
+      stated: statedSummary(lap),
+    },
+  ];
+}
+
+/** A record without a timestamp cannot be placed on the activity's clock and is skipped. */
+function readRecord(record: RecordMesg): RecordedSample[] {
+  const timeMs = fitTimeMs(record.timestamp);
+  if (timeMs === null) return [];
+  const latSemicircles = fitNumber(record.positionLat);
+  const lngSemicircles = fitNumber(record.positionLong);
+  return [
+    {
+      timeMs,
+      latlng:
+        latSemicircles !== null && lngSemicircles !== null
+          ? [latSemicircles * degreesPerSemicircle, lngSemicircles * degreesPerSemicircle]
+          : null,
+      altitudeM: fitNumber(record.enhancedAltitude) ?? fitNumber(record.altitude),
+      distanceM: fitNumber(record.distance),
+      heartrateBpm: fitNumber(record.heartRate),
+      cadenceRpm: withFraction(record.cadence, record.fractionalCadence),
+      powerW: fitNumber(record.power),
+      speedMps: fitNumber(record.enhancedSpeed) ?? fitNumber(record.speed),
+      temperatureC: fitNumber(record.temperature),
+    },
+  ];
+}
+
+/** FIT splits cadence into whole and fractional parts (running cadence 80 + 0.5). */
+function withFraction(whole: unknown, fraction: unknown): number | null {
+  const wholeValue = fitNumber(whole);
+  return wholeValue === null ? null : wholeValue + (fitNumber(fraction) ?? 0);
+}
+
+/** The SDK gives numbers, but arrays or strings where a file defines a field unusually. */
+function fitNumber(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function fitTimeMs(value: unknown): number | null {
+  return value instanceof Date ? fitNumber(value.getTime()) : null;
+}
+
+/**
+ * "Garmin Edge 810" from the file id (or the creator device's info): the product name when the
+ * device writes one, else the SDK's product key made readable.
+ */
+function fitDeviceName(fileId: FileIdMesg | undefined, deviceInfos: DeviceInfoMesg[]): string | null {
+  const creator = deviceInfos.find((info) => info.deviceIndex === 'creator');
+  const manufacturer = readableKey(fileId?.manufacturer ?? creator?.manufacturer);
+  const product =
+    nonEmptyText(fileId?.productName) ??
+    nonEmptyText(creator?.productName) ??
+    readableKey(fileId?.garminProduct ?? creator?.garminProduct);
+  const parts = [manufacturer, product].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
+function nonEmptyText(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** 'edge1030Plus' -> 'Edge 1030 Plus', 'fr220' -> 'FR 220'; short letter runs are acronyms. */
+function readableKey(value: unknown): string | null {
+  const key = nonEmptyText(value);
+  if (key === null) return null;
+  const words = key.match(/[A-Za-z][a-z]*|[0-9]+/g) ?? [];
+  const readable = words
+    .map((word) => (/^[a-z]{1,3}$/i.test(word) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(' ');
+  return readable || null;
+}

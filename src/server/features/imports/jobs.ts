@@ -1,0 +1,59 @@
+import { rm } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { JobDefinition } from '../../jobs/queue.ts';
+import type { ActivitiesService } from '../activities/service.ts';
+import { ImportFileError } from './import-file-error.ts';
+import { parseActivityFile } from './parse-activity-file.ts';
+import type { ImportsRepo } from './repo.ts';
+import { openStravaArchive } from './strava-archive.ts';
+import { toActivityValues } from './to-activity-values.ts';
+
+const archiveJob = z.object({ importId: z.uuid() });
+export type ArchiveImportJob = JobDefinition<typeof archiveJob>;
+
+/**
+ * Imports a stored Strava export entry by entry, counting as it goes. The counters say how far it
+ * got, so a job resumed after a crash continues where it stopped; an entry imported just before
+ * the crash is found again by its key and counted as a duplicate, never stored twice.
+ */
+export function createArchiveImportJob(deps: { repo: ImportsRepo; activities: ActivitiesService; log: FastifyBaseLogger }): ArchiveImportJob {
+  const { repo, activities, log } = deps;
+  return {
+    name: 'imports.archive',
+    payload: archiveJob,
+    policy: 'stately',
+    expireInS: 3600,
+    retryLimit: 3,
+    async handler({ importId }) {
+      const row = await repo.findById(importId);
+      if (!row || row.status === 'done' || row.status === 'failed' || !row.storagePath) return;
+      await repo.update(importId, { status: 'running' });
+      const archive = await openStravaArchive(row.fileName, { filePath: row.storagePath });
+      try {
+        const alreadyDone = row.imported + row.duplicates + row.failed;
+        for (const entry of archive.entries.slice(alreadyDone)) {
+          try {
+            const parsed = parseActivityFile(entry.fileName, await archive.readActivityFile(entry.fileName));
+            const values = toActivityValues(parsed, {
+              source: 'archive',
+              sourceKey: `strava-export:${entry.activityId}`,
+              name: entry.name,
+            });
+            const inserted = await activities.insertIfAbsent(row.accountId, values, parsed.streams);
+            await repo.increment(importId, inserted ? 'imported' : 'duplicates');
+          } catch (error) {
+            if (!(error instanceof ImportFileError)) throw error;
+            log.info({ importId, entry: entry.fileName, reason: error.reason }, 'archive entry not imported');
+            await repo.increment(importId, 'failed');
+          }
+        }
+      } finally {
+        archive.close();
+      }
+      await repo.update(importId, { status: 'done', storagePath: null });
+      await activities.historyImported(row.accountId);
+      await rm(row.storagePath, { force: true });
+    },
+  };
+}

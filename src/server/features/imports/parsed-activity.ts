@@ -1,0 +1,96 @@
+import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
+import type { RecordedSport, SportType } from './sport-type.ts';
+
+export type ActivityFileFormat = 'fit' | 'gpx' | 'tcx';
+
+/**
+ * Summary values exactly as the recording device wrote them into the file; null where the file is
+ * silent. Kairo's metrics recompute from streams; these are kept to show and to cross-check.
+ * Running cadence counts the steps of one foot per minute, like the cadence stream.
+ */
+export interface StatedSummary {
+  averagePowerW: number | null;
+  maxPowerW: number | null;
+  normalizedPowerW: number | null;
+  averageHeartrateBpm: number | null;
+  maxHeartrateBpm: number | null;
+  averageCadenceRpm: number | null;
+  averageSpeedMps: number | null;
+  maxSpeedMps: number | null;
+  calories: number | null;
+  workKj: number | null;
+}
+
+export interface ParsedLap {
+  /** Seconds from the activity start (the first sample) to the lap start. */
+  startTimeS: number;
+  elapsedTimeS: number;
+  /** The recorder's timer time for the lap; null when the file does not say. */
+  movingTimeS: number | null;
+  distanceM: number | null;
+  stated: StatedSummary;
+}
+
+/** One activity file, parsed into Kairo's activity + streams model. */
+export interface ParsedActivity {
+  format: ActivityFileFormat;
+  sportType: SportType;
+  name: string | null;
+  /** The time of the first sample; every stream time and lap start counts from it. */
+  startDate: Date;
+  /** Whole seconds from start to finish, pauses included. */
+  elapsedTimeS: number;
+  /** Whole seconds of the recorder's timer; computed from speed when the file has no timer. */
+  movingTimeS: number;
+  distanceM: number;
+  /** Metres climbed; null when the file has no altitude. */
+  totalElevationGainM: number | null;
+  /** Recorded indoors: on a trainer, treadmill or rowing machine. */
+  trainer: boolean;
+  deviceName: string | null;
+  stated: StatedSummary;
+  laps: ParsedLap[];
+  streams: ActivityStreams;
+  /** sha256 (hex) of the file's bytes after gunzip: the same file imports once. */
+  contentHash: string;
+}
+
+/** One sample as a format reader finds it; absent fields were not recorded. */
+export interface RecordedSample {
+  timeMs: number;
+  latlng?: [number, number] | null;
+  altitudeM?: number | null;
+  distanceM?: number | null;
+  heartrateBpm?: number | null;
+  cadenceRpm?: number | null;
+  powerW?: number | null;
+  speedMps?: number | null;
+  temperatureC?: number | null;
+}
+
+export interface RecordedLap {
+  startMs: number;
+  /** Null when the format has no lap elapsed time (TCX): it then runs to the next lap's start. */
+  elapsedTimeS: number | null;
+  movingTimeS: number | null;
+  distanceM: number | null;
+  stated: StatedSummary;
+}
+
+/**
+ * What a format reader (fit.ts, gpx.ts, tcx.ts) takes from a file: its samples and whatever totals
+ * it states. `assembleParsedActivity` derives the rest the same way for every format.
+ */
+export interface RecordedActivity {
+  /** Null when the file names no sport (or a generic one): inferred from speed. */
+  sport: RecordedSport | null;
+  name: string | null;
+  deviceName: string | null;
+  elapsedTimeS: number | null;
+  movingTimeS: number | null;
+  distanceM: number | null;
+  totalElevationGainM: number | null;
+  stated: StatedSummary;
+  laps: RecordedLap[];
+  samples: RecordedSample[];
+}

@@ -1,0 +1,101 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MAX_ACTIVITY_FILE_BYTES, MAX_ARCHIVE_BYTES, importResult, importStatus } from '../../../shared/api/imports.ts';
+import { AppError } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import type { ImportsService } from './service.ts';
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+async function startsWithZipMagic(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(head, 0, 4, 0);
+    return bytesRead === 4 && ZIP_MAGIC.every((byte, index) => head[index] === byte);
+  } finally {
+    await handle.close();
+  }
+}
+
+const idParam = z.object({ id: z.uuid() });
+
+/**
+ * POST /api/imports takes one file per request (multipart field `file`): an activity file is
+ * imported at once; a Strava export archive is stored and imported by a job whose progress
+ * GET /api/imports/{id} reports. The upload streams to disk, so a large archive never sits in memory.
+ */
+export async function registerImportRoutes(app: FastifyInstance, deps: { imports: ImportsService; uploadDir: string }) {
+  const { imports } = deps;
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { files: 1, fileSize: MAX_ARCHIVE_BYTES, fields: 5, fieldSize: 1024, parts: 6 },
+    });
+
+    route(scope, {
+      method: 'POST',
+      url: '/api/imports',
+      summary: 'Import a FIT, GPX or TCX file (also gzipped) or a Strava export .zip (multipart field "file")',
+      tags: ['imports'],
+      auth: 'required',
+      response: importResult,
+      status: 201,
+      async handler({ request, reply, account }) {
+        if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Upload the file as multipart/form-data');
+        const file = await request.file();
+        if (!file) throw new AppError('bad_request', 'Choose a file to import');
+        const fileName = (file.filename || 'upload').slice(0, 200);
+        await mkdir(deps.uploadDir, { recursive: true, mode: 0o700 });
+        const path = join(deps.uploadDir, `upload-${randomBytes(8).toString('hex')}`);
+        let keep = false;
+        try {
+          await pipeline(file.file, createWriteStream(path, { mode: 0o600 }));
+          if (file.file.truncated) throw new AppError('payload_too_large', `${fileName} is larger than the 1 GB import limit`);
+          if (await startsWithZipMagic(path)) {
+            const started = await imports.startArchiveImport(account.id, fileName, path);
+            keep = true;
+            reply.code(202);
+            return started;
+          }
+          const bytes = await readFile(path);
+          if (bytes.length > MAX_ACTIVITY_FILE_BYTES) {
+            throw new AppError('payload_too_large', `${fileName} is larger than the 64 MB limit for one activity file`);
+          }
+          return await imports.importFile(account.id, fileName, bytes);
+        } finally {
+          if (!keep) await rm(path, { force: true });
+        }
+      },
+    });
+
+    route(scope, {
+      method: 'GET',
+      url: '/api/imports/:id',
+      summary: 'Progress of an import',
+      tags: ['imports'],
+      auth: 'required',
+      response: importStatus,
+      handler: async ({ account, params }) => {
+        const parsed = idParam.safeParse(params);
+        if (!parsed.success) throw new AppError('not_found', 'Import not found');
+        return imports.status(account.id, parsed.data.id);
+      },
+    });
+
+    route(scope, {
+      method: 'GET',
+      url: '/api/imports',
+      summary: 'The latest imports of the signed-in athlete',
+      tags: ['imports'],
+      auth: 'required',
+      response: z.array(importStatus),
+      handler: ({ account }) => imports.recent(account.id),
+    });
+  });
+}

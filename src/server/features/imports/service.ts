@@ -1,0 +1,91 @@
+import { rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ImportResult, ImportStatus } from '../../../shared/api/imports.ts';
+import { AppError } from '../../http/errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { ActivitiesService } from '../activities/service.ts';
+import type { ArchiveImportJob } from './jobs.ts';
+import { parseActivityFile } from './parse-activity-file.ts';
+import { openStravaArchive } from './strava-archive.ts';
+import type { ImportRow, ImportsRepo } from './repo.ts';
+import { toActivityValues } from './to-activity-values.ts';
+
+export function toImportStatus(row: ImportRow): ImportStatus {
+  return {
+    id: row.id,
+    kind: row.kind,
+    fileName: row.fileName,
+    status: row.status,
+    total: row.total,
+    imported: row.imported,
+    duplicates: row.duplicates,
+    skipped: row.skipped,
+    failed: row.failed,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Activities from the athlete's own files. A file is parsed before anything is stored, so a bad
+ * file changes nothing; its content hash keys the activity, so the same file imports once.
+ */
+export function createImportsService(deps: {
+  repo: ImportsRepo;
+  activities: ActivitiesService;
+  queue: JobQueue;
+  archiveJob: ArchiveImportJob;
+  uploadDir: string;
+}) {
+  const { repo, activities } = deps;
+
+  return {
+    async importFile(accountId: string, fileName: string, bytes: Uint8Array): Promise<ImportResult> {
+      const parsed = parseActivityFile(fileName, bytes);
+      const values = toActivityValues(parsed, { source: 'file', sourceKey: parsed.contentHash });
+      const inserted = await activities.insertIfAbsent(accountId, values, parsed.streams);
+      if (inserted) await activities.ingested(accountId, inserted.id);
+      const row = await repo.create({
+        accountId,
+        kind: 'file',
+        fileName,
+        status: 'done',
+        total: 1,
+        imported: inserted ? 1 : 0,
+        duplicates: inserted ? 0 : 1,
+      });
+      const activity = inserted ?? (await activities.findBySourceKey(accountId, 'file', parsed.contentHash));
+      return { import: toImportStatus(row), activity: activity ? activities.toListItem(activity) : null };
+    },
+
+    /**
+     * Checks the archive (a corrupt one is refused now, storing nothing), keeps it for the job and
+     * queues the job. The answer carries the import to poll for progress.
+     */
+    async startArchiveImport(accountId: string, fileName: string, uploadedPath: string): Promise<ImportResult> {
+      const archive = await openStravaArchive(fileName, { filePath: uploadedPath });
+      const total = archive.entries.length + archive.skipped.length;
+      archive.close();
+      if (total === 0) throw new AppError('bad_request', `${fileName} lists no activities`);
+      const row = await repo.create({ accountId, kind: 'archive', fileName, status: 'queued', total, skipped: archive.skipped.length });
+      const storagePath = join(deps.uploadDir, `${row.id}.zip`);
+      await rename(uploadedPath, storagePath);
+      await repo.update(row.id, { storagePath });
+      await deps.queue.send(deps.archiveJob, { importId: row.id }, { singletonKey: row.id });
+      return { import: toImportStatus({ ...row, storagePath }), activity: null };
+    },
+
+    async status(accountId: string, id: string): Promise<ImportStatus> {
+      const row = await repo.find(accountId, id);
+      if (!row) throw new AppError('not_found', 'Import not found');
+      return toImportStatus(row);
+    },
+
+    async recent(accountId: string): Promise<ImportStatus[]> {
+      return (await repo.recent(accountId, 20)).map(toImportStatus);
+    },
+  };
+}
+
+export type ImportsService = ReturnType<typeof createImportsService>;

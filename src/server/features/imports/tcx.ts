@@ -1,0 +1,100 @@
+import { ImportFileError } from './import-file-error.ts';
+import type { RecordedActivity, RecordedLap, RecordedSample, StatedSummary } from './parsed-activity.ts';
+import { sportTypeFromName } from './sport-type.ts';
+import { combineStatedSummaries, sumOfKnown } from './stated-summary.ts';
+import {
+  attributeText,
+  childElement,
+  childElements,
+  childNumber,
+  childText,
+  extensionNumber,
+  parseXmlDateTimeMs,
+  parseXmlDocument,
+} from './xml-document.ts';
+import type { XmlElement } from './xml-document.ts';
+
+/**
+ * Reads a TCX (Garmin Training Center v2) document's first activity. Laps state the timer time
+ * (TotalTimeSeconds) and distance; the activity's totals are their sums. Garmin's ActivityExtension
+ * (TPX, LX) adds speed, power and running cadence, which like FIT counts the steps of one foot.
+ */
+export function readTcx(fileName: string, text: string): RecordedActivity {
+  const database = childElement(parseXmlDocument(text, fileName, 'TCX'), 'TrainingCenterDatabase');
+  const activity = childElement(childElement(database, 'Activities'), 'Activity');
+  if (activity === null && childElement(database, 'Courses')) {
+    throw new ImportFileError('unsupported', `${fileName} is a TCX course (a planned route), not a recorded activity.`);
+  }
+  const lapElements = childElements(activity, 'Lap');
+  const laps = lapElements.flatMap(readLap);
+  const sportType = sportTypeFromName(attributeText(activity, 'Sport'));
+
+  return {
+    sport: sportType ? { sportType, indoor: false } : null,
+    name: null,
+    deviceName: childText(childElement(activity, 'Creator'), 'Name'),
+    elapsedTimeS: null,
+    movingTimeS: sumOfKnown(laps.map((lap) => lap.movingTimeS)),
+    distanceM: sumOfKnown(laps.map((lap) => lap.distanceM)),
+    totalElevationGainM: null,
+    stated: combineStatedSummaries(laps.map((lap) => ({ stated: lap.stated, timerS: lap.movingTimeS }))),
+    laps,
+    samples: lapElements.flatMap((lap) =>
+      childElements(lap, 'Track').flatMap((track) => childElements(track, 'Trackpoint').flatMap(readTrackpoint)),
+    ),
+  };
+}
+
+/** A lap without a valid StartTime cannot be placed on the activity's clock and is skipped. */
+function readLap(lap: XmlElement): RecordedLap[] {
+  const startMs = parseXmlDateTimeMs(attributeText(lap, 'StartTime'));
+  if (startMs === null) return [];
+  return [
+    {
+      startMs,
+      elapsedTimeS: null,
+      movingTimeS: childNumber(lap, 'TotalTimeSeconds'),
+      distanceM: childNumber(lap, 'DistanceMeters'),
+      stated: readLapSummary(lap),
+    },
+  ];
+}
+
+function readLapSummary(lap: XmlElement): StatedSummary {
+  const lapExtension = childElement(lap, 'Extensions');
+  return {
+    averagePowerW: extensionNumber(lapExtension, ['AvgWatts']),
+    maxPowerW: extensionNumber(lapExtension, ['MaxWatts']),
+    normalizedPowerW: null,
+    averageHeartrateBpm: childNumber(childElement(lap, 'AverageHeartRateBpm'), 'Value'),
+    maxHeartrateBpm: childNumber(childElement(lap, 'MaximumHeartRateBpm'), 'Value'),
+    averageCadenceRpm: childNumber(lap, 'Cadence') ?? extensionNumber(lapExtension, ['AvgRunCadence']),
+    averageSpeedMps: extensionNumber(lapExtension, ['AvgSpeed']),
+    maxSpeedMps: childNumber(lap, 'MaximumSpeed'),
+    calories: childNumber(lap, 'Calories'),
+    workKj: null,
+  };
+}
+
+/** A trackpoint without a time cannot be placed on the activity's clock and is skipped. */
+function readTrackpoint(trackpoint: XmlElement): RecordedSample[] {
+  const timeMs = parseXmlDateTimeMs(childText(trackpoint, 'Time'));
+  if (timeMs === null) return [];
+  const position = childElement(trackpoint, 'Position');
+  const lat = childNumber(position, 'LatitudeDegrees');
+  const lng = childNumber(position, 'LongitudeDegrees');
+  const extensions = childElement(trackpoint, 'Extensions');
+  return [
+    {
+      timeMs,
+      latlng: lat !== null && lng !== null ? [lat, lng] : null,
+      altitudeM: childNumber(trackpoint, 'AltitudeMeters'),
+      distanceM: childNumber(trackpoint, 'DistanceMeters'),
+      heartrateBpm: childNumber(childElement(trackpoint, 'HeartRateBpm'), 'Value'),
+      // <Cadence> is the bike's; runs carry RunCadence in the TPX extension.
+      cadenceRpm: childNumber(trackpoint, 'Cadence') ?? extensionNumber(extensions, ['RunCadence']),
+      powerW: extensionNumber(extensions, ['Watts']),
+      speedMps: extensionNumber(extensions, ['Speed']),
+    },
+  ];
+}

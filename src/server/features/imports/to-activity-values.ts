@@ -1,0 +1,84 @@
+import type { ActivityValues } from '../activities/service.ts';
+import type { ParsedActivity } from './parsed-activity.ts';
+
+/** Strava's coarse `type` for a sport type (the list shows icons by it). */
+function coarseType(sportType: string): string {
+  if (sportType === 'TrailRun' || sportType === 'VirtualRun') return 'Run';
+  if (sportType === 'MountainBikeRide' || sportType === 'GravelRide' || sportType === 'EBikeRide') return 'Ride';
+  return sportType;
+}
+
+const sportLabels: Record<string, string> = {
+  Ride: 'Ride',
+  VirtualRide: 'Indoor ride',
+  Run: 'Run',
+  TrailRun: 'Trail run',
+  Walk: 'Walk',
+  Hike: 'Hike',
+  Swim: 'Swim',
+  WeightTraining: 'Strength session',
+  Workout: 'Workout',
+};
+
+/** A name for files that carry none: the sport and the (UTC) date, e.g. "Ride, 16 Aug 2013". */
+export function defaultActivityName(sportType: string, startDate: Date): string {
+  const date = startDate.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return `${sportLabels[sportType] ?? 'Activity'}, ${date}`;
+}
+
+const lastPoint = (latlng: ([number, number] | null)[] | undefined, fromEnd: boolean) => {
+  const points = (latlng ?? []).filter((point): point is [number, number] => point !== null);
+  return (fromEnd ? points.at(-1) : points[0]) ?? null;
+};
+
+/** Highest and lowest known value (a loop: streams are too long to spread into Math.max). */
+function extremes(values: (number | null)[] | undefined): { high: number | null; low: number | null } {
+  let high: number | null = null;
+  let low: number | null = null;
+  for (const value of values ?? []) {
+    if (value === null) continue;
+    if (high === null || value > high) high = value;
+    if (low === null || value < low) low = value;
+  }
+  return { high, low };
+}
+
+/** Maps a parsed file onto the activity row; `sourceKey` makes the import idempotent. */
+export function toActivityValues(
+  parsed: ParsedActivity,
+  origin: { source: 'file' | 'archive'; sourceKey: string; name?: string | null; stravaActivityId?: string | null },
+): ActivityValues {
+  const altitude = extremes(parsed.streams.altitudeM);
+  return {
+    source: origin.source,
+    sourceKey: origin.sourceKey,
+    stravaActivityId: null,
+    name: origin.name?.trim() || parsed.name?.trim() || defaultActivityName(parsed.sportType, parsed.startDate),
+    type: coarseType(parsed.sportType),
+    sportType: parsed.sportType,
+    distance: parsed.distanceM,
+    movingTime: parsed.movingTimeS,
+    elapsedTime: parsed.elapsedTimeS,
+    totalElevationGain: parsed.totalElevationGainM,
+    startDate: parsed.startDate,
+    averageSpeed: parsed.stated.averageSpeedMps ?? (parsed.movingTimeS > 0 ? parsed.distanceM / parsed.movingTimeS : null),
+    maxSpeed: parsed.stated.maxSpeedMps ?? extremes(parsed.streams.speedMps).high,
+    elevHigh: altitude.high,
+    elevLow: altitude.low,
+    averageHeartrate: parsed.stated.averageHeartrateBpm,
+    maxHeartrate: parsed.stated.maxHeartrateBpm,
+    averageCadence: parsed.stated.averageCadenceRpm,
+    averageWatts: parsed.stated.averagePowerW,
+    maxWatts: parsed.stated.maxPowerW,
+    weightedAverageWatts: parsed.stated.normalizedPowerW,
+    deviceWatts: (parsed.streams.powerW ?? []).some((value) => value !== null),
+    kilojoules: parsed.stated.workKj,
+    calories: parsed.stated.calories,
+    trainer: parsed.trainer,
+    startLatlng: lastPoint(parsed.streams.latlng, false),
+    endLatlng: lastPoint(parsed.streams.latlng, true),
+    deviceName: parsed.deviceName,
+    laps: parsed.laps,
+    detailFetchedAt: new Date(),
+  };
+}

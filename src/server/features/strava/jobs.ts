@@ -1,0 +1,279 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { JobDefinition, JobQueue } from '../../jobs/queue.ts';
+import type { ActivitiesService } from '../activities/service.ts';
+import { StravaRateLimited, StravaRequestFailed, StravaUnauthorized, StravaUnavailable, type StravaClient } from './client.ts';
+import { detailValues, summaryValues, type StravaActivity } from './mapping.ts';
+import { StravaConnectionBroken, type StravaService } from './service.ts';
+import { STRAVA_STREAM_KEYS, fromStravaStreams, type StravaStreamSet } from './streams.ts';
+
+/**
+ * Strava sync as durable jobs. Every step is idempotent (rows are keyed by Strava's ids), so a
+ * retried or resumed job never duplicates data. A job that meets the rate limit re-queues itself
+ * for the moment the budget reopens instead of failing.
+ */
+export const LIST_PAGE_SIZE = 200;
+/** An incremental sync also looks this far back, for activities uploaded late. */
+const INCREMENTAL_OVERLAP_S = 2 * 86_400;
+
+const accountJob = z.object({ accountId: z.uuid() });
+const activityJob = z.object({ accountId: z.uuid(), stravaActivityId: z.string().regex(/^\d+$/) });
+export const stravaWebhookEvent = z.object({
+  object_type: z.enum(['activity', 'athlete']),
+  object_id: z.number().int(),
+  aspect_type: z.enum(['create', 'update', 'delete']),
+  owner_id: z.number().int(),
+  subscription_id: z.number().int().optional(),
+  event_time: z.number().int(),
+  updates: z.record(z.string(), z.unknown()).optional(),
+});
+export type StravaWebhookEvent = z.infer<typeof stravaWebhookEvent>;
+
+/** Identifies one event: Strava may deliver the same event more than once. */
+export const webhookKey = (event: StravaWebhookEvent) =>
+  `${event.object_type}:${event.object_id}:${event.aspect_type}:${event.event_time}:${JSON.stringify(event.updates ?? {})}`;
+
+export interface StravaJobs {
+  backfill: JobDefinition<typeof accountJob>;
+  activityDetail: JobDefinition<typeof activityJob>;
+  incrementalSync: JobDefinition<typeof accountJob>;
+  webhook: JobDefinition<z.ZodObject<{ event: typeof stravaWebhookEvent }>>;
+  purge: JobDefinition<z.ZodObject<Record<string, never>>>;
+  /** Every definition, for registering them with the queue. */
+  all: JobDefinition<z.ZodType>[];
+  names: string[];
+}
+
+export function createStravaJobs(deps: {
+  queue: JobQueue;
+  strava: StravaService;
+  client: StravaClient;
+  activities: ActivitiesService;
+  log: FastifyBaseLogger;
+  policy: { dataPolicy: 'strict' | 'relaxed'; cacheDays: number };
+  /** Wait before retrying when Strava is unavailable. */
+  backoffMs: number;
+}): StravaJobs {
+  const { queue, strava, client, activities, log } = deps;
+
+  const sourceOf = async (accountId: string) => ((await strava.connection(accountId))?.demo ? 'demo' : 'strava') as 'demo' | 'strava';
+
+  /** Runs a step; on the rate limit it re-queues the same job for when the window reopens. */
+  async function guarded<S extends z.ZodType>(definition: JobDefinition<S>, data: z.output<S>, key: string, step: () => Promise<void>) {
+    try {
+      await step();
+    } catch (error) {
+      if (error instanceof StravaRateLimited) {
+        log.info({ job: definition.name, retryAt: new Date(error.retryAtMs).toISOString() }, 'Strava budget used up; job deferred');
+        await queue.send(definition, data as z.input<S>, { singletonKey: key, startAfter: new Date(error.retryAtMs) });
+        return;
+      }
+      if (error instanceof StravaUnavailable) {
+        // An outage can last hours: wait and try again, as often as it takes, without failing the job.
+        log.info({ job: definition.name, err: error.message }, 'Strava unavailable; job deferred');
+        await queue.send(definition, data as z.input<S>, { singletonKey: key, startAfter: new Date(Date.now() + deps.backoffMs) });
+        return;
+      }
+      if (error instanceof StravaConnectionBroken) {
+        log.info({ job: definition.name }, error.message);
+        return;
+      }
+      throw error;
+    }
+  }
+
+  async function stillAuthorized(accountId: string): Promise<boolean> {
+    try {
+      await strava.withAccessToken(accountId, (token) => client.get(token, '/athlete'));
+      return true;
+    } catch (error) {
+      if (error instanceof StravaConnectionBroken || error instanceof StravaUnauthorized) return false;
+      throw error;
+    }
+  }
+
+  async function stillExists(accountId: string, stravaActivityId: string): Promise<boolean> {
+    try {
+      await strava.withAccessToken(accountId, (token) => client.get(token, `/activities/${stravaActivityId}`));
+      return true;
+    } catch (error) {
+      if (error instanceof StravaRequestFailed && error.status === 404) return false;
+      // Unconfirmable (connection broken): keep the activity rather than trust an unsigned event.
+      if (error instanceof StravaConnectionBroken || error instanceof StravaUnauthorized) return true;
+      throw error;
+    }
+  }
+
+  async function handleWebhook(event: StravaWebhookEvent) {
+    // Webhook calls carry no signature, so destructive events are confirmed with Strava first:
+    // a forged "deauthorized" or "deleted" event must not erase anyone's data.
+    if (event.object_type === 'athlete') {
+      if (event.updates?.authorized !== 'false') return;
+      const connection = await strava.repo.findByAthlete(String(event.owner_id));
+      if (!connection) return;
+      if (await stillAuthorized(connection.accountId)) {
+        log.warn({ owner: event.owner_id }, 'Ignored a deauthorization event Strava does not confirm');
+        return;
+      }
+      await strava.athleteDeauthorized(String(event.owner_id));
+      return;
+    }
+    const connection = await strava.repo.findByAthlete(String(event.owner_id));
+    if (!connection) return;
+    const accountId = connection.accountId;
+    const source = connection.demo ? 'demo' : 'strava';
+    const stravaActivityId = String(event.object_id);
+    const existing = await activities.findBySourceKey(accountId, source, stravaActivityId);
+    if (event.aspect_type === 'delete') {
+      if (existing && !(await stillExists(accountId, stravaActivityId))) await activities.remove(accountId, existing.id);
+      return;
+    }
+    if (event.aspect_type === 'update' && existing) {
+      const title = event.updates?.title;
+      const type = event.updates?.type;
+      // Updates carry the new values: no API request needed for a rename or a type change.
+      await activities.update(accountId, existing.id, {
+        ...(typeof title === 'string' && title.trim() ? { name: title.trim() } : {}),
+        ...(typeof type === 'string' && type ? { type, sportType: type } : {}),
+      });
+      return;
+    }
+    await queue.send(jobs.activityDetail, { accountId, stravaActivityId }, { singletonKey: stravaActivityId });
+  }
+
+  /**
+   * A backfilled history is scored in one pass, oldest first, once its last detail has arrived, so
+   * every activity's defaults (FTP, max heart rate) see the history before it. After that, each
+   * new activity is scored on its own.
+   */
+  async function scoreAfterDetail(accountId: string, activityId: string) {
+    const connection = await strava.connection(accountId);
+    if (!connection) return;
+    if (connection.historyScored) {
+      await activities.ingested(accountId, activityId);
+      return;
+    }
+    if (!connection.backfillDone || (await strava.repo.activitiesWithoutDetail(accountId)).length > 0) return;
+    await strava.repo.markHistoryScored(accountId);
+    await activities.historyImported(accountId);
+  }
+
+  async function storeSummaries(accountId: string, list: StravaActivity[], source: 'strava' | 'demo') {
+    for (const summary of list) {
+      const existing = await activities.findBySourceKey(accountId, source, String(summary.id));
+      // The list answer lacks detail fields; never overwrite a fetched detail with a summary.
+      if (existing?.detailFetchedAt) continue;
+      await activities.upsert(accountId, summaryValues(summary, source));
+      await queue.send(jobs.activityDetail, { accountId, stravaActivityId: String(summary.id) }, { singletonKey: String(summary.id) });
+    }
+  }
+
+  const jobs: StravaJobs = {
+    backfill: {
+      name: 'strava.backfill',
+      payload: accountJob,
+      policy: 'stately',
+      handler: async (data) =>
+        guarded(jobs.backfill, data, data.accountId, async () => {
+          const connection = await strava.connection(data.accountId);
+          if (!connection || connection.backfillDone) return;
+          const source = connection.demo ? 'demo' : 'strava';
+          const before = connection.backfillBefore ?? Math.floor(Date.now() / 1000) + 60;
+          const page = await strava.withAccessToken(data.accountId, (token) =>
+            client.get<StravaActivity[]>(token, '/athlete/activities', { before, per_page: LIST_PAGE_SIZE, page: 1 }),
+          );
+          await storeSummaries(data.accountId, page, source);
+          const oldest = Math.min(...page.map((activity) => Math.floor(Date.parse(activity.start_date) / 1000)));
+          const done = page.length < LIST_PAGE_SIZE;
+          await strava.repo.updateProgress(data.accountId, {
+            // +1: `before` is exclusive, and activities sharing the oldest second may continue on the next page.
+            backfillBefore: page.length > 0 ? oldest + 1 : before,
+            backfillDone: done,
+            lastSyncAt: new Date(),
+          });
+          if (!done) await queue.send(jobs.backfill, data, { singletonKey: data.accountId });
+        }),
+    },
+
+    activityDetail: {
+      name: 'strava.activity-detail',
+      payload: activityJob,
+      policy: 'stately',
+      concurrency: 4,
+      handler: async (data) =>
+        guarded(jobs.activityDetail, data, data.stravaActivityId, async () => {
+          const source = await sourceOf(data.accountId);
+          let detail: StravaActivity;
+          let streamSet: StravaStreamSet;
+          try {
+            [detail, streamSet] = await strava.withAccessToken(data.accountId, async (token) => [
+              await client.get<StravaActivity>(token, `/activities/${data.stravaActivityId}`),
+              await client.get<StravaStreamSet>(token, `/activities/${data.stravaActivityId}/streams`, {
+                keys: STRAVA_STREAM_KEYS.join(','),
+                key_by_type: true,
+              }),
+            ]);
+          } catch (error) {
+            // Deleted at Strava in the meantime: nothing to fetch (the delete event removes the row).
+            if (error instanceof StravaRequestFailed && error.status === 404) return;
+            throw error;
+          }
+          const { id } = await activities.upsert(data.accountId, detailValues(detail, source));
+          const streams = fromStravaStreams(streamSet);
+          if (streams) await activities.saveStreams(id, streams);
+          await scoreAfterDetail(data.accountId, id);
+        }),
+    },
+
+    incrementalSync: {
+      name: 'strava.incremental-sync',
+      payload: accountJob,
+      policy: 'stately',
+      handler: async (data) =>
+        guarded(jobs.incrementalSync, data, data.accountId, async () => {
+          const connection = await strava.connection(data.accountId);
+          if (!connection) return;
+          const source = connection.demo ? 'demo' : 'strava';
+          const latest = await strava.repo.latestStartDate(data.accountId);
+          const after = latest ? Math.floor(latest.getTime() / 1000) - INCREMENTAL_OVERLAP_S : 0;
+          for (let page = 1; ; page += 1) {
+            const list = await strava.withAccessToken(data.accountId, (token) =>
+              client.get<StravaActivity[]>(token, '/athlete/activities', { after, per_page: LIST_PAGE_SIZE, page }),
+            );
+            await storeSummaries(data.accountId, list, source);
+            if (list.length < LIST_PAGE_SIZE) break;
+          }
+          // Anything whose detail fetch was lost (e.g. dropped after too many failures) is asked for again.
+          for (const stravaActivityId of await strava.repo.activitiesWithoutDetail(data.accountId)) {
+            await queue.send(jobs.activityDetail, { accountId: data.accountId, stravaActivityId }, { singletonKey: stravaActivityId });
+          }
+          await strava.repo.updateProgress(data.accountId, { lastSyncAt: new Date() });
+          if (!connection.backfillDone) await queue.send(jobs.backfill, data, { singletonKey: data.accountId });
+        }),
+    },
+
+    webhook: {
+      name: 'strava.webhook',
+      payload: z.object({ event: stravaWebhookEvent }),
+      handler: async (data) => guarded(jobs.webhook, data, webhookKey(data.event), () => handleWebhook(data.event)),
+    },
+
+    purge: {
+      name: 'strava.purge',
+      payload: z.object({}),
+      handler: async () => {
+        await strava.repo.forgetWebhookEventsBefore(new Date(Date.now() - 30 * 86_400_000));
+        if (deps.policy.dataPolicy !== 'strict') return;
+        const cutoff = new Date(Date.now() - deps.policy.cacheDays * 86_400_000);
+        const purged = await strava.repo.purgeStravaPayloads(cutoff);
+        if (purged > 0) log.info({ purged }, 'Purged Strava streams past the cache window (strict data policy)');
+      },
+    },
+
+    all: [],
+    names: [],
+  };
+  jobs.all = [jobs.backfill, jobs.activityDetail, jobs.incrementalSync, jobs.webhook, jobs.purge] as JobDefinition<z.ZodType>[];
+  jobs.names = jobs.all.map((job) => job.name);
+  return jobs;
+}

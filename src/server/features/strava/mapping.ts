@@ -1,0 +1,101 @@
+import type { ActivityValues } from '../activities/service.ts';
+
+/** The fields of Strava's SummaryActivity / DetailedActivity that Kairo keeps (spec §3 Activity). */
+export interface StravaActivity {
+  id: number;
+  name: string;
+  type?: string;
+  sport_type?: string;
+  distance?: number;
+  moving_time?: number;
+  elapsed_time?: number;
+  total_elevation_gain?: number;
+  start_date: string;
+  timezone?: string;
+  average_speed?: number;
+  max_speed?: number;
+  elev_high?: number;
+  elev_low?: number;
+  workout_type?: number | null;
+  average_heartrate?: number;
+  max_heartrate?: number;
+  average_cadence?: number;
+  average_watts?: number;
+  max_watts?: number;
+  weighted_average_watts?: number;
+  device_watts?: boolean;
+  kilojoules?: number;
+  calories?: number;
+  trainer?: boolean;
+  commute?: boolean;
+  suffer_score?: number | null;
+  start_latlng?: number[] | null;
+  end_latlng?: number[] | null;
+  description?: string | null;
+  device_name?: string | null;
+  segment_efforts?: unknown[];
+  best_efforts?: unknown[];
+  laps?: unknown[];
+  splits_metric?: unknown[];
+  splits_standard?: unknown[];
+}
+
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+const latlng = (value: number[] | null | undefined): [number, number] | null =>
+  Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'number'
+    ? [value[0], value[1]]
+    : null;
+
+/** Summary fields, present in both the list and the detail answer. */
+export function summaryValues(activity: StravaActivity, source: 'strava' | 'demo'): ActivityValues {
+  return {
+    source,
+    sourceKey: String(activity.id),
+    stravaActivityId: String(activity.id),
+    name: activity.name?.trim() || 'Untitled activity',
+    type: activity.type ?? activity.sport_type ?? 'Workout',
+    sportType: activity.sport_type ?? activity.type ?? 'Workout',
+    distance: num(activity.distance) ?? 0,
+    movingTime: Math.round(num(activity.moving_time) ?? 0),
+    elapsedTime: Math.round(num(activity.elapsed_time) ?? 0),
+    totalElevationGain: num(activity.total_elevation_gain),
+    startDate: new Date(activity.start_date),
+    timezone: activity.timezone ?? null,
+    averageSpeed: num(activity.average_speed),
+    maxSpeed: num(activity.max_speed),
+    elevHigh: num(activity.elev_high),
+    elevLow: num(activity.elev_low),
+    workoutType: num(activity.workout_type),
+    averageHeartrate: num(activity.average_heartrate),
+    maxHeartrate: num(activity.max_heartrate),
+    averageCadence: num(activity.average_cadence),
+    averageWatts: num(activity.average_watts),
+    maxWatts: num(activity.max_watts),
+    weightedAverageWatts: num(activity.weighted_average_watts),
+    deviceWatts: activity.device_watts === true,
+    kilojoules: num(activity.kilojoules),
+    trainer: activity.trainer === true,
+    commute: activity.commute === true,
+    sufferScore: num(activity.suffer_score),
+    startLatlng: latlng(activity.start_latlng),
+    endLatlng: latlng(activity.end_latlng),
+  };
+}
+
+/** Summary plus what only the detailed answer carries. */
+export function detailValues(activity: StravaActivity, source: 'strava' | 'demo'): ActivityValues {
+  return {
+    ...summaryValues(activity, source),
+    calories: num(activity.calories),
+    description: activity.description ?? null,
+    deviceName: activity.device_name ?? null,
+    segmentEfforts: activity.segment_efforts ?? [],
+    bestEfforts: activity.best_efforts ?? [],
+    laps: activity.laps ?? [],
+    splitsMetric: activity.splits_metric ?? [],
+    splitsStandard: activity.splits_standard ?? [],
+    detailedData: activity,
+    detailFetchedAt: new Date(),
+  };
+}

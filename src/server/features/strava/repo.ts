@@ -1,0 +1,105 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { activities, activityStreams, stravaConnections, stravaWebhookEvents } from '../../db/schema.ts';
+
+export type StravaConnectionRow = typeof stravaConnections.$inferSelect;
+
+export function createStravaRepo(db: Database) {
+  return {
+    async find(accountId: string): Promise<StravaConnectionRow | undefined> {
+      const [row] = await db.select().from(stravaConnections).where(eq(stravaConnections.accountId, accountId)).limit(1);
+      return row;
+    },
+
+    async findByAthlete(stravaId: string): Promise<StravaConnectionRow | undefined> {
+      const [row] = await db.select().from(stravaConnections).where(eq(stravaConnections.stravaId, stravaId)).limit(1);
+      return row;
+    },
+
+    /** Creates or renews the account's connection. Fails (unique) when the athlete belongs to another account. */
+    async save(values: typeof stravaConnections.$inferInsert): Promise<void> {
+      const { accountId: _accountId, ...update } = values;
+      await db
+        .insert(stravaConnections)
+        .values(values)
+        .onConflictDoUpdate({ target: stravaConnections.accountId, set: { ...update, status: 'connected' } });
+    },
+
+    async updateTokens(accountId: string, tokens: { accessToken: string; refreshToken: string; expiresAt: Date }) {
+      await db.update(stravaConnections).set(tokens).where(eq(stravaConnections.accountId, accountId));
+    },
+
+    async markConnected(accountId: string) {
+      await db.update(stravaConnections).set({ status: 'connected' }).where(eq(stravaConnections.accountId, accountId));
+    },
+
+    async markHistoryScored(accountId: string) {
+      await db.update(stravaConnections).set({ historyScored: true }).where(eq(stravaConnections.accountId, accountId));
+    },
+
+    async markBroken(accountId: string) {
+      await db.update(stravaConnections).set({ status: 'broken' }).where(eq(stravaConnections.accountId, accountId));
+    },
+
+    async updateProgress(accountId: string, values: Partial<Pick<StravaConnectionRow, 'backfillBefore' | 'backfillDone' | 'lastSyncAt'>>) {
+      await db.update(stravaConnections).set(values).where(eq(stravaConnections.accountId, accountId));
+    },
+
+    async remove(accountId: string) {
+      await db.delete(stravaConnections).where(eq(stravaConnections.accountId, accountId));
+    },
+
+    /** True the first time an event key is seen. */
+    async rememberWebhookEvent(eventKey: string): Promise<boolean> {
+      const inserted = await db
+        .insert(stravaWebhookEvents)
+        .values({ eventKey })
+        .onConflictDoNothing()
+        .returning({ eventKey: stravaWebhookEvents.eventKey });
+      return inserted.length > 0;
+    },
+
+    async forgetWebhookEventsBefore(cutoff: Date) {
+      await db.delete(stravaWebhookEvents).where(lt(stravaWebhookEvents.receivedAt, cutoff));
+    },
+
+    /** Strava ids of the account's activities whose detail and streams are not fetched yet. */
+    async activitiesWithoutDetail(accountId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: activities.stravaActivityId })
+        .from(activities)
+        .where(and(eq(activities.userId, accountId), isNull(activities.detailFetchedAt), sql`${activities.stravaActivityId} is not null`));
+      return rows.map((row) => row.id as string);
+    },
+
+    async latestStartDate(accountId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ latest: sql<Date | null>`max(${activities.startDate})` })
+        .from(activities)
+        .where(and(eq(activities.userId, accountId), sql`${activities.source} in ('strava', 'demo')`));
+      return row?.latest ? new Date(row.latest) : null;
+    },
+
+    /**
+     * Strict data policy: drop the raw payloads and streams of Strava activities older than the
+     * cutoff, keeping the summary row the athlete sees in the list.
+     */
+    async purgeStravaPayloads(cutoff: Date): Promise<number> {
+      const stale = db
+        .select({ id: activities.id })
+        .from(activities)
+        .where(and(eq(activities.source, 'strava'), lt(activities.createdAt, cutoff)));
+      const purged = await db
+        .delete(activityStreams)
+        .where(sql`${activityStreams.activityId} in (${stale})`)
+        .returning({ id: activityStreams.activityId });
+      await db
+        .update(activities)
+        .set({ detailedData: null })
+        .where(and(eq(activities.source, 'strava'), lt(activities.createdAt, cutoff), sql`${activities.detailedData} is not null`));
+      return purged.length;
+    },
+  };
+}
+
+export type StravaRepo = ReturnType<typeof createStravaRepo>;

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../../http/errors.ts';
+import type { TokenCipher } from '../../security/token-cipher.ts';
+import type { ActivitiesService } from '../activities/service.ts';
+import { StravaUnauthorized, type StravaClient, type StravaTokenAnswer } from './client.ts';
+import type { StravaConnectionRow, StravaRepo } from './repo.ts';
+
+/** Scopes Kairo asks for: profile, all activities (private too), and writing descriptions. */
+export const STRAVA_SCOPES = 'read,activity:read_all,activity:write';
+/** Refresh this long before Strava's 6-hour expiry, so no request goes out with a dying token. */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+
+export interface StravaSetup {
+  /** Where Strava (or the bundled simulator) lives, e.g. https://www.strava.com. */
+  baseUrl: () => string;
+  clientId: string;
+  /** Demo mode: the bundled simulator; each account gets its own simulated athlete. */
+  demo: boolean;
+  /** Extra authorize parameters (demo mode names the account's simulated athlete). */
+  authorizeParams?: (accountId: string | null) => Promise<Record<string, string>>;
+}
+
+export class StravaConnectionBroken extends Error {
+  override name = 'StravaConnectionBroken';
+}
+
+export interface StravaConnectionStatus {
+  connected: boolean;
+  status: 'connected' | 'broken' | null;
+  athleteName: string | null;
+  profilePhoto: string | null;
+  demo: boolean;
+  backfillDone: boolean;
+  lastSyncAt: string | null;
+}
+
+export function createStravaService(deps: {
+  setup: StravaSetup;
+  client: StravaClient;
+  repo: StravaRepo;
+  cipher: TokenCipher;
+  activities: ActivitiesService;
+  publicUrl: () => string;
+  onConnected: (accountId: string) => Promise<void>;
+}) {
+  const { setup, client, repo, cipher } = deps;
+  const refreshing = new Map<string, Promise<string>>();
+
+  async function storeTokens(accountId: string, answer: StravaTokenAnswer) {
+    await repo.updateTokens(accountId, {
+      accessToken: cipher.encrypt(answer.access_token),
+      refreshToken: cipher.encrypt(answer.refresh_token),
+      expiresAt: new Date(answer.expires_at * 1000),
+    });
+  }
+
+  /** One refresh at a time per account: Strava rotates refresh tokens, so a second would use a dead one. */
+  function refreshOnce(connection: StravaConnectionRow): Promise<string> {
+    const running = refreshing.get(connection.accountId);
+    if (running) return running;
+    const refresh = (async () => {
+      try {
+        const answer = await client.refresh(cipher.decrypt(connection.refreshToken));
+        await storeTokens(connection.accountId, answer);
+        return answer.access_token;
+      } catch (error) {
+        if (error instanceof StravaUnauthorized) {
+          await repo.markBroken(connection.accountId);
+          throw new StravaConnectionBroken('Strava refused the refresh token; the athlete must reconnect');
+        }
+        throw error;
+      } finally {
+        refreshing.delete(connection.accountId);
+      }
+    })();
+    refreshing.set(connection.accountId, refresh);
+    return refresh;
+  }
+
+  async function connectionOf(accountId: string): Promise<StravaConnectionRow> {
+    const connection = await repo.find(accountId);
+    if (!connection) throw new StravaConnectionBroken('Strava is not connected');
+    if (connection.status === 'broken') throw new StravaConnectionBroken('The Strava connection needs to be renewed');
+    return connection;
+  }
+
+  return {
+    setup,
+
+    /** The address that starts Strava's consent; `state` binds the answer to this browser. */
+    async authorizeUrl(accountId: string | null): Promise<{ url: string; state: string }> {
+      const state = randomBytes(24).toString('base64url');
+      const url = new URL(`${setup.baseUrl()}/oauth/authorize`);
+      url.searchParams.set('client_id', setup.clientId);
+      url.searchParams.set('redirect_uri', `${deps.publicUrl()}/api/auth/strava/callback`);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('approval_prompt', 'auto');
+      url.searchParams.set('scope', STRAVA_SCOPES);
+      url.searchParams.set('state', state);
+      for (const [key, value] of Object.entries((await setup.authorizeParams?.(accountId)) ?? {})) {
+        url.searchParams.set(key, value);
+      }
+      return { url: url.href, state };
+    },
+
+    /** Exchanges the code and links the athlete to the account (one account per athlete). */
+    async completeConnection(accountId: string, code: string, grantedScope: string): Promise<void> {
+      const answer = await client.exchangeCode(code);
+      const athlete = answer.athlete;
+      if (!athlete) throw new AppError('bad_request', 'Strava did not say which athlete connected');
+      const stravaId = String(athlete.id);
+      const owner = await repo.findByAthlete(stravaId);
+      if (owner && owner.accountId !== accountId) {
+        throw new AppError('conflict', 'This Strava athlete is already connected to another Kairo account.');
+      }
+      await repo.save({
+        accountId,
+        stravaId,
+        accessToken: cipher.encrypt(answer.access_token),
+        refreshToken: cipher.encrypt(answer.refresh_token),
+        expiresAt: new Date(answer.expires_at * 1000),
+        scope: grantedScope,
+        name: [athlete.firstname, athlete.lastname].filter(Boolean).join(' ') || null,
+        profilePhoto: athlete.profile_medium ?? athlete.profile ?? null,
+        demo: setup.demo,
+        backfillDone: false,
+        backfillBefore: null,
+        historyScored: false,
+      });
+      await deps.onConnected(accountId);
+    },
+
+    /**
+     * "Sign in with Strava" for a signed-out browser: the athlete's linked account, with its tokens
+     * renewed; null when the athlete is not linked to any account yet.
+     */
+    async accountForAthleteCode(code: string): Promise<string | null> {
+      const answer = await client.exchangeCode(code);
+      const connection = answer.athlete ? await repo.findByAthlete(String(answer.athlete.id)) : undefined;
+      if (!connection) return null;
+      await storeTokens(connection.accountId, answer);
+      if (connection.status === 'broken') await repo.markConnected(connection.accountId);
+      return connection.accountId;
+    },
+
+    /** Runs `call` with a valid access token, refreshing before expiry and once more on a 401. */
+    async withAccessToken<T>(accountId: string, call: (accessToken: string) => Promise<T>): Promise<T> {
+      const connection = await connectionOf(accountId);
+      const fresh = connection.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS;
+      const token = fresh ? cipher.decrypt(connection.accessToken) : await refreshOnce(connection);
+      try {
+        return await call(token);
+      } catch (error) {
+        if (!(error instanceof StravaUnauthorized)) throw error;
+        return call(await refreshOnce(connection));
+      }
+    },
+
+    /** Subscribes the app to Strava's webhooks at this callback, unless it already is. */
+    async ensureWebhookSubscription(callbackUrl: string, verifyToken: string): Promise<void> {
+      const existing = await client.pushSubscriptions();
+      if (existing.some((subscription) => subscription.callback_url === callbackUrl)) return;
+      await client.createPushSubscription(callbackUrl, verifyToken);
+    },
+
+    async status(accountId: string): Promise<StravaConnectionStatus> {
+      const connection = await repo.find(accountId);
+      return {
+        connected: connection?.status === 'connected',
+        status: connection?.status ?? null,
+        athleteName: connection?.name ?? null,
+        profilePhoto: connection?.profilePhoto ?? null,
+        demo: connection?.demo ?? false,
+        backfillDone: connection?.backfillDone ?? false,
+        lastSyncAt: connection?.lastSyncAt?.toISOString() ?? null,
+      };
+    },
+
+    async connection(accountId: string) {
+      return repo.find(accountId);
+    },
+
+    /** Deauthorises at Strava (best effort) and deletes every Strava-sourced row of the account. */
+    async disconnect(accountId: string): Promise<void> {
+      const connection = await repo.find(accountId);
+      if (!connection) throw new AppError('not_found', 'Strava is not connected');
+      try {
+        await client.deauthorize(cipher.decrypt(connection.accessToken));
+      } catch {
+        // Strava may already have revoked the token; our side is cleaned up either way.
+      }
+      await deleteStravaData(accountId);
+    },
+
+    /** Strava told us the athlete revoked access: forget them. */
+    async athleteDeauthorized(stravaId: string): Promise<void> {
+      const connection = await repo.findByAthlete(stravaId);
+      if (connection) await deleteStravaData(connection.accountId);
+    },
+
+    repo,
+  };
+
+  async function deleteStravaData(accountId: string) {
+    await deps.activities.removeBySources(accountId, ['strava', 'demo']);
+    await repo.remove(accountId);
+  }
+}
+
+export type StravaService = ReturnType<typeof createStravaService>;

@@ -1,0 +1,129 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { ResolvedSession, SessionStore } from '../features/auth/sessions.ts';
+import { AppError } from './errors.ts';
+import { checkRequestOrigin } from './origin-check.ts';
+import { sessionCookie, type SessionCookie } from './session-cookie.ts';
+import { registerSpa } from './spa.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session, resolved from the cookie for /api requests; null when signed out. */
+    auth: ResolvedSession | null;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface HttpDeps {
+  config: Config;
+  database: DatabaseHandle;
+  sessions: SessionStore;
+  /** The origin browsers use; known once the server listens. */
+  publicUrl: () => string;
+}
+
+/**
+ * Builds the Fastify app with Kairo's cross-cutting behaviour: security headers, origin check,
+ * session resolution, one error mapping. Features register their routes on the returned instance.
+ */
+export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInstance; cookie: SessionCookie }> {
+  const { config } = deps;
+  const secure = config.publicUrl?.startsWith('https://') ?? false;
+  const cookie = sessionCookie(secure);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Query strings carry OAuth codes, states and verify tokens: log the path only.
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  app.decorateRequest('auth', null);
+  // The API speaks JSON only; form-encodable text bodies are a classic cross-site forgery vector.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    checkRequestOrigin(request, deps.publicUrl());
+    const token = cookie.read(request);
+    if (token) request.auth = await deps.sessions.resolve(token);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
+      return reply.code(error.status).send({ message: error.message });
+    }
+    const mapped = mapFrameworkError(error);
+    if (mapped) return reply.code(mapped.status).send({ message: mapped.message });
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    return reply.sendSpa();
+  });
+
+  await registerSpa(app);
+  return { app, cookie };
+}
+
+/** Framework and parser failures are the client's fault: map them to a clear 4xx. */
+function mapFrameworkError(error: FastifyError): { status: number; message: string } | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: 'Request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'Unsupported content type' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'Request body is empty' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: 'Invalid content length' };
+  }
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return { status: 400, message: 'Malformed JSON body' };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, message: error.message };
+  return null;
+}

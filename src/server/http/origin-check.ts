@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-site request forgery guard for every state-changing request: a browser that says the
+ * request is cross-site (Sec-Fetch-Site) or comes from another origin (Origin) is refused.
+ * Requests without either header come from non-browser clients, which hold no victim's cookie.
+ */
+export function checkRequestOrigin(request: FastifyRequest, publicUrl: string): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site') throw forbidden();
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  if (origin === publicUrl) return;
+  const host = request.headers.host;
+  if (host && (origin === `http://${host}` || origin === `https://${host}`)) return;
+  throw forbidden();
+}
+
+const forbidden = () => new AppError('forbidden', 'Cross-site request refused');

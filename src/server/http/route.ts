@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, notAuthenticated } from './errors.ts';
+import type { SessionAccount } from '../features/auth/sessions.ts';
+
+/**
+ * A route is a contract (zod body/query/response, auth need) plus a thin handler. The same
+ * declarations feed input parsing and the OpenAPI document, so the two cannot drift apart.
+ */
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteContext<Body, Query, Auth> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: Body;
+  query: Query;
+  params: Record<string, string>;
+  account: Auth extends 'required' ? SessionAccount : SessionAccount | null;
+}
+
+export interface RouteSpec<
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  A extends 'required' | 'optional',
+> {
+  method: Method;
+  url: string;
+  summary: string;
+  tags: string[];
+  auth: A;
+  body?: B;
+  query?: Q;
+  response?: z.ZodType;
+  /** Status of a successful answer (default 200). */
+  status?: number;
+  handler(
+    ctx: RouteContext<B extends z.ZodType ? z.output<B> : undefined, Q extends z.ZodType ? z.output<Q> : undefined, A>,
+  ): Promise<unknown>;
+}
+
+export interface DocumentedRoute {
+  method: Method;
+  url: string;
+  summary: string;
+  tags: string[];
+  auth: 'required' | 'optional';
+  body?: z.ZodType;
+  query?: z.ZodType;
+  response?: z.ZodType;
+  status: number;
+}
+
+export const documentedRoutes: DocumentedRoute[] = [];
+
+/** Parses input with a schema; the first issue becomes the 400 message (spec §5 texts). */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new AppError('bad_request', issue?.message ?? 'Invalid request');
+}
+
+const uuidPathParam = z.object({ id: z.uuid() });
+
+/**
+ * The `:id` of a path when it is a UUID. Any other id cannot name a row, so it gets the same 404 as
+ * an unknown one (and never reaches a uuid column, where it would be a database error).
+ */
+export function pathUuid(params: Record<string, string>, notFoundMessage: string): string {
+  const parsed = uuidPathParam.safeParse(params);
+  if (!parsed.success) throw new AppError('not_found', notFoundMessage);
+  return parsed.data.id;
+}
+
+export function route<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, A extends 'required' | 'optional'>(
+  app: FastifyInstance,
+  spec: RouteSpec<B, Q, A>,
+): void {
+  const status = spec.status ?? 200;
+  if (!documentedRoutes.some((r) => r.method === spec.method && r.url === spec.url)) {
+    documentedRoutes.push({
+      method: spec.method,
+      url: spec.url,
+      summary: spec.summary,
+      tags: spec.tags,
+      auth: spec.auth,
+      status,
+      ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.query ? { query: spec.query } : {}),
+      ...(spec.response ? { response: spec.response } : {}),
+    });
+  }
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    handler: async (request, reply) => {
+      const account = request.auth?.account ?? null;
+      if (spec.auth === 'required' && !account) throw notAuthenticated();
+      const body = spec.body ? parseInput(spec.body, request.body) : undefined;
+      const query = spec.query ? parseInput(spec.query, request.query) : undefined;
+      const result = await spec.handler({
+        request,
+        reply,
+        body,
+        query,
+        params: request.params as Record<string, string>,
+        account,
+      } as RouteContext<never, never, A>);
+      if (reply.sent) return reply;
+      // A handler may pick another success status (202 for queued work); otherwise the declared one.
+      if (reply.statusCode === 200) reply.code(status);
+      return result ?? null;
+    },
+  });
+}

@@ -1,0 +1,169 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, fromPglite, type Job, type JobResult } from 'pg-boss';
+import type { z } from 'zod';
+import type { DatabaseHandle } from '../db/client.ts';
+
+/**
+ * Durable jobs on pg-boss, in the same PostgreSQL (or PGlite) as the data: they survive restarts,
+ * retry with backoff, and a job whose process died mid-run is retried once its heartbeat stops.
+ * A job is a name, a zod payload and a handler (see the features' jobs.ts files).
+ */
+export interface JobDefinition<S extends z.ZodType> {
+  name: string;
+  payload: S;
+  handler(data: z.output<S>, job: { id: string; retryCount: number }): Promise<void>;
+  /** At most one queued and one running job per singletonKey (pg-boss 'stately' policy). */
+  policy?: 'standard' | 'stately';
+  retryLimit?: number;
+  retryDelayS?: number;
+  /** The longest one run may take; a run still going then is failed and retried. */
+  expireInS?: number;
+  concurrency?: number;
+}
+
+export interface SendOptions {
+  singletonKey?: string;
+  startAfter?: Date;
+}
+
+export interface JobQueue {
+  define<S extends z.ZodType>(definition: JobDefinition<S>): void;
+  send<S extends z.ZodType>(definition: JobDefinition<S>, data: z.input<S>, options?: SendOptions): Promise<string | null>;
+  schedule(definition: JobDefinition<z.ZodType>, cron: string): Promise<void>;
+  /** Creates the job tables and queues: from then on jobs can be sent. Call before serving requests. */
+  start(): Promise<void>;
+  /** Starts running the handlers (after start(): a server runs jobs once it knows its own address). */
+  work(): Promise<void>;
+  stop(): Promise<void>;
+  /** Resolves when no job of these queues is queued or running (tests, benches). */
+  drained(names: string[], timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * A running job's worker refreshes its heartbeat every HEARTBEAT_S / 2; a job whose heartbeat is
+ * older than HEARTBEAT_S (10 s is pg-boss's minimum) belongs to a process that died (a crash, a
+ * kill, a lost container) and is failed into a retry. Without heartbeats such a job would stay
+ * "active" until its expireInS ran out: five minutes for every activity fetch in hand at a crash.
+ */
+const HEARTBEAT_S = 10;
+/** How often pg-boss looks for lost heartbeats (and expired runs): the default of 60 s would triple the wait. */
+const SUPERVISE_INTERVAL_S = HEARTBEAT_S;
+
+export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger, options: { pollingIntervalS?: number } = {}): JobQueue {
+  const supervision = { superviseIntervalSeconds: SUPERVISE_INTERVAL_S, monitorIntervalSeconds: SUPERVISE_INTERVAL_S };
+  const boss =
+    database.driver.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.driver.client), backend: 'pglite', schema: 'pgboss', ...supervision })
+      : new PgBoss({ connectionString: database.driver.url, max: 4, schema: 'pgboss', ...supervision });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+
+  const definitions = new Map<string, JobDefinition<z.ZodType>>();
+  let started = false;
+  let working = false;
+  const pollingIntervalSeconds = options.pollingIntervalS ?? 0.5;
+
+  async function install(definition: JobDefinition<z.ZodType>) {
+    const settings = {
+      retryLimit: definition.retryLimit ?? 5,
+      retryDelay: definition.retryDelayS ?? 10,
+      retryBackoff: true,
+      expireInSeconds: definition.expireInS ?? 300,
+      heartbeatSeconds: HEARTBEAT_S,
+    };
+    // createQueue leaves an existing queue as it is, so the settings are applied again: a changed
+    // definition then also reaches databases whose queues an earlier version created.
+    await boss.createQueue(definition.name, { policy: definition.policy ?? 'standard', ...settings });
+    await boss.updateQueue(definition.name, settings);
+  }
+
+  async function startWorker(definition: JobDefinition<z.ZodType>) {
+    const concurrency = definition.concurrency ?? 1;
+    await boss.work(
+      definition.name,
+      {
+        pollingIntervalSeconds,
+        // Fetch a few jobs at a time and keep fetching while batches come back full: a backlog
+        // (a backfill queues hundreds) drains at the handlers' speed, not one job per poll.
+        batchSize: concurrency * 2,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+      },
+      async (jobs: Job<object>[]) => {
+        const results: JobResult[] = [];
+        const pending = [...jobs];
+        const runNext = async (): Promise<void> => {
+          const job = pending.shift();
+          if (!job) return;
+          results.push(await runJob(definition, job));
+          await runNext();
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, runNext));
+        return results;
+      },
+    );
+  }
+
+  /** One job's outcome; a failure is recorded on that job (pg-boss retries it) without failing its batch. */
+  async function runJob(definition: JobDefinition<z.ZodType>, job: Job<object>): Promise<JobResult> {
+    const parsed = definition.payload.safeParse(job.data);
+    if (!parsed.success) {
+      log.error({ job: definition.name, id: job.id }, 'job payload is invalid; dropping it');
+      return { id: job.id, status: 'deadletter', output: { message: 'invalid payload' } };
+    }
+    try {
+      await definition.handler(parsed.data, { id: job.id, retryCount: job.retryCount });
+      return { id: job.id, status: 'completed' };
+    } catch (error) {
+      log.warn({ job: definition.name, id: job.id, err: error }, 'job failed; it will be retried');
+      return { id: job.id, status: 'failed', output: { message: (error as Error).message } };
+    }
+  }
+
+  return {
+    define(definition) {
+      // A queue defined later would never be created: its jobs could not even be sent.
+      if (started) throw new Error(`define job ${definition.name} before the job queue starts`);
+      definitions.set(definition.name, definition as JobDefinition<z.ZodType>);
+    },
+    async send(definition, data, sendOptions = {}) {
+      const payload = definition.payload.parse(data) as object;
+      return boss.send(definition.name, payload, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+      });
+    },
+    async schedule(definition, cron) {
+      await boss.schedule(definition.name, cron, {});
+    },
+    async start() {
+      if (started) return;
+      await boss.start();
+      for (const definition of definitions.values()) await install(definition);
+      started = true;
+    },
+    async work() {
+      if (!started) throw new Error('start the job queue before its workers');
+      if (working) return;
+      for (const definition of definitions.values()) await startWorker(definition);
+      working = true;
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      working = false;
+      await boss.stop({ graceful: true, timeout: 5_000, close: database.driver.kind === 'postgres' });
+    },
+    async drained(names, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const rows = await database.query<{ n: number }>(
+          `select count(*)::int as n from pgboss.job where name = any($1) and state in ('created', 'retry', 'active')`,
+          [names],
+        );
+        if ((rows[0]?.n ?? 0) === 0) return;
+        if (Date.now() > deadline) throw new Error(`jobs ${names.join(', ')} still pending after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
+import { createAuthRepo } from './features/auth/repo.ts';
+import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerGoogleAuth } from './features/auth/google.ts';
+import { googleProvider } from './features/auth/google-provider.ts';
+import { createAuthService } from './features/auth/service.ts';
+import { createSessionStore } from './features/auth/sessions.ts';
+import { createMetricsJobs } from './features/activities/metrics-jobs.ts';
+import { createMetricsRepo } from './features/activities/metrics-repo.ts';
+import { createMetricsService } from './features/activities/metrics-service.ts';
+import { createActivitiesRepo } from './features/activities/repo.ts';
+import { registerActivityRoutes } from './features/activities/routes.ts';
+import { createActivitiesService } from './features/activities/service.ts';
+import { createAnalysisJob } from './features/analysis/jobs.ts';
+import { createAnalysisRepo } from './features/analysis/repo.ts';
+import { registerAnalysisRoutes } from './features/analysis/routes.ts';
+import { createAnalysisService } from './features/analysis/service.ts';
+import { registerHealthRoutes } from './features/health/routes.ts';
+import { createArchiveImportJob } from './features/imports/jobs.ts';
+import { createImportsRepo } from './features/imports/repo.ts';
+import { registerImportRoutes } from './features/imports/routes.ts';
+import { createImportsService } from './features/imports/service.ts';
+import { createStravaClient } from './features/strava/client.ts';
+import { createStravaJobs } from './features/strava/jobs.ts';
+import { StravaRateLimiter } from './features/strava/rate-limiter.ts';
+import { createStravaRepo } from './features/strava/repo.ts';
+import { registerStravaRoutes } from './features/strava/routes.ts';
+import { createStravaService } from './features/strava/service.ts';
+import { stravaSetup } from './features/strava/setup.ts';
+import { createTrackingRepo } from './features/tracking/repo.ts';
+import { registerTrackingRoutes } from './features/tracking/routes.ts';
+import { createTrackingService } from './features/tracking/service.ts';
+import { createHttpApp } from './http/app.ts';
+import { registerOpenApiRoute } from './http/openapi.ts';
+import type { z } from 'zod';
+import { createJobQueue, type JobDefinition, type JobQueue } from './jobs/queue.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createTokenCipher } from './security/token-cipher.ts';
+
+export interface Kairo {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  queue: JobQueue;
+  /** Every job definition by name (tests and benches send or wait for them). */
+  jobs: ReadonlyMap<string, JobDefinition<z.ZodType>>;
+  /** The origin browsers use, e.g. http://localhost:3000. */
+  url: string;
+  close(): Promise<void>;
+}
+
+const SESSION_PURGE_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * The composition root: config -> database + migrations -> services -> HTTP, listening.
+ * `database` may be passed in (tests share one handle per suite); otherwise it is opened from config.
+ */
+export async function startKairo(config: Config, options: { database?: DatabaseHandle } = {}): Promise<Kairo> {
+  const database = options.database ?? (await openDatabase(configuredDatabase(config)));
+  await database.migrate();
+
+  let publicUrl = config.publicUrl ?? '';
+  const getPublicUrl = () => publicUrl;
+
+  const sessions = createSessionStore(database.db, {
+    secret: config.sessionSecret,
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+    cacheMs: config.sessionCacheMs,
+  });
+  const { app, cookie } = await createHttpApp({ config, database, sessions, publicUrl: getPublicUrl });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  const auth = createAuthService({
+    repo: createAuthRepo(database.db),
+    sessions,
+    mailer,
+    publicUrl: getPublicUrl,
+    sessionAbsoluteMs: config.sessionAbsoluteMs,
+  });
+
+  registerHealthRoutes(app, database);
+  registerOpenApiRoute(app);
+  registerAuthRoutes(app, { auth, cookie });
+  const provider = await googleProvider(app, config, getPublicUrl);
+  await registerGoogleAuth(app, { auth, cookie, publicUrl: getPublicUrl, provider });
+  registerTrackingRoutes(app, createTrackingService(createTrackingRepo(database.db)));
+
+  const queue = createJobQueue(database, app.log);
+  const activitiesRepo = createActivitiesRepo(database.db);
+  const metrics = createMetricsService({ repo: createMetricsRepo(database.db), activities: activitiesRepo });
+  const metricsJobs = createMetricsJobs(metrics);
+  queue.define(metricsJobs.activity);
+  queue.define(metricsJobs.account);
+  const activities = createActivitiesService({ repo: activitiesRepo, metrics, queue, metricsJobs });
+  registerActivityRoutes(app, activities);
+
+  const analysis = createAnalysisService({ repo: createAnalysisRepo(database.db), activities });
+  const analysisJob = createAnalysisJob(analysis);
+  queue.define(analysisJob);
+  activities.onMetricsComputed(async (event) => {
+    await queue.send(analysisJob, event, { singletonKey: event.activityId });
+  });
+  registerAnalysisRoutes(app, analysis);
+
+  const importsRepo = createImportsRepo(database.db);
+  const uploadDir = join(config.dataDir, 'imports');
+  const archiveJob = createArchiveImportJob({ repo: importsRepo, activities, log: app.log });
+  queue.define(archiveJob);
+  const imports = createImportsService({ repo: importsRepo, activities, queue, archiveJob, uploadDir });
+  await registerImportRoutes(app, { imports, uploadDir });
+
+  const setup = await stravaSetup(app, config, getPublicUrl);
+  const stravaClient = createStravaClient({
+    baseUrl: setup.baseUrl,
+    clientId: setup.clientId,
+    clientSecret: setup.clientSecret,
+    limiter: new StravaRateLimiter({ shortWindowMs: config.strava.rateWindowMs }),
+    backoffMs: config.strava.backoffMs,
+    ...(setup.fetch ? { fetch: setup.fetch } : {}),
+  });
+  let onStravaConnected: (accountId: string) => Promise<void> = async () => undefined;
+  const strava = createStravaService({
+    setup,
+    client: stravaClient,
+    repo: createStravaRepo(database.db),
+    cipher: createTokenCipher(config.tokenEncryptionKey),
+    activities,
+    publicUrl: getPublicUrl,
+    onConnected: (accountId) => onStravaConnected(accountId),
+  });
+  const stravaJobs = createStravaJobs({
+    queue,
+    strava,
+    client: stravaClient,
+    activities,
+    log: app.log,
+    policy: { dataPolicy: config.strava.dataPolicy, cacheDays: config.strava.cacheDays },
+    backoffMs: config.strava.backoffMs,
+  });
+  for (const job of stravaJobs.all) queue.define(job);
+  onStravaConnected = async (accountId) => {
+    await queue.send(stravaJobs.backfill, { accountId }, { singletonKey: accountId });
+  };
+  registerStravaRoutes(app, {
+    strava,
+    auth,
+    jobs: stravaJobs,
+    queue,
+    cookie,
+    verifyToken: config.strava.webhookVerifyToken,
+    publicUrl: getPublicUrl,
+  });
+
+  // Before the first request: a request may queue a job (connecting Strava, importing an archive).
+  await queue.start();
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  if (!config.publicUrl) {
+    const host = ['127.0.0.1', '0.0.0.0', '::', '::1'].includes(config.host) ? 'localhost' : config.host;
+    publicUrl = `http://${host}:${port}`;
+  }
+
+  // Handlers run only now: Strava's address in demo mode is this server's own public URL.
+  await queue.work();
+  await queue.schedule(stravaJobs.purge, '17 3 * * *');
+  if (setup.demo || publicUrl.startsWith('https://')) {
+    // Strava can only call back a public https address; the simulator calls back in-process.
+    await strava
+      .ensureWebhookSubscription(`${publicUrl}/api/webhooks/strava`, config.strava.webhookVerifyToken)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Strava webhook subscription failed; force sync still works'));
+  }
+
+  const purgeTimer = setInterval(() => {
+    sessions.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+  }, SESSION_PURGE_INTERVAL_MS);
+  purgeTimer.unref();
+
+  return {
+    app,
+    database,
+    queue,
+    jobs: new Map(
+      [archiveJob, metricsJobs.activity, metricsJobs.account, analysisJob, ...stravaJobs.all].map((job) => [job.name, job as JobDefinition<z.ZodType>]),
+    ),
+    url: publicUrl,
+    async close() {
+      clearInterval(purgeTimer);
+      await queue.stop();
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

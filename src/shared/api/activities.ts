@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/** Contracts of the activity endpoints (spec §3 Activity, §7). Dates are ISO strings. */
+export const activitySources = ['strava', 'file', 'archive', 'demo'] as const;
+export type ActivitySourceName = (typeof activitySources)[number];
+
+export const activityListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  sportType: z.string(),
+  source: z.enum(activitySources),
+  stravaActivityId: z.string().nullable(),
+  distance: z.number(),
+  movingTime: z.number(),
+  elapsedTime: z.number(),
+  totalElevationGain: z.number().nullable(),
+  startDate: z.string(),
+  averageHeartrate: z.number().nullable(),
+  averageWatts: z.number().nullable(),
+  deviceWatts: z.boolean(),
+  trainer: z.boolean(),
+});
+export type ActivityListItem = z.infer<typeof activityListItem>;
+
+export const activityListQuery = z.object({
+  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(50),
+  before: z.iso.datetime({ offset: true, error: 'before must be an ISO date-time' }).optional(),
+});
+
+export const activityList = z.array(activityListItem);
+
+/** Training metrics of one activity (null where the data does not allow them). */
+export const activityMetricsView = z.object({
+  averagePowerW: z.number().nullable(),
+  maxPowerW: z.number().nullable(),
+  normalizedPowerW: z.number().nullable(),
+  intensityFactor: z.number().nullable(),
+  tss: z.number().nullable(),
+  variabilityIndex: z.number().nullable(),
+  workKj: z.number().nullable(),
+  efficiencyFactor: z.number().nullable(),
+  decouplingPct: z.number().nullable(),
+  /** Seconds in Coggan's 7 power zones. */
+  powerZoneSeconds: z.array(z.number()).nullable(),
+  /** Seconds in the athlete's 5 heart-rate zones. */
+  hrZoneSeconds: z.array(z.number()).nullable(),
+  trimp: z.number().nullable(),
+  trainingLoad: z.number().nullable(),
+  trainingLoadMethod: z.enum(['power', 'heartRate', 'pace', 'estimate']).nullable(),
+  movingTimeS: z.number().nullable(),
+  distanceM: z.number().nullable(),
+  elevationGainM: z.number().nullable(),
+  xPowerW: z.number().nullable(),
+  averageHeartrateBpm: z.number().nullable(),
+  maxHeartrateBpm: z.number().nullable(),
+  hrTss: z.number().nullable(),
+  averagePaceSPerKm: z.number().nullable(),
+  gradeAdjustedPaceSPerKm: z.number().nullable(),
+  rTss: z.number().nullable(),
+  bestEfforts: z.array(z.object({ distanceM: z.number(), elapsedS: z.number(), startOffsetS: z.number() })).nullable(),
+  /** The FTP the power scores used: estimated from the athlete's own best 20 minutes until they set one. */
+  ftpW: z.number().nullable(),
+  ftpSource: z.enum(['estimate', 'none']),
+});
+export type ActivityMetricsView = z.infer<typeof activityMetricsView>;
+
+export const powerCurve = z.object({ durationsS: z.array(z.number()), watts: z.array(z.number()) });
+
+export const fitnessQuery = z.object({
+  days: z.coerce.number().int().min(1, 'days must be between 1 and 730').max(730, 'days must be between 1 and 730').default(90),
+});
+export const fitnessSeries = z.array(
+  z.object({ date: z.string(), load: z.number(), ctl: z.number(), atl: z.number(), tsb: z.number() }),
+);
+
+export const activityDetail = activityListItem.extend({
+  timezone: z.string().nullable(),
+  averageSpeed: z.number().nullable(),
+  maxSpeed: z.number().nullable(),
+  elevHigh: z.number().nullable(),
+  elevLow: z.number().nullable(),
+  workoutType: z.number().nullable(),
+  maxHeartrate: z.number().nullable(),
+  averageCadence: z.number().nullable(),
+  maxWatts: z.number().nullable(),
+  weightedAverageWatts: z.number().nullable(),
+  kilojoules: z.number().nullable(),
+  calories: z.number().nullable(),
+  commute: z.boolean(),
+  sufferScore: z.number().nullable(),
+  startLatlng: z.tuple([z.number(), z.number()]).nullable(),
+  endLatlng: z.tuple([z.number(), z.number()]).nullable(),
+  description: z.string().nullable(),
+  deviceName: z.string().nullable(),
+  laps: z.array(z.unknown()).nullable(),
+  splitsMetric: z.array(z.unknown()).nullable(),
+  splitsStandard: z.array(z.unknown()).nullable(),
+  bestEfforts: z.array(z.unknown()).nullable(),
+  segmentEfforts: z.array(z.unknown()).nullable(),
+  hasStreams: z.boolean(),
+  /** The streams the activity has, e.g. ['heartrateBpm', 'powerW']. */
+  streamKeys: z.array(z.string()),
+  /** Null until computed (moments after the activity arrives). */
+  metrics: activityMetricsView.nullable(),
+});
+export type ActivityDetail = z.infer<typeof activityDetail>;
+

@@ -1,0 +1,37 @@
+import { Tooltip } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useForceSyncGlobal } from '../features/strava/api/force-sync.ts';
+import { TopNav } from './top-nav.tsx';
+
+/** Spec §9 tooltip timing: 700 ms before the first opens, then 300 ms during which the next opens at once. */
+const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
+
+interface AppLayoutProps {
+  sidebar: ReactNode;
+  children: ReactNode;
+  onOpenSettings?: () => void;
+}
+
+/**
+ * The signed-in frame (spec §2): top navigation, a sidebar (hidden on small screens) and the main
+ * content. It also provides the tooltip timing for everything inside it, which is every tooltip
+ * the app has (see Providers for why not higher up). Every signed-in screen has this frame, so it
+ * also puts the console's `window.forceSync()` in place (spec §7).
+ */
+export function AppLayout({ sidebar, children, onOpenSettings }: AppLayoutProps) {
+  useForceSyncGlobal();
+  return (
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <div className="flex h-svh flex-col">
+        <TopNav onOpenSettings={onOpenSettings} />
+        <div className="flex min-h-0 flex-1">
+          <aside aria-label="Sidebar" className="hidden w-72 shrink-0 flex-col border-r border-line bg-surface md:flex">
+            {sidebar}
+          </aside>
+          <main className="min-w-0 flex-1 overflow-y-auto">{children}</main>
+        </div>
+      </div>
+    </Tooltip.Provider>
+  );
+}

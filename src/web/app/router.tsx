@@ -1,0 +1,56 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Switch } from 'wouter';
+import { NotFoundScreen } from '../features/status-pages/not-found-screen.tsx';
+import { LoadingScreen } from '../ui/loading-screen.tsx';
+import { HomeRoute } from './home-route.tsx';
+import { RequireSignedIn } from './require-sign-in.tsx';
+
+/** Screens a first-time visitor on / never needs load on demand, keeping the landing page light. */
+function lazyScreen<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const LoginScreen = lazyScreen(() => import('../features/auth/login-screen.tsx').then((m) => m.LoginScreen));
+const RegisterScreen = lazyScreen(() => import('../features/auth/register-screen.tsx').then((m) => m.RegisterScreen));
+const ForgotPasswordScreen = lazyScreen(() =>
+  import('../features/auth/forgot-password-screen.tsx').then((m) => m.ForgotPasswordScreen),
+);
+const ResetPasswordScreen = lazyScreen(() => import('../features/auth/reset-password-screen.tsx').then((m) => m.ResetPasswordScreen));
+const StravaSuccessScreen = lazyScreen(() => import('../features/strava/strava-success-screen.tsx').then((m) => m.StravaSuccessScreen));
+const MaintenanceScreen = lazyScreen(() => import('../features/status-pages/maintenance-screen.tsx').then((m) => m.MaintenanceScreen));
+const ConnectRequiredScreen = lazyScreen(() => import('./connect-required-screen.tsx').then((m) => m.ConnectRequiredScreen));
+
+/** Spec §2 routes. */
+export function AppRouter() {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Switch>
+        <Route path="/" component={HomeRoute} />
+        <Route path="/login" component={LoginScreen} />
+        <Route path="/register" component={RegisterScreen} />
+        <Route path="/forgot-password" component={ForgotPasswordScreen} />
+        <Route path="/reset-password" component={ResetPasswordScreen} />
+        <Route path="/profile">
+          <RequireSignedIn whenSignedOut="home">
+            {(user) => <ConnectRequiredScreen user={user} title="Athletic profile" reason="Your athletic profile is built from your last 30 activities." />}
+          </RequireSignedIn>
+        </Route>
+        <Route path="/training-plan">
+          <RequireSignedIn whenSignedOut="google-sign-in">
+            {(user) => <ConnectRequiredScreen user={user} title="Training plans" reason="Training plans start from what your recent activities say about you." />}
+          </RequireSignedIn>
+        </Route>
+        <Route path="/training-plan/view">
+          <RequireSignedIn whenSignedOut="home">
+            {(user) => <ConnectRequiredScreen user={user} title="Training plans" reason="Training plans start from what your recent activities say about you." />}
+          </RequireSignedIn>
+        </Route>
+        <Route path="/strava-success">
+          <RequireSignedIn whenSignedOut="home">{() => <StravaSuccessScreen />}</RequireSignedIn>
+        </Route>
+        <Route path="/maintenance" component={MaintenanceScreen} />
+        <Route component={NotFoundScreen} />
+      </Switch>
+    </Suspense>
+  );
+}

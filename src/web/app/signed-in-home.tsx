@@ -1,0 +1,97 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import type { AuthUser } from '../../shared/api/auth.ts';
+import { ActivityListSkeleton } from '../features/activities/activity-list-skeleton.tsx';
+import { ActivityView } from '../features/activities/activity-view.tsx';
+import { AnalysisSkeleton } from '../features/activities/analysis-skeleton.tsx';
+import { LoadingActivities } from '../features/activities/loading-activities.tsx';
+import { NoActivitySelected } from '../features/activities/no-activity-selected.tsx';
+import { ImportDialog } from '../features/imports/import-dialog.tsx';
+import { UnitsSwitch } from '../features/settings/units-switch.tsx';
+import { useUnitSystem } from '../features/settings/use-unit-system.ts';
+import { ConnectStravaModal } from '../features/strava/connect-strava-modal.tsx';
+import { StravaBrokenBanner } from '../features/strava/strava-broken-banner.tsx';
+import { useStravaConnectError } from '../features/strava/use-strava-connect-error.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { AppLayout } from './app-layout.tsx';
+import { AppSidebar } from './app-sidebar.tsx';
+import { HomeActivityList } from './home-activity-list.tsx';
+import { MobileActivitiesDrawer } from './mobile-activities-drawer.tsx';
+import { useHomeActivities } from './use-home-activities.ts';
+
+/**
+ * Home for a signed-in athlete (spec §2, §4): the activity list in the sidebar (a drawer on
+ * phones) and the selected activity in the main area. An athlete with neither Strava nor any
+ * activity gets the blocking welcome, which also offers importing files instead.
+ */
+export function SignedInHome({ user }: { user: AuthUser }) {
+  const home = useHomeActivities();
+  const [units] = useUnitSystem();
+  const [importOpen, setImportOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [connectError, dismissConnectError] = useStravaConnectError();
+  const { status, activities, list, selected } = home;
+
+  const needsConnect = status !== undefined && !status.connected && activities !== null && activities.length === 0;
+  const openImport = () => {
+    setDrawerOpen(false);
+    setImportOpen(true);
+  };
+
+  function mainContent() {
+    if (needsConnect) return <AnalysisSkeleton />;
+    if (list.isError && activities === null) {
+      return (
+        <Alert tone="error">
+          <p>Your activities could not be loaded.</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      );
+    }
+    if (activities === null || (activities.length === 0 && home.syncing)) return <LoadingActivities />;
+    if (selected === null) return <NoActivitySelected />;
+    return <ActivityView key={selected.id} activity={selected} units={units} />;
+  }
+
+  return (
+    <>
+      <AppLayout
+        sidebar={
+          <AppSidebar user={user} footer={needsConnect ? undefined : <UnitsSwitch />}>
+            {needsConnect ? <ActivityListSkeleton /> : <HomeActivityList home={home} onImport={openImport} />}
+          </AppSidebar>
+        }
+      >
+        <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 sm:p-8">
+          {!needsConnect && (
+            <div className="md:hidden">
+              <Button variant="secondary" size="sm" onClick={() => setDrawerOpen(true)}>
+                <Menu aria-hidden className="size-4" />
+                Recent activities
+              </Button>
+            </div>
+          )}
+          {status?.status === 'broken' && <StravaBrokenBanner />}
+          {connectError && !needsConnect && (
+            <Alert tone="error">
+              <div className="flex items-start gap-3">
+                <p className="flex-1">{connectError}</p>
+                <button type="button" aria-label="Dismiss" onClick={dismissConnectError} className="rounded p-0.5 text-fg-muted hover:text-fg">
+                  <X aria-hidden className="size-4" />
+                </button>
+              </div>
+            </Alert>
+          )}
+          {mainContent()}
+        </div>
+        {/* Inside the layout, for its tooltip provider. */}
+        <MobileActivitiesDrawer open={drawerOpen} onOpenChange={setDrawerOpen} user={user} home={home} onImport={openImport} />
+      </AppLayout>
+      {needsConnect && !importOpen && <ConnectStravaModal firstName={user.firstName} connectError={connectError} onImportFiles={openImport} />}
+      <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
+    </>
+  );
+}

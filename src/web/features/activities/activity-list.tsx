@@ -1,0 +1,88 @@
+import clsx from 'clsx';
+import { FileUp } from 'lucide-react';
+import { useId } from 'react';
+import type { ActivityListItem } from '../../../shared/api/activities.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { Button } from '../../ui/button.tsx';
+import { IconButton } from '../../ui/icon-button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { ActivityListSkeleton } from './activity-list-skeleton.tsx';
+import { ActivityRow } from './activity-row.tsx';
+
+interface ActivityListProps {
+  /** Null while the first page loads. */
+  activities: readonly ActivityListItem[] | null;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  units: UnitSystem;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  /** Strava's history is still arriving. */
+  syncing: boolean;
+  onImport: () => void;
+  /** False where the surrounding frame already names the list and offers importing (the phone drawer). */
+  showHeader?: boolean;
+}
+
+/** 'Recent activities' (spec §2): newest first, the selected one highlighted, older ones on request. */
+export function ActivityList({
+  activities,
+  selectedId,
+  onSelect,
+  units,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  syncing,
+  onImport,
+  showHeader = true,
+}: ActivityListProps) {
+  // One clock per render, so every row agrees on what 'Today' is.
+  const now = new Date();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2 pb-4">
+      <div className={clsx('flex items-center justify-between gap-2', !showHeader && 'sr-only')}>
+        <h2 id={headingId} className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">
+          Recent activities
+        </h2>
+        {showHeader && (
+          <IconButton label="Import activities" icon={<FileUp aria-hidden className="size-4.5" />} onClick={onImport} className="-mr-2" />
+        )}
+      </div>
+      {syncing && (
+        <p role="status" className="flex items-center gap-2 rounded-lg bg-surface-raised px-3 py-2 text-xs text-fg-muted">
+          <Spinner className="size-3.5" />
+          Syncing your Strava history…
+        </p>
+      )}
+      {activities === null ? (
+        <ActivityListSkeleton withHeading={false} />
+      ) : activities.length === 0 ? (
+        !syncing && (
+          <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-line-strong p-4 text-sm text-fg-muted">
+            <p>No activities yet. Connect Strava or import your own files to get started.</p>
+            <Button variant="secondary" size="sm" onClick={onImport}>
+              <FileUp aria-hidden className="size-4" />
+              Import activities
+            </Button>
+          </div>
+        )
+      ) : (
+        <ul aria-label="Activities" className="flex flex-col gap-1">
+          {activities.map((activity) => (
+            <li key={activity.id}>
+              <ActivityRow activity={activity} units={units} selected={activity.id === selectedId} onSelect={onSelect} now={now} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasMore && (
+        <Button variant="ghost" size="sm" onClick={onLoadMore} disabled={loadingMore} className="mt-1">
+          {loadingMore ? 'Loading...' : 'Load more'}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ActivityListItem } from '../../../shared/api/activities.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { AnalysisPanel } from '../analysis/analysis-panel.tsx';
+import { PoweredByStrava } from '../strava/powered-by-strava.tsx';
+import { useActivityDetail } from './api/activity-detail.ts';
+import { ActivityHeader } from './activity-header.tsx';
+import { isStravaApiSource } from './activity-labels.ts';
+import { activityMetrics } from './activity-metrics.ts';
+import { MetricsGrid } from './metrics-grid.tsx';
+import { MetricsGridSkeleton } from './metrics-grid-skeleton.tsx';
+
+interface ActivityViewProps {
+  /** The list's copy, shown at once while the full record loads. */
+  activity: ActivityListItem;
+  units: UnitSystem;
+}
+
+/** The selected activity: header, metrics grid and Kai's analysis. */
+export function ActivityView({ activity, units }: ActivityViewProps) {
+  const detail = useActivityDetail(activity.id);
+  return (
+    <article aria-label={activity.name} className="flex flex-col gap-8">
+      <ActivityHeader activity={detail.data ?? activity} />
+      {detail.isError ? (
+        <Alert tone="error">
+          <p>This activity could not be loaded.</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void detail.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : detail.data === undefined ? (
+        <MetricsGridSkeleton />
+      ) : (
+        <MetricsGrid metrics={activityMetrics(detail.data, units)} />
+      )}
+      <AnalysisPanel activityId={activity.id} />
+      {isStravaApiSource(activity.source) && (
+        <footer className="flex justify-center border-t border-line pt-6">
+          <PoweredByStrava />
+        </footer>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { analysisView, type AnalysisView } from '../../../../shared/api/analysis.ts';
+import { apiRequest, readJson } from '../../../app/api-request.ts';
+
+export const activityAnalysisQueryKey = (activityId: string) => ['/api/activities', activityId, 'analysis'] as const;
+
+/** GET /api/activities/{id}/analysis: Kai's analysis, written on first request when absent. */
+export async function fetchActivityAnalysis(activityId: string, signal?: AbortSignal): Promise<AnalysisView> {
+  const path = `/api/activities/${encodeURIComponent(activityId)}/analysis`;
+  return readJson(await apiRequest('GET', path, undefined, { signal }), analysisView);
+}
+
+/** Spec §7/§9: cached 5 minutes, one retry. */
+export function useActivityAnalysis(activityId: string) {
+  return useQuery({
+    queryKey: activityAnalysisQueryKey(activityId),
+    queryFn: ({ signal }) => fetchActivityAnalysis(activityId, signal),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+}

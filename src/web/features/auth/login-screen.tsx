@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { loginBody, type LoginBody } from '../../../shared/api/auth.ts';
+import { userFacingMessage } from '../../app/api-request.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { TextLink } from '../../ui/text-link.tsx';
+import { useLogin } from './api/login.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { firstFieldErrors } from './field-errors.ts';
+import { STRAVA_UNLINKED_ERROR } from '../strava/strava-error.ts';
+import { GOOGLE_SIGN_IN_FAILED_ERROR } from './google-sign-in.ts';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { loginNoticeState } from './login-notice.ts';
+import { OrDivider } from './or-divider.tsx';
+import { useAuth } from './use-auth.ts';
+
+export function LoginScreen() {
+  const auth = useAuth();
+  const [, navigate] = useLocation();
+  const signInError = new URLSearchParams(useSearch()).get('error');
+  const googleFailed = signInError === GOOGLE_SIGN_IN_FAILED_ERROR;
+  const stravaUnlinked = signInError === STRAVA_UNLINKED_ERROR;
+  const notice = loginNoticeState.safeParse(useHistoryState());
+  const login = useLogin();
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof LoginBody, string>>>({});
+
+  if (auth.status === 'authenticated') return <Redirect to="/" replace />;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = loginBody.safeParse({ email: form.get('email'), password: form.get('password') });
+    if (!parsed.success) {
+      setFieldErrors(firstFieldErrors(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    login.mutate(parsed.data, { onSuccess: () => navigate('/', { replace: true }) });
+  }
+
+  return (
+    <AuthLayout
+      title="Sign in to Kairo"
+      subtitle="Welcome back. Kai has been waiting for your next session."
+      footer={
+        <>
+          New to Kairo? <TextLink href="/register">Create an account</TextLink>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-5">
+        {login.isError ? (
+          <Alert tone="error">{userFacingMessage(login.error, 'Login failed')}</Alert>
+        ) : googleFailed ? (
+          <Alert tone="error">Google sign-in failed. Please try again.</Alert>
+        ) : stravaUnlinked ? (
+          <Alert tone="error">
+            This Strava athlete is not connected to a Kairo account yet. Sign in or create an account, then connect Strava.
+          </Alert>
+        ) : (
+          notice.success && <Alert tone="success">{notice.data.notice}</Alert>
+        )}
+        <GoogleSignInButton />
+        <OrDivider />
+        <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+          <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" error={fieldErrors.email} />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={fieldErrors.password}
+            labelAside={
+              <TextLink href="/forgot-password" className="text-sm">
+                Forgot your password?
+              </TextLink>
+            }
+          />
+          <Button type="submit" size="lg" fullWidth disabled={login.isPending} className="mt-1">
+            {login.isPending ? 'Signing in...' : 'Sign in'}
+          </Button>
+        </form>
+      </div>
+    </AuthLayout>
+  );
+}

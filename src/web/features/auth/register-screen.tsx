@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { Redirect, useLocation } from 'wouter';
+import { registerBody, type RegisterBody } from '../../../shared/api/auth.ts';
+import { userFacingMessage } from '../../app/api-request.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { TextLink } from '../../ui/text-link.tsx';
+import { useRegister } from './api/register.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { firstFieldErrors } from './field-errors.ts';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { OrDivider } from './or-divider.tsx';
+import { useAuth } from './use-auth.ts';
+
+export function RegisterScreen() {
+  const auth = useAuth();
+  const [, navigate] = useLocation();
+  const register = useRegister();
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof RegisterBody, string>>>({});
+
+  if (auth.status === 'authenticated') return <Redirect to="/" replace />;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = registerBody.safeParse({
+      firstName: form.get('firstName'),
+      lastName: form.get('lastName'),
+      email: form.get('email'),
+      password: form.get('password'),
+    });
+    if (!parsed.success) {
+      setFieldErrors(firstFieldErrors(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    register.mutate(parsed.data, { onSuccess: () => navigate('/', { replace: true }) });
+  }
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Two minutes now, and every session after this one gets a coach's read."
+      footer={
+        <>
+          Already have an account? <TextLink href="/login">Sign in</TextLink>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-5">
+        {register.isError && <Alert tone="error">{userFacingMessage(register.error, 'Registration failed')}</Alert>}
+        <GoogleSignInButton />
+        <OrDivider />
+        <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="First name" name="firstName" autoComplete="given-name" error={fieldErrors.firstName} />
+            <TextField label="Last name" name="lastName" autoComplete="family-name" error={fieldErrors.lastName} />
+          </div>
+          <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" error={fieldErrors.email} />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Minimum 8 characters"
+            error={fieldErrors.password}
+          />
+          <Button type="submit" size="lg" fullWidth disabled={register.isPending} className="mt-1">
+            {register.isPending ? 'Creating account...' : 'Create account'}
+          </Button>
+        </form>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { resetPasswordBody } from '../../../shared/api/auth.ts';
+import { userFacingMessage } from '../../app/api-request.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { TextLink } from '../../ui/text-link.tsx';
+import { useResetPassword } from './api/reset-password.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { firstFieldErrors } from './field-errors.ts';
+import type { LoginNoticeState } from './login-notice.ts';
+
+/** Opened from the e-mailed link `/reset-password?token=...`. */
+export function ResetPasswordScreen() {
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const [, navigate] = useLocation();
+  const resetPassword = useResetPassword();
+  const [errors, setErrors] = useState<{ token?: string; password?: string }>({});
+  const tokenError = token.trim() === '' ? 'Token is required' : errors.token;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = resetPasswordBody.safeParse({ token, password: new FormData(event.currentTarget).get('password') });
+    if (!parsed.success) {
+      setErrors(firstFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    resetPassword.mutate(parsed.data, {
+      onSuccess: ({ message }) => {
+        const state: LoginNoticeState = { notice: message };
+        navigate('/login', { replace: true, state });
+      },
+    });
+  }
+
+  const failure = tokenError ?? (resetPassword.isError ? userFacingMessage(resetPassword.error, 'Password reset failed') : undefined);
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      subtitle="Pick a password you do not use anywhere else."
+      footer={
+        <>
+          Link expired? <TextLink href="/forgot-password">Request a new one</TextLink>
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Minimum 8 characters"
+          error={errors.password}
+          disabled={tokenError !== undefined}
+        />
+        <Button type="submit" size="lg" fullWidth disabled={tokenError !== undefined || resetPassword.isPending}>
+          {resetPassword.isPending ? 'Saving...' : 'Set new password'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

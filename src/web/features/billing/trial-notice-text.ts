@@ -1,0 +1,21 @@
+import { trialDaysLeft, type AccountPlan } from '../../../shared/domain/account-plan.ts';
+
+export type TrialNoticeContent =
+  | { kind: 'trial'; daysLeft: number; daysLeftLabel: string }
+  | { kind: 'free' };
+
+/** '1 day' or 'N days' (spec §2 sidebar). */
+export function formatDaysLeft(days: number): string {
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/**
+ * What the sidebar's upgrade notice says, or null when it does not show: it is only for Free
+ * and trial accounts (spec §6), and a trial without an expiry date has no countdown to show.
+ */
+export function trialNoticeFor(plan: AccountPlan, trialExpiryDate: string | null, now = new Date()): TrialNoticeContent | null {
+  if (plan === 'Free') return { kind: 'free' };
+  const daysLeft = trialDaysLeft(plan, trialExpiryDate, now);
+  if (daysLeft === null) return null;
+  return { kind: 'trial', daysLeft, daysLeftLabel: formatDaysLeft(daysLeft) };
+}

@@ -1,0 +1,41 @@
+import { Sparkles } from 'lucide-react';
+import { TRIAL_LENGTH_DAYS, type AccountPlan } from '../../../shared/domain/account-plan.ts';
+import { Button } from '../../ui/button.tsx';
+import { Tooltip } from '../../ui/tooltip.tsx';
+import { trialNoticeFor } from './trial-notice-text.ts';
+import { TrialDaysBar } from './trial-days-bar.tsx';
+
+interface TrialNoticeProps {
+  plan: AccountPlan;
+  trialExpiryDate: string | null;
+}
+
+/** The sidebar's upgrade notice for Free and trial accounts. Upgrading is not open yet ('Coming soon'). */
+export function TrialNotice({ plan, trialExpiryDate }: TrialNoticeProps) {
+  const notice = trialNoticeFor(plan, trialExpiryDate);
+  if (notice === null) return null;
+  const trialLength = TRIAL_LENGTH_DAYS[plan];
+  return (
+    <section aria-label="Your plan" className="rounded-xl border border-accent/25 bg-accent/[0.06] p-4">
+      <p className="flex items-start gap-2 text-sm text-fg">
+        <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
+        {notice.kind === 'trial' ? (
+          <span>
+            <strong className="font-semibold text-accent">{notice.daysLeftLabel}</strong> left on your free trial
+          </span>
+        ) : (
+          <span>You are on the Free plan: 1 training plan, no exports.</span>
+        )}
+      </p>
+      {notice.kind === 'trial' && trialLength !== null && <TrialDaysBar daysLeft={notice.daysLeft} trialLength={trialLength} />}
+      <Tooltip content="Coming soon">
+        {/* A disabled button gets no pointer or focus events, so the tooltip hangs on a focusable wrapper. */}
+        <span tabIndex={0} className="mt-3 block rounded-lg">
+          <Button variant="secondary" size="sm" fullWidth disabled>
+            Upgrade to Pro
+          </Button>
+        </span>
+      </Tooltip>
+    </section>
+  );
+}

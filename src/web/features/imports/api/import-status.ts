@@ -1,0 +1,26 @@
+import { useQueries } from '@tanstack/react-query';
+import { importStatus, type ImportStatus } from '../../../../shared/api/imports.ts';
+import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { isImportSettled } from '../import-queue.ts';
+
+/** How often a running archive import is looked at. */
+export const IMPORT_POLL_MS = 1000;
+
+export const importStatusQueryKey = (id: string) => ['/api/imports', id] as const;
+
+/** GET /api/imports/{id}: how far a background (archive) import has come. */
+export async function fetchImportStatus(id: string, signal?: AbortSignal): Promise<ImportStatus> {
+  return readJson(await apiRequest('GET', `/api/imports/${encodeURIComponent(id)}`, undefined, { signal }), importStatus);
+}
+
+/** Follows each archive import until it is done or failed. */
+export function useImportStatuses(ids: readonly string[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: importStatusQueryKey(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchImportStatus(id, signal),
+      refetchInterval: (query: { state: { data: ImportStatus | undefined } }) =>
+        query.state.data !== undefined && isImportSettled(query.state.data) ? false : IMPORT_POLL_MS,
+    })),
+  });
+}

@@ -1,0 +1,53 @@
+import clsx from 'clsx';
+import { X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+
+interface DialogProps {
+  open: boolean;
+  /** Without it the dialog cannot be dismissed (Escape and outside clicks do nothing): a blocking step. */
+  onOpenChange?: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * A modal dialog: focus is trapped inside and the page behind is inert and dimmed. A dismissible
+ * one (with onOpenChange) also has a close button in its corner.
+ */
+export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-canvas/70 backdrop-blur-sm" />
+        <RadixDialog.Content
+          // Focus lands on the dialog itself, so its title is announced and no action (say,
+          // 'Log out') looks preselected; Tab then walks the actions in order.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+          }}
+          className={clsx(
+            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100svh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
+            'rounded-2xl border border-line bg-surface p-6 shadow-2xl shadow-black/60 outline-none sm:p-8',
+            className,
+          )}
+        >
+          {onOpenChange && (
+            <RadixDialog.Close
+              aria-label="Close"
+              className="absolute top-4 right-4 rounded-md p-1.5 text-fg-subtle transition-colors hover:bg-surface-raised hover:text-fg"
+            >
+              <X aria-hidden className="size-5" />
+            </RadixDialog.Close>
+          )}
+          <RadixDialog.Title className="pr-8 text-xl font-semibold tracking-tight text-fg">{title}</RadixDialog.Title>
+          <RadixDialog.Description className="mt-1.5 text-sm text-fg-muted">{description}</RadixDialog.Description>
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

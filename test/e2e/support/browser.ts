@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+
+/** Debian's Chromium, which `.ci/run` installs; Playwright's own browser downloads are not used. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const hasChromium = existsSync(CHROMIUM_PATH);
+if (!hasChromium) {
+  console.warn(`Skipping browser tests: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium).`);
+}
+
+/** Flags for a headless run in a container: no sandbox, no GPU, nothing phoning home. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** An API answer a step of the test provokes on purpose, e.g. a wrong password's 401. */
+export interface ExpectedResponseError {
+  status: number;
+  path: string;
+}
+
+/**
+ * Chromium logs every 4xx/5xx answer as a console error ("Failed to load resource: …"). Those are
+ * only accepted for the answers a test names; anything else on the console is a failure.
+ */
+function isExpectedResponseError(message: ConsoleMessage, expected: readonly ExpectedResponseError[]): boolean {
+  const status = /^Failed to load resource: the server responded with a status of (\d{3})\b/.exec(message.text())?.[1];
+  if (status === undefined) return false;
+  const { pathname } = new URL(message.location().url);
+  return expected.some((answer) => answer.status === Number(status) && answer.path === pathname);
+}
+
+/**
+ * Collects console errors (CSP violations included) and uncaught page errors. Returns the live
+ * list; a test asserts it is empty.
+ */
+export function collectBrowserErrors(page: Page, expected: readonly ExpectedResponseError[] = []): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || isExpectedResponseError(message, expected)) return;
+    errors.push(`console.error: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return errors;
+}

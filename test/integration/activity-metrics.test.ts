@@ -1,0 +1,86 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
+import { testDatabaseKinds } from '../support/databases.ts';
+import type { TestKairo } from '../support/kairo.ts';
+import { useKairoWithSim } from '../support/kairo-with-sim.ts';
+import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
+import { fixtureFile } from '../support/strava-export.ts';
+
+const kinds = await testDatabaseKinds();
+
+describe.each(kinds)('training metrics on %s', (kind) => {
+  const setup = useKairoWithSim(kind);
+  let sim: RunningStravaSim;
+  let server: TestKairo;
+  beforeAll(() => {
+    ({ sim, server } = setup);
+  });
+
+  it('computes the metrics of an uploaded power ride and serves its exact power curve', async () => {
+    const browser = await registerAthlete(server.url);
+    const upload = await browser.upload('/api/imports', 'vector.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
+    await waitForJobs(server);
+    const detail = await browser.get(`/api/activities/${upload.body.activity.id}`);
+    const { metrics } = detail.body;
+    // The Edge 810's own session record says: avg 276 W, NP 301 W, max 619 W, 41.34 km, avg HR 154.
+    expect(metrics.averagePowerW).toBeGreaterThan(270);
+    expect(metrics.averagePowerW).toBeLessThan(282);
+    expect(metrics.normalizedPowerW).toBeGreaterThan(295);
+    expect(metrics.normalizedPowerW).toBeLessThan(307);
+    expect(metrics.maxPowerW).toBe(619);
+    expect(metrics.distanceM).toBeCloseTo(41_339, -2);
+    expect(metrics.averageHeartrateBpm).toBeCloseTo(154, 0);
+    expect(metrics.hrZoneSeconds).toHaveLength(5);
+    // Nothing to estimate an FTP from yet: no power scores, a heart-rate based load instead.
+    expect(metrics).toMatchObject({ ftpW: null, ftpSource: 'none', intensityFactor: null, tss: null, powerZoneSeconds: null });
+    expect(metrics.trainingLoad).toBeGreaterThan(0);
+    expect(metrics.trainingLoadMethod).toMatch(/heartRate|estimate/);
+
+    const curve = await browser.get(`/api/activities/${upload.body.activity.id}/power-curve`);
+    expect(curve.status).toBe(200);
+    expect(curve.body.durationsS[0]).toBe(1);
+    expect(curve.body.durationsS).toHaveLength(curve.body.watts.length);
+    expect(curve.body.durationsS.length).toBeGreaterThanOrEqual(4699);
+    expect(curve.body.watts[0]).toBe(619);
+
+    const run = await browser.upload('/api/imports', 'run.fit', fixtureFile('same-run-three-formats/run_fr220.fit'));
+    await waitForJobs(server);
+    const noPower = await browser.get(`/api/activities/${run.body.activity.id}/power-curve`);
+    expect(noPower.status).toBe(404);
+    expect(noPower.body).toEqual({ message: 'This activity has no power data' });
+
+    const stranger = await registerAthlete(server.url);
+    expect((await stranger.get(`/api/activities/${upload.body.activity.id}/power-curve`)).status).toBe(404);
+  });
+
+  it("scores a synced history against the athlete's own estimated FTP and tracks fitness", async () => {
+    const athlete = sim.control.createAthlete({ historyDays: 70 });
+    const browser = await registerAthlete(server.url);
+    await connectStrava(browser, sim, athlete.id);
+    await waitForJobs(server, 90_000);
+
+    const list = (await browser.get('/api/activities?limit=200')).body as { id: string; sportType: string; deviceWatts: boolean }[];
+    const rides = list.filter((activity) => activity.sportType === 'Ride' && activity.deviceWatts);
+    expect(rides.length).toBeGreaterThan(5);
+    const latestRide = (await browser.get(`/api/activities/${rides[0]!.id}`)).body.metrics;
+    expect(latestRide.ftpSource).toBe('estimate');
+    // The estimate comes from the athlete's own rides: near the simulated athlete's real FTP.
+    expect(latestRide.ftpW).toBeGreaterThan(athlete.ftpW * 0.75);
+    expect(latestRide.ftpW).toBeLessThan(athlete.ftpW * 1.15);
+    expect(latestRide.tss).toBeGreaterThan(0);
+    expect(latestRide.trainingLoadMethod).toBe('power');
+    expect(latestRide.powerZoneSeconds).toHaveLength(7);
+
+    const fitness = await browser.get('/api/fitness?days=30');
+    expect(fitness.status).toBe(200);
+    expect(fitness.body).toHaveLength(30);
+    expect(fitness.body.at(-1).date).toBe(new Date().toISOString().slice(0, 10));
+    const last = fitness.body.at(-1);
+    expect(last.ctl).toBeGreaterThan(10);
+    expect(fitness.body.reduce((sum: number, day: { load: number }) => sum + day.load, 0)).toBeGreaterThan(0);
+
+    const invalid = await browser.get('/api/fitness?days=0');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toEqual({ message: 'days must be between 1 and 730' });
+  }, 120_000);
+});

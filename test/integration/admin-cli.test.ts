@@ -1,0 +1,356 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { tablesInDependencyOrder } from '../../src/server/admin/backup.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { startKairo, type Kairo } from '../../src/server/kairo.ts';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from '../support/databases.ts';
+import { createClient } from '../support/http-client.ts';
+import { uniqueEmail } from '../support/kairo.ts';
+
+const kinds = await testDatabaseKinds();
+const root = resolve(import.meta.dirname, '../..');
+const DAY_MS = 86_400_000;
+/** Each CLI run is a fresh Node process that loads PGlite: about a second, more on a busy machine. */
+const CLI_TEST_TIMEOUT_MS = 90_000;
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * A Kairo installation as an operator sees it: a data directory, plus a PostgreSQL database when
+ * the kind is postgres. The CLI runs against it as a child process with only that configuration.
+ */
+interface Installation {
+  dataDir: string;
+  env: Record<string, string>;
+  cli(...args: string[]): Promise<CliResult>;
+  startServer(): Promise<Kairo>;
+  /** Runs queries on the installation's database; a PGlite directory is opened only for the call. */
+  withDatabase<T>(use: (database: DatabaseHandle) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function createInstallation(kind: TestDatabaseKind): Promise<Installation> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kairo-cli-'));
+  const postgres: TestDatabase | undefined = kind === 'postgres' ? await createTestDatabase('postgres') : undefined;
+  const env: Record<string, string> = { DATA_DIR: dataDir, ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}) };
+  return {
+    dataDir,
+    env,
+    cli: (...args) => runCli(env, args),
+    startServer: () => startKairo(loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env })),
+    async withDatabase(use) {
+      if (postgres) return use(postgres.handle);
+      const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+      try {
+        return await use(database);
+      } finally {
+        await database.close();
+      }
+    },
+    async close() {
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function runCli(env: Record<string, string>, args: string[]): Promise<CliResult> {
+  return new Promise((resolvePromise) => {
+    execFile(
+      process.execPath,
+      ['src/server/cli.ts', ...args],
+      { cwd: root, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env } },
+      (error, stdout, stderr) => resolvePromise({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** A user error is one line on stderr, never a stack trace. */
+function expectOneLineError(result: CliResult, message: string | RegExp): void {
+  expect(result.code).toBe(1);
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(message);
+}
+
+/** Registers accounts over HTTP, exactly as users do, on a server that is stopped afterwards. */
+async function registerAccounts(installation: Installation, count: number): Promise<string[]> {
+  const kairo = await installation.startServer();
+  try {
+    const emails: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const email = uniqueEmail('cli');
+      const response = await createClient(kairo.url).post('/api/auth/register', {
+        email,
+        password: 'correct horse',
+        firstName: 'Ada',
+        lastName: `Lovelace ${i}`,
+      });
+      expect(response.status).toBe(201);
+      emails.push(email);
+    }
+    await createClient(kairo.url).post('/api/auth/forgot-password', { email: emails[0] });
+    return emails;
+  } finally {
+    await kairo.close();
+  }
+}
+
+/**
+ * Every row of every Kairo table as PostgreSQL prints it in JSON (timestamps in UTC), sorted: equal
+ * snapshots mean equal data, down to microseconds and jsonb digits. Independent of the backup file.
+ */
+async function snapshot(database: DatabaseHandle): Promise<Record<string, string[]>> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local time zone 'UTC'`);
+    const rows: Record<string, string[]> = {};
+    for (const table of tablesInDependencyOrder()) {
+      const result = (await tx.execute(sql`select row_to_json(t)::text as row from ${table} t order by 1`)) as unknown as {
+        rows: { row: string }[];
+      };
+      rows[getTableConfig(table).name] = result.rows.map(({ row }) => row);
+    }
+    return rows;
+  });
+}
+
+describe.each(kinds)('admin CLI account commands on %s', (kind) => {
+  let installation: Installation;
+  let emails: string[];
+  beforeAll(async () => {
+    installation = await createInstallation(kind);
+    emails = await registerAccounts(installation, 2);
+  });
+  afterAll(async () => {
+    await installation?.close();
+  });
+
+  const accountRow = (email: string) =>
+    installation.withDatabase(async (database) => {
+      const [row] = await database.query<{
+        plan: string;
+        previous_plan: string | null;
+        trial_expiry_date: Date | null;
+        downgraded_at: Date | null;
+      }>('select plan, previous_plan, trial_expiry_date, downgraded_at from accounts where email = $1', [email]);
+      return row!;
+    });
+
+  it('lists the registered accounts in a table', async () => {
+    const result = await installation.cli('users:list');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^E-mail\s+Name\s+Plan\s+Trial expiry \(UTC\)\s+Created \(UTC\)$/);
+    expect(lines[1]).toMatch(/^-+( +-+){4}$/);
+    for (const [i, email] of emails.entries()) {
+      const line = lines.find((candidate) => candidate.startsWith(email));
+      expect(line).toMatch(new RegExp(`Ada Lovelace ${i}\\s+Trial14\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(14 days left\\)\\s+\\d{4}-`));
+    }
+    expect(lines.at(-1)).toBe('2 accounts');
+  }, CLI_TEST_TIMEOUT_MS);
+
+  it('sets a plan: trials run from now, Pro clears the expiry, Free records the downgrade', async () => {
+    const [email] = emails as [string];
+
+    const toPro = await installation.cli('users:set-plan', email.toUpperCase(), 'pro');
+    expect(toPro).toMatchObject({ code: 0, stderr: '', stdout: `${email}: Trial14 -> Pro\n` });
+    expect(await accountRow(email)).toMatchObject({ plan: 'Pro', previous_plan: 'Trial14', trial_expiry_date: null, downgraded_at: null });
+
+    const toTrial = await installation.cli('users:set-plan', email, 'Trial30');
+    expect(toTrial.stdout).toMatch(new RegExp(`^${email}: Pro -> Trial30, trial until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\n$`));
+    const trial = await accountRow(email);
+    expect(trial).toMatchObject({ plan: 'Trial30', previous_plan: 'Pro' });
+    const trialDays = (trial.trial_expiry_date!.getTime() - Date.now()) / DAY_MS;
+    expect(trialDays).toBeGreaterThan(29.9);
+    expect(trialDays).toBeLessThanOrEqual(30);
+
+    expect((await installation.cli('users:set-plan', email, 'Free')).stdout).toBe(`${email}: Trial30 -> Free\n`);
+    const free = await accountRow(email);
+    expect(free).toMatchObject({ plan: 'Free', previous_plan: 'Trial30', trial_expiry_date: null });
+    expect(Date.now() - free.downgraded_at!.getTime()).toBeLessThan(60_000);
+  }, CLI_TEST_TIMEOUT_MS);
+
+  it('rejects an unknown plan, an unknown e-mail and bad usage with exit code 1, changing nothing', async () => {
+    const email = emails[1]!;
+    const before = await accountRow(email);
+    expectOneLineError(
+      await installation.cli('users:set-plan', email, 'Gold'),
+      /^kairo: Unknown plan "Gold"; use one of Free, Trial14, Trial30, Pro$/,
+    );
+    expectOneLineError(
+      await installation.cli('users:set-plan', 'nobody@example.test', 'Pro'),
+      /^kairo: No account with e-mail nobody@example\.test$/,
+    );
+    expectOneLineError(
+      await installation.cli('users:set-plan', email),
+      /^kairo: Usage: npm run kairo -- users:set-plan <email> <Free\|Trial14\|Trial30\|Pro>$/,
+    );
+    expectOneLineError(await installation.cli('users:delete', email), /^kairo: Unknown command "users:delete"/);
+    expect(await accountRow(email)).toEqual(before);
+  }, CLI_TEST_TIMEOUT_MS);
+
+  it('migrates, and prints help', async () => {
+    expect(await installation.cli('db:migrate')).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(new RegExp(`^The ${kind} database is up to date \\(migration level \\d+\\)\\n$`)),
+    });
+    const help = await installation.cli('help');
+    expect(help.code).toBe(0);
+    for (const command of ['users:list', 'users:set-plan', 'db:migrate', 'db:backup', 'db:restore', 'help']) {
+      expect(help.stdout).toContain(`  ${command}`);
+    }
+  }, CLI_TEST_TIMEOUT_MS);
+});
+
+describe.each(kinds)('backup of a PGlite install restored into %s', (targetKind) => {
+  let source: Installation;
+  let target: Installation;
+  let backupDir: string;
+  let sourceSnapshot: Record<string, string[]>;
+  const backupFile = (name: string) => join(backupDir, name);
+
+  // Values where a lossy round trip would show: microseconds, a number beyond double precision, unicode.
+  // Written as jsonb prints it (keys sorted), so the text read back must be identical.
+  const eventData = '{"nested": {"big": 123456789012345678901234567890, "list": [1, 2.5, "zwölf"]}}';
+  const eventTime = '2026-03-10 12:34:56.123456+00';
+
+  beforeAll(async () => {
+    backupDir = mkdtempSync(join(tmpdir(), 'kairo-backups-'));
+    source = await createInstallation('pglite');
+    target = await createInstallation(targetKind);
+    await registerAccounts(source, 3);
+    sourceSnapshot = await source.withDatabase(async (database) => {
+      await database.query(
+        `insert into user_events (event_type, event_name, account_id, event_data, created_at)
+         select 'analysis', 'viewed', id, $1::jsonb, $2::timestamptz from accounts limit 1`,
+        [eventData, eventTime],
+      );
+      await database.query(`insert into page_views (path, user_agent) values ('/', 'Mozilla/5.0 "quoted"')`);
+      return snapshot(database);
+    });
+    const backup = await source.cli('db:backup', backupFile('source.json.gz'));
+    expect(backup).toMatchObject({ code: 0, stderr: '' });
+    expect(backup.stdout).toBe(`Backed up ${Object.values(sourceSnapshot).flat().length} rows from ${Object.keys(sourceSnapshot).length} tables to ${backupFile('source.json.gz')}\n`);
+  }, CLI_TEST_TIMEOUT_MS);
+  afterAll(async () => {
+    await source?.close();
+    await target?.close();
+    if (backupDir) rmSync(backupDir, { recursive: true, force: true });
+  });
+
+  it('restores every row exactly, and the way back too', async () => {
+    const [headerLine] = gunzipSync(readFileSync(backupFile('source.json.gz'))).toString('utf8').split('\n');
+    expect(JSON.parse(headerLine!)).toMatchObject({ format: 'kairo-backup', version: 1, migrations: { count: expect.any(Number) } });
+    expect(sourceSnapshot.accounts).toHaveLength(3);
+    expect(sourceSnapshot.sessions).toHaveLength(3);
+    expect(sourceSnapshot.password_resets).toHaveLength(1);
+
+    const restore = await target.cli('db:restore', backupFile('source.json.gz'));
+    expect(restore.stderr).toBe('');
+    expect(restore.stdout).toMatch(/^Restored \d+ rows into \d+ tables from .*source\.json\.gz \(backup of \d{4}-.*\)\n$/);
+    const [event] = await target.withDatabase(async (database) => {
+      expect(await snapshot(database)).toEqual(sourceSnapshot);
+      return database.query<{ data: string; epoch: string }>(
+        "select event_data::text as data, extract(epoch from created_at)::text as epoch from user_events where event_name = 'viewed'",
+      );
+    });
+    expect(event).toEqual({ data: eventData, epoch: `${Date.parse('2026-03-10T12:34:56Z') / 1000}.123456` });
+
+    // Change the source, then bring it back from a backup of the target.
+    await source.withDatabase((database) => database.query("update accounts set plan = 'Pro', first_name = 'Changed'"));
+    expect((await target.cli('db:backup', backupFile('target.json.gz'))).code).toBe(0);
+    expect((await source.cli('db:restore', backupFile('target.json.gz'))).code).toBe(0);
+    expect(await source.withDatabase(snapshot)).toEqual(sourceSnapshot);
+  }, CLI_TEST_TIMEOUT_MS);
+
+  it('refuses a corrupt or foreign file and changes nothing', async () => {
+    const before = await target.withDatabase(snapshot);
+    const good = readFileSync(backupFile('source.json.gz'));
+    const [headerLine, firstBatch] = gunzipSync(good).toString('utf8').split('\n');
+    const header = JSON.parse(headerLine!);
+
+    const damaged: [string, Buffer, RegExp][] = [
+      ['cut.json.gz', good.subarray(0, 200), /is not a usable Kairo backup \(not gzip data, or cut short\); nothing was changed$/],
+      ['other.json.gz', gzipSync('{"format":"something-else"}\n'), /is not a Kairo backup$/],
+      // The bad line follows a good batch: the restore has emptied and refilled a table when it fails.
+      ['broken.json.gz', gzipSync(`${headerLine}\n${firstBatch}\n{"table":"accounts","rows":[{"id":\n`), /a line is not valid JSON/],
+      [
+        'future.json.gz',
+        gzipSync(`${JSON.stringify({ ...header, migrations: { count: 999, lastHash: 'f'.repeat(64) } })}\n`),
+        /was made at migration level 999 and this Kairo is at \d+: restore it with the Kairo version that made it$/,
+      ],
+    ];
+    for (const [name, content, message] of damaged) {
+      writeFileSync(backupFile(name), content);
+      expectOneLineError(await target.cli('db:restore', backupFile(name)), message);
+    }
+    expectOneLineError(await target.cli('db:restore', backupFile('missing.json.gz')), /missing\.json\.gz does not exist$/);
+    expect(await target.withDatabase(snapshot)).toEqual(before);
+  }, CLI_TEST_TIMEOUT_MS);
+
+  it('never overwrites an existing file', async () => {
+    writeFileSync(backupFile('taken.json.gz'), 'precious');
+    expectOneLineError(await target.cli('db:backup', backupFile('taken.json.gz')), /taken\.json\.gz already exists; choose another file name$/);
+    expect(readFileSync(backupFile('taken.json.gz'), 'utf8')).toBe('precious');
+  }, CLI_TEST_TIMEOUT_MS);
+});
+
+describe('the PGlite data directory lock', () => {
+  let installation: Installation;
+  beforeAll(async () => {
+    installation = await createInstallation('pglite');
+  });
+  afterAll(async () => {
+    await installation?.close();
+  });
+  const lockFile = () => join(installation.dataDir, 'pglite.lock');
+  const refusal = (pid: number) =>
+    new RegExp(`Kairo is running on this data directory \\(pid ${pid}\\); stop it first or use the HTTP API$`);
+
+  it('refuses a CLI and a second server while Kairo runs, and opens after it stops', async () => {
+    const kairo = await installation.startServer();
+    try {
+      expect(readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid));
+      expectOneLineError(await installation.cli('users:list'), refusal(process.pid));
+      const secondServer = spawnSync(process.execPath, ['src/server/main.ts'], {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', PORT: '0', ...installation.env },
+        encoding: 'utf8',
+      });
+      expect(secondServer.status).toBe(1);
+      expect(secondServer.stderr.trim()).toMatch(refusal(process.pid));
+    } finally {
+      await kairo.close();
+    }
+    expect(existsSync(lockFile())).toBe(false);
+    expect((await installation.cli('users:list')).code).toBe(0);
+  }, CLI_TEST_TIMEOUT_MS);
+
+  it('takes over the lock of a process that is gone, or of an earlier life of its own pid', async () => {
+    const exited = spawnSync(process.execPath, ['-e', ''], { encoding: 'utf8' });
+    writeFileSync(lockFile(), `${exited.pid}\n`);
+    expect((await installation.cli('users:list')).code).toBe(0);
+    expect(existsSync(lockFile())).toBe(false);
+
+    // A container restarts the server with the same pid: a lock with our pid that we did not take is stale.
+    writeFileSync(lockFile(), `${process.pid}\n`);
+    await installation.withDatabase(async () => {
+      expect(readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid));
+      await expect(openDatabase({ kind: 'pglite', dataDir: join(installation.dataDir, 'pglite') })).rejects.toThrow(refusal(process.pid));
+    });
+    expect(existsSync(lockFile())).toBe(false);
+  }, CLI_TEST_TIMEOUT_MS);
+});

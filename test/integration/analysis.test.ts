@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analysisView, type AnalysisView } from '../../src/shared/api/analysis.ts';
+import { testDatabaseKinds } from '../support/databases.ts';
+import { createClient, type TestClient } from '../support/http-client.ts';
+import { startTestKairo, type TestKairo } from '../support/kairo.ts';
+import { registerAthlete, waitForJobs } from '../support/strava.ts';
+import { fixtureFile } from '../support/strava-export.ts';
+
+const kinds = await testDatabaseKinds();
+
+const SECTIONS = ['subjectLine', 'executiveSummary', 'feedback', 'summary', 'recovery', 'trainingPlanProgress', 'nextActivity'] as const;
+const allText = (analysis: AnalysisView) => SECTIONS.map((section) => analysis[section]).join('\n');
+
+async function uploadActivity(browser: TestClient, fileName: string, fixture: string): Promise<string> {
+  const upload = await browser.upload('/api/imports', fileName, fixtureFile(fixture));
+  expect(upload.status).toBe(201);
+  return upload.body.activity.id as string;
+}
+
+describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
+  let server: TestKairo;
+  let athlete: TestClient;
+  let rideId: string;
+  let runId: string;
+  beforeAll(async () => {
+    server = await startTestKairo(kind);
+    athlete = await registerAthlete(server.url);
+    rideId = await uploadActivity(athlete, 'ride.fit', 'ride_outdoor_power_edge810.fit');
+    runId = await uploadActivity(athlete, 'run.fit', 'same-run-three-formats/run_fr220.fit');
+    await waitForJobs(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const storedAnalyses = (activityId: string) =>
+    server.database.handle.query<{ coaching_style: string }>('select coaching_style from analyses where activity_id = $1', [activityId]);
+
+  it("writes each activity's analysis once its metrics are in, from the activity's own numbers", async () => {
+    // The metrics job's completion queued the analysis job: both are written before anyone asks.
+    expect(await storedAnalyses(rideId)).toEqual([{ coaching_style: 'performance' }]);
+    expect(await storedAnalyses(runId)).toHaveLength(1);
+
+    const ride = (await athlete.get(`/api/activities/${rideId}`)).body;
+    const response = await athlete.get(`/api/activities/${rideId}/analysis`);
+    expect(response.status).toBe(200);
+    const analysis = analysisView.parse(response.body);
+    for (const section of SECTIONS) expect(analysis[section].trim().length).toBeGreaterThan(0);
+    expect(analysis).toMatchObject({ activityId: rideId, coachingStyle: 'performance', systemPrompt: null, coach: 'builtin', activityDetailType: null });
+    expect(analysis.summary).toContain(`${(ride.distance / 1000).toFixed(1)} km`);
+    expect(analysis.summary).toContain(`normalized ${Math.round(ride.metrics.normalizedPowerW)} W`);
+    expect(analysis.summary).toContain(`max ${Math.round(ride.metrics.maxPowerW)} W`);
+    expect(analysis.summary).toContain(`${Math.round(ride.averageHeartrate)} bpm`);
+    expect(analysis.trainingPlanProgress).toMatch(/You do not have an active training plan yet/);
+    expect(analysis.nextActivity).toContain(analysis.nextSession.title);
+    expect(analysis.nextSession.sport).toBe('ride');
+    expect(analysis.nextSession.totalDurationS).toBeGreaterThan(0);
+
+    const run = (await athlete.get(`/api/activities/${runId}`)).body;
+    const runAnalysis = analysisView.parse((await athlete.get(`/api/activities/${runId}/analysis`)).body);
+    expect(runAnalysis.summary).toContain(`${(run.distance / 1000).toFixed(1)} km`);
+    const paceS = Math.round(run.movingTime / (run.distance / 1000));
+    expect(runAnalysis.summary).toContain(`${Math.floor(paceS / 60)}:${String(paceS % 60).padStart(2, '0')} /km`);
+    expect(runAnalysis.nextSession.sport).toBe('run');
+  });
+
+  it('writes the analysis on the first request when none is stored', async () => {
+    await server.database.handle.query('delete from analyses where activity_id = $1', [runId]);
+    const response = await athlete.get(`/api/activities/${runId}/analysis`);
+    expect(response.status).toBe(200);
+    expect(response.body.activityId).toBe(runId);
+    expect(await storedAnalyses(runId)).toHaveLength(1);
+  });
+
+  it('rewrites the analysis in the chosen coaching style and refuses a custom style without instructions', async () => {
+    const before = analysisView.parse((await athlete.get(`/api/activities/${rideId}/analysis`)).body);
+    const chill = await athlete.put(`/api/activities/${rideId}/analysis/coaching-style`, { coachingStyle: 'chill' });
+    expect(chill.status).toBe(200);
+    expect(chill.body).toMatchObject({ coachingStyle: 'chill', systemPrompt: null });
+    expect(chill.body.coachingStyleUpdatedAt).not.toBeNull();
+    expect(allText(chill.body)).not.toBe(allText(before));
+    expect(chill.body.recovery).toMatch(/Listen to your body/);
+    expect(await storedAnalyses(rideId)).toEqual([{ coaching_style: 'chill' }]);
+
+    for (const [body, message] of [
+      [{ coachingStyle: 'custom' }, 'The custom coaching style needs your instructions: systemPrompt must not be blank'],
+      [{ coachingStyle: 'custom', systemPrompt: '   ' }, 'The custom coaching style needs your instructions: systemPrompt must not be blank'],
+      [{ coachingStyle: 'relaxed' }, 'coachingStyle must be one of: chill, performance, marginal_gains, custom'],
+      [{}, 'coachingStyle must be one of: chill, performance, marginal_gains, custom'],
+    ] as const) {
+      const refused = await athlete.put(`/api/activities/${rideId}/analysis/coaching-style`, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ message });
+    }
+    expect((await athlete.get(`/api/activities/${rideId}/analysis`)).body).toEqual(chill.body);
+
+    const custom = await athlete.put(`/api/activities/${rideId}/analysis/coaching-style`, {
+      coachingStyle: 'custom',
+      systemPrompt: '  Focus on climbing. Keep it short.  ',
+    });
+    expect(custom.status).toBe(200);
+    expect(custom.body).toMatchObject({ coachingStyle: 'custom', systemPrompt: 'Focus on climbing. Keep it short.' });
+    expect(custom.body.feedback).toMatch(/Climbing, your focus/);
+
+    const marginal = await athlete.put(`/api/activities/${rideId}/analysis/coaching-style`, {
+      coachingStyle: 'marginal_gains',
+      systemPrompt: 'only for custom',
+    });
+    expect(marginal.body).toMatchObject({ coachingStyle: 'marginal_gains', systemPrompt: null });
+  });
+
+  it('sets, replaces and clears the ride detail, and refuses an unknown type', async () => {
+    const spin = await athlete.put(`/api/activities/${rideId}/analysis/activity-detail`, { activityDetailType: 'recovery-spin' });
+    expect(spin.status).toBe(200);
+    expect(spin.body).toMatchObject({ activityDetailType: 'recovery-spin', activityDetailNote: null });
+    expect(spin.body.feedback).toMatch(/Recovery Spin/);
+
+    const note = await athlete.put(`/api/activities/${rideId}/analysis/activity-detail`, {
+      activityDetailType: 'custom-note',
+      activityDetailNote: '  Windy day, legs heavy  ',
+    });
+    expect(note.body).toMatchObject({ activityDetailType: 'custom-note', activityDetailNote: 'Windy day, legs heavy' });
+    expect(note.body.feedback).toContain('You told me: “Windy day, legs heavy”');
+
+    for (const [body, message] of [
+      [{ activityDetailType: 'tempo-ride' }, expect.stringMatching(/^activityDetailType must be one of: time-crunch, .*, or null$/)],
+      [{}, expect.stringMatching(/^activityDetailType must be one of/)],
+      [{ activityDetailType: 'custom-note', activityDetailNote: 42 }, 'activityDetailNote must be text'],
+    ] as const) {
+      const refused = await athlete.put(`/api/activities/${rideId}/analysis/activity-detail`, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ message });
+    }
+    expect((await athlete.get(`/api/activities/${rideId}/analysis`)).body).toEqual(note.body);
+
+    const cleared = await athlete.put(`/api/activities/${rideId}/analysis/activity-detail`, { activityDetailType: null, activityDetailNote: 'x' });
+    expect(cleared.body).toMatchObject({ activityDetailType: null, activityDetailNote: null });
+    expect(cleared.body.feedback).not.toMatch(/You told me/);
+  });
+
+  it('accepts exactly 5 refreshes per 10 minutes per account, even in parallel', async () => {
+    const refreshing = await registerAthlete(server.url);
+    const activityId = await uploadActivity(refreshing, 'run.fit', 'same-run-three-formats/run_fr220.fit');
+    await waitForJobs(server);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, k) =>
+        refreshing.post(`/api/activities/${activityId}/analysis/refresh`, k === 0 ? { activityDetailType: 'time-crunch' } : undefined),
+      ),
+    );
+    const accepted = answers.filter((answer) => answer.status === 200);
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(accepted).toHaveLength(5);
+    expect(limited).toHaveLength(5);
+    for (const answer of limited) {
+      expect(answer.body.message).toMatch(/^Rate limit reached\. Try again in 10 minutes\.$/);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(590);
+    }
+    const refusedBody = await refreshing.post(`/api/activities/${activityId}/analysis/refresh`, { activityDetailNote: 'no type' });
+    expect(refusedBody.status).toBe(400);
+    expect(refusedBody.body).toEqual({ message: 'activityDetailNote needs an activityDetailType' });
+    // Another account has its own five.
+    expect((await athlete.post(`/api/activities/${runId}/analysis/refresh`, { activityDetailType: 'endurance-builder' })).body).toMatchObject({
+      activityDetailType: 'endurance-builder',
+    });
+  });
+
+  it("answers another account's activity, and ids that name nothing, as not found", async () => {
+    const stranger = await registerAthlete(server.url);
+    const stored = await storedAnalyses(rideId);
+    for (const request of [
+      () => stranger.get(`/api/activities/${rideId}/analysis`),
+      () => stranger.put(`/api/activities/${rideId}/analysis/coaching-style`, { coachingStyle: 'chill' }),
+      () => stranger.put(`/api/activities/${rideId}/analysis/activity-detail`, { activityDetailType: null }),
+      () => stranger.post(`/api/activities/${rideId}/analysis/refresh`),
+      () => stranger.get('/api/activities/not-a-uuid/analysis'),
+      () => stranger.get('/api/activities/7d9e4c1a-0b2f-4e3d-9a8b-1c2d3e4f5a6b/analysis'),
+    ]) {
+      const response = await request();
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: 'Activity not found' });
+    }
+    expect(await storedAnalyses(rideId)).toEqual(stored);
+    expect((await createClient(server.url).get(`/api/activities/${rideId}/analysis`)).status).toBe(401);
+  });
+
+  it('documents the analysis endpoints in the OpenAPI document from the same contracts', async () => {
+    const { paths } = (await athlete.get('/api/openapi.json')).body;
+    expect(Object.keys(paths['/api/activities/{id}/analysis'])).toEqual(['get']);
+    expect(paths['/api/activities/{id}/analysis/coaching-style'].put.requestBody.content['application/json'].schema.required).toEqual([
+      'coachingStyle',
+    ]);
+    expect(paths['/api/activities/{id}/analysis/activity-detail'].put.requestBody).toBeDefined();
+    expect(paths['/api/activities/{id}/analysis/refresh'].post.responses['200']).toBeDefined();
+  });
+});

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../support/http-client.ts';
+import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { testDatabaseKinds } from '../support/databases.ts';
+
+const kinds = await testDatabaseKinds();
+
+describe.each(kinds)('accounts on %s', (kind) => {
+  let server: TestKairo;
+  beforeAll(async () => {
+    server = await startTestKairo(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const registration = (email: string) => ({ email, password: 'correct horse', firstName: 'Ada', lastName: 'Lovelace' });
+
+  it('registers, reads the user, signs out and signs in again', async () => {
+    const browser = createClient(server.url);
+    const email = uniqueEmail();
+    const registered = await browser.post('/api/auth/register', registration(email));
+    expect(registered.status).toBe(201);
+    expect(registered.body).toMatchObject({ email, firstName: 'Ada', name: 'Ada Lovelace', plan: 'Trial14' });
+    const trialDays = (Date.parse(registered.body.trialExpiryDate) - Date.now()) / 86_400_000;
+    expect(trialDays).toBeGreaterThan(13.9);
+    expect(trialDays).toBeLessThanOrEqual(14);
+
+    const me = await browser.get('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe(email);
+    expect((await browser.get('/api/user')).body.name).toBe('Ada Lovelace');
+
+    expect((await browser.post('/api/auth/logout')).status).toBe(200);
+    const after = await browser.get('/api/auth/user');
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ message: 'Authentication required' });
+
+    const login = await browser.post('/api/auth/login', { email: email.toUpperCase(), password: 'correct horse' });
+    expect(login.status).toBe(200);
+    expect((await browser.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie holding a 256-bit token, stored only hashed', async () => {
+    const browser = createClient(server.url);
+    const response = await browser.post('/api/auth/register', registration(uniqueEmail()));
+    const cookie = response.headers.getSetCookie()[0] ?? '';
+    expect(cookie).toMatch(/^kairo_session=[\w-]{43};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const token = cookie.split(';')[0]!.split('=')[1]!;
+    const rows = await server.database.handle.query<{ sid: string }>('select sid from sessions');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.sid === token)).toBe(false);
+  });
+
+  it('issues a new session on login and deletes it on logout', async () => {
+    const email = uniqueEmail();
+    const browser = createClient(server.url);
+    await browser.post('/api/auth/register', registration(email));
+    const before = browser.jar.get('kairo_session');
+    await browser.post('/api/auth/login', { email, password: 'correct horse' });
+    const after = browser.jar.get('kairo_session');
+    expect(after).not.toBe(before);
+    const stale = createClient(server.url);
+    stale.jar.set('kairo_session', before!);
+    expect((await stale.get('/api/auth/user')).status).toBe(401);
+
+    const count = async () =>
+      Number((await server.database.handle.query<{ n: string }>('select count(*)::int as n from sessions s join accounts a on a.id = s.account_id where a.email = $1', [email]))[0]!.n);
+    expect(await count()).toBe(1);
+    await browser.post('/api/auth/logout');
+    expect(await count()).toBe(0);
+  });
+
+  it('validates input with the spec texts and changes nothing', async () => {
+    const browser = createClient(server.url);
+    const cases: [string, unknown, string][] = [
+      ['/api/auth/login', { email: 'not-an-email', password: 'x' }, 'Invalid email address'],
+      ['/api/auth/login', { email: 'a@b.co', password: '' }, 'Password is required'],
+      ['/api/auth/login', { email: 'a@b.co' }, 'Password is required'],
+      ['/api/auth/register', { ...registration(uniqueEmail()), password: 'short' }, 'Password must be at least 8 characters'],
+      ['/api/auth/register', { ...registration('nope') }, 'Invalid email address'],
+      ['/api/auth/forgot-password', { email: 'nope' }, 'Invalid email address'],
+      ['/api/auth/reset-password', { password: 'long enough' }, 'Token is required'],
+      ['/api/auth/reset-password', { token: 'abc', password: 'short' }, 'Password must be at least 8 characters'],
+    ];
+    for (const [path, body, message] of cases) {
+      const response = await browser.post(path, body);
+      expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(response.body).toEqual({ message });
+    }
+    const rows = await server.database.handle.query("select 1 from accounts where email = 'nope'");
+    expect(rows).toHaveLength(0);
+  });
+
+  it('never accepts server-managed fields at registration', async () => {
+    const email = uniqueEmail();
+    const response = await createClient(server.url).post('/api/auth/register', {
+      ...registration(email),
+      plan: 'Pro',
+      paymentStatus: 'active',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/Unexpected field: plan, paymentStatus/);
+    const rows = await server.database.handle.query('select 1 from accounts where email = $1', [email]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('gives the same answer for an unknown e-mail and a wrong password', async () => {
+    const email = uniqueEmail();
+    await createClient(server.url).post('/api/auth/register', registration(email));
+    const unknown = await createClient(server.url).post('/api/auth/login', { email: uniqueEmail(), password: 'whatever1' });
+    const wrong = await createClient(server.url).post('/api/auth/login', { email, password: 'whatever1' });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body).toEqual({ message: 'Invalid email or password' });
+  });
+
+  it('answers a registration for a taken e-mail like a fresh one, opens nothing and tells the owner', async () => {
+    const email = uniqueEmail();
+    await createClient(server.url).post('/api/auth/register', registration(email));
+    const intruder = createClient(server.url);
+    const again = await intruder.post('/api/auth/register', { ...registration(email), password: 'another password' });
+    expect(again.status).toBe(201);
+    expect(Object.keys(again.body).sort()).toEqual(
+      ['email', 'firstName', 'id', 'lastName', 'name', 'plan', 'profileImage', 'trialExpiryDate'],
+    );
+    expect(again.headers.getSetCookie()[0]).toMatch(/^kairo_session=[\w-]{43};/);
+    expect((await intruder.get('/api/auth/user')).status).toBe(401);
+    const notice = await server.mail.waitFor((m) => m.to === email && /tried to create/.test(m.subject));
+    expect(notice.text).toContain('/forgot-password');
+    expect((await createClient(server.url).post('/api/auth/login', { email, password: 'another password' })).status).toBe(401);
+  });
+
+  it('resets a forgotten password through the e-mailed link, once, ending old sessions', async () => {
+    const email = uniqueEmail();
+    const oldBrowser = createClient(server.url);
+    await oldBrowser.post('/api/auth/register', registration(email));
+
+    const forgot = await createClient(server.url).post('/api/auth/forgot-password', { email });
+    const unknown = await createClient(server.url).post('/api/auth/forgot-password', { email: uniqueEmail() });
+    expect(forgot.status).toBe(200);
+    expect(unknown.body).toEqual(forgot.body);
+
+    const mail = await server.mail.waitFor((m) => m.to === email && /Reset/.test(m.subject));
+    const link = /https?:\/\/\S+\/reset-password\?token=([\w-]+)/.exec(mail.text);
+    expect(link).not.toBeNull();
+    const token = link![1]!;
+    const stored = await server.database.handle.query<{ token: string }>('select token from password_resets where email = $1', [email]);
+    expect(stored[0]!.token).not.toBe(token);
+
+    const reset = await createClient(server.url).post('/api/auth/reset-password', { token, password: 'a brand new one' });
+    expect(reset.status).toBe(200);
+    const reused = await createClient(server.url).post('/api/auth/reset-password', { token, password: 'yet another one' });
+    expect(reused.status).toBe(400);
+    expect(reused.body.message).toMatch(/invalid or has expired/);
+
+    expect((await oldBrowser.get('/api/auth/user')).status).toBe(401);
+    expect((await createClient(server.url).post('/api/auth/login', { email, password: 'correct horse' })).status).toBe(401);
+    expect((await createClient(server.url).post('/api/auth/login', { email, password: 'a brand new one' })).status).toBe(200);
+  });
+
+  it('refuses an expired reset token', async () => {
+    const email = uniqueEmail();
+    await createClient(server.url).post('/api/auth/register', registration(email));
+    await createClient(server.url).post('/api/auth/forgot-password', { email });
+    const mail = await server.mail.waitFor((m) => m.to === email && /Reset/.test(m.subject));
+    const token = /token=([\w-]+)/.exec(mail.text)![1]!;
+    await server.database.handle.query("update password_resets set expires_at = now() - interval '1 minute' where email = $1", [email]);
+    const response = await createClient(server.url).post('/api/auth/reset-password', { token, password: 'a brand new one' });
+    expect(response.status).toBe(400);
+  });
+
+  it('limits failed logins per account', async () => {
+    const email = uniqueEmail();
+    await createClient(server.url).post('/api/auth/register', registration(email));
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push((await createClient(server.url).post('/api/auth/login', { email, password: `wrong-${i}-pass` })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    const limited = await createClient(server.url).post('/api/auth/login', { email, password: 'correct horse' });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(limited.body.message).toMatch(/Too many sign-in attempts/);
+  });
+});

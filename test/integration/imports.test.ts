@@ -1,0 +1,126 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../support/databases.ts';
+import { createClient, type TestClient } from '../support/http-client.ts';
+import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { fixtureFile, stravaExportArchive, zipOf } from '../support/strava-export.ts';
+
+const kinds = await testDatabaseKinds();
+
+async function signedIn(server: TestKairo): Promise<TestClient> {
+  const browser = createClient(server.url);
+  const email = uniqueEmail();
+  const response = await browser.post('/api/auth/register', { email, password: 'correct horse', firstName: 'Ida', lastName: 'Import' });
+  expect(response.status).toBe(201);
+  return browser;
+}
+
+async function waitForImport(browser: TestClient, id: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const status = await browser.get(`/api/imports/${id}`);
+    expect(status.status).toBe(200);
+    if (status.body.status === 'done' || status.body.status === 'failed') return status.body;
+    if (Date.now() > deadline) throw new Error(`import ${id} still ${status.body.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(kinds)('activity imports on %s', (kind) => {
+  let server: TestKairo;
+  beforeAll(async () => {
+    server = await startTestKairo(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('imports FIT, GPX and gzipped TCX files into activities with streams, once each', async () => {
+    const browser = await signedIn(server);
+    const fit = await browser.upload('/api/imports', 'ride.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
+    expect(fit.status).toBe(201);
+    expect(fit.body.import).toMatchObject({ kind: 'file', status: 'done', imported: 1, duplicates: 0 });
+    expect(fit.body.activity).toMatchObject({ source: 'file', sportType: 'Ride', deviceWatts: true });
+    expect(fit.body.activity.distance).toBeGreaterThan(41_000);
+
+    const gpx = await browser.upload('/api/imports', 'lake.gpx', fixtureFile('track_cerknicko_jezero.gpx'));
+    expect(gpx.status).toBe(201);
+    const tcx = await browser.upload('/api/imports', 'run.tcx.gz', gzipSync(fixtureFile('run_strava_export.tcx')));
+    expect(tcx.status).toBe(201);
+    expect(tcx.body.activity.sportType).toBe('Run');
+
+    const again = await browser.upload('/api/imports', 'renamed.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
+    expect(again.status).toBe(201);
+    expect(again.body.import).toMatchObject({ imported: 0, duplicates: 1 });
+    expect(again.body.activity.id).toBe(fit.body.activity.id);
+
+    const list = await browser.get('/api/activities');
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(3);
+    const starts = list.body.map((activity: { startDate: string }) => Date.parse(activity.startDate));
+    expect([...starts].sort((a, b) => b - a)).toEqual(starts);
+
+    const detail = await browser.get(`/api/activities/${fit.body.activity.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ source: 'file', hasStreams: true });
+    expect(detail.body.streamKeys).toEqual(expect.arrayContaining(['powerW', 'heartrateBpm', 'latlng']));
+    const streams = await browser.get(`/api/activities/${fit.body.activity.id}/streams`);
+    expect(streams.body.timeS.length).toBeGreaterThan(4000);
+    expect(streams.body.powerW.length).toBe(streams.body.timeS.length);
+  });
+
+  it('refuses bad files with a clear 4xx and stores nothing', async () => {
+    const browser = await signedIn(server);
+    const cases: [string, Uint8Array, number, RegExp][] = [
+      ['empty.fit', new Uint8Array(0), 400, /empty/i],
+      ['noise.fit', new Uint8Array(4096).map((_, i) => (i * 7919) % 251), 415, /noise\.fit/],
+      ['picture.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 415, /./],
+      ['truncated.fit', fixtureFile('ride_indoor_power_edge800.fit').subarray(0, 5000), 400, /./],
+      ['nothing.zip', await zipOf({ 'readme.txt': 'hello' }), 415, /nothing\.zip/],
+    ];
+    for (const [name, bytes, status, message] of cases) {
+      const response = await browser.upload('/api/imports', name, bytes);
+      expect(response.status, name).toBe(status);
+      expect(response.body.message, name).toMatch(message);
+    }
+    const noFile = await browser.post('/api/imports', { file: 'not a file' });
+    expect(noFile.status).toBe(415);
+    expect((await browser.get('/api/activities')).body).toEqual([]);
+    expect((await browser.get('/api/imports')).body).toEqual([]);
+  });
+
+  it('imports a Strava export archive as a job with progress, idempotently', async () => {
+    const browser = await signedIn(server);
+    const archive = await stravaExportArchive();
+    const started = await browser.upload('/api/imports', 'export_123.zip', archive);
+    expect(started.status).toBe(202);
+    expect(started.body.import).toMatchObject({ kind: 'archive', total: 4, skipped: 1 });
+    const done = await waitForImport(browser, started.body.import.id);
+    expect(done).toMatchObject({ status: 'done', imported: 3, duplicates: 0, failed: 0, skipped: 1 });
+
+    const names = (await browser.get('/api/activities')).body.map((activity: { name: string }) => activity.name).sort();
+    expect(names).toEqual(['Cerknica lake', 'Shakeout', 'Vector test ride']);
+
+    const again = await browser.upload('/api/imports', 'export_123.zip', archive);
+    const second = await waitForImport(browser, again.body.import.id);
+    expect(second).toMatchObject({ imported: 0, duplicates: 3 });
+    expect((await browser.get('/api/activities')).body).toHaveLength(3);
+  });
+
+  it("answers 404 for another account's activities and imports", async () => {
+    const owner = await signedIn(server);
+    const imported = await owner.upload('/api/imports', 'run.fit', fixtureFile('same-run-three-formats/run_fr220.fit'));
+    const stranger = await signedIn(server);
+    for (const path of [
+      `/api/activities/${imported.body.activity.id}`,
+      `/api/activities/${imported.body.activity.id}/streams`,
+      `/api/imports/${imported.body.import.id}`,
+      '/api/activities/not-a-uuid',
+    ]) {
+      const response = await stranger.get(path);
+      expect(response.status, path).toBe(404);
+    }
+    expect((await stranger.get('/api/activities')).body).toEqual([]);
+    expect((await createClient(server.url).get('/api/activities')).status).toBe(401);
+  });
+});

@@ -1,0 +1,278 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { createTokenCipher } from '../../src/server/security/token-cipher.ts';
+import { testDatabaseKinds } from '../support/databases.ts';
+import { fixtureFile } from '../support/strava-export.ts';
+import { createClient, type TestClient } from '../support/http-client.ts';
+import type { TestKairo } from '../support/kairo.ts';
+import { useKairoWithSim } from '../support/kairo-with-sim.ts';
+import { SIM_CLIENT, WEBHOOK_VERIFY_TOKEN, connectStrava, registerAthlete, waitFor, waitForJobs } from '../support/strava.ts';
+
+const kinds = await testDatabaseKinds();
+
+async function activityCount(browser: TestClient): Promise<number> {
+  const list = await browser.get('/api/activities?limit=200');
+  expect(list.status).toBe(200);
+  return list.body.length;
+}
+
+describe.each(kinds)('Strava connection and sync on %s', (kind) => {
+  const setup = useKairoWithSim(kind);
+  let sim: RunningStravaSim;
+  let server: TestKairo;
+
+  beforeAll(async () => {
+    ({ sim, server } = setup);
+    // Strava calls back only public https addresses, so tests subscribe Kairo's loopback URL themselves.
+    const subscription = await fetch(`${sim.baseUrl}/api/v3/push_subscriptions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: SIM_CLIENT.clientId,
+        client_secret: SIM_CLIENT.clientSecret,
+        callback_url: `${server.url}/api/webhooks/strava`,
+        verify_token: WEBHOOK_VERIFY_TOKEN,
+      }),
+    });
+    expect(subscription.status).toBe(201);
+  });
+
+  it('connects, backfills every activity with detail and streams, within two requests per activity', async () => {
+    const athlete = sim.control.createAthlete({ historyDays: 42 });
+    const browser = await registerAthlete(server.url);
+    sim.control.requests.reset();
+    expect(await connectStrava(browser, sim, athlete.id)).toBe('/strava-success');
+    await waitForJobs(server);
+
+    const expected = sim.control.activities(athlete.id).length;
+    expect(expected).toBeGreaterThan(20);
+    expect(await activityCount(browser)).toBe(expected);
+
+    const counts = sim.control.requests.counts();
+    const details = counts['GET /api/v3/activities/:id'] ?? 0;
+    const streams = counts['GET /api/v3/activities/:id/streams'] ?? 0;
+    const pages = counts['GET /api/v3/athlete/activities'] ?? 0;
+    expect(details).toBe(expected);
+    expect(streams).toBe(expected);
+    expect(pages).toBeLessThanOrEqual(Math.ceil(expected / 200) + 1);
+
+    const [first] = (await browser.get('/api/activities?limit=1')).body;
+    const detail = await browser.get(`/api/activities/${first.id}`);
+    expect(detail.body).toMatchObject({ source: 'strava', hasStreams: true, stravaActivityId: expect.stringMatching(/^\d+$/) });
+    expect((await browser.get('/api/strava/status')).body).toMatchObject({ connected: true, backfillDone: true, demo: false });
+
+    // Tokens are stored encrypted, never as Strava issued them.
+    const [row] = await server.database.handle.query<{ access_token: string }>('select access_token from strava_connections');
+    expect(row?.access_token).toMatch(/^v1\./);
+  });
+
+  it('follows webhooks: create, rename, delete; ignores duplicates and forged deletions', async () => {
+    const athlete = sim.control.createAthlete({ historyDays: 7 });
+    const browser = await registerAthlete(server.url);
+    await connectStrava(browser, sim, athlete.id);
+    await waitForJobs(server);
+    const before = await activityCount(browser);
+
+    const created = sim.control.addActivity(athlete.id, { sportType: 'Ride', name: 'Lunch loop' });
+    await sim.control.webhooks.settled();
+    await waitForJobs(server);
+    expect(await activityCount(browser)).toBe(before + 1);
+
+    sim.control.updateActivity(created.id as number, { name: 'Lunch loop with hills' });
+    await sim.control.webhooks.settled();
+    await waitForJobs(server);
+    const names = (await browser.get('/api/activities?limit=200')).body.map((a: { name: string }) => a.name);
+    expect(names).toContain('Lunch loop with hills');
+
+    // A replayed event is accepted but not processed again; a forged delete is checked with Strava.
+    const keep = sim.control.activities(athlete.id)[1] as { id: number };
+    const forged = {
+      object_type: 'activity',
+      object_id: keep.id,
+      aspect_type: 'delete',
+      owner_id: athlete.id,
+      subscription_id: 1,
+      event_time: Math.floor(Date.now() / 1000),
+    };
+    for (let i = 0; i < 2; i += 1) {
+      const answer = await createClient(server.url, { origin: null }).post('/api/webhooks/strava', forged);
+      expect(answer.status).toBe(200);
+    }
+    await waitForJobs(server);
+    expect(await activityCount(browser)).toBe(before + 1);
+
+    sim.control.deleteActivity(created.id as number);
+    await sim.control.webhooks.settled();
+    await waitForJobs(server);
+    expect(await activityCount(browser)).toBe(before);
+  });
+
+  it('deletes the Strava data of an athlete who deauthorizes at Strava, keeping their own uploads', async () => {
+    const athlete = sim.control.createAthlete({ historyDays: 7 });
+    const browser = await registerAthlete(server.url);
+    await connectStrava(browser, sim, athlete.id);
+    await waitForJobs(server);
+    expect(await activityCount(browser)).toBeGreaterThan(0);
+    const upload = await browser.upload('/api/imports', 'own-ride.fit', fixtureFile('ride_indoor_power_edge800.fit'));
+    expect(upload.status).toBe(201);
+
+    sim.control.deauthorizeAthlete(athlete.id);
+    await sim.control.webhooks.settled();
+    await waitForJobs(server);
+    const left = (await browser.get('/api/activities?limit=200')).body;
+    expect(left.map((activity: { source: string }) => activity.source)).toEqual(['file']);
+    expect((await browser.get('/api/strava/status')).body.connected).toBe(false);
+  });
+
+  it('disconnects on request: deauthorizes at Strava and deletes Strava-sourced rows', async () => {
+    const athlete = sim.control.createAthlete({ historyDays: 7 });
+    const browser = await registerAthlete(server.url);
+    await connectStrava(browser, sim, athlete.id);
+    await waitForJobs(server);
+    const disconnected = await browser.post('/api/auth/logout/strava');
+    expect(disconnected.status).toBe(200);
+    expect(disconnected.body).toEqual({ message: 'Account disconnected successfully' });
+    expect(await activityCount(browser)).toBe(0);
+    expect(sim.control.requests.list({ path: '/oauth/deauthorize' }).length).toBeGreaterThan(0);
+    expect((await browser.post('/api/auth/logout/strava')).status).toBe(404);
+  });
+
+  it('links one Strava athlete to one Kairo account only', async () => {
+    const athlete = sim.control.createAthlete({ historyDays: 1 });
+    await connectStrava(await registerAthlete(server.url), sim, athlete.id);
+    const second = await registerAthlete(server.url);
+    expect(await connectStrava(second, sim, athlete.id)).toBe('/?strava_error=taken');
+    expect((await second.get('/api/strava/status')).body.connected).toBe(false);
+  });
+
+  it('refreshes an access token Strava no longer accepts and carries on', async () => {
+    const athlete = sim.control.createAthlete({ historyDays: 3 });
+    const browser = await registerAthlete(server.url);
+    await connectStrava(browser, sim, athlete.id);
+    await waitForJobs(server);
+    const [before] = await server.database.handle.query<{ access_token: string }>(
+      'select access_token from strava_connections where strava_id = $1',
+      [String(athlete.id)],
+    );
+    sim.control.expireAthleteTokens(athlete.id);
+    sim.control.addActivity(athlete.id, { sportType: 'Run', name: 'After the refresh' });
+    expect((await browser.post('/api/force-sync')).status).toBe(200);
+    await waitForJobs(server);
+    const names = (await browser.get('/api/activities?limit=200')).body.map((activity: { name: string }) => activity.name);
+    expect(names).toContain('After the refresh');
+    const [after] = await server.database.handle.query<{ access_token: string }>(
+      'select access_token from strava_connections where strava_id = $1',
+      [String(athlete.id)],
+    );
+    expect(after!.access_token).not.toBe(before!.access_token);
+    expect((await browser.get('/api/strava/status')).body.status).toBe('connected');
+  });
+
+  it('marks the connection broken when Strava refuses the refresh token, losing nothing', async () => {
+    const athlete = sim.control.createAthlete({ historyDays: 7 });
+    const browser = await registerAthlete(server.url);
+    await connectStrava(browser, sim, athlete.id);
+    await waitForJobs(server);
+    const count = await activityCount(browser);
+
+    // Strava revokes both tokens on its side, with no webhook: Kairo must find out by itself.
+    const cipher = createTokenCipher(loadConfig({ DATA_DIR: server.dataDir }).tokenEncryptionKey);
+    const [tokens] = await server.database.handle.query<{ access_token: string; refresh_token: string }>(
+      'select access_token, refresh_token from strava_connections where strava_id = $1',
+      [String(athlete.id)],
+    );
+    sim.control.expireAccessToken(cipher.decrypt(tokens!.access_token));
+    expect(sim.control.revokeRefreshToken(cipher.decrypt(tokens!.refresh_token))).toBe(true);
+
+    expect((await browser.post('/api/force-sync')).status).toBe(200);
+    await waitForJobs(server);
+    expect((await browser.get('/api/strava/status')).body).toMatchObject({ connected: false, status: 'broken' });
+    expect(await activityCount(browser)).toBe(count);
+    const again = await browser.post('/api/force-sync');
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ message: 'Reconnect Strava to sync again.' });
+
+    // Reconnecting repairs it.
+    await connectStrava(browser, sim, athlete.id);
+    expect((await browser.get('/api/strava/status')).body).toMatchObject({ connected: true, status: 'connected' });
+  });
+
+  it('signs a signed-out browser in to the account its Strava athlete is linked to', async () => {
+    const athlete = sim.control.createAthlete({ historyDays: 1 });
+    const owner = await registerAthlete(server.url);
+    await connectStrava(owner, sim, athlete.id);
+    const ownerEmail = (await owner.get('/api/auth/user')).body.email;
+
+    const visitor = createClient(server.url);
+    expect(await connectStrava(visitor, sim, athlete.id)).toBe('/');
+    expect((await visitor.get('/api/auth/user')).body.email).toBe(ownerEmail);
+
+    const stranger = sim.control.createAthlete({ historyDays: 1, history: 'empty' });
+    const unknown = createClient(server.url);
+    expect(await connectStrava(unknown, sim, stranger.id)).toBe('/login?error=strava-unlinked');
+    expect((await unknown.get('/api/auth/user')).status).toBe(401);
+    const fetched = await createClient(server.url).get('/api/auth/strava');
+    expect(fetched.body.authUrl).toMatch(/\/oauth\/authorize\?client_id=4242&/);
+  });
+
+  it('rejects webhook verification with the wrong token and malformed events', async () => {
+    const client = createClient(server.url, { origin: null });
+    const bad = await client.get('/api/webhooks/strava?hub.mode=subscribe&hub.challenge=abc&hub.verify_token=wrong');
+    expect(bad.status).toBe(403);
+    const good = await client.get(`/api/webhooks/strava?hub.mode=subscribe&hub.challenge=abc&hub.verify_token=${WEBHOOK_VERIFY_TOKEN}`);
+    expect(good.body).toEqual({ 'hub.challenge': 'abc' });
+    expect((await client.post('/api/webhooks/strava', { hello: 'world' })).status).toBe(400);
+  });
+
+  it('refuses force-sync without a connection and queues it with one', async () => {
+    const browser = await registerAthlete(server.url);
+    const refused = await browser.post('/api/force-sync');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: 'Connect Strava before syncing.' });
+    const athlete = sim.control.createAthlete({ historyDays: 3 });
+    await connectStrava(browser, sim, athlete.id);
+    await waitForJobs(server);
+    const added = sim.control.addActivity(athlete.id, { sportType: 'Run' });
+    expect(added.id).toBeDefined();
+    // Even without the webhook (it also arrives), a force sync fetches the new activity.
+    expect((await browser.post('/api/force-sync')).status).toBe(200);
+    await waitFor(() => activityCount(browser), (count) => count === sim.control.activities(athlete.id).length);
+  });
+});
+
+describe.each(kinds)("Strava's rate limits on %s", (kind) => {
+  // Strava's windows shrunk to 4 s (the simulator and Kairo agree on the length, as with Strava).
+  const setup = useKairoWithSim(kind, { limits: { shortWindowS: 4, readShortLimit: 20, overallShortLimit: 30 } });
+  let sim: RunningStravaSim;
+  let server: TestKairo;
+  beforeAll(() => {
+    ({ sim, server } = setup);
+  });
+
+  it('spreads a backfill over the windows without ever going over the limit', async () => {
+    const athlete = sim.control.createAthlete({ historyDays: 21 });
+    const browser = await registerAthlete(server.url);
+    sim.control.requests.reset();
+    await connectStrava(browser, sim, athlete.id);
+    await waitForJobs(server, 90_000);
+    const expected = sim.control.activities(athlete.id).length;
+    expect(expected * 2).toBeGreaterThan(20);
+    expect(await activityCount(browser)).toBe(expected);
+    expect(sim.control.requests.list({ status: 429 })).toHaveLength(0);
+  }, 120_000);
+
+  it('rides out a 429 storm and Strava outages: the sync completes later with nothing lost', async () => {
+    const athlete = sim.control.createAthlete({ historyDays: 21 });
+    const browser = await registerAthlete(server.url);
+    sim.control.requests.reset();
+    sim.control.faults.failNext({ status: 429, count: 15, path: '/api/v3/activities' });
+    sim.control.faults.failNext({ status: 503, count: 5, path: '/api/v3/activities' });
+    await connectStrava(browser, sim, athlete.id);
+    await waitForJobs(server, 90_000);
+    expect(await activityCount(browser)).toBe(sim.control.activities(athlete.id).length);
+    const failures = sim.control.requests.list({ status: 429 }).length + sim.control.requests.list({ status: 503 }).length;
+    expect(failures).toBeGreaterThanOrEqual(20);
+  }, 120_000);
+
+});

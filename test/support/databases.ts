@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+export const POSTGRES_ADMIN_URL = process.env.KAIRO_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+let postgresReachable: Promise<boolean> | undefined;
+
+async function probePostgres(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1_500 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The databases every integration suite runs against: PGlite always, PostgreSQL when reachable.
+ * With KAIRO_REQUIRE_POSTGRES=1 (CI) an unreachable PostgreSQL is an error, not a skip.
+ */
+export async function testDatabaseKinds(): Promise<TestDatabaseKind[]> {
+  postgresReachable ??= probePostgres();
+  if (await postgresReachable) return ['pglite', 'postgres'];
+  if (process.env.KAIRO_REQUIRE_POSTGRES === '1') {
+    throw new Error(`PostgreSQL is required but unreachable at ${POSTGRES_ADMIN_URL}`);
+  }
+  return ['pglite'];
+}
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Connection URL for PostgreSQL databases (undefined for in-memory PGlite). */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database owned by one suite: in-memory PGlite, or a new PostgreSQL database. */
+export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    await handle.migrate();
+    return { handle, url: undefined, drop: () => handle.close() };
+  }
+  const name = `kairo_t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await handle.migrate();
+  return {
+    handle,
+    url: url.toString(),
+    async drop() {
+      await handle.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buffer as readStreamBytes } from 'node:stream/consumers';
+import { gzipSync } from 'node:zlib';
+import yazl from 'yazl';
+
+export const fixturesDir = resolve(import.meta.dirname, '../../../shared/fixtures');
+export const fixtureFile = (name: string) => readFileSync(resolve(fixturesDir, 'files', name));
+export const stravaFixture = (name: string) => JSON.parse(readFileSync(resolve(fixturesDir, 'strava', name), 'utf8'));
+
+export async function zipOf(files: Record<string, Uint8Array | string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [path, content] of Object.entries(files)) {
+    zip.addBuffer(Buffer.from(typeof content === 'string' ? new TextEncoder().encode(content) : content), path);
+  }
+  zip.end();
+  return readStreamBytes(zip.outputStream);
+}
+
+/** A Strava bulk export with three activity files and one manual activity (no file). */
+export function stravaExportArchive(): Promise<Buffer> {
+  const csv = [
+    'Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Filename',
+    '101,"Aug 16, 2013, 3:35:10 PM",Vector test ride,Ride,,4700,41.3,activities/101.fit.gz',
+    '102,"Aug 5, 2010, 2:23:59 PM",Cerknica lake,Hike,,7190,13.7,activities/102.gpx',
+    '103,"Apr 16, 2021, 1:37:53 PM",Shakeout,Run,,222,0.6,activities/103.tcx.gz',
+    '104,"Jan 2, 2024, 6:00:00 PM",Gym,Weight Training,,3600,0,',
+    '',
+  ].join('\n');
+  return zipOf({
+    'activities.csv': csv,
+    'activities/101.fit.gz': gzipSync(fixtureFile('ride_outdoor_power_edge810.fit')),
+    'activities/102.gpx': fixtureFile('track_cerknicko_jezero.gpx'),
+    'activities/103.tcx.gz': gzipSync(fixtureFile('same-run-three-formats/run_fr220.tcx')),
+  });
+}
+
+/** Recorded tracks of different lengths and formats; TCX gzipped, as Strava stores many uploads. */
+const TRACKS = [
+  { file: 'track_cerknicko_jezero.gpx', extension: 'gpx', type: 'Hike', gzip: false },
+  { file: 'run_strava_export.tcx', extension: 'tcx.gz', type: 'Run', gzip: true },
+  { file: 'same-run-three-formats/run_fr220.gpx', extension: 'gpx', type: 'Run', gzip: false },
+  { file: 'same-run-three-formats/run_fr220.tcx', extension: 'tcx.gz', type: 'Run', gzip: true },
+] as const;
+
+const DAY_MS = 86_400_000;
+
+/** Moves every ISO date in a GPX or TCX document `days` later (times of day stay as recorded). */
+function shiftDates(xml: string, days: number): string {
+  return xml.replace(/\b(\d{4})-(\d{2})-(\d{2})T/g, (_match, year: string, month: string, day: string) => {
+    const shifted = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)) + days * DAY_MS);
+    return `${shifted.toISOString().slice(0, 10)}T`;
+  });
+}
+
+/**
+ * A Strava bulk export with `count` activities. The fixture tracks repeat, each copy moved a day
+ * later than the one before, so every file is its own activity with its own date.
+ */
+export async function stravaExportWith(count: number): Promise<Buffer> {
+  const texts = TRACKS.map((track) => fixtureFile(track.file).toString('utf8'));
+  const rows = ['Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Filename'];
+  const files: Record<string, Uint8Array | string> = {};
+  for (let index = 0; index < count; index += 1) {
+    const track = TRACKS[index % TRACKS.length]!;
+    const activityId = 900_000 + index;
+    const fileName = `activities/${activityId}.${track.extension}`;
+    const xml = shiftDates(texts[index % TRACKS.length]!, index);
+    files[fileName] = track.gzip ? gzipSync(xml) : xml;
+    rows.push(`${activityId},,${track.type} ${index + 1},${track.type},,,,${fileName}`);
+  }
+  return zipOf({ 'activities.csv': `${rows.join('\n')}\n`, ...files });
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { contextHash } from '../../src/server/features/analysis/coach/context.ts';
+import { numbersIn } from '../../src/server/features/analysis/coach/grounding.ts';
+import { mayEnterPrompt, type FactOrigin } from '../../src/server/features/analysis/coach/provenance.ts';
+import { plain } from '../../src/server/features/analysis/coach/words.ts';
+import { contextOf, fitnessWeek, logEntry } from './support/analysis-context.ts';
+
+describe('the analysis context', () => {
+  it("formats this activity's facts once, anchored to its day", () => {
+    const { activity, load, recentTraining, coaching, rideDetail } = contextOf('ridePower');
+    expect(activity).toMatchObject({
+      provenance: ['file'],
+      kind: 'ride_power',
+      date: '2026-05-12',
+      metricsComputed: true,
+      movingTime: { value: 4_705, text: '1 h 18 min' },
+      distance: { value: 41_339, text: '41.3 km' },
+      elevationGain: { value: 412, text: '412 m' },
+      averageSpeed: { text: '31.6 km/h' },
+      averagePace: null,
+      decoupling: { value: 3.4, text: '3.4%' },
+      trainingLoad: { value: 107, text: '107' },
+      trainingLoadMethod: 'power',
+    });
+    expect(activity.power).toMatchObject({
+      normalized: { text: '301 W' },
+      intensityFactor: { text: '0.90' },
+      ftp: { value: 333, text: '333 W' },
+    });
+    expect(activity.powerZones?.main).toMatchObject({ zone: { value: 4, text: 'zone 4' }, name: 'Threshold', share: { text: '32%' } });
+    expect(activity.powerZones?.hardShare.text).toBe('49%');
+    expect(load).toMatchObject({
+      onTheDay: { fitness: { text: '59' }, fatigue: { text: '74' }, form: { text: '-8' } },
+      weekBefore: { fitness: { text: '55' } },
+      fitnessChange: { text: '+4' },
+      formAfter: { text: '-16' },
+    });
+    expect(recentTraining).toMatchObject({ days: { text: '14 days' }, sessions: { text: '3 sessions' }, load: { text: '242' } });
+    expect(recentTraining.bySport.map((sport) => sport.family)).toEqual(['ride', 'run']);
+    expect(coaching).toEqual({ provenance: ['athlete'], style: 'performance', styleName: 'Performance', customInstructions: null });
+    expect(rideDetail).toBeNull();
+  });
+
+  it('leaves the slots for settings, the four-week cycle and plans empty rather than inventing them', () => {
+    const context = contextOf('run');
+    expect(context.athleteProfile).toBeNull();
+    expect(context.mesocycle).toBeNull();
+    expect(context.activePlans).toEqual([]);
+  });
+
+  it("ignores Strava's estimated power for a ride without a meter", () => {
+    const estimated = contextOf('rideNoPower', {}, (built) => {
+      built.activity.averageWatts = 180;
+      built.activity.weightedAverageWatts = 195;
+    });
+    expect(estimated.activity.kind).toBe('ride');
+    expect(estimated.activity.power).toBeNull();
+  });
+
+  it('keeps custom instructions with the custom style only, and the ride detail with its title', () => {
+    expect(contextOf('run', { coachingStyle: 'chill', systemPrompt: 'ignored' }).coaching.customInstructions).toBeNull();
+    const detailed = contextOf('run', { rideDetail: { type: 'custom-note', note: 'Hot day' } });
+    expect(detailed.rideDetail).toEqual({ provenance: ['athlete'], type: 'custom-note', title: 'Custom Note', note: 'Hot day' });
+  });
+
+  it('names best efforts and hashes the facts so a change of anything shows', () => {
+    expect(contextOf('run').activity.bestEfforts.map((effort) => `${effort.distance.text} ${effort.time.text}`)).toEqual([
+      '400 m 1:22',
+      '1 km 4:22',
+      '5 km 23:22',
+      '10 km 48:09',
+    ]);
+    const base = contextHash(contextOf('run'));
+    expect(contextHash(contextOf('run'))).toBe(base);
+    expect(contextHash(contextOf('run', { coachingStyle: 'chill' }))).not.toBe(base);
+    expect(contextHash(contextOf('run', {}, (built) => built.trainingLog.push(logEntry('ride', 600, 10, 13))))).not.toBe(base);
+  });
+});
+
+describe('mayEnterPrompt', () => {
+  const fact = (...provenance: FactOrigin[]) => ({ provenance });
+
+  it('lets everything into a prompt under the relaxed policy', () => {
+    for (const origin of ['strava', 'demo', 'file', 'archive', 'athlete'] as const) {
+      expect(mayEnterPrompt(fact(origin), 'relaxed')).toBe(true);
+    }
+  });
+
+  it('keeps any fact with a Strava origin out under the strict policy', () => {
+    expect(mayEnterPrompt(fact('strava'), 'strict')).toBe(false);
+    expect(mayEnterPrompt(fact('file', 'strava'), 'strict')).toBe(false);
+    for (const origin of ['demo', 'file', 'archive', 'athlete'] as const) expect(mayEnterPrompt(fact(origin), 'strict')).toBe(true);
+    expect(mayEnterPrompt(fact(), 'strict')).toBe(true);
+  });
+
+  it("decides per fact group of a real context: a Strava ride's numbers and the load derived from them stay out", () => {
+    const context = contextOf('ridePower', { rideDetail: { type: 'custom-note', note: 'Windy' } }, (built) => {
+      built.activity.source = 'strava';
+      built.fitness = fitnessWeek({ ctl: 50, atl: 50 }, { ctl: 51, atl: 60, tsb: -5 }, ['file', 'strava']);
+      built.trainingLog = built.trainingLog.map((entry) => ({ ...entry, source: 'archive' }));
+    });
+    expect(mayEnterPrompt(context.activity, 'strict')).toBe(false);
+    expect(mayEnterPrompt(context.load, 'strict')).toBe(false);
+    expect(mayEnterPrompt(context.recentTraining, 'strict')).toBe(true);
+    expect(mayEnterPrompt(context.coaching, 'strict')).toBe(true);
+    expect(mayEnterPrompt(context.rideDetail!, 'strict')).toBe(true);
+  });
+});
+
+describe('number grounding helpers', () => {
+  it('reads numbers as a text writes them, not digits inside names', () => {
+    expect(numbersIn('VO2max 5 × 4 min at 106–120% FTP, IF 0.87, pace 4:35 /km, form -12, Z2')).toEqual([
+      '5',
+      '4',
+      '106',
+      '120',
+      '0.87',
+      '4:35',
+      '12',
+    ]);
+  });
+
+  it("makes the athlete's text safe to quote without changing its numbers", () => {
+    expect(plain('<b>3</b> laps\nof **12** km `code`')).toBe('b 3 /b laps of 12 km code');
+    expect(plain('1*2')).toBe('1 2');
+    expect(plain(`${'a'.repeat(10)} 12345`, 14)).toBe('aaaaaaaaaa…');
+    expect(plain('x'.repeat(10) + '123456', 13)).toBe('xxxxxxxxxx…');
+  });
+});

@@ -1,0 +1,41 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config.ts';
+
+const freshDir = () => mkdtempSync(join(tmpdir(), 'kairo-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults: embedded database, port 3000 on loopback, dev outbox', () => {
+    const dataDir = freshDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir, databaseUrl: undefined, smtpUrl: undefined, google: undefined });
+    expect(config.sessionIdleMs).toBe(7 * 86_400_000);
+    expect(config.sessionAbsoluteMs).toBe(30 * 86_400_000);
+  });
+
+  it('generates the session secret once, owner-readable only, and reuses it', () => {
+    const dataDir = freshDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(43);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+    expect(statSync(join(dataDir, 'secrets', 'session-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ GOOGLE_CLIENT_ID: 'only-the-id' }, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together'],
+  ])('stops with a clear message on %o', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrowError(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrowError(message);
+  });
+
+  it('normalises PUBLIC_URL to its origin', () => {
+    expect(loadConfig({ DATA_DIR: freshDir(), PUBLIC_URL: 'https://kairo.example/app/' }).publicUrl).toBe('https://kairo.example');
+  });
+});

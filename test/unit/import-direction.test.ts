@@ -1,0 +1,28 @@
+import { resolve } from 'node:path';
+import { RuleTester } from 'eslint';
+import { describe, it } from 'vitest';
+import rule from '../../tools/eslint/import-direction.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+const tester = new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType: 'module' } });
+const at = (path: string) => resolve(import.meta.dirname, '../..', path);
+
+tester.run('kairo/import-direction', rule, {
+  valid: [
+    { filename: at('src/web/app/main.tsx'), code: "import { x } from '../../shared/api/auth.ts';" },
+    { filename: at('src/server/features/auth/routes.ts'), code: "import { x } from '../../http/route.ts';" },
+    { filename: at('src/server/features/tracking/routes.ts'), code: "import { x } from '../auth/service.ts';" },
+    { filename: at('src/metrics/power.ts'), code: "import { x } from './zones.ts';" },
+    { filename: at('src/shared/api/auth.ts'), code: "import { z } from 'zod';" },
+  ],
+  invalid: [
+    { filename: at('src/web/app/main.tsx'), code: "import { x } from '../../server/config.ts';", errors: 1 },
+    { filename: at('src/server/http/app.ts'), code: "import { x } from '../../web/app/main.tsx';", errors: 1 },
+    { filename: at('src/metrics/power.ts'), code: "import { x } from '../shared/api/auth.ts';", errors: 1 },
+    { filename: at('src/metrics/power.ts'), code: "import { z } from 'zod';", errors: 1 },
+    { filename: at('src/shared/api/auth.ts'), code: "import { x } from '../../server/config.ts';", errors: 1 },
+    { filename: at('src/server/features/tracking/routes.ts'), code: "import { x } from '../auth/repo.ts';", errors: 1 },
+    { filename: at('src/server/features/tracking/routes.ts'), code: "export { x } from '../auth/sessions.ts';", errors: 1 },
+  ],
+});

@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeFitnessSeries } from '../../src/metrics/fitness.ts';
+
+const dayAfter = (from: string, days: number) => new Date(Date.parse(from) + days * 86_400_000).toISOString().slice(0, 10);
+const everyDay = (from: string, days: number, load: number) =>
+  Array.from({ length: days }, (_, k) => ({ date: dayAfter(from, k), load }));
+
+describe('computeFitnessSeries (CTL 42 d, ATL 7 d, TSB = yesterday)', () => {
+  it('follows the exponential averages day by day', () => {
+    const series = computeFitnessSeries(everyDay('2025-01-01', 3, 100), '2025-01-01', '2025-01-03');
+    const ctl = (n: number) => 100 * (1 - (41 / 42) ** n);
+    const atl = (n: number) => 100 * (1 - (6 / 7) ** n);
+    expect(series.map((d) => d.date)).toEqual(['2025-01-01', '2025-01-02', '2025-01-03']);
+    series.forEach((day, k) => {
+      expect(day.ctl).toBeCloseTo(ctl(k + 1), 12);
+      expect(day.atl).toBeCloseTo(atl(k + 1), 12);
+      expect(day.tsb).toBeCloseTo(ctl(k) - atl(k), 12);
+    });
+    expect(series[0]!.tsb).toBe(0);
+  });
+
+  it('converges to a constant daily load, with form going to zero (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 300 }), (load) => {
+        const last = computeFitnessSeries(everyDay('2024-01-01', 500, load), '2024-01-01', '2025-05-14').at(-1)!;
+        expect(Math.abs(last.ctl - load)).toBeLessThanOrEqual(1e-4 * load + 1e-9);
+        expect(Math.abs(last.atl - load)).toBeLessThanOrEqual(1e-9 * load + 1e-9);
+        expect(Math.abs(last.tsb)).toBeLessThanOrEqual(1e-4 * load + 1e-9);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('counts missing days as rest, adds loads of the same day, and counts loads before the range', () => {
+    const loads = [
+      { date: '2025-03-01', load: 60 },
+      { date: '2025-03-01', load: 40 },
+      { date: '2025-03-03', load: 70 },
+    ];
+    const series = computeFitnessSeries(loads, '2025-03-02', '2025-03-04');
+    expect(series.map((d) => d.load)).toEqual([0, 70, 0]);
+    const day1Ctl = 100 / 42;
+    expect(series[0]!.ctl).toBeCloseTo(day1Ctl * (41 / 42), 12);
+    expect(series[0]!.tsb).toBeCloseTo(100 / 42 - 100 / 7, 12);
+  });
+
+  it('starts from given values and rejects malformed dates', () => {
+    const [day] = computeFitnessSeries([], '2025-06-01', '2025-06-01', { ctl: 80, atl: 60 });
+    expect(day).toEqual({
+      date: '2025-06-01',
+      load: 0,
+      ctl: expect.closeTo(80 * (41 / 42), 12),
+      atl: expect.closeTo(60 * (6 / 7), 12),
+      tsb: 20,
+    });
+    expect(() => computeFitnessSeries([], '2025-02-30', '2025-03-01')).toThrow(RangeError);
+    expect(() => computeFitnessSeries([{ date: '1/2/2025', load: 1 }], '2025-01-01', '2025-01-02')).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,285 @@
+import type { TrainingLogEntry } from '../../../src/server/features/activities/service.ts';
+import {
+  assembleAnalysisContext,
+  type AnalysisContext,
+  type AnalysisInputs,
+  type ContextSources,
+} from '../../../src/server/features/analysis/coach/context.ts';
+import type { ActivityDetail, ActivityMetricsView } from '../../../src/shared/api/activities.ts';
+
+/**
+ * Builders of the built-in coach's inputs, one per kind of activity, with realistic numbers (the
+ * power ride is the Edge 810 fixture's session). Each returns the sources a context is assembled
+ * from, so the tests run the real assembly as well as the coach.
+ */
+export function metricsView(overrides: Partial<ActivityMetricsView> = {}): ActivityMetricsView {
+  return {
+    averagePowerW: null,
+    maxPowerW: null,
+    normalizedPowerW: null,
+    intensityFactor: null,
+    tss: null,
+    variabilityIndex: null,
+    workKj: null,
+    efficiencyFactor: null,
+    decouplingPct: null,
+    powerZoneSeconds: null,
+    hrZoneSeconds: null,
+    trimp: null,
+    trainingLoad: null,
+    trainingLoadMethod: null,
+    movingTimeS: null,
+    distanceM: null,
+    elevationGainM: null,
+    xPowerW: null,
+    averageHeartrateBpm: null,
+    maxHeartrateBpm: null,
+    hrTss: null,
+    averagePaceSPerKm: null,
+    gradeAdjustedPaceSPerKm: null,
+    rTss: null,
+    bestEfforts: null,
+    ftpW: null,
+    ftpSource: 'none',
+    ...overrides,
+  };
+}
+
+export function activityDetail(overrides: Partial<ActivityDetail> = {}): ActivityDetail {
+  return {
+    id: '6f1c8e2a-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+    name: 'Morning Ride',
+    type: 'Ride',
+    sportType: 'Ride',
+    source: 'file',
+    stravaActivityId: null,
+    distance: 41_339,
+    movingTime: 4_705,
+    elapsedTime: 5_020,
+    totalElevationGain: 412,
+    startDate: '2026-05-12T06:30:00.000Z',
+    averageHeartrate: 154,
+    averageWatts: 276,
+    deviceWatts: true,
+    trainer: false,
+    timezone: 'Europe/Ljubljana',
+    averageSpeed: 8.79,
+    maxSpeed: 16.2,
+    elevHigh: 610,
+    elevLow: 290,
+    workoutType: null,
+    maxHeartrate: 181,
+    averageCadence: 88,
+    maxWatts: 619,
+    weightedAverageWatts: 301,
+    kilojoules: 1_298,
+    calories: 1_210,
+    commute: false,
+    sufferScore: null,
+    startLatlng: null,
+    endLatlng: null,
+    description: null,
+    deviceName: 'Garmin Edge 810',
+    laps: null,
+    splitsMetric: null,
+    splitsStandard: null,
+    bestEfforts: null,
+    segmentEfforts: null,
+    hasStreams: true,
+    streamKeys: ['heartrateBpm', 'powerW'],
+    metrics: null,
+    ...overrides,
+  };
+}
+
+/** Eight days of fitness ending on the activity's day, moving linearly from a week before. */
+export function fitnessWeek(
+  weekBefore: { ctl: number; atl: number },
+  onTheDay: { ctl: number; atl: number; tsb: number },
+  sources: ContextSources['fitness']['sources'] = ['file'],
+): ContextSources['fitness'] {
+  const series = Array.from({ length: 8 }, (_, day) => {
+    const t = day / 7;
+    const ctl = weekBefore.ctl + (onTheDay.ctl - weekBefore.ctl) * t;
+    const atl = weekBefore.atl + (onTheDay.atl - weekBefore.atl) * t;
+    return { date: `2026-05-${String(5 + day).padStart(2, '0')}`, load: 60, ctl, atl, tsb: day === 7 ? onTheDay.tsb : ctl - atl };
+  });
+  return { series, sources };
+}
+
+export function logEntry(family: TrainingLogEntry['family'], movingTimeS: number, trainingLoad: number | null, day = 10): TrainingLogEntry {
+  return {
+    activityId: `00000000-0000-4000-8000-${String(day).padStart(12, '0')}`,
+    family,
+    source: 'file',
+    startDate: new Date(`2026-05-${String(day).padStart(2, '0')}T07:00:00Z`),
+    movingTimeS,
+    trainingLoad,
+  };
+}
+
+const rideMetrics = () =>
+  metricsView({
+  averagePowerW: 276,
+  maxPowerW: 619,
+  normalizedPowerW: 301,
+  intensityFactor: 0.904,
+  tss: 107,
+  variabilityIndex: 1.09,
+  workKj: 1_298,
+  efficiencyFactor: 1.95,
+  decouplingPct: 3.4,
+  powerZoneSeconds: [300, 900, 1_200, 1_500, 600, 180, 25],
+  hrZoneSeconds: [400, 1_100, 1_300, 1_500, 405],
+  trainingLoad: 107,
+  trainingLoadMethod: 'power',
+  movingTimeS: 4_705,
+  distanceM: 41_339,
+  elevationGainM: 405,
+  averageHeartrateBpm: 154,
+  maxHeartrateBpm: 181,
+  ftpW: 333,
+  ftpSource: 'estimate',
+});
+
+export const sources = {
+  ridePower: (): ContextSources => ({
+    activity: activityDetail({ metrics: rideMetrics() }),
+    fitness: fitnessWeek({ ctl: 55, atl: 60 }, { ctl: 58.6, atl: 74.2, tsb: -8.1 }),
+    trainingLog: [logEntry('ride', 5_400, 90, 6), logEntry('run', 2_700, 45, 8), logEntry('ride', 4_705, 107, 12)],
+  }),
+  rideNoPower: (): ContextSources => ({
+    activity: activityDetail({
+      name: 'Gravel loop',
+      sportType: 'GravelRide',
+      averageWatts: null,
+      weightedAverageWatts: null,
+      maxWatts: null,
+      kilojoules: null,
+      deviceWatts: false,
+      distance: 52_410,
+      movingTime: 7_260,
+      totalElevationGain: 780,
+      averageHeartrate: 138,
+      maxHeartrate: 171,
+      metrics: metricsView({
+        hrZoneSeconds: [1_800, 3_900, 1_200, 300, 60],
+        trainingLoad: 96,
+        trainingLoadMethod: 'heartRate',
+        averageHeartrateBpm: 138,
+        maxHeartrateBpm: 171,
+      }),
+    }),
+    fitness: fitnessWeek({ ctl: 40, atl: 38 }, { ctl: 42.2, atl: 47.9, tsb: 1.4 }),
+    trainingLog: [logEntry('ride', 7_260, 96, 12)],
+  }),
+  run: (): ContextSources => ({
+    activity: activityDetail({
+      name: 'Tempo Tuesday',
+      type: 'Run',
+      sportType: 'Run',
+      distance: 10_215,
+      movingTime: 2_941,
+      totalElevationGain: 96,
+      averageHeartrate: 161,
+      maxHeartrate: 183,
+      averageWatts: null,
+      weightedAverageWatts: null,
+      maxWatts: null,
+      kilojoules: null,
+      deviceWatts: false,
+      metrics: metricsView({
+        decouplingPct: 6.2,
+        hrZoneSeconds: [120, 600, 1_100, 950, 171],
+        trainingLoad: 68,
+        trainingLoadMethod: 'heartRate',
+        averageHeartrateBpm: 161,
+        maxHeartrateBpm: 183,
+        averagePaceSPerKm: 287.9,
+        gradeAdjustedPaceSPerKm: 279.4,
+        bestEfforts: [
+          { distanceM: 400, elapsedS: 82, startOffsetS: 1_200 },
+          { distanceM: 1000, elapsedS: 262, startOffsetS: 1_100 },
+          { distanceM: 5000, elapsedS: 1_402, startOffsetS: 600 },
+          { distanceM: 10000, elapsedS: 2_889, startOffsetS: 20 },
+        ],
+      }),
+    }),
+    fitness: fitnessWeek({ ctl: 48, atl: 50 }, { ctl: 47.5, atl: 46.1, tsb: 6.3 }),
+    trainingLog: [logEntry('run', 2_400, 40, 5), logEntry('run', 3_600, 55, 9), logEntry('run', 2_941, 68, 12)],
+  }),
+  strength: (): ContextSources => ({
+    activity: activityDetail({
+      name: 'Gym: legs and core',
+      type: 'WeightTraining',
+      sportType: 'WeightTraining',
+      distance: 0,
+      movingTime: 3_300,
+      totalElevationGain: null,
+      averageHeartrate: 112,
+      maxHeartrate: 151,
+      averageWatts: null,
+      weightedAverageWatts: null,
+      maxWatts: null,
+      kilojoules: null,
+      deviceWatts: false,
+      metrics: metricsView({ trainingLoad: 33, trainingLoadMethod: 'estimate', averageHeartrateBpm: 112, maxHeartrateBpm: 151 }),
+    }),
+    fitness: fitnessWeek({ ctl: 50, atl: 58 }, { ctl: 50.4, atl: 66.8, tsb: -14.2 }),
+    trainingLog: [logEntry('ride', 9_000, 150, 7), logEntry('workout', 3_300, 33, 12)],
+  }),
+  hike: (): ContextSources => ({
+    activity: activityDetail({
+      name: 'Triglav approach',
+      type: 'Hike',
+      sportType: 'Hike',
+      distance: 14_820,
+      movingTime: 17_950,
+      totalElevationGain: 1_346,
+      averageHeartrate: 121,
+      maxHeartrate: 158,
+      averageWatts: null,
+      weightedAverageWatts: null,
+      maxWatts: null,
+      kilojoules: null,
+      deviceWatts: false,
+      metrics: metricsView({
+        hrZoneSeconds: [7_000, 8_100, 2_300, 500, 50],
+        trainingLoad: 182,
+        trainingLoadMethod: 'heartRate',
+      }),
+    }),
+    fitness: fitnessWeek({ ctl: 35, atl: 30 }, { ctl: 38.9, atl: 52.3, tsb: -4.8 }),
+    trainingLog: [logEntry('hike', 17_950, 182, 12)],
+  }),
+  other: (): ContextSources => ({
+    activity: activityDetail({
+      name: 'Lake swim',
+      type: 'Swim',
+      sportType: 'Swim',
+      distance: 2_100,
+      movingTime: 2_580,
+      totalElevationGain: null,
+      averageHeartrate: null,
+      maxHeartrate: null,
+      averageWatts: null,
+      weightedAverageWatts: null,
+      maxWatts: null,
+      kilojoules: null,
+      deviceWatts: false,
+      metrics: metricsView({ trainingLoad: 36, trainingLoadMethod: 'estimate' }),
+    }),
+    fitness: fitnessWeek({ ctl: 20, atl: 22 }, { ctl: 20.9, atl: 27.3, tsb: -4.1 }),
+    trainingLog: [logEntry('other', 2_580, 36, 12)],
+  }),
+} satisfies Record<string, () => ContextSources>;
+
+export type SourceKind = keyof typeof sources;
+
+export const DEFAULT_INPUTS: AnalysisInputs = { coachingStyle: 'performance', systemPrompt: null, rideDetail: null, units: 'metric' };
+
+export function contextOf(kind: SourceKind, inputs: Partial<AnalysisInputs> = {}, adjust?: (sources: ContextSources) => void): AnalysisContext {
+  const built = sources[kind]();
+  adjust?.(built);
+  return assembleAnalysisContext(built, { ...DEFAULT_INPUTS, ...inputs });
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { ImportResult, ImportStatus } from '../../src/shared/api/imports.ts';
+import {
+  archiveCounts,
+  archiveProgress,
+  isImportSettled,
+  rejectionOf,
+  stateOfResult,
+} from '../../src/web/features/imports/import-queue.ts';
+import { stravaErrorMessage, withoutStravaError } from '../../src/web/features/strava/strava-error.ts';
+
+const MB = 1024 * 1024;
+
+const status = (overrides: Partial<ImportStatus>): ImportStatus => ({
+  id: 'imp-1',
+  kind: 'file',
+  fileName: 'ride.fit',
+  status: 'done',
+  total: 1,
+  imported: 1,
+  duplicates: 0,
+  skipped: 0,
+  failed: 0,
+  error: null,
+  createdAt: '2026-03-01T08:00:00Z',
+  updatedAt: '2026-03-01T08:00:00Z',
+  ...overrides,
+});
+
+const activity = { name: 'Morning Ride' } as ImportResult['activity'];
+
+describe('rejectionOf (what the import dialog sends)', () => {
+  it.each(['ride.fit', 'RIDE.FIT', 'walk.gpx', 'run.tcx', 'ride.fit.gz', 'run.TCX.GZ', 'export_12345.zip'])('accepts %s', (name) => {
+    expect(rejectionOf({ name, size: 1000 })).toBeNull();
+  });
+
+  it.each(['notes.txt', 'photo.jpg', 'ride.fit.bak', 'archive.gz', 'activities.csv'])('refuses %s, naming it', (name) => {
+    expect(rejectionOf({ name, size: 1000 })).toMatch(new RegExp(`^${name.replace('.', '\\.')} is not a file Kairo can import`));
+  });
+
+  it('refuses files over the server limits', () => {
+    expect(rejectionOf({ name: 'huge.fit', size: 65 * MB })).toBe('huge.fit is larger than the 64 MB limit for one activity file');
+    expect(rejectionOf({ name: 'big.zip', size: 65 * MB })).toBeNull();
+    expect(rejectionOf({ name: 'huge.zip', size: 1025 * MB })).toBe('huge.zip is larger than the 1 GB import limit');
+  });
+});
+
+describe('stateOfResult (one line per file)', () => {
+  it('reports a new activity', () => {
+    expect(stateOfResult({ import: status({}), activity }, 'ride.fit')).toEqual({ kind: 'imported', activityName: 'Morning Ride' });
+  });
+
+  it('reports a file imported before', () => {
+    expect(stateOfResult({ import: status({ imported: 0, duplicates: 1 }), activity }, 'ride.fit')).toEqual({
+      kind: 'duplicate',
+      activityName: 'Morning Ride',
+    });
+  });
+
+  it('follows an archive by its import id', () => {
+    const archive = status({ id: 'imp-9', kind: 'archive', status: 'queued', total: 120, imported: 0 });
+    expect(stateOfResult({ import: archive, activity: null }, 'export.zip')).toEqual({ kind: 'archive', importId: 'imp-9' });
+  });
+
+  it('reports a failed import with its reason', () => {
+    expect(stateOfResult({ import: status({ status: 'failed', error: 'No samples' }), activity: null }, 'ride.fit')).toEqual({
+      kind: 'failed',
+      message: 'No samples',
+    });
+  });
+});
+
+describe('archive progress ((imported + duplicates + failed + skipped) / total)', () => {
+  it('counts every handled activity', () => {
+    expect(archiveProgress(status({ status: 'running', total: 40, imported: 10, duplicates: 5, skipped: 3, failed: 2 }))).toEqual({
+      processed: 20,
+      total: 40,
+      fraction: 0.5,
+    });
+  });
+
+  it('has no fraction before the archive is counted, and is full when done', () => {
+    expect(archiveProgress(status({ status: 'queued', total: 0, imported: 0 })).fraction).toBeNull();
+    expect(archiveProgress(status({ status: 'done', total: 0, imported: 0 })).fraction).toBe(1);
+  });
+
+  it('names the counts, leaving out zeros but never "imported"', () => {
+    expect(archiveCounts(status({ imported: 0 }))).toBe('0 imported');
+    expect(archiveCounts(status({ imported: 12, duplicates: 3, skipped: 1, failed: 2 }))).toBe(
+      '12 imported · 3 already imported · 1 skipped · 2 failed',
+    );
+  });
+
+  it('is settled when done or failed', () => {
+    expect(['queued', 'running', 'done', 'failed'].map((value) => isImportSettled({ status: value as ImportStatus['status'] }))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+});
+
+describe('failed Strava connections (?strava_error=)', () => {
+  it.each([
+    ['taken', 'This Strava athlete is already connected to another Kairo account.'],
+    ['denied', 'Strava access was not granted.'],
+    ['scope', 'Kairo needs permission to read your activities. Please connect again and keep all boxes ticked.'],
+  ])('%s -> %s', (reason, message) => {
+    expect(stravaErrorMessage(`?strava_error=${reason}`)).toBe(message);
+  });
+
+  it('has a message for every reason the server sends, and one for anything else', () => {
+    for (const reason of ['state', 'signed-out', 'exchange', 'something-new', 'toString']) {
+      expect(stravaErrorMessage(`?strava_error=${reason}`)).toMatch(/\w+/);
+    }
+    expect(stravaErrorMessage('?strava_error=toString')).toBe('Connecting to Strava did not work. Please try again.');
+  });
+
+  it('is null when nothing failed', () => {
+    expect(stravaErrorMessage('')).toBeNull();
+    expect(stravaErrorMessage('?tab=1')).toBeNull();
+  });
+
+  it('cleans only its own parameter from the query', () => {
+    expect(withoutStravaError('?strava_error=denied')).toBe('');
+    expect(withoutStravaError('?a=1&strava_error=denied&b=2')).toBe('?a=1&b=2');
+  });
+});

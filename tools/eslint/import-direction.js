@@ -1,0 +1,61 @@
+import { dirname, relative, resolve, sep } from 'node:path';
+
+/**
+ * Kairo's rule of direction (DESIGN.md): `web` and `server` may import `shared` and `metrics`;
+ * `metrics` imports nothing; `shared` imports only `shared` and `metrics`; a server feature never
+ * reaches into another feature except through that feature's service.ts (or routes.ts helpers
+ * explicitly exported for reuse are not allowed either).
+ */
+const root = resolve(import.meta.dirname, '../..');
+
+function layerOf(file) {
+  const parts = relative(root, file).split(sep);
+  if (parts[0] !== 'src') return null;
+  if (parts[1] === 'server' && parts[2] === 'features' && parts[3]) return { layer: 'server', feature: parts[3], file: parts.slice(4).join('/') };
+  return { layer: parts[1], feature: null, file: parts.slice(2).join('/') };
+}
+
+const allowedLayers = {
+  metrics: ['metrics'],
+  shared: ['shared', 'metrics'],
+  web: ['web', 'shared', 'metrics'],
+  server: ['server', 'shared', 'metrics'],
+};
+
+export default {
+  meta: {
+    type: 'problem',
+    docs: { description: 'enforce the import direction between metrics, shared, server, web and server features' },
+    schema: [],
+  },
+  create(context) {
+    const from = layerOf(context.filename);
+    if (!from) return {};
+    function check(node, source) {
+      if (typeof source !== 'string') return;
+      if (!source.startsWith('.')) {
+        if (from.layer === 'metrics') context.report({ node, message: `src/metrics must not import packages ('${source}').` });
+        return;
+      }
+      const to = layerOf(resolve(dirname(context.filename), source));
+      if (!to) return;
+      const allowed = allowedLayers[from.layer] ?? [];
+      if (!allowed.includes(to.layer)) {
+        context.report({ node, message: `src/${from.layer} must not import src/${to.layer} ('${source}').` });
+        return;
+      }
+      if (from.layer === 'server' && from.feature && to.feature && from.feature !== to.feature && to.file !== 'service.ts') {
+        context.report({
+          node,
+          message: `Feature '${from.feature}' must not reach into feature '${to.feature}' internals ('${source}'); call its service.ts.`,
+        });
+      }
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+/** Three tiers: unit (pure), integration (real server + real databases), e2e (Chromium). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          sequence: { groupOrder: 0 },
+          setupFiles: ['test/support/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
+          setupFiles: ['test/support/fail-on-console-error.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          sequence: { groupOrder: 2 },
+          setupFiles: ['test/support/fail-on-console-error.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 1,
+        },
+      },
+    ],
+  },
+});
