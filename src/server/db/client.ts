@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +85,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     releaseLock?.();
     throw error;
   }
+  yieldBeforeEachQuery(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -109,4 +111,23 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       releaseLock?.();
     },
   };
+}
+
+/**
+ * PGlite runs in this thread and answers through promises that settle in microtasks, so a job
+ * awaiting query after query never returns to the event loop: sockets wait until it is done (a
+ * demo backfill starved the web page for seconds). Giving every query the turn a round trip to a
+ * server would take lets requests in between, at a cost of one event-loop tick per query.
+ */
+function yieldBeforeEachQuery(client: PGlite): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await setImmediate();
+    return query(...args);
+  }) as typeof client.query;
+  client.exec = (async (...args: Parameters<typeof exec>) => {
+    await setImmediate();
+    return exec(...args);
+  }) as typeof client.exec;
 }

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
 export type InProcessFetch = (
@@ -12,6 +13,9 @@ export type InProcessFetch = (
  */
 export function inProcessFetch(app: FastifyInstance): InProcessFetch {
   return async (url, init) => {
+    // Inject settles in microtasks; without this turn of the event loop, a job calling the mounted
+    // service in a loop would keep real sockets waiting until it finished.
+    await setImmediate();
     const target = new URL(url);
     const { body } = init;
     const injected = await app.inject({
