@@ -24,7 +24,7 @@ export const DEFAULT_WORKOUT_FILE_NAME = 'workout.zwo';
 
 /**
  * `POST /api/activities/{id}/generate-zwift-workout` answers the file itself
- * (`application/xml`, `Content-Disposition: attachment; filename="…​.zwo"`); a failure answers JSON
+ * (`application/xml`, `Content-Disposition: attachment; filename="<name>.zwo"`); a failure answers JSON
  * with an `error` field (spec §7) as well as the usual `message`.
  */
 export const workoutFileError = z.object({ error: z.string(), message: z.string() });
