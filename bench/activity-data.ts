@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../src/server/db/client.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { startKairoProcess } from '../test/support/kairo-process.ts';
 import { GENEROUS_LIMITS, startSimForKairo, waitFor } from '../test/support/strava.ts';
+import type { RunningStravaSim } from '../tools/strava-sim/sim.ts';
 import { stravaExportWith } from '../test/support/strava-export.ts';
 import { benchArchiveImport, type ArchiveImportRun } from './archive-import.ts';
 import { measureLoad, type LoadResult } from './load.ts';
@@ -36,7 +37,11 @@ export interface ActivityDataRun {
   archiveImport: ArchiveImportRun;
   /** GET /api/activities (the default page of 50) for an account with LISTED_ACTIVITIES. */
   activityList: LoadResult & { activities: number };
+  /** A ride finished at Strava: from its webhook until Kai's analysis of it is stored (median of the runs). */
+  webhookToAnalysis: { runs: number; medianS: number; maxS: number };
 }
+
+const WEBHOOK_RUNS = 5;
 
 /**
  * Kairo's data paths, measured on one Kairo process on a fresh PostgreSQL database with a Strava
@@ -58,6 +63,8 @@ export async function benchActivityData(load: { connections: number; warmUpS: nu
         historyDays: BACKFILL_HISTORY_DAYS,
         timeoutMs: STAGE_TIMEOUT_MS,
       });
+      await queueIdle(database.handle);
+      const webhookToAnalysis = await benchWebhookToAnalysis(sim, database.handle);
       await queueIdle(database.handle);
 
       sim.control.rateLimits.configure({ readShortLimit: LIMITED_READS_PER_WINDOW, overallShortLimit: LIMITED_READS_PER_WINDOW * 2 });
@@ -82,6 +89,7 @@ export async function benchActivityData(load: { connections: number; warmUpS: nu
         rateLimitedBackfill: { ...limited, readLimitPerWindow: LIMITED_READS_PER_WINDOW, windowS: LIMITED_WINDOW_S },
         archiveImport,
         activityList: { ...activityList, activities: backfill.activities + archiveImport.activities },
+        webhookToAnalysis,
       };
     } finally {
       await kairo.stop();
@@ -104,3 +112,33 @@ async function queueIdle(database: DatabaseHandle): Promise<void> {
     STAGE_TIMEOUT_MS,
   );
 }
+
+/**
+ * The connected athlete finishes rides one after another; each is timed from Strava's webhook
+ * until its analysis row exists: event, detail and streams, metrics, then Kai's analysis.
+ */
+async function benchWebhookToAnalysis(sim: RunningStravaSim, database: DatabaseHandle): Promise<ActivityDataRun['webhookToAnalysis']> {
+  const athlete = sim.control.athletes().at(-1);
+  if (!athlete) throw new Error('no simulated athlete is connected');
+  const timingsS: number[] = [];
+  for (let run = 0; run < WEBHOOK_RUNS; run++) {
+    const startedAt = performance.now();
+    const activity = sim.control.addActivity(athlete.id, { sportType: 'Ride' });
+    await waitFor(
+      async () => {
+        const [row] = await database.query<{ n: number }>(
+          `select count(*)::int as n from analyses n join activities a on a.id = n.activity_id where a.strava_activity_id = $1`,
+          [String(activity.id)],
+        );
+        return row?.n ?? 0;
+      },
+      (stored) => stored === 1,
+      STAGE_TIMEOUT_MS,
+    );
+    timingsS.push((performance.now() - startedAt) / 1000);
+  }
+  const sorted = [...timingsS].sort((a, b) => a - b);
+  return { runs: WEBHOOK_RUNS, medianS: round(sorted[Math.floor(sorted.length / 2)]!), maxS: round(sorted.at(-1)!) };
+}
+
+const round = (seconds: number) => Number(seconds.toFixed(2));

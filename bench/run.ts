@@ -8,6 +8,7 @@ import { freePort, readRssBytes, sampleMaxRss, startServerProcess } from '../tes
 import { benchActivityData, type ActivityDataRun } from './activity-data.ts';
 import { measureLandingJs, type LandingJs } from './landing-js.ts';
 import { measureLoad, type LoadResult } from './load.ts';
+import { benchMetrics, type MetricsRun } from './metrics.ts';
 
 /**
  * `npm run bench`: Kairo's performance figures against their targets. The API is measured on
@@ -33,6 +34,9 @@ const LANDING_JS_GZIP_BYTES_MAX = 100_000;
 /** One detail and one streams request per activity; the list pages come on top. */
 const STRAVA_REQUESTS_PER_ACTIVITY_MAX = 2;
 const ACTIVITY_LIST_P99_MS_MAX = 25;
+/** Issue target: the exact curve of a 4 h ride in 30 ms; the O(n²) scan takes about 200 ms. */
+const MMP_4H_MS_MAX = 30;
+const BUILTIN_ANALYSIS_MS_MAX = 50;
 
 interface Figure {
   name: string;
@@ -146,7 +150,7 @@ function loadProblems(name: string, load: LoadResult): string[] {
   return problems;
 }
 
-function figures(api: KairoApiRun, hello: LoadResult, landing: LandingJs, data: ActivityDataRun): Figure[] {
+function figures(api: KairoApiRun, hello: LoadResult, landing: LandingJs, data: ActivityDataRun, metrics: MetricsRun): Figure[] {
   const ratio = round(api.authUser.requestsPerS / hello.requestsPerS, 3);
   const landingJs = figure('landing route JS, gzip', landing.gzipBytes, 'bytes', { max: LANDING_JS_GZIP_BYTES_MAX });
   const { backfill, rateLimitedBackfill: limited, archiveImport, activityList } = data;
@@ -173,6 +177,11 @@ function figures(api: KairoApiRun, hello: LoadResult, landing: LandingJs, data: 
       max: ACTIVITY_LIST_P99_MS_MAX,
     }),
     figure('throughput, GET /api/activities', Math.round(activityList.requestsPerS), 'req/s'),
+    figure('webhook to analysis stored (median)', data.webhookToAnalysis.medianS, 's'),
+    ...metrics.rides.map((ride) => figure(`all metrics incl. full MMP, ${ride.hours} h ride at 1 Hz`, ride.allMetricsMs, 'ms')),
+    figure('exact MMP, 4 h ride', metrics.meanMaximalPower4h.fastMs, 'ms', { max: MMP_4H_MS_MAX }),
+    figure('exact MMP speed-up over the O(n²) scan, 4 h', metrics.meanMaximalPower4h.speedup, 'ratio'),
+    figure(`built-in analysis, max of ${metrics.builtinAnalysis.analyses}`, metrics.builtinAnalysis.maxMs, 'ms', { max: BUILTIN_ANALYSIS_MS_MAX }),
   ];
 }
 
@@ -217,6 +226,7 @@ async function main(): Promise<number> {
   const startedAt = new Date();
   // Built first, while the machine is quiet; a failing web build is reported, not fatal.
   const landingJs = measureLandingJs(root);
+  const metrics = benchMetrics();
   const api = await benchKairoApi();
   const helloFastify = await benchHelloFastify();
   const activityData = await benchActivityData({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S });
@@ -230,7 +240,7 @@ async function main(): Promise<number> {
     environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
     valid: problems.length === 0,
     problems,
-    figures: figures(api, helloFastify, landingJs, activityData),
+    figures: figures(api, helloFastify, landingJs, activityData, metrics),
     api: {
       connections: CONNECTIONS,
       warmUpS: WARM_UP_S,
@@ -245,6 +255,8 @@ async function main(): Promise<number> {
     archiveImport: activityData.archiveImport,
     rss: { idleBytes: api.rssIdleBytes, underLoadMaxBytes: api.rssUnderLoadMaxBytes },
     landingJs,
+    metrics,
+    webhookToAnalysis: activityData.webhookToAnalysis,
   };
   mkdirSync(resultsDir, { recursive: true });
   const resultsFile = join(resultsDir, `${startedAt.toISOString().replaceAll(':', '-')}.json`);

@@ -1,0 +1,134 @@
+import { computeActivityMetrics } from '../src/metrics/activity-metrics.ts';
+import type { ActivityStreams } from '../src/metrics/activity-streams.ts';
+import { computeMeanMaximalPower } from '../src/metrics/mean-maximal-power.ts';
+import { writeBuiltinAnalysis } from '../src/server/features/analysis/coach/builtin.ts';
+import { coachingStyles } from '../src/shared/domain/coaching-style.ts';
+import { contextOf, sources, type SourceKind } from '../test/unit/support/analysis-context.ts';
+import { computeMeanMaximalPowerNaively } from '../test/unit/support/naive-mean-maximal-power.ts';
+
+export interface RideMetricsRun {
+  hours: number;
+  samples: number;
+  /** Every metric of the activity, the full power-duration curve included (median of the runs). */
+  allMetricsMs: number;
+  /** The exact mean-maximal power for every duration alone. */
+  meanMaximalPowerMs: number;
+}
+
+export interface MetricsRun {
+  rides: RideMetricsRun[];
+  /** The exact curve of a 4 h ride against the O(n²) scan of every window, in one run. */
+  meanMaximalPower4h: { fastMs: number; naiveMs: number; speedup: number };
+  /** The built-in coach writing one analysis, over every activity kind and coaching style. */
+  builtinAnalysis: { analyses: number; medianMs: number; maxMs: number };
+}
+
+const RIDE_HOURS = [1, 4, 10] as const;
+const RUNS = 5;
+
+/** A deterministic pseudo-random sequence (mulberry32), so every run measures the same ride. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A ride at 1 Hz that looks like one to the metrics: endurance pace with surges, climbs, coasting
+ * and a short stop every hour, heart rate lagging the power, altitude and distance consistent.
+ */
+export function syntheticRide(hours: number): ActivityStreams {
+  const next = random(hours * 7919);
+  const samples = hours * 3600;
+  const streams: Required<Pick<ActivityStreams, 'timeS' | 'powerW' | 'heartrateBpm' | 'cadenceRpm' | 'altitudeM' | 'distanceM' | 'speedMps'>> = {
+    timeS: [],
+    powerW: [],
+    heartrateBpm: [],
+    cadenceRpm: [],
+    altitudeM: [],
+    distanceM: [],
+    speedMps: [],
+  };
+  let heartRate = 100;
+  let altitude = 200;
+  let distance = 0;
+  for (let second = 0; second < samples; second++) {
+    const inHour = second % 3600;
+    const stopped = inHour >= 3500 && inHour < 3560;
+    const climbing = Math.floor(second / 900) % 3 === 1;
+    const surge = inHour % 600 < 30;
+    const coasting = next() < 0.05;
+    const targetW = stopped || coasting ? 0 : (climbing ? 250 : 190) + (surge ? 200 : 0) + (next() - 0.5) * 40;
+    const powerW = Math.max(0, Math.round(targetW));
+    heartRate += ((stopped ? 95 : 110 + powerW * 0.22) - heartRate) / 30;
+    const speed = stopped ? 0 : climbing ? 5.5 : 9 + (next() - 0.5);
+    altitude += climbing ? speed * 0.06 : -speed * 0.02;
+    distance += speed;
+    streams.timeS.push(second);
+    streams.powerW.push(stopped ? null : powerW);
+    streams.heartrateBpm.push(Math.round(heartRate));
+    streams.cadenceRpm.push(powerW === 0 ? 0 : 85 + Math.round((next() - 0.5) * 10));
+    streams.altitudeM.push(Math.max(0, altitude));
+    streams.distanceM.push(distance);
+    streams.speedMps.push(speed);
+  }
+  return streams;
+}
+
+function timeMs(work: () => unknown): number {
+  const startedAt = performance.now();
+  work();
+  return performance.now() - startedAt;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const round = (ms: number) => Number(ms.toFixed(2));
+
+function benchRide(hours: number): RideMetricsRun {
+  const streams = syntheticRide(hours);
+  const power = streams.powerW!.map((watts) => watts ?? 0);
+  const input = {
+    streams,
+    summary: { sport: 'ride' as const, elapsedTimeS: hours * 3600 },
+    athlete: { ftpW: 250, maxHrBpm: 185, restHrBpm: 50 },
+  };
+  computeActivityMetrics(input); // warm-up: the first call also compiles
+  return {
+    hours,
+    samples: streams.timeS.length,
+    allMetricsMs: round(median(Array.from({ length: RUNS }, () => timeMs(() => computeActivityMetrics(input))))),
+    meanMaximalPowerMs: round(median(Array.from({ length: RUNS }, () => timeMs(() => computeMeanMaximalPower(power))))),
+  };
+}
+
+function benchBuiltinCoach(): MetricsRun['builtinAnalysis'] {
+  const contexts = (Object.keys(sources) as SourceKind[]).flatMap((kind) =>
+    coachingStyles.map((coachingStyle) =>
+      contextOf(kind, { coachingStyle, systemPrompt: coachingStyle === 'custom' ? 'Be brief and direct.' : null }),
+    ),
+  );
+  for (const context of contexts) writeBuiltinAnalysis(context);
+  const timings = contexts.map((context) => timeMs(() => writeBuiltinAnalysis(context)));
+  return { analyses: contexts.length, medianMs: round(median(timings)), maxMs: round(Math.max(...timings)) };
+}
+
+/** Kairo's own domain code, timed in this process: metrics of long rides and the built-in coach. */
+export function benchMetrics(): MetricsRun {
+  const rides = RIDE_HOURS.map(benchRide);
+  const fourHours = syntheticRide(4).powerW!.map((watts) => watts ?? 0);
+  const fastMs = median(Array.from({ length: RUNS }, () => timeMs(() => computeMeanMaximalPower(fourHours))));
+  const naiveMs = timeMs(() => computeMeanMaximalPowerNaively(fourHours));
+  return {
+    rides,
+    meanMaximalPower4h: { fastMs: round(fastMs), naiveMs: round(naiveMs), speedup: round(naiveMs / fastMs) },
+    builtinAnalysis: benchBuiltinCoach(),
+  };
+}
