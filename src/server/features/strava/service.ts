@@ -41,7 +41,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const STRAVA_ID_PATTERN = /^\d{1,20}$/;
 
 /** The shared section goes under what the athlete already wrote, separated by a blank line. */
-export function appendToDescription(existing: string | null | undefined, addition: string): string {
+function appendToDescription(existing: string | null | undefined, addition: string): string {
   const before = existing?.trimEnd() ?? '';
   return before ? `${before}\n\n${addition}` : addition;
 }
