@@ -101,14 +101,6 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const activities = createActivitiesService({ repo: activitiesRepo, metrics, queue, metricsJobs });
   registerActivityRoutes(app, activities);
 
-  const analysis = createAnalysisService({ repo: createAnalysisRepo(database.db), activities });
-  const analysisJob = createAnalysisJob(analysis);
-  queue.define(analysisJob);
-  activities.onMetricsComputed(async (event) => {
-    await queue.send(analysisJob, event, { singletonKey: event.activityId });
-  });
-  registerAnalysisRoutes(app, analysis);
-
   const importsRepo = createImportsRepo(database.db);
   const uploadDir = join(config.dataDir, 'imports');
   const archiveJob = createArchiveImportJob({ repo: importsRepo, activities, log: app.log });
@@ -145,6 +137,19 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     backoffMs: config.strava.backoffMs,
   });
   for (const job of stravaJobs.all) queue.define(job);
+
+  const analysis = createAnalysisService({
+    repo: createAnalysisRepo(database.db),
+    activities,
+    trackingAthleteName: async (accountId) => (await strava.status(accountId)).athleteName,
+  });
+  const analysisJob = createAnalysisJob(analysis);
+  queue.define(analysisJob);
+  activities.onMetricsComputed(async (event) => {
+    await queue.send(analysisJob, event, { singletonKey: event.activityId });
+  });
+  registerAnalysisRoutes(app, analysis);
+
   onStravaConnected = async (accountId) => {
     await queue.send(stravaJobs.backfill, { accountId }, { singletonKey: accountId });
   };

@@ -14,6 +14,10 @@ declare module 'fastify' {
     /** The signed-in session, resolved from the cookie for /api requests; null when signed out. */
     auth: ResolvedSession | null;
   }
+  interface FastifyContextConfig {
+    /** Failures of this route answer `{ error, message }` (spec §7: the workout file's error body has an error field). */
+    errorField?: boolean;
+  }
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -87,14 +91,15 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const body = (message: string) => (request.routeOptions.config.errorField ? { error: message, message } : { message });
     if (error instanceof AppError) {
       if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
-      return reply.code(error.status).send({ message: error.message });
+      return reply.code(error.status).send(body(error.message));
     }
     const mapped = mapFrameworkError(error);
-    if (mapped) return reply.code(mapped.status).send({ message: mapped.message });
+    if (mapped) return reply.code(mapped.status).send(body(mapped.message));
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.code(500).send(body('Something went wrong on our side. Please try again.'));
   });
 
   app.setNotFoundHandler((request, reply) => {

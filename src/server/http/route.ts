@@ -33,6 +33,8 @@ export interface RouteSpec<
   response?: z.ZodType;
   /** Status of a successful answer (default 200). */
   status?: number;
+  /** Failures answer `{ error, message }` rather than `{ message }` (a file download whose client reads `error`). */
+  errorField?: boolean;
   handler(
     ctx: RouteContext<B extends z.ZodType ? z.output<B> : undefined, Q extends z.ZodType ? z.output<Q> : undefined, A>,
   ): Promise<unknown>;
@@ -93,6 +95,7 @@ export function route<B extends z.ZodType | undefined, Q extends z.ZodType | und
   app.route({
     method: spec.method,
     url: spec.url,
+    ...(spec.errorField ? { config: { errorField: true } } : {}),
     handler: async (request, reply) => {
       const account = request.auth?.account ?? null;
       if (spec.auth === 'required' && !account) throw notAuthenticated();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coachingStyles } from '../domain/coaching-style.ts';
 import { rideDetailTypes } from '../domain/ride-detail.ts';
+import { activityDetail } from './activities.ts';
 import { unitSystems } from '../domain/unit-system.ts';
 import { analysisSections, nextSession } from './analysis.ts';
 
@@ -38,6 +39,10 @@ export type UpdateDescriptionBody = z.infer<typeof updateDescriptionBody>;
 /** The credit line appended under a shared section (spec §7: "a footer line crediting the product"). */
 export const DESCRIPTION_CREDIT_LINE = '— Analysis by Kai, Kairo coach';
 
+/** The answer of update-description (the spec does not show one; the web shows its own success toast). */
+export const updateDescriptionAnswer = z.object({ message: z.string() });
+export const DESCRIPTION_UPDATED_MESSAGE = "The section was added to the activity's description on Strava.";
+
 const zones = z.array(z.object({ min: z.number().nullable(), max: z.number().nullable() }));
 
 /**
@@ -50,14 +55,17 @@ export const analysisContextExport = z.object({
     app: z.literal('Kairo'),
     formatVersion: z.literal(1),
   }),
-  /** The activity as stored, with its computed metrics. */
-  activity: z.record(z.string(), z.unknown()),
+  /** The activity as GET /api/activities/{id} answers it, with its computed metrics. */
+  activity: activityDetail,
   analysis: analysisSections.extend({
     nextSession,
     coachingStyle: z.enum(coachingStyles),
     generatedAt: z.string(),
   }),
-  userSettings: z.record(z.string(), z.unknown()),
+  /** The athlete's settings as GET /api/user/settings answers them, never with the custom instructions. */
+  userSettings: z
+    .record(z.string(), z.unknown())
+    .refine((settings) => !('systemPrompt' in settings), { message: 'userSettings must not carry systemPrompt' }),
   trainingPlans: z.array(z.record(z.string(), z.unknown())),
   detailContext: z
     .object({ type: z.enum(rideDetailTypes), note: z.string().nullable() })

@@ -54,6 +54,15 @@ export function createActivitiesRepo(db: Database) {
       return row;
     },
 
+    async findByStravaActivityId(userId: string, stravaActivityId: string): Promise<ActivityRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(activities)
+        .where(and(eq(activities.userId, userId), eq(activities.stravaActivityId, stravaActivityId)))
+        .limit(1);
+      return row;
+    },
+
     async findBySourceKey(userId: string, source: ActivitySource, sourceKey: string): Promise<ActivityRow | undefined> {
       const [row] = await db
         .select()

@@ -156,6 +156,9 @@ export function createActivitiesService(deps: {
     remove: written(repo.remove),
     removeBySources: written(repo.removeBySources),
     findBySourceKey: repo.findBySourceKey,
+    /** The account's activity by Kairo's id or by its Strava id; undefined when the account has none. */
+    find: repo.find,
+    findByStravaActivityId: repo.findByStravaActivityId,
     saveStreams: repo.saveStreams,
     count: repo.count,
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { activityDetailUpdate, analysisRefresh, analysisView, coachingStyleUpdate } from '../../../shared/api/analysis.ts';
+import { analysisContextExport } from '../../../shared/api/exports.ts';
 import { pathUuid, route } from '../../http/route.ts';
 import type { AnalysisService } from './service.ts';
 
@@ -45,5 +46,27 @@ export function registerAnalysisRoutes(app: FastifyInstance, analysis: AnalysisS
     body: analysisRefresh,
     response: analysisView,
     handler: ({ account, params, body }) => analysis.refresh(account.id, activityId(params), body),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/activities/:id/generate-zwift-workout',
+    summary: 'Pro: the next session as a Zwift workout file (.zwo download); failures answer { error, message }',
+    tags,
+    auth: 'required',
+    errorField: true,
+    handler: async ({ account, params, reply }) => {
+      const { fileName, xml } = await analysis.workoutFile(account, activityId(params));
+      reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`);
+      return xml;
+    },
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/activities/:id/analysis/export',
+    summary: 'Pro: the analysis context as one JSON document (never the custom instructions); the client saves it as a file',
+    tags,
+    auth: 'required',
+    response: analysisContextExport,
+    handler: ({ account, params }) => analysis.contextExport(account, activityId(params)),
   });
 }

@@ -1,4 +1,6 @@
 import type { AnalysisView, CoachingStyleUpdate, RideDetail } from '../../../shared/api/analysis.ts';
+import { PRO_ONLY_MESSAGES, type AnalysisContextExport } from '../../../shared/api/exports.ts';
+import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 import { DEFAULT_COACHING_STYLE, type CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { DEFAULT_UNIT_SYSTEM } from '../../../shared/domain/unit-system.ts';
 import { AppError } from '../../http/errors.ts';
@@ -7,6 +9,8 @@ import type { ActivitiesService } from '../activities/service.ts';
 import { writeBuiltinAnalysis } from './coach/builtin.ts';
 import { buildAnalysisContext, contextHash } from './coach/context.ts';
 import { ungroundedNumbers } from './coach/grounding.ts';
+import { buildContextExport, type ExportedUserSettings } from './exports/context-export.ts';
+import { buildZwiftWorkout, workoutFileName, zwiftSportType } from './exports/zwo.ts';
 import type { AnalysisRepo, AnalysisRow, AnalysisValues } from './repo.ts';
 
 /** What the athlete chose for one analysis; the text is regenerated whenever it changes. */
@@ -74,8 +78,41 @@ function toAnalysisView(row: AnalysisRow): AnalysisView {
   };
 }
 
+/** The signed-in account, as far as the Pro-only exports need it. */
+export interface ExportingAccount {
+  id: string;
+  plan: AccountPlan;
+  trialExpiryDate: Date | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** Spec §6: Pro only; a running trial counts as Pro (hasProAccess). Checked before anything is read. */
+function requireProAccess(account: ExportingAccount, message: string): void {
+  if (!hasProAccess(account.plan, account.trialExpiryDate)) throw new AppError('forbidden', message);
+}
+
+/**
+ * The athlete's settings for the export. Settings are not stored yet (GET /api/user/settings is
+ * coming): until they are, the spec's defaults (§9: metric units, no preferred activities) with the
+ * style this analysis was written in. This is the one place that will read them.
+ */
+async function userSettingsForExport(_accountId: string, analysis: AnalysisView): Promise<ExportedUserSettings> {
+  return { unitSystem: DEFAULT_UNIT_SYSTEM, coachingStyle: analysis.coachingStyle, preferredActivities: [] };
+}
+
+/** The athlete's training plans for the export; Kairo has no training plans yet, so none. */
+async function trainingPlansForExport(_accountId: string): Promise<Record<string, unknown>[]> {
+  return [];
+}
+
 /** Kai's analysis of each activity; every call is scoped to the signed-in account (another account's activity is not found). */
-export function createAnalysisService(deps: { repo: AnalysisRepo; activities: ActivitiesService }) {
+export function createAnalysisService(deps: {
+  repo: AnalysisRepo;
+  activities: ActivitiesService;
+  /** The athlete's name on the connected tracking service (Strava), null when not connected. */
+  trackingAthleteName: (accountId: string) => Promise<string | null>;
+}) {
   const { repo, activities } = deps;
   const refreshLimiter = new SlidingWindowLimiter({ limit: REFRESH_LIMIT, windowMs: REFRESH_WINDOW_MS });
 
@@ -137,11 +174,46 @@ export function createAnalysisService(deps: { repo: AnalysisRepo; activities: Ac
   const unchanged = (settings: AnalysisSettings) => settings;
   const withDetail = (rideDetail: RideDetail | null) => (settings: AnalysisSettings) => ({ ...settings, rideDetail });
 
+  /** The stored analysis; the first request for an activity writes it. */
+  async function get(accountId: string, activityId: string): Promise<AnalysisView> {
+    const stored = await repo.find(accountId, activityId);
+    return toAnalysisView(stored ?? (await write(accountId, activityId, unchanged)));
+  }
+
   return {
-    /** The stored analysis; the first request for an activity writes it. */
-    async get(accountId: string, activityId: string): Promise<AnalysisView> {
-      const stored = await repo.find(accountId, activityId);
-      return toAnalysisView(stored ?? (await write(accountId, activityId, unchanged)));
+    get,
+
+    /** Pro: the next session as a Zwift workout file (.zwo). */
+    async workoutFile(account: ExportingAccount, activityId: string): Promise<{ fileName: string; xml: string }> {
+      requireProAccess(account, PRO_ONLY_MESSAGES.workoutFile);
+      const analysis = await get(account.id, activityId);
+      const session = analysis.nextSession;
+      if (!zwiftSportType(session.sport)) {
+        throw new AppError('bad_request', `The next session (${session.title}) is not a ride or a run, so it has no workout file.`);
+      }
+      return { fileName: workoutFileName(session.title), xml: buildZwiftWorkout(session, analysis.nextActivity) };
+    },
+
+    /** Pro: everything the analysis was written from, as one document for another AI (never the custom instructions). */
+    async contextExport(account: ExportingAccount, activityId: string): Promise<AnalysisContextExport> {
+      requireProAccess(account, PRO_ONLY_MESSAGES.contextExport);
+      const analysis = await get(account.id, activityId);
+      const activity = await activities.detail(account.id, activityId);
+      const accountName = [account.firstName, account.lastName].filter(Boolean).join(' ') || null;
+      return buildContextExport({
+        activity,
+        analysis,
+        userSettings: await userSettingsForExport(account.id, analysis),
+        trainingPlans: await trainingPlansForExport(account.id),
+        athleteProfile: {
+          name: (await deps.trackingAthleteName(account.id)) ?? accountName,
+          weightKg: null,
+          // The FTP this activity's power scores used (Kairo's estimate until the athlete sets one).
+          ftpW: activity.metrics?.ftpW ?? null,
+          heartRateZones: [],
+        },
+        exportedAt: new Date(),
+      });
     },
 
     async setCoachingStyle(accountId: string, activityId: string, update: CoachingStyleUpdate): Promise<AnalysisView> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { DESCRIPTION_UPDATED_MESSAGE, updateDescriptionAnswer, updateDescriptionBody } from '../../../shared/api/exports.ts';
 import { stravaStatus } from '../../../shared/api/strava.ts';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
@@ -131,6 +132,21 @@ export function registerStravaRoutes(
       if (connection.status === 'broken') throw new AppError('bad_request', 'Reconnect Strava to sync again.');
       await queue.send(jobs.incrementalSync, { accountId: account.id }, { singletonKey: account.id });
       return { message: 'Sync queued' };
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/api/activities/:stravaActivityId/update-description',
+    summary:
+      "Appends text (a section plus the credit line) to the activity's description on Strava; the path takes the Strava activity id or Kairo's id",
+    tags: ['strava'],
+    auth: 'required',
+    body: updateDescriptionBody,
+    response: updateDescriptionAnswer,
+    handler: async ({ account, params, body }) => {
+      await strava.appendToActivityDescription(account.id, params.stravaActivityId ?? '', body.description);
+      return { message: DESCRIPTION_UPDATED_MESSAGE };
     },
   });
 

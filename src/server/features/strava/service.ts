@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '../../http/errors.ts';
 import type { TokenCipher } from '../../security/token-cipher.ts';
 import type { ActivitiesService } from '../activities/service.ts';
-import { StravaUnauthorized, type StravaClient, type StravaTokenAnswer } from './client.ts';
+import {
+  StravaRateLimited,
+  StravaRequestFailed,
+  StravaUnauthorized,
+  StravaUnavailable,
+  type StravaClient,
+  type StravaTokenAnswer,
+} from './client.ts';
 import type { StravaConnectionRow, StravaRepo } from './repo.ts';
 
 /** Scopes Kairo asks for: profile, all activities (private too), and writing descriptions. */
@@ -18,6 +25,25 @@ export interface StravaSetup {
   demo: boolean;
   /** Extra authorize parameters (demo mode names the account's simulated athlete). */
   authorizeParams?: (accountId: string | null) => Promise<Record<string, string>>;
+}
+
+/** The texts of update-description's refusals (the web shows its own toast, the API client reads these). */
+export const DESCRIPTION_ERRORS = {
+  notFromStrava: 'This activity was not imported from Strava, so its description cannot be updated there.',
+  reconnect: 'Your Strava connection needs to be renewed. Reconnect Strava, then try again.',
+  writeScope: "Kairo may not write to your Strava activities. Reconnect Strava and allow 'Upload your activities' so Kairo can update descriptions.",
+  goneAtStrava: 'This activity no longer exists on Strava.',
+  refused: 'Strava did not accept the new description. Please try again.',
+  unavailable: 'Strava is not answering right now. Please try again in a few minutes.',
+} as const;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STRAVA_ID_PATTERN = /^\d{1,20}$/;
+
+/** The shared section goes under what the athlete already wrote, separated by a blank line. */
+function appendToDescription(existing: string | null | undefined, addition: string): string {
+  const before = existing?.trimEnd() ?? '';
+  return before ? `${before}\n\n${addition}` : addition;
 }
 
 export class StravaConnectionBroken extends Error {
@@ -84,6 +110,19 @@ export function createStravaService(deps: {
     return connection;
   }
 
+  /** Runs `call` with a valid access token, refreshing before expiry and once more on a 401. */
+  async function withAccessToken<T>(accountId: string, call: (accessToken: string) => Promise<T>): Promise<T> {
+    const connection = await connectionOf(accountId);
+    const fresh = connection.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS;
+    const token = fresh ? cipher.decrypt(connection.accessToken) : await refreshOnce(connection);
+    try {
+      return await call(token);
+    } catch (error) {
+      if (!(error instanceof StravaUnauthorized)) throw error;
+      return call(await refreshOnce(connection));
+    }
+  }
+
   return {
     setup,
 
@@ -143,18 +182,7 @@ export function createStravaService(deps: {
       return connection.accountId;
     },
 
-    /** Runs `call` with a valid access token, refreshing before expiry and once more on a 401. */
-    async withAccessToken<T>(accountId: string, call: (accessToken: string) => Promise<T>): Promise<T> {
-      const connection = await connectionOf(accountId);
-      const fresh = connection.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS;
-      const token = fresh ? cipher.decrypt(connection.accessToken) : await refreshOnce(connection);
-      try {
-        return await call(token);
-      } catch (error) {
-        if (!(error instanceof StravaUnauthorized)) throw error;
-        return call(await refreshOnce(connection));
-      }
-    },
+    withAccessToken,
 
     /** Subscribes the app to Strava's webhooks at this callback, unless it already is. */
     async ensureWebhookSubscription(callbackUrl: string, verifyToken: string): Promise<void> {
@@ -198,6 +226,38 @@ export function createStravaService(deps: {
       if (connection) await deleteStravaData(connection.accountId);
     },
 
+    /**
+     * Adds `text` under the Strava description of one of the account's activities: reads the
+     * current description at Strava (the athlete may have edited it there) and writes both back.
+     * `activityRef` is the Strava activity id (spec §7) or Kairo's own id; both name one activity.
+     */
+    async appendToActivityDescription(accountId: string, activityRef: string, text: string): Promise<void> {
+      const { activities } = deps;
+      const activity = STRAVA_ID_PATTERN.test(activityRef)
+        ? await activities.findByStravaActivityId(accountId, activityRef)
+        : UUID_PATTERN.test(activityRef)
+          ? await activities.find(accountId, activityRef)
+          : undefined;
+      if (!activity) throw new AppError('not_found', 'Activity not found');
+      const stravaActivityId = activity.stravaActivityId;
+      if (!stravaActivityId || (activity.source !== 'strava' && activity.source !== 'demo')) {
+        throw new AppError('bad_request', DESCRIPTION_ERRORS.notFromStrava);
+      }
+      const connection = await repo.find(accountId);
+      if (!connection || connection.status === 'broken') throw new AppError('bad_request', DESCRIPTION_ERRORS.reconnect);
+      if (!connection.scope.split(/[\s,]+/).includes('activity:write')) throw new AppError('forbidden', DESCRIPTION_ERRORS.writeScope);
+      const path = `/activities/${stravaActivityId}`;
+      try {
+        const updated = await withAccessToken(accountId, async (token) => {
+          const current = await client.get<{ description?: string | null }>(token, path);
+          return client.put<{ description?: string | null }>(token, path, { description: appendToDescription(current.description, text) });
+        });
+        await activities.update(accountId, activity.id, { description: updated.description ?? null });
+      } catch (error) {
+        throw descriptionFailure(error);
+      }
+    },
+
     repo,
   };
 
@@ -205,6 +265,28 @@ export function createStravaService(deps: {
     await deps.activities.removeBySources(accountId, ['strava', 'demo']);
     await repo.remove(accountId);
   }
+}
+
+/** Strava's answers to a description update, as the athlete should read them. */
+function descriptionFailure(error: unknown): unknown {
+  if (error instanceof StravaConnectionBroken) return new AppError('bad_request', DESCRIPTION_ERRORS.reconnect, { cause: error });
+  // A fresh token refused again: the grant lacks the write scope Strava checks on PUT.
+  if (error instanceof StravaUnauthorized) return new AppError('forbidden', DESCRIPTION_ERRORS.writeScope, { cause: error });
+  if (error instanceof StravaRequestFailed) {
+    return error.status === 404
+      ? new AppError('not_found', DESCRIPTION_ERRORS.goneAtStrava, { cause: error })
+      : new AppError('bad_request', DESCRIPTION_ERRORS.refused, { cause: error });
+  }
+  if (error instanceof StravaRateLimited) {
+    const waitS = Math.max(1, Math.ceil((error.retryAtMs - Date.now()) / 1000));
+    const minutes = Math.ceil(waitS / 60);
+    return new AppError('too_many_requests', `Strava's request limit is reached. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+      retryAfterS: waitS,
+      cause: error,
+    });
+  }
+  if (error instanceof StravaUnavailable) return new AppError('unavailable', DESCRIPTION_ERRORS.unavailable, { cause: error });
+  return error;
 }
 
 export type StravaService = ReturnType<typeof createStravaService>;
