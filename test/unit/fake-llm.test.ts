@@ -1,5 +1,5 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, jsonSchema, Output } from 'ai';
+import { generateText, jsonSchema, Output, type JSONSchema7 } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../tools/fake-llm/server.ts';
 import { buildCoachPrompt } from '../../src/server/features/analysis/coach/prompt.ts';
@@ -85,7 +85,7 @@ describe('the fake LLM', () => {
 
   it("serves the AI SDK's OpenAI-compatible provider, which sends the answer's JSON schema", async () => {
     const model = createOpenAICompatible({ name: 'fake', baseURL: fake.url, supportsStructuredOutputs: true })('fake-model');
-    const schema = { type: 'object', properties: { subjectLine: { type: 'string' } }, required: ['subjectLine'], additionalProperties: false } as const;
+    const schema: JSONSchema7 = { type: 'object', properties: { subjectLine: { type: 'string' } }, required: ['subjectLine'], additionalProperties: false };
     const before = fake.requests.length;
     const { output } = await generateText({
       model,
