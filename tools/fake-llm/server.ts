@@ -4,7 +4,7 @@ import { kaiAnswer } from './kai-answer.ts';
 import type { ChatCompletionRequest, FakeAnswer } from './protocol.ts';
 
 export type { ChatCompletionRequest, FakeAnswer } from './protocol.ts';
-export { kaiAnswer, promptFacts } from './kai-answer.ts';
+export { kaiAnswer, messageText, promptFacts } from './kai-answer.ts';
 
 export interface FakeLlm {
   /** The OpenAI-compatible base URL, e.g. http://127.0.0.1:41234/v1 (AI_BASE_URL). */
