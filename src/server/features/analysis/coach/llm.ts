@@ -30,10 +30,9 @@ export function languageModelFor(ai: AiConfig): LanguageModel {
     case 'anthropic':
       return createAnthropic({ apiKey: ai.apiKey, baseURL: ai.baseUrl })(ai.model);
     case 'openai-compatible':
+      if (!ai.baseUrl) throw new Error('AI_PROVIDER=openai-compatible needs AI_BASE_URL');
       // Ollama, llama.cpp, vLLM and LM Studio accept a JSON schema as response_format.
-      return createOpenAICompatible({ name: 'compatible', baseURL: ai.baseUrl ?? '', apiKey: ai.apiKey, supportsStructuredOutputs: true })(
-        ai.model,
-      );
+      return createOpenAICompatible({ name: 'compatible', baseURL: ai.baseUrl, apiKey: ai.apiKey, supportsStructuredOutputs: true })(ai.model);
   }
 }
 

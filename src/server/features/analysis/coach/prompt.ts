@@ -41,9 +41,16 @@ export function estimateTokens(text: string): number {
 export function clipToTokens(text: string, maxTokens: number): string {
   if (estimateTokens(text) <= maxTokens) return text;
   const characters = [...text];
-  let kept = Math.min(characters.length, maxTokens * 3);
-  while (kept > 0 && estimateTokens(`${characters.slice(0, kept).join('')}…`) > maxTokens) kept--;
-  return `${characters.slice(0, kept).join('').trimEnd()}…`;
+  const fits = (kept: number) => estimateTokens(`${characters.slice(0, kept).join('')}…`) <= maxTokens;
+  // The longest prefix that fits, by bisection: fits(low) holds, fits(high) does not.
+  let low = 0;
+  let high = characters.length;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  return `${characters.slice(0, low).join('').trimEnd()}…`;
 }
 
 const STYLE_GUIDES: Record<Exclude<CoachingStyle, 'custom'>, string> = {
