@@ -57,6 +57,14 @@ const envSchema = z.object({
   STRAVA_WEBHOOK_VERIFY_TOKEN: z.preprocess(emptyToUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
   STRAVA_BACKOFF_S: z.coerce.number().min(0.1).max(3600).default(60),
   STRAVA_RATE_WINDOW_S: z.coerce.number().int().min(1).max(3600).default(900),
+  AI_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(['openai', 'anthropic', 'openai-compatible'], { error: 'must be openai, anthropic or openai-compatible' }).optional(),
+  ),
+  AI_MODEL: optionalString,
+  AI_API_KEY: optionalString,
+  AI_BASE_URL: optionalUrl,
+  AI_TIMEOUT_S: z.coerce.number().min(0.1).max(600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -65,6 +73,20 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+export type AiProvider = NonNullable<Env['AI_PROVIDER']>;
+
+/** A language model for Kai; without one the built-in coach writes every analysis. */
+export interface AiConfig {
+  provider: AiProvider;
+  model: string;
+  /** Undefined only for an openai-compatible local server that needs none (Ollama). */
+  apiKey: string | undefined;
+  /** Undefined: the provider's own endpoint. */
+  baseUrl: string | undefined;
+  /** How long one analysis may wait for the model, retries included, before the built-in coach writes it. */
+  timeoutMs: number;
+}
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -100,6 +122,7 @@ export interface Config {
     /** Length of Strava's short rate-limit window (15 minutes; shorter against a test simulator). */
     rateWindowMs: number;
   };
+  ai: AiConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const dataDir = resolve(env.DATA_DIR);
+  const ai = aiConfig(env);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -157,6 +181,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       backoffMs: env.STRAVA_BACKOFF_S * 1000,
       rateWindowMs: env.STRAVA_RATE_WINDOW_S * 1000,
     },
+    ai,
+  };
+}
+
+/** The AI_* settings make sense only together: each inconsistency is refused at boot with what to set. */
+function aiConfig(env: Env): AiConfig | undefined {
+  const problems: string[] = [];
+  const provider = env.AI_PROVIDER;
+  if (!provider) {
+    for (const name of ['AI_MODEL', 'AI_API_KEY', 'AI_BASE_URL'] as const) {
+      if (env[name]) problems.push(`${name} is set but AI_PROVIDER is not (set AI_PROVIDER, or unset ${name} to use the built-in coach only)`);
+    }
+  } else {
+    if (!env.AI_MODEL) problems.push(`AI_MODEL is required with AI_PROVIDER=${provider}`);
+    if (provider === 'openai-compatible' && !env.AI_BASE_URL) {
+      problems.push('AI_BASE_URL is required with AI_PROVIDER=openai-compatible (e.g. http://127.0.0.1:11434/v1 for Ollama)');
+    }
+    if (provider !== 'openai-compatible' && !env.AI_API_KEY) problems.push(`AI_API_KEY is required with AI_PROVIDER=${provider}`);
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  if (!provider || !env.AI_MODEL) return undefined;
+  return {
+    provider,
+    model: env.AI_MODEL,
+    apiKey: env.AI_API_KEY,
+    baseUrl: env.AI_BASE_URL?.replace(/\/+$/, ''),
+    timeoutMs: env.AI_TIMEOUT_S * 1000,
   };
 }
 

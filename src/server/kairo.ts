@@ -14,6 +14,8 @@ import { createMetricsService } from './features/activities/metrics-service.ts';
 import { createActivitiesRepo } from './features/activities/repo.ts';
 import { registerActivityRoutes } from './features/activities/routes.ts';
 import { createActivitiesService } from './features/activities/service.ts';
+import { builtinCoach } from './features/analysis/coach/coach.ts';
+import { createLlmCoach, languageModelFor } from './features/analysis/coach/llm.ts';
 import { createAnalysisJob } from './features/analysis/jobs.ts';
 import { createAnalysisRepo } from './features/analysis/repo.ts';
 import { registerAnalysisRoutes } from './features/analysis/routes.ts';
@@ -138,9 +140,13 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   });
   for (const job of stravaJobs.all) queue.define(job);
 
+  const coach = config.ai
+    ? createLlmCoach({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, policy: config.strava.dataPolicy, log: app.log })
+    : builtinCoach;
   const analysis = createAnalysisService({
     repo: createAnalysisRepo(database.db),
     activities,
+    coach,
     trackingAthleteName: async (accountId) => (await strava.status(accountId)).athleteName,
   });
   const analysisJob = createAnalysisJob(analysis);

@@ -46,7 +46,7 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
     expect(response.status).toBe(200);
     const analysis = analysisView.parse(response.body);
     for (const section of SECTIONS) expect(analysis[section].trim().length).toBeGreaterThan(0);
-    expect(analysis).toMatchObject({ activityId: rideId, coachingStyle: 'performance', systemPrompt: null, coach: 'builtin', activityDetailType: null });
+    expect(analysis).toMatchObject({ activityId: rideId, coachingStyle: 'performance', systemPrompt: null, coach: 'builtin', coachNote: null, activityDetailType: null });
     expect(analysis.summary).toContain(`${(ride.distance / 1000).toFixed(1)} km`);
     expect(analysis.summary).toContain(`normalized ${Math.round(ride.metrics.normalizedPowerW)} W`);
     expect(analysis.summary).toContain(`max ${Math.round(ride.metrics.maxPowerW)} W`);

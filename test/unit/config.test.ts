@@ -30,9 +30,29 @@ describe('loadConfig', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ GOOGLE_CLIENT_ID: 'only-the-id' }, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together'],
+    [{ AI_PROVIDER: 'mistral' }, 'AI_PROVIDER: must be openai, anthropic or openai-compatible'],
+    [{ AI_PROVIDER: 'openai', AI_API_KEY: 'sk-x' }, 'AI_MODEL is required with AI_PROVIDER=openai'],
+    [{ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude' }, 'AI_API_KEY is required with AI_PROVIDER=anthropic'],
+    [{ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama3' }, 'AI_BASE_URL is required with AI_PROVIDER=openai-compatible'],
+    [{ AI_MODEL: 'gpt' }, 'AI_MODEL is set but AI_PROVIDER is not'],
+    [{ AI_PROVIDER: 'openai', AI_MODEL: 'gpt', AI_API_KEY: 'k', AI_TIMEOUT_S: '0' }, 'AI_TIMEOUT_S'],
   ])('stops with a clear message on %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrowError(message);
+  });
+
+  it('uses the built-in coach only without AI_PROVIDER, and reads a complete model setting', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).ai).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: freshDir(), AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama3.1', AI_BASE_URL: 'http://127.0.0.1:11434/v1/' }).ai,
+    ).toEqual({ provider: 'openai-compatible', model: 'llama3.1', apiKey: undefined, baseUrl: 'http://127.0.0.1:11434/v1', timeoutMs: 30_000 });
+    expect(loadConfig({ DATA_DIR: freshDir(), AI_PROVIDER: 'openai', AI_MODEL: 'gpt-5-mini', AI_API_KEY: 'sk-x', AI_TIMEOUT_S: '2.5' }).ai).toEqual({
+      provider: 'openai',
+      model: 'gpt-5-mini',
+      apiKey: 'sk-x',
+      baseUrl: undefined,
+      timeoutMs: 2500,
+    });
   });
 
   it('normalises PUBLIC_URL to its origin', () => {

@@ -344,6 +344,8 @@ export const analyses = pgTable(
     activityDetailType: rideDetailType('activity_detail_type'),
     activityDetailNote: text('activity_detail_note'),
     coach: text('coach', { enum: analysisCoaches }).notNull(),
+    /** Why the built-in coach wrote this although a model is configured; null otherwise. */
+    coachNote: text('coach_note'),
     facts: jsonb('facts').$type<object>().notNull(),
     contextHash: text('context_hash').notNull(),
     revision: integer('revision').notNull().default(1),

@@ -60,6 +60,7 @@ export const analysisSections = z.object({
 export type AnalysisSections = z.infer<typeof analysisSections>;
 
 export const analysisCoaches = ['builtin', 'llm'] as const;
+export type AnalysisCoach = (typeof analysisCoaches)[number];
 
 export const analysisView = analysisSections.extend({
   activityId: z.string(),
@@ -71,6 +72,12 @@ export const analysisView = analysisSections.extend({
   activityDetailNote: z.string().nullable(),
   /** Which coach wrote it: the built-in one, or a language model. */
   coach: z.enum(analysisCoaches),
+  /**
+   * A short sentence for the athlete when a language model is configured but the built-in coach
+   * wrote this analysis (the model timed out, or Strava's policy kept its data from the model);
+   * null otherwise.
+   */
+  coachNote: z.string().nullable(),
   generatedAt: z.string(),
   coachingStyleUpdatedAt: z.string().nullable(),
 });

@@ -6,9 +6,8 @@ import { DEFAULT_UNIT_SYSTEM } from '../../../shared/domain/unit-system.ts';
 import { AppError } from '../../http/errors.ts';
 import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
 import type { ActivitiesService } from '../activities/service.ts';
-import { writeBuiltinAnalysis } from './coach/builtin.ts';
-import { buildAnalysisContext, contextHash } from './coach/context.ts';
-import { ungroundedNumbers } from './coach/grounding.ts';
+import type { Coach } from './coach/coach.ts';
+import { buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
 import { buildContextExport, type ExportedUserSettings } from './exports/context-export.ts';
 import { buildZwiftWorkout, workoutFileName, zwiftSportType } from './exports/zwo.ts';
 import type { AnalysisRepo, AnalysisRow, AnalysisValues } from './repo.ts';
@@ -73,6 +72,7 @@ function toAnalysisView(row: AnalysisRow): AnalysisView {
     activityDetailType: row.activityDetailType,
     activityDetailNote: row.activityDetailNote,
     coach: row.coach,
+    coachNote: row.coachNote,
     generatedAt: row.generatedAt.toISOString(),
     coachingStyleUpdatedAt: row.coachingStyleUpdatedAt?.toISOString() ?? null,
   };
@@ -110,24 +110,27 @@ async function trainingPlansForExport(_accountId: string): Promise<Record<string
 export function createAnalysisService(deps: {
   repo: AnalysisRepo;
   activities: ActivitiesService;
+  coach: Coach;
   /** The athlete's name on the connected tracking service (Strava), null when not connected. */
   trackingAthleteName: (accountId: string) => Promise<string | null>;
 }) {
-  const { repo, activities } = deps;
+  const { repo, activities, coach } = deps;
   const refreshLimiter = new SlidingWindowLimiter({ limit: REFRESH_LIMIT, windowMs: REFRESH_WINDOW_MS });
 
-  /** Facts first, words second: builds the context, has the coach write, and checks its numbers. */
-  async function compose(accountId: string, activityId: string, settings: AnalysisSettings) {
-    const context = await buildAnalysisContext(activities, accountId, activityId, {
+  /** Facts first: everything the analysis is written from, for these settings. */
+  async function factsFor(accountId: string, activityId: string, settings: AnalysisSettings): Promise<AnalysisContext> {
+    return buildAnalysisContext(activities, accountId, activityId, {
       coachingStyle: settings.coachingStyle,
       systemPrompt: settings.systemPrompt,
       rideDetail: settings.rideDetail,
       units: DEFAULT_UNIT_SYSTEM,
     });
-    const { nextSession, ...sections } = writeBuiltinAnalysis(context);
-    // A number nobody measured is never stored: from the built-in coach it is a bug, so it fails loudly.
-    const ungrounded = ungroundedNumbers(sections, nextSession, context);
-    if (ungrounded.length > 0) throw new Error(`the built-in coach wrote numbers that are not facts: ${ungrounded.join(', ')}`);
+  }
+
+  /** Words second: the coach writes from the facts (each coach checks its own numbers against them). */
+  async function compose(accountId: string, activityId: string, settings: AnalysisSettings, context: AnalysisContext) {
+    const { answer, coach: writtenBy, note } = await coach.write(context);
+    const { nextSession, ...sections } = answer;
     return {
       activityId,
       userId: accountId,
@@ -137,7 +140,8 @@ export function createAnalysisService(deps: {
       systemPrompt: settings.systemPrompt,
       activityDetailType: settings.rideDetail?.type ?? null,
       activityDetailNote: settings.rideDetail?.note ?? null,
-      coach: 'builtin',
+      coach: writtenBy,
+      coachNote: note,
       facts: context,
       contextHash: contextHash(context),
       generatedAt: new Date(),
@@ -162,8 +166,11 @@ export function createAnalysisService(deps: {
       const current = await repo.find(accountId, activityId);
       const newer = current && lostToAfter !== null && current.revision > lostToAfter;
       if (newer && sameChoices(settingsOf(current), change(settingsOf(current)))) return current;
-      const values = await compose(accountId, activityId, change(current ? settingsOf(current) : NEW_ANALYSIS));
-      if (current && options.onlyIfFactsChanged && current.contextHash === values.contextHash) return current;
+      const settings = change(current ? settingsOf(current) : NEW_ANALYSIS);
+      const context = await factsFor(accountId, activityId, settings);
+      // Asked before the coach writes: a model call costs time and money, and unchanged facts need none.
+      if (current && options.onlyIfFactsChanged && current.contextHash === contextHash(context)) return current;
+      const values = await compose(accountId, activityId, settings, context);
       const saved = current ? await repo.replace(current.revision, values) : await repo.insertIfAbsent(values);
       if (saved) return saved;
       lostToAfter = current?.revision ?? 0;

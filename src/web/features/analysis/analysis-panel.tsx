@@ -53,18 +53,21 @@ export function AnalysisPanel({ activityId }: { activityId: string }) {
   const view = analysis.data;
   return (
     <section aria-label="Analysis" className="flex flex-col gap-6">
-      <div className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
-        <div className="flex items-center gap-3">
-          <span aria-hidden className="flex size-10 items-center justify-center rounded-full bg-accent font-bold text-bg">
-            K
-          </span>
-          <div className="min-w-0">
-            <p className="font-semibold text-fg">Kai</p>
-            <p className="text-xs text-fg-muted">{COACHING_STYLES[view.coachingStyle].name} coaching</p>
+      <div className="flex flex-col gap-2">
+        <div className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
+          <div className="flex items-center gap-3">
+            <span aria-hidden className="flex size-10 items-center justify-center rounded-full bg-accent font-bold text-bg">
+              K
+            </span>
+            <div className="min-w-0">
+              <p className="font-semibold text-fg">Kai</p>
+              <p className="text-xs text-fg-muted">{COACHING_STYLES[view.coachingStyle].name} coaching</p>
+            </div>
           </div>
+          <h2 className="mt-4 text-lg font-semibold tracking-tight text-fg">{view.subjectLine}</h2>
+          <AnalysisText text={view.executiveSummary} className="mt-2" />
         </div>
-        <h2 className="mt-4 text-lg font-semibold tracking-tight text-fg">{view.subjectLine}</h2>
-        <AnalysisText text={view.executiveSummary} className="mt-2" />
+        {view.coachNote && <p className="px-1 text-xs text-fg-muted">{view.coachNote}</p>}
       </div>
       {SECTIONS.map((section) => (
         <section key={section.key} aria-label={section.title} className="rounded-2xl border border-line bg-surface/60 p-5 sm:p-6">

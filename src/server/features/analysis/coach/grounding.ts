@@ -16,10 +16,28 @@ export function numbersIn(text: string): string[] {
 
 /** The numbers of `sections` that no fact and no part of `session` accounts for (empty when grounded). */
 export function ungroundedNumbers(sections: AnalysisSections, session: NextSession, context: AnalysisContext): string[] {
-  const grounded = new Set([...factNumbers(context), ...sessionNumbers(session)]);
+  return numbersNotIn(sections, session, factNumbers(context));
+}
+
+/**
+ * The same check against facts as a language model was shown them (prompt.ts): every string in
+ * them, quantities already reduced to their text, so a model is held to what it actually read.
+ */
+export function ungroundedNumbersInPrompt(sections: AnalysisSections, session: NextSession, facts: unknown): string[] {
+  return numbersNotIn(sections, session, stringsIn(facts).flatMap(numbersIn));
+}
+
+function numbersNotIn(sections: AnalysisSections, session: NextSession, factNumbers: string[]): string[] {
+  const grounded = new Set([...factNumbers, ...sessionNumbers(session)]);
   return Object.values(sections)
     .flatMap(numbersIn)
     .filter((token) => !grounded.has(token));
+}
+
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(stringsIn);
 }
 
 function factNumbers(context: AnalysisContext): string[] {

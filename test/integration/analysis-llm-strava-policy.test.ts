@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COACH_NOTES } from '../../src/server/features/analysis/coach/llm.ts';
+import { messageText, promptFacts, startFakeLlm, type ChatCompletionRequest, type FakeLlm } from '../../tools/fake-llm/server.ts';
+import { testDatabaseKinds } from '../support/databases.ts';
+import { llmEnv } from '../support/fake-llm.ts';
+import { useKairoWithSim } from '../support/kairo-with-sim.ts';
+import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
+import { fixtureFile } from '../support/strava-export.ts';
+
+const kinds = await testDatabaseKinds();
+
+/** Everything the model was shown, as it read it (the facts JSON is not escaped again). */
+const shownText = (requests: ChatCompletionRequest[]) => requests.flatMap((request) => request.messages.map((message) => messageText(message.content))).join('\n');
+
+/**
+ * The provenance firewall end to end: a Strava history synced from the simulator and an uploaded
+ * FIT file moved into the middle of that history, so its load and recent training are derived
+ * from Strava data. Every analysis is written; the recorded model requests show what the model saw.
+ */
+function firewallCase(kind: (typeof kinds)[number], policy: 'strict' | 'relaxed') {
+  const env: Record<string, string> = { STRAVA_DATA_POLICY: policy };
+  let fake: FakeLlm;
+  // Registered before useKairoWithSim's hook, so the fake's URL is in env when Kairo starts.
+  beforeAll(async () => {
+    fake = await startFakeLlm();
+    Object.assign(env, llmEnv(fake));
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  const setup = useKairoWithSim(kind, { env });
+
+  return async () => {
+    const { sim, server } = setup;
+    const stravaAthlete = sim.control.createAthlete({ historyDays: 10 });
+    const browser = await registerAthlete(server.url);
+    await connectStrava(browser, sim, stravaAthlete.id);
+    await waitForJobs(server);
+    const upload = await browser.upload('/api/imports', 'own.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
+    expect(upload.status).toBe(201);
+    const fileId: string = upload.body.activity.id;
+    await waitForJobs(server);
+
+    const activities = await server.database.handle.query<{ id: string; name: string; source: string; start_date: Date }>(
+      'select id, name, source, start_date from activities order by start_date',
+    );
+    const strava = activities.filter((activity) => activity.source === 'strava');
+    expect(strava.length).toBeGreaterThan(2);
+    const fileName = activities.find((activity) => activity.id === fileId)!.name;
+    expect(strava.map((activity) => activity.name)).not.toContain(fileName);
+
+    // Into the Strava history: an hour after the newest Strava activity.
+    const newest = strava.at(-1)!.start_date;
+    await server.database.handle.query(`update activities set start_date = $1 where id = $2`, [new Date(newest.getTime() + 3_600_000), fileId]);
+    const before = fake.requests.length;
+    const rewritten = await browser.put(`/api/activities/${fileId}/analysis/coaching-style`, { coachingStyle: 'marginal_gains' });
+    expect(rewritten.status).toBe(200);
+    expect(rewritten.body).toMatchObject({ coach: 'llm', coachNote: null });
+    expect(fake.requests.length).toBe(before + 1);
+
+    const stravaAnalyses = await Promise.all(strava.map(async (activity) => (await browser.get(`/api/activities/${activity.id}/analysis`)).body));
+    const fileRequest = fake.requests[before]!;
+    return { strava, stravaAnalyses, requests: [...fake.requests], fileFacts: promptFacts(fileRequest), fileName };
+  };
+}
+
+describe.each(kinds)('the LLM coach under STRAVA_DATA_POLICY=strict on %s', (kind) => {
+  const run = firewallCase(kind, 'strict');
+
+  it('never shows the model a Strava-sourced value: Strava activities get the built-in coach, history is withheld', async () => {
+    const { strava, stravaAnalyses, requests, fileFacts, fileName } = await run();
+    for (const analysis of stravaAnalyses) expect(analysis).toMatchObject({ coach: 'builtin', coachNote: COACH_NOTES.strava });
+    // Only the uploaded ride was ever sent: once by the job, once after its style changed.
+    expect(requests).toHaveLength(2);
+    const shown = shownText(requests);
+    for (const activity of strava) {
+      expect(shown).not.toContain(activity.name);
+      expect(JSON.stringify(requests)).not.toContain(activity.id);
+    }
+    expect(fileFacts.activity).toMatchObject({ name: fileName });
+    expect(fileFacts.load).toBeUndefined();
+    expect(fileFacts.recentTraining).toBeUndefined();
+    expect(fileFacts.withheld).toEqual(['load (fitness, fatigue and form)', 'recent training (the last days of sessions)']);
+  });
+});
+
+describe.each(kinds)('the LLM coach under STRAVA_DATA_POLICY=relaxed on %s', (kind) => {
+  const run = firewallCase(kind, 'relaxed');
+
+  it('gives the model the Strava activities and the history derived from them', async () => {
+    const { strava, stravaAnalyses, requests, fileFacts } = await run();
+    for (const analysis of stravaAnalyses) expect(analysis).toMatchObject({ coach: 'llm', coachNote: null });
+    const shown = shownText(requests);
+    for (const activity of strava) expect(shown).toContain(activity.name);
+    expect(fileFacts.load).toMatchObject({ formAfter: expect.any(String) });
+    expect(fileFacts.recentTraining).toMatchObject({ sessions: expect.stringMatching(/^\d+ sessions$/) });
+    expect(fileFacts.withheld).toBeUndefined();
+  });
+});

@@ -1,0 +1,63 @@
+import type { NextSession } from '../../src/shared/api/analysis.ts';
+import type { ChatCompletionRequest } from './protocol.ts';
+
+/**
+ * A well-formed answer to Kairo's coach prompt, written from the facts in it the way a
+ * well-behaved model would: every number is quoted from the facts as written, or belongs to the
+ * next session. Deterministic: the same prompt gives the same answer.
+ */
+export function kaiAnswer(request: ChatCompletionRequest): Record<string, unknown> {
+  const facts = promptFacts(request);
+  const activity = record(facts.activity);
+  const load = facts.load === undefined ? null : record(facts.load);
+  const recent = facts.recentTraining === undefined ? null : record(facts.recentTraining);
+  const name = text(activity.name) ?? 'your activity';
+  const movingTime = text(activity.movingTime) ?? 'a while';
+  const distance = text(activity.distance);
+  const family = text(activity.family) ?? 'other';
+  const noun = { ride: 'ride', run: 'run', hike: 'hike', workout: 'workout' }[family] ?? 'session';
+  const what = distance ? `${distance} ${noun} in ${movingTime}` : `${movingTime} ${noun}`;
+  const session: NextSession = {
+    sport: (['ride', 'run', 'hike', 'workout'].includes(family) ? family : 'other') as NextSession['sport'],
+    focus: 'endurance',
+    title: 'Easy endurance',
+    totalDurationS: 2700,
+    steps: [{ type: 'steady', durationS: 2700, intensity: { kind: 'effort', rpe: { low: 3, high: 4 } } }],
+  };
+  const form = load ? text(load.formAfter) : null;
+  return {
+    subjectLine: `A ${what}, well paced`,
+    executiveSummary: `“${name}”: a ${what}. ${form ? `Your form the morning after is ${form}.` : 'Keep the next day easy.'}`,
+    feedback: `- You kept the ${noun} steady for ${movingTime}.\n- Consistency like this builds fitness.`,
+    summary: `${distance ? `Distance ${distance}, ` : ''}moving time ${movingTime}.`,
+    recovery: 'Eat well, drink enough and sleep; keep tomorrow light.',
+    trainingPlanProgress: recent
+      ? `There is no active training plan; in the recent days you logged ${text(recent.sessions) ?? 'several sessions'}.`
+      : 'There is no active training plan; create one under Training plan and I will track every session against it.',
+    nextActivity: 'Easy endurance: 45 min steady at RPE 3 to 4.',
+    nextSession: session,
+  };
+}
+
+/** The facts JSON between <facts> tags in the last user message; empty when there is none. */
+export function promptFacts(request: ChatCompletionRequest): Record<string, unknown> {
+  const user = [...request.messages].reverse().find((message) => message.role === 'user');
+  const content = user ? messageText(user.content) : '';
+  const match = /<facts>\s*([\s\S]*?)\s*<\/facts>/.exec(content);
+  if (!match?.[1]) return {};
+  try {
+    return record(JSON.parse(match[1]));
+  } catch {
+    return {};
+  }
+}
+
+export function messageText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => (part && typeof part === 'object' && typeof part.text === 'string' ? part.text : '')).join('');
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
