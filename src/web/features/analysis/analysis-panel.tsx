@@ -75,7 +75,7 @@ export function AnalysisPanel({ activity }: { activity: ActivityListItem }) {
       <div className={clsx('flex flex-col gap-6 transition-opacity', rewriting && 'opacity-50')}>
         <div className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
           <div className="flex items-center gap-3">
-            <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent font-bold text-bg">
+            <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent font-bold text-accent-fg">
               K
             </span>
             <p className="min-w-0 flex-1 font-semibold text-fg">Kai</p>
