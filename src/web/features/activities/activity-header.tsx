@@ -1,16 +1,21 @@
 import { ExternalLink } from 'lucide-react';
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
-import { buttonClasses } from '../../ui/button-classes.ts';
+import { AnalysisActions } from '../analysis/analysis-actions.tsx';
+import { AnalysisSubjectLine } from '../analysis/analysis-subject-line.tsx';
 import { activityFamily } from './activity-family.ts';
 import { sourceLabel, sportLabel, stravaActivityUrl } from './activity-labels.ts';
 import { ActivityTypeIcon } from './activity-type-icon.tsx';
 import { formatStartDateTime } from './format/date-time.ts';
 
-/** Name, sport, start time and source of the activity on screen, with its Strava page when it has one. */
+/**
+ * Name, sport, start time and source of the activity on screen, Kai's subject line, and the page's
+ * actions: its Strava page when it has one (Strava's 'View on Strava' link style), refresh, export
+ * and add detail.
+ */
 export function ActivityHeader({ activity }: { activity: ActivityListItem }) {
   const stravaUrl = stravaActivityUrl(activity);
   return (
-    <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+    <header className="flex flex-col gap-4">
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">{activity.name}</h1>
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-fg-muted">
@@ -22,14 +27,23 @@ export function ActivityHeader({ activity }: { activity: ActivityListItem }) {
           <span title="Where this activity came from" className="rounded-full border border-line-strong px-2 py-0.5 text-xs font-medium text-fg-muted">
             {sourceLabel(activity.source)}
           </span>
+          {stravaUrl !== null && (
+            <a
+              href={stravaUrl}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 rounded font-bold text-strava underline-offset-4 hover:underline"
+            >
+              View on Strava
+              <ExternalLink aria-hidden className="size-3.5" />
+            </a>
+          )}
         </p>
+        <AnalysisSubjectLine activityId={activity.id} />
       </div>
-      {stravaUrl !== null && (
-        <a href={stravaUrl} target="_blank" rel="noreferrer" className={buttonClasses({ variant: 'secondary', size: 'sm' }, 'self-start')}>
-          View on Strava
-          <ExternalLink aria-hidden className="size-3.5" />
-        </a>
-      )}
+      <div role="toolbar" aria-label="Analysis actions" className="flex flex-wrap items-center gap-2">
+        <AnalysisActions activity={activity} />
+      </div>
     </header>
   );
 }

@@ -3,10 +3,9 @@ import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { AnalysisPanel } from '../analysis/analysis-panel.tsx';
-import { PoweredByStrava } from '../strava/powered-by-strava.tsx';
 import { useActivityDetail } from './api/activity-detail.ts';
+import { ActivityFooter } from './activity-footer.tsx';
 import { ActivityHeader } from './activity-header.tsx';
-import { isStravaApiSource } from './activity-labels.ts';
 import { activityMetrics } from './activity-metrics.ts';
 import { MetricsGrid } from './metrics-grid.tsx';
 import { MetricsGridSkeleton } from './metrics-grid-skeleton.tsx';
@@ -35,12 +34,8 @@ export function ActivityView({ activity, units }: ActivityViewProps) {
       ) : (
         <MetricsGrid metrics={activityMetrics(detail.data, units)} />
       )}
-      <AnalysisPanel activityId={activity.id} />
-      {isStravaApiSource(activity.source) && (
-        <footer className="flex justify-center border-t border-line pt-6">
-          <PoweredByStrava />
-        </footer>
-      )}
+      <AnalysisPanel activity={detail.data ?? activity} />
+      <ActivityFooter source={activity.source} />
     </article>
   );
 }

@@ -1,15 +1,25 @@
+import clsx from 'clsx';
 import { useLocation } from 'wouter';
+import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { AnalysisView } from '../../../shared/api/analysis.ts';
-import { COACHING_STYLES } from '../../../shared/domain/coaching-style.ts';
 import { isUnauthorizedError } from '../../app/api-request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 import { AnalysisSectionsSkeleton } from '../activities/analysis-sections-skeleton.tsx';
+import { isStravaApiSource } from '../activities/activity-labels.ts';
+import { CalendarButton } from '../exports/calendar-button.tsx';
+import { WorkoutFileButton } from '../exports/workout-file-button.tsx';
 import { useActivityAnalysis } from './api/activity-analysis.ts';
 import { AnalysisText } from './analysis-text.tsx';
+import { CoachingStyleButton } from './coaching-style-button.tsx';
+import { SectionShareMenu } from './section-share-menu.tsx';
+import { useAnalysisRewriting } from './use-analysis-rewriting.ts';
+
+type SectionKey = keyof Pick<AnalysisView, 'feedback' | 'summary' | 'recovery' | 'trainingPlanProgress' | 'nextActivity'>;
 
 /** The sections below Kai's message, in the spec's order (§2). */
-const SECTIONS: { key: keyof Pick<AnalysisView, 'feedback' | 'summary' | 'recovery' | 'trainingPlanProgress' | 'nextActivity'>; title: string }[] = [
+const SECTIONS: { key: SectionKey; title: string }[] = [
   { key: 'feedback', title: 'Key Insights' },
   { key: 'summary', title: 'Performance Summary' },
   { key: 'recovery', title: 'Recovery' },
@@ -18,8 +28,9 @@ const SECTIONS: { key: keyof Pick<AnalysisView, 'feedback' | 'summary' | 'recove
 ];
 
 /** Kai's analysis of one activity, with the loading and failure states of spec §4 and §8. */
-export function AnalysisPanel({ activityId }: { activityId: string }) {
-  const analysis = useActivityAnalysis(activityId);
+export function AnalysisPanel({ activity }: { activity: ActivityListItem }) {
+  const analysis = useActivityAnalysis(activity.id);
+  const rewriting = useAnalysisRewriting(activity.id);
   const [, navigate] = useLocation();
 
   if (analysis.isError) {
@@ -51,30 +62,45 @@ export function AnalysisPanel({ activityId }: { activityId: string }) {
   }
 
   const view = analysis.data;
+  // Sharing writes to the activity on Strava, so it is offered only where the activity came through Strava's API.
+  const stravaActivityId = isStravaApiSource(activity.source) ? activity.stravaActivityId : null;
   return (
-    <section aria-label="Analysis" className="flex flex-col gap-6">
-      <div className="flex flex-col gap-2">
+    <section aria-label="Analysis" aria-busy={rewriting} className="flex flex-col gap-6">
+      {rewriting && (
+        <p role="status" className="flex items-center gap-2 text-sm text-fg-muted">
+          <Spinner className="size-4" />
+          Kai is rewriting your analysis...
+        </p>
+      )}
+      <div className={clsx('flex flex-col gap-6 transition-opacity', rewriting && 'opacity-50')}>
         <div className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
           <div className="flex items-center gap-3">
-            <span aria-hidden className="flex size-10 items-center justify-center rounded-full bg-accent font-bold text-bg">
+            <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent font-bold text-accent-fg">
               K
             </span>
-            <div className="min-w-0">
-              <p className="font-semibold text-fg">Kai</p>
-              <p className="text-xs text-fg-muted">{COACHING_STYLES[view.coachingStyle].name} coaching</p>
-            </div>
+            <p className="min-w-0 flex-1 font-semibold text-fg">Kai</p>
+            <CoachingStyleButton view={view} disabled={rewriting} />
+            <SectionShareMenu section="Executive Summary" text={view.executiveSummary} stravaActivityId={stravaActivityId} />
           </div>
-          <h2 className="mt-4 text-lg font-semibold tracking-tight text-fg">{view.subjectLine}</h2>
-          <AnalysisText text={view.executiveSummary} className="mt-2" />
+          <AnalysisText text={view.executiveSummary} className="mt-4" />
+          {view.coachNote && <p className="mt-4 border-t border-line pt-3 text-xs text-fg-muted">{view.coachNote}</p>}
         </div>
-        {view.coachNote && <p className="px-1 text-xs text-fg-muted">{view.coachNote}</p>}
+        {SECTIONS.map((section) => (
+          <section key={section.key} aria-label={section.title} className="rounded-2xl border border-line bg-surface/60 p-5 sm:p-6">
+            <div className="flex items-center justify-between gap-3">
+              <h3 className="text-sm font-semibold tracking-wide text-fg-muted uppercase">{section.title}</h3>
+              <SectionShareMenu section={section.title} text={view[section.key]} stravaActivityId={stravaActivityId} />
+            </div>
+            <AnalysisText text={view[section.key]} className="mt-3" />
+            {section.key === 'nextActivity' && (
+              <div className="mt-5 flex flex-wrap items-center gap-2 border-t border-line pt-4">
+                <WorkoutFileButton activityId={activity.id} />
+                <CalendarButton view={view} />
+              </div>
+            )}
+          </section>
+        ))}
       </div>
-      {SECTIONS.map((section) => (
-        <section key={section.key} aria-label={section.title} className="rounded-2xl border border-line bg-surface/60 p-5 sm:p-6">
-          <h3 className="text-sm font-semibold uppercase tracking-wide text-fg-muted">{section.title}</h3>
-          <AnalysisText text={view[section.key]} className="mt-3" />
-        </section>
-      ))}
     </section>
   );
 }

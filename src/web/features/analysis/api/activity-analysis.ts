@@ -4,6 +4,9 @@ import { apiRequest, readJson } from '../../../app/api-request.ts';
 
 export const activityAnalysisQueryKey = (activityId: string) => ['/api/activities', activityId, 'analysis'] as const;
 
+/** Every request that makes Kai rewrite the analysis (style, detail, refresh) carries this key, so the page can show it is busy. */
+export const analysisRewriteMutationKey = (activityId: string) => ['analysis-rewrite', activityId] as const;
+
 /** GET /api/activities/{id}/analysis: Kai's analysis, written on first request when absent. */
 export async function fetchActivityAnalysis(activityId: string, signal?: AbortSignal): Promise<AnalysisView> {
   const path = `/api/activities/${encodeURIComponent(activityId)}/analysis`;

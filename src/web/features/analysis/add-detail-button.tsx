@@ -1,0 +1,49 @@
+import { MessageSquarePlus } from 'lucide-react';
+import { useState } from 'react';
+import type { AnalysisView } from '../../../shared/api/analysis.ts';
+import { RIDE_DETAILS } from '../../../shared/domain/ride-detail.ts';
+import { userFacingMessage } from '../../app/api-request.ts';
+import { Button } from '../../ui/button.tsx';
+import { showToast } from '../../ui/toast-store.ts';
+import { useUpdateActivityDetail, type ActivityDetailChoice } from './api/update-activity-detail.ts';
+import { AddDetailDialog } from './add-detail-dialog.tsx';
+
+function unchanged(view: AnalysisView, choice: ActivityDetailChoice): boolean {
+  return view.activityDetailType === choice.activityDetailType && (view.activityDetailNote ?? undefined) === choice.activityDetailNote;
+}
+
+/** 'Add detail': opens the ride-detail modal and has Kai rewrite the analysis with the context (spec §4 Activity detail). */
+export function AddDetailButton({ activityId, view, disabled }: { activityId: string; view: AnalysisView | undefined; disabled: boolean }) {
+  const [open, setOpen] = useState(false);
+  const update = useUpdateActivityDetail(activityId);
+
+  function save(choice: ActivityDetailChoice) {
+    if (view && unchanged(view, choice)) return;
+    update.mutate(choice, {
+      onSuccess: () =>
+        showToast({
+          title:
+            choice.activityDetailType === null
+              ? 'Activity detail context removed from analysis.'
+              : `Analysis updated with ${RIDE_DETAILS[choice.activityDetailType].title} context.`,
+        }),
+      onError: (error) => showToast({ title: userFacingMessage(error, 'Failed to update activity detail context'), tone: 'error' }),
+    });
+  }
+
+  return (
+    <>
+      <Button variant="secondary" size="sm" disabled={disabled || view === undefined} onClick={() => setOpen(true)}>
+        <MessageSquarePlus aria-hidden className="size-4" />
+        Add detail
+      </Button>
+      <AddDetailDialog
+        open={open}
+        onOpenChange={setOpen}
+        initialSelectedOption={view?.activityDetailType ?? null}
+        initialCustomNote={view?.activityDetailNote ?? ''}
+        onSave={save}
+      />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { RIDE_DETAILS, rideDetailTypes, type RideDetailType } from '../../../shared/domain/ride-detail.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import type { ActivityDetailChoice } from './api/update-activity-detail.ts';
+import { RideDetailOption } from './ride-detail-option.tsx';
+
+/** Spec §9: the custom note scrolls into view once it has been laid out. */
+const CUSTOM_NOTE_SCROLL_DELAY_MS = 100;
+
+interface AddDetailDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialSelectedOption: RideDetailType | null;
+  initialCustomNote: string;
+  onSave: (choice: ActivityDetailChoice) => void;
+}
+
+/** 'Let Kai know about your ride' (spec §2, §3, §4): one of seven ride types, and a note for Custom Note. */
+export function AddDetailDialog({ open, onOpenChange, initialSelectedOption, initialCustomNote, onSave }: AddDetailDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Let Kai know about your ride"
+      description="This will help Kai analyze your activity more appropriately."
+      className="sm:max-w-2xl"
+    >
+      {/* Mounted only while open: each opening starts from the saved detail, and Cancel or close forgets the edits. */}
+      <AddDetailForm
+        initialSelectedOption={initialSelectedOption}
+        initialCustomNote={initialCustomNote}
+        onCancel={() => onOpenChange(false)}
+        onSave={(choice) => {
+          onOpenChange(false);
+          onSave(choice);
+        }}
+      />
+    </Dialog>
+  );
+}
+
+interface AddDetailFormProps {
+  initialSelectedOption: RideDetailType | null;
+  initialCustomNote: string;
+  onCancel: () => void;
+  onSave: (choice: ActivityDetailChoice) => void;
+}
+
+function AddDetailForm({ initialSelectedOption, initialCustomNote, onCancel, onSave }: AddDetailFormProps) {
+  const [selected, setSelected] = useState(initialSelectedOption);
+  const [note, setNote] = useState(initialCustomNote);
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+  const noteId = useId();
+  const showNote = selected === 'custom-note';
+
+  useEffect(() => {
+    if (!showNote) return;
+    const timer = setTimeout(() => noteRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }), CUSTOM_NOTE_SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [showNote]);
+
+  function save() {
+    // The note box belongs to Custom Note: a note typed there does not travel with another type.
+    const trimmed = showNote ? note.trim() : '';
+    onSave(trimmed ? { activityDetailType: selected, activityDetailNote: trimmed } : { activityDetailType: selected });
+  }
+
+  return (
+    <form
+      className="mt-6 flex flex-col gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <div role="group" aria-label="Ride type" className="grid gap-2.5 sm:grid-cols-2">
+        {rideDetailTypes.map((id) => (
+          <RideDetailOption
+            key={id}
+            option={RIDE_DETAILS[id]}
+            selected={selected === id}
+            onToggle={() => setSelected((current) => (current === id ? null : id))}
+          />
+        ))}
+      </div>
+      {showNote && (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={noteId} className="text-sm font-medium text-fg">
+            Custom Note
+          </label>
+          <textarea
+            ref={noteRef}
+            id={noteId}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            rows={4}
+            placeholder="What else would you like Kai to know?"
+            className="w-full resize-y scroll-mb-24 rounded-lg border border-line-strong bg-canvas px-3.5 py-2.5 text-base text-fg placeholder:text-fg-subtle hover:border-fg-subtle focus-visible:outline-offset-0 sm:text-sm"
+          />
+        </div>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit">Save</Button>
+      </div>
+    </form>
+  );
+}

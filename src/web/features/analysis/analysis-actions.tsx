@@ -1,0 +1,19 @@
+import type { ActivityListItem } from '../../../shared/api/activities.ts';
+import { ExportContextButton } from '../exports/export-context-button.tsx';
+import { AddDetailButton } from './add-detail-button.tsx';
+import { useActivityAnalysis } from './api/activity-analysis.ts';
+import { RefreshAnalysisButton } from './refresh-analysis-button.tsx';
+import { useAnalysisRewriting } from './use-analysis-rewriting.ts';
+
+/** The header's analysis buttons (spec §2): refresh, export context and add detail. */
+export function AnalysisActions({ activity }: { activity: ActivityListItem }) {
+  const view = useActivityAnalysis(activity.id).data;
+  const rewriting = useAnalysisRewriting(activity.id);
+  return (
+    <>
+      <RefreshAnalysisButton activityId={activity.id} view={view} busy={rewriting} />
+      <ExportContextButton activityId={activity.id} activityName={activity.name} />
+      <AddDetailButton activityId={activity.id} view={view} disabled={rewriting} />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { RIDE_DETAILS } from '../../../shared/domain/ride-detail.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { useActivityAnalysis } from './api/activity-analysis.ts';
+
+/** Kai's subject line under the activity name, with the ride detail the athlete gave; a placeholder while it loads. */
+export function AnalysisSubjectLine({ activityId }: { activityId: string }) {
+  const analysis = useActivityAnalysis(activityId);
+  if (analysis.isError) return null;
+  if (analysis.data === undefined) return <Skeleton className="mt-3 h-5 w-3/4 max-w-lg" />;
+  const detail = analysis.data.activityDetailType;
+  return (
+    <div className="mt-3 flex flex-col items-start gap-2">
+      <p className="text-base font-medium text-fg sm:text-lg">{analysis.data.subjectLine}</p>
+      {detail !== null && (
+        <span className="inline-flex items-center gap-1.5 rounded-full border border-accent/40 bg-accent/10 px-2.5 py-0.5 text-xs font-medium text-fg">
+          <span aria-hidden>{RIDE_DETAILS[detail].emoji}</span>
+          {RIDE_DETAILS[detail].title}
+        </span>
+      )}
+    </div>
+  );
+}

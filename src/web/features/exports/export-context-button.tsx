@@ -1,0 +1,44 @@
+import { CircleHelp, FileDown } from 'lucide-react';
+import { useState } from 'react';
+import { PRO_ONLY_MESSAGES } from '../../../shared/api/exports.ts';
+import { Button } from '../../ui/button.tsx';
+import { DisabledHint } from '../../ui/disabled-hint.tsx';
+import { IconButton } from '../../ui/icon-button.tsx';
+import { showToast } from '../../ui/toast-store.ts';
+import { useProAccess } from '../billing/use-pro-access.ts';
+import { useExportAnalysisContext } from './api/export-analysis-context.ts';
+import { ExportExplainerDialog } from './export-explainer-dialog.tsx';
+
+/** 'Export context' (Pro, spec §6): saves the analysis context as a JSON file for other AIs, with its explainer. */
+export function ExportContextButton({ activityId, activityName }: { activityId: string; activityName: string }) {
+  const pro = useProAccess();
+  const [explainerOpen, setExplainerOpen] = useState(false);
+  const exportContext = useExportAnalysisContext(activityId, activityName);
+  return (
+    <span className="inline-flex items-center gap-0.5">
+      <DisabledHint hint={pro ? null : PRO_ONLY_MESSAGES.contextExport}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!pro || exportContext.isPending}
+          onClick={() =>
+            exportContext.mutate(undefined, {
+              onSuccess: () => showToast({ title: 'Analysis context exported successfully!' }),
+              onError: () => showToast({ title: 'Failed to export analysis context. Please try again.', tone: 'error' }),
+            })
+          }
+        >
+          <FileDown aria-hidden className="size-4" />
+          Export context
+        </Button>
+      </DisabledHint>
+      <IconButton
+        label="What is this export file?"
+        icon={<CircleHelp aria-hidden className="size-4" />}
+        className="size-8"
+        onClick={() => setExplainerOpen(true)}
+      />
+      <ExportExplainerDialog open={explainerOpen} onOpenChange={setExplainerOpen} />
+    </span>
+  );
+}

@@ -1,0 +1,23 @@
+import type { AnalysisView } from '../../../shared/api/analysis.ts';
+import { nextSessionEvent, nextSessionIcsFileName } from '../../../shared/calendar/next-session-ics.ts';
+
+export interface CalendarFile {
+  fileName: string;
+  content: string;
+}
+
+/** The calendar file (.ics) for Kai's next session, in the browser's own time zone (spec §7, §9). */
+export function nextSessionCalendarFile(
+  analysis: AnalysisView,
+  now: Date,
+  timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): CalendarFile {
+  const event = nextSessionEvent({
+    recommendationText: analysis.nextActivity,
+    sport: analysis.nextSession.sport,
+    activityId: analysis.activityId,
+    timeZone,
+    now,
+  });
+  return { fileName: nextSessionIcsFileName(event.title, event.start), content: event.ics };
+}

@@ -1,0 +1,51 @@
+import { Bike } from 'lucide-react';
+import { useState } from 'react';
+import { DEFAULT_WORKOUT_FILE_NAME, PRO_ONLY_MESSAGES, WORKOUT_FILE_DESKTOP_ONLY } from '../../../shared/api/exports.ts';
+import { useMediaQuery } from '../../app/use-media-query.ts';
+import { Button } from '../../ui/button.tsx';
+import { DisabledHint } from '../../ui/disabled-hint.tsx';
+import { showToast } from '../../ui/toast-store.ts';
+import { useProAccess } from '../billing/use-pro-access.ts';
+import { useDownloadWorkoutFile } from './api/generate-workout-file.ts';
+import { WorkoutFileHelpDialog } from './workout-file-help-dialog.tsx';
+
+/** Zwift runs on a computer; below the desktop layout the button gives way to a note (spec §5). */
+const DESKTOP_QUERY = '(min-width: 768px)';
+
+/** The next session as a Zwift workout file (Pro, desktop only), then how to load it. */
+export function WorkoutFileButton({ activityId }: { activityId: string }) {
+  const pro = useProAccess();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const download = useDownloadWorkoutFile(activityId);
+  const [helpFor, setHelpFor] = useState<string | null>(null);
+
+  if (!desktop) return <p className="text-xs text-fg-muted">{WORKOUT_FILE_DESKTOP_ONLY}</p>;
+  return (
+    <>
+      <DisabledHint hint={pro ? null : PRO_ONLY_MESSAGES.workoutFile}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!pro || download.isPending}
+          onClick={() =>
+            download.mutate(undefined, {
+              onSuccess: (fileName) => {
+                showToast({ title: 'Workout file downloaded successfully! Import it into the platform to start training.' });
+                setHelpFor(fileName);
+              },
+              onError: (error) => showToast({ title: error.message, tone: 'error' }),
+            })
+          }
+        >
+          <Bike aria-hidden className="size-4" />
+          {download.isPending ? 'Creating workout file...' : 'Download workout file'}
+        </Button>
+      </DisabledHint>
+      <WorkoutFileHelpDialog
+        open={helpFor !== null}
+        onOpenChange={(open) => !open && setHelpFor(null)}
+        fileName={helpFor ?? DEFAULT_WORKOUT_FILE_NAME}
+      />
+    </>
+  );
+}
