@@ -3,6 +3,7 @@ import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { AnalysisPanel } from '../analysis/analysis-panel.tsx';
+import { ActivityCharts } from '../charts/activity-charts.tsx';
 import { PoweredByStrava } from '../strava/powered-by-strava.tsx';
 import { useActivityDetail } from './api/activity-detail.ts';
 import { ActivityHeader } from './activity-header.tsx';
@@ -35,6 +36,7 @@ export function ActivityView({ activity, units }: ActivityViewProps) {
       ) : (
         <MetricsGrid metrics={activityMetrics(detail.data, units)} />
       )}
+      <ActivityCharts activity={activity} units={units} />
       <AnalysisPanel activityId={activity.id} />
       {isStravaApiSource(activity.source) && (
         <footer className="flex justify-center border-t border-line pt-6">
