@@ -37,6 +37,8 @@ export function formatCurveDuration(durationS: number): string {
 
 /** Durations labelled on the log axis of a power curve: the efforts athletes talk about. */
 export const CURVE_AXIS_LANDMARKS_S = [1, 5, 15, 60, 300, 1200, 3600, 7200, 14400, 28800, 57600];
+/** Fewer of them where a phone leaves no room for all. */
+export const CURVE_AXIS_LANDMARKS_NARROW_S = [1, 10, 60, 300, 1200, 3600, 14400, 57600];
 
 /** Speed in km/h or (imperial) mph. */
 export function speedFromMps(speedMps: number, units: UnitSystem): number {
@@ -72,8 +74,10 @@ export function altitudeFromMetres(altitudeM: number, units: UnitSystem): number
 
 export const altitudeUnit = (units: UnitSystem) => (units === 'imperial' ? 'ft' : 'm');
 
-/** A fitness day 'YYYY-MM-DD' as '12 Mar', read as the calendar day it names (no time zone shift). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A fitness day 'YYYY-MM-DD' as '12 Mar': the calendar day it names, in no time zone. */
 export function formatChartDay(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const [, month, day] = date.split('-').map(Number);
+  return `${day} ${MONTHS[month! - 1]}`;
 }

@@ -43,7 +43,8 @@ export function FitnessChart({ days }: { days: FitnessDayView[] }) {
     };
     return {
       legend: { show: false },
-      padding: [8, 12, 0, 0],
+      // Room on the right for the half of today's date label past the last day.
+      padding: [8, 20, 0, 0],
       cursor: { y: false, drag: { x: false, y: false, setScale: false }, points: { size: 7, stroke: palette.surface, width: 1.5 } },
       scales: { x: { time: false } },
       axes: [

@@ -28,7 +28,8 @@ export function StreamPanelChart({ panel, palette, rangeS, syncKey, showTimeAxis
     const color = palette[panel.color];
     return {
       legend: { show: false },
-      padding: [6, 8, 0, 0],
+      // Room above and below for the half of the end labels that sits outside the plot.
+      padding: [8, 8, showTimeAxis ? 0 : 8, 0],
       cursor: {
         sync: { key: syncKey, setSeries: false },
         y: false,
@@ -37,7 +38,7 @@ export function StreamPanelChart({ panel, palette, rangeS, syncKey, showTimeAxis
       },
       scales: {
         x: { time: false, range: rangeS },
-        y: { dir: panel.inverted ? -1 : 1 },
+        y: { dir: panel.inverted ? -1 : 1, ...(panel.rangeY ? { range: panel.rangeY } : {}) },
       },
       axes: [
         themedAxis(palette, {
@@ -47,7 +48,8 @@ export function StreamPanelChart({ panel, palette, rangeS, syncKey, showTimeAxis
         }),
         themedAxis(palette, {
           size: VALUE_AXIS_WIDTH_PX,
-          values: (_u, splits) => splits.map((value) => panel.format(value)),
+          ...(panel.axisSteps ? { incrs: panel.axisSteps } : {}),
+          values: (_u, splits) => splits.map((value) => panel.formatAxis(value)),
         }),
       ],
       series: [

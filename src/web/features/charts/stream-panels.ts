@@ -20,8 +20,14 @@ export interface StreamPanel {
   unit: string;
   color: ChartColor;
   series: XySeries;
-  /** The value as read on the axis and under the cursor. */
+  /** The value under the cursor. */
   format(value: number): string;
+  /** The value as labelled on the axis (coarser where decimals would only crowd it). */
+  formatAxis(value: number): string;
+  /** Steps the axis may label, when decimal steps (1, 2, 5, 10…) would not read well. */
+  axisSteps: number[] | null;
+  /** The value range drawn, when the data's own extremes would squash the rest. */
+  rangeY: [number, number] | null;
   /** Pace reads faster upwards, so its axis runs from slow (bottom) to fast (top). */
   inverted: boolean;
   /** Altitude is a terrain profile: drawn as a filled area. */
@@ -53,6 +59,34 @@ export function speedFromDistance(timeS: readonly number[], distanceM: readonly 
 const round = (value: number) => String(Math.round(value));
 const oneDecimal = (value: number) => value.toFixed(1);
 
+/** A panel read the same on the axis and under the cursor, on a plain upward axis fitted to its data. */
+const plain = (format: (value: number) => string) => ({
+  format,
+  formatAxis: format,
+  axisSteps: null,
+  rangeY: null,
+  inverted: false,
+  filled: false,
+});
+
+/** Pace axis steps in seconds: labels land on whole 15 s, minutes or multiples of them. */
+const PACE_AXIS_STEPS_S = [5, 10, 15, 30, 60, 120, 300, 600];
+
+/**
+ * From the fastest pace to a little beyond the pace of all but the slowest 5 % of the time:
+ * standing starts and stops at crossings would otherwise stretch the axis until the running sits
+ * in a thin line at the top.
+ */
+export function paceRange(paceS: readonly (number | null)[]): [number, number] | null {
+  const sorted = paceS.filter((value): value is number => value !== null).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const fastest = sorted[0]!;
+  const slowest = sorted.at(-1)!;
+  const typicalSlow = sorted[Math.floor(0.95 * (sorted.length - 1))]!;
+  const slow = Math.min(slowest, typicalSlow + 0.15 * (typicalSlow - fastest) + 15);
+  return [Math.max(0, fastest - 0.1 * (slow - fastest) - 5), slow];
+}
+
 function mapped(series: XySeries, convert: (value: number) => number | null): XySeries {
   return { x: series.x, y: series.y.map((value) => (value === null ? null : convert(value))) };
 }
@@ -75,17 +109,29 @@ export function buildStreamPanels(
   const panels: StreamPanel[] = [];
   const power = activity.measuredPower ? thinned(streams.powerW) : null;
   if (power) {
-    panels.push({ key: 'power', label: 'Power', unit: 'W', color: 'accent', series: power, format: round, inverted: false, filled: false });
+    panels.push({ key: 'power', label: 'Power', unit: 'W', color: 'accent', series: power, ...plain(round) });
   }
   const heartRate = thinned(streams.heartrateBpm);
   if (heartRate) {
-    panels.push({ key: 'heartRate', label: 'Heart rate', unit: 'bpm', color: 'danger', series: heartRate, format: round, inverted: false, filled: false });
+    panels.push({ key: 'heartRate', label: 'Heart rate', unit: 'bpm', color: 'danger', series: heartRate, ...plain(round) });
   }
   const speedMps = thinned(streams.speedMps ?? (streams.distanceM ? speedFromDistance(timeS, streams.distanceM) : undefined));
   if (speedMps && activity.family === 'run') {
     const pace = mapped(speedMps, (value) => paceFromMps(value, units));
     if (pace.y.some((value) => value !== null)) {
-      panels.push({ key: 'pace', label: 'Pace', unit: paceUnit(units), color: 'pulse', series: pace, format: formatPaceValue, inverted: true, filled: false });
+      panels.push({
+        key: 'pace',
+        label: 'Pace',
+        unit: paceUnit(units),
+        color: 'pulse',
+        series: pace,
+        format: formatPaceValue,
+        formatAxis: formatPaceValue,
+        axisSteps: PACE_AXIS_STEPS_S,
+        rangeY: paceRange(pace.y),
+        inverted: true,
+        filled: false,
+      });
     }
   } else if (speedMps) {
     panels.push({
@@ -94,9 +140,8 @@ export function buildStreamPanels(
       unit: speedUnit(units),
       color: 'pulse',
       series: mapped(speedMps, (value) => speedFromMps(value, units)),
-      format: oneDecimal,
-      inverted: false,
-      filled: false,
+      ...plain(oneDecimal),
+      formatAxis: round,
     });
   }
   const altitude = thinned(streams.altitudeM);
@@ -107,8 +152,7 @@ export function buildStreamPanels(
       unit: altitudeUnit(units),
       color: 'muted',
       series: mapped(altitude, (value) => altitudeFromMetres(value, units)),
-      format: round,
-      inverted: false,
+      ...plain(round),
       filled: true,
     });
   }
