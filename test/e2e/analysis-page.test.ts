@@ -135,7 +135,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     const download = page.waitForEvent('download');
     await section('Next Session').getByRole('button', { name: 'Add to calendar' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^kairo-next-session-\d{4}-\d{2}-\d{2}\.ics$/);
+    expect(file.suggestedFilename()).toMatch(/^[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.ics$/);
     const content = await readFile(await file.path(), 'utf8');
     expect(content.startsWith('BEGIN:VCALENDAR')).toBe(true);
     expect(content).toContain('TRIGGER:-PT15M');

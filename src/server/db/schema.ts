@@ -302,6 +302,12 @@ export const activityMetrics = pgTable(
     /** Best power held for 20 minutes or longer: the athlete's FTP estimate draws on it. */
     best20MinPowerW: doublePrecision('best_20min_power_w'),
     maxHeartrateBpm: doublePrecision('max_heartrate_bpm'),
+    /**
+     * The power-duration curve on POWER_CURVE_GRID_S (entry k at grid duration k), so the athlete's
+     * best over many activities is a maximum per entry. Empty without measured power; null for
+     * metrics stored before curves were kept (filled in when first needed).
+     */
+    powerCurveW: doublePrecision('power_curve_w').array(),
     /** The FTP the power scores used, and where it came from. */
     ftpW: doublePrecision('ftp_w'),
     ftpSource: text('ftp_source', { enum: ['estimate', 'none'] }).notNull(),

@@ -67,6 +67,40 @@ export type ActivityMetricsView = z.infer<typeof activityMetricsView>;
 
 export const powerCurve = z.object({ durationsS: z.array(z.number()), watts: z.array(z.number()) });
 
+export const bestPowerCurveQuery = z.object({
+  days: z.coerce.number().int().min(1, 'days must be between 1 and 365').max(365, 'days must be between 1 and 365').default(90),
+});
+/**
+ * The athlete's best power-duration curve over the activities of the last `days` days, on the
+ * standard duration grid (POWER_CURVE_GRID_S, cut where the longest activity ends): `watts[k]` is
+ * the best power held for `durationsS[k]` seconds or longer in any of them. Read the same grid
+ * durations off an activity's /power-curve to overlay the two.
+ */
+export const bestPowerCurve = z.object({
+  days: z.number(),
+  /** Activities with measured power in the window (none: empty arrays). */
+  activityCount: z.number(),
+  durationsS: z.array(z.number()),
+  watts: z.array(z.number()),
+});
+export type BestPowerCurve = z.infer<typeof bestPowerCurve>;
+
+const streamValues = z.array(z.number().nullable());
+/** The recorded sample streams of one activity, index-aligned with `timeS` (seconds from the start). */
+export const activityStreams = z.object({
+  timeS: z.array(z.number()),
+  distanceM: streamValues.optional(),
+  latlng: z.array(z.tuple([z.number(), z.number()]).nullable()).optional(),
+  altitudeM: streamValues.optional(),
+  heartrateBpm: streamValues.optional(),
+  cadenceRpm: streamValues.optional(),
+  powerW: streamValues.optional(),
+  speedMps: streamValues.optional(),
+  temperatureC: streamValues.optional(),
+  moving: z.array(z.boolean()).optional(),
+});
+export type ActivityStreamsView = z.infer<typeof activityStreams>;
+
 export const fitnessQuery = z.object({
   days: z.coerce.number().int().min(1, 'days must be between 1 and 730').max(730, 'days must be between 1 and 730').default(90),
 });

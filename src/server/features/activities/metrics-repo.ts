@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, max, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { activities, activityMetrics, type ActivitySource } from '../../db/schema.ts';
 
@@ -38,6 +38,47 @@ export function createMetricsRepo(db: Database) {
           ),
         );
       return row?.best ?? null;
+    },
+
+    /**
+     * The best power per grid entry over the account's activities that started at or after `from`,
+     * with how many activities had any: one aggregate over the stored curves, no streams read.
+     */
+    async bestPowerCurveW(accountId: string, from: Date): Promise<{ watts: number[]; activityCount: number }> {
+      const result = (await db.execute(sql`
+        select curve.entry::int as entry, max(curve.watts)::float8 as watts, count(*)::int as activities
+          from ${activityMetrics}
+          join ${activities} on ${activities.id} = ${activityMetrics.activityId}
+          cross join lateral unnest(${activityMetrics.powerCurveW}) with ordinality as curve(watts, entry)
+         where ${activityMetrics.userId} = ${accountId} and ${activities.userId} = ${accountId} and ${activities.startDate} >= ${from}
+         group by curve.entry
+         order by curve.entry`)) as unknown as { rows: { entry: number; watts: number; activities: number }[] };
+      // Every curve starts at the first entry (1 s), so its count is the number of curves.
+      return { watts: result.rows.map((row) => row.watts), activityCount: result.rows[0]?.activities ?? 0 };
+    },
+
+    /** Activities since `from` whose metrics predate stored power curves and that have measured power. */
+    async activityIdsMissingPowerCurve(accountId: string, from: Date): Promise<string[]> {
+      const rows = await db
+        .select({ id: activityMetrics.activityId })
+        .from(activityMetrics)
+        .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
+        .where(
+          and(
+            eq(activityMetrics.userId, accountId),
+            isNull(activityMetrics.powerCurveW),
+            eq(activities.deviceWatts, true),
+            gte(activities.startDate, from),
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+
+    async savePowerCurve(accountId: string, activityId: string, powerCurveW: number[]): Promise<void> {
+      await db
+        .update(activityMetrics)
+        .set({ powerCurveW })
+        .where(and(eq(activityMetrics.userId, accountId), eq(activityMetrics.activityId, activityId)));
     },
 
     /** The highest heart rate of the account's activities that started in [from, to). */

@@ -2,10 +2,11 @@ import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import { computeActivityMetrics, type ActivityMetrics } from '../../../metrics/activity-metrics.ts';
 import { best20MinPowerW, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
 import { computeFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
-import { computeMeanMaximalPower } from '../../../metrics/mean-maximal-power.ts';
+import { computeMeanMaximalPower, computePowerDurationCurve } from '../../../metrics/mean-maximal-power.ts';
+import { POWER_CURVE_GRID_S, samplePowerCurveOnGrid } from '../../../metrics/power-curve-grid.ts';
 import { resampleTo1Hz } from '../../../metrics/resample.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
-import type { ActivityMetricsView } from '../../../shared/api/activities.ts';
+import type { ActivityMetricsView, BestPowerCurve } from '../../../shared/api/activities.ts';
 import type { ActivitySource } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MetricsRepo } from './metrics-repo.ts';
@@ -93,6 +94,20 @@ function toView(metrics: ActivityMetrics, ftp: { ftpW: number | null; source: 'e
 export function createMetricsService(deps: { repo: MetricsRepo; activities: ActivitiesRepo }) {
   const { repo, activities } = deps;
 
+  /** Measured 1 Hz power of an activity of the account; null when it has none. */
+  async function measuredPowerW1Hz(accountId: string, activityId: string): Promise<number[] | null> {
+    const row = await activities.find(accountId, activityId);
+    if (!row) return null;
+    const streams = measuredStreams(row, await activities.loadStreams(accountId, activityId));
+    return streams && streams.timeS.length > 0 ? resampleTo1Hz(streams).powerW : null;
+  }
+
+  /** For metrics stored before curves were kept: the same grid curve compute() stores now. */
+  async function gridPowerCurve(accountId: string, activityId: string): Promise<number[]> {
+    const powerW = await measuredPowerW1Hz(accountId, activityId);
+    return powerW ? samplePowerCurveOnGrid(computePowerDurationCurve(computeMeanMaximalPower(powerW))) : [];
+  }
+
   return {
     /** Computes and stores one activity's metrics from its streams and summary; false when the activity is gone. */
     async compute(accountId: string, activityId: string): Promise<boolean> {
@@ -129,6 +144,7 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
         trainingLoadMethod: metrics.trainingLoadMethod,
         best20MinPowerW: metrics.powerDurationCurve ? best20MinPowerW(metrics.powerDurationCurve) : null,
         maxHeartrateBpm: metrics.maxHeartrateBpm,
+        powerCurveW: metrics.powerDurationCurve ? samplePowerCurveOnGrid(metrics.powerDurationCurve) : [],
         ftpW,
         ftpSource: ftp.source,
       });
@@ -153,12 +169,25 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
 
     /** The exact mean-maximal power for every duration, 1 s … the whole activity. */
     async powerCurve(accountId: string, activityId: string): Promise<{ durationsS: number[]; watts: number[] }> {
-      const row = await activities.find(accountId, activityId);
-      if (!row) throw new AppError('not_found', 'Activity not found');
-      const streams = measuredStreams(row, await activities.loadStreams(accountId, activityId));
-      const powerW = streams && streams.timeS.length > 0 ? resampleTo1Hz(streams).powerW : null;
-      if (!powerW) throw new AppError('not_found', 'This activity has no power data');
+      const powerW = await measuredPowerW1Hz(accountId, activityId);
+      if (!powerW) {
+        if (!(await activities.find(accountId, activityId))) throw new AppError('not_found', 'Activity not found');
+        throw new AppError('not_found', 'This activity has no power data');
+      }
       return computeMeanMaximalPower(powerW);
+    },
+
+    /**
+     * The athlete's best power-duration curve over the activities that started in the last `days`
+     * days, read from the curves stored with each activity's metrics.
+     */
+    async bestPowerCurve(accountId: string, days: number, now = new Date()): Promise<BestPowerCurve> {
+      const from = new Date(now.getTime() - days * DAY_MS);
+      for (const activityId of await repo.activityIdsMissingPowerCurve(accountId, from)) {
+        await repo.savePowerCurve(accountId, activityId, await gridPowerCurve(accountId, activityId));
+      }
+      const { watts, activityCount } = await repo.bestPowerCurveW(accountId, from);
+      return { days, activityCount, durationsS: POWER_CURVE_GRID_S.slice(0, watts.length), watts };
     },
 
     /** Daily load with fitness (CTL), fatigue (ATL) and form (TSB) for the last `days` days, today included. */

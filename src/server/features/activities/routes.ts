@@ -3,6 +3,9 @@ import {
   activityDetail,
   activityList,
   activityListQuery,
+  activityStreams,
+  bestPowerCurve,
+  bestPowerCurveQuery,
   fitnessQuery,
   fitnessSeries,
   powerCurve,
@@ -44,6 +47,17 @@ export function registerActivityRoutes(app: FastifyInstance, activities: Activit
   });
   route(app, {
     method: 'GET',
+    url: '/api/power-curve/best',
+    summary:
+      "The athlete's best power-duration curve over the activities of the last N days (default 90), on the standard duration grid",
+    tags,
+    auth: 'required',
+    query: bestPowerCurveQuery,
+    response: bestPowerCurve,
+    handler: ({ account, query }) => activities.bestPowerCurve(account.id, query.days),
+  });
+  route(app, {
+    method: 'GET',
     url: '/api/fitness',
     summary: 'Daily training load with fitness (CTL, 42 d), fatigue (ATL, 7 d) and form (TSB) for the last N days',
     tags,
@@ -58,6 +72,7 @@ export function registerActivityRoutes(app: FastifyInstance, activities: Activit
     summary: 'The sample streams of one activity',
     tags,
     auth: 'required',
+    response: activityStreams,
     handler: ({ account, params }) => activities.streams(account.id, activityId(params)),
   });
 }

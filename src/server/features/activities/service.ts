@@ -120,6 +120,7 @@ export function createActivitiesService(deps: {
     },
 
     powerCurve: (accountId: string, id: string) => metrics.powerCurve(accountId, id),
+    bestPowerCurve: (accountId: string, days: number) => metrics.bestPowerCurve(accountId, days),
     fitness: (accountId: string, days: number) => metrics.fitness(accountId, days),
     /** Fitness for the `days` days up to `asOf`, with the activity sources its loads came from. */
     fitnessWithSources: (accountId: string, days: number, asOf: Date) => metrics.fitnessWithSources(accountId, days, asOf),

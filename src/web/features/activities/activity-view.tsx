@@ -3,6 +3,7 @@ import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { AnalysisPanel } from '../analysis/analysis-panel.tsx';
+import { ActivityCharts } from '../charts/activity-charts.tsx';
 import { useActivityDetail } from './api/activity-detail.ts';
 import { ActivityFooter } from './activity-footer.tsx';
 import { ActivityHeader } from './activity-header.tsx';
@@ -34,6 +35,7 @@ export function ActivityView({ activity, units }: ActivityViewProps) {
       ) : (
         <MetricsGrid metrics={activityMetrics(detail.data, units)} />
       )}
+      <ActivityCharts activity={activity} units={units} />
       <AnalysisPanel activity={detail.data ?? activity} />
       <ActivityFooter source={activity.source} />
     </article>

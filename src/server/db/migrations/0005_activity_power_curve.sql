@@ -1,0 +1,1 @@
+ALTER TABLE "activity_metrics" ADD COLUMN "power_curve_w" double precision[];

@@ -1,0 +1,114 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../support/kairo.ts';
+import { hasChromium } from './support/browser.ts';
+import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+
+/**
+ * The charts of the analysis page in a real browser, on a demo ride with a power meter: the
+ * streams, the power-duration curve against the 90-day best and the fitness chart, drawn on
+ * canvases under captioned figures, on a desktop and on a phone.
+ */
+describe.skipIf(!hasChromium)('activity charts in the browser', () => {
+  const session = useKairoInBrowser([{ status: 401, path: '/api/auth/user' }]);
+  let page: Page;
+  beforeAll(() => {
+    ({ page } = session);
+  });
+
+  const main = () => page.getByRole('main');
+  const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
+  const rows = () => sidebar().getByRole('list', { name: 'Activities' }).getByRole('button');
+  const figure = (name: RegExp) => main().getByRole('figure', { name });
+  const streams = () => figure(/^Streams/);
+  const powerCurve = () => figure(/^Power-duration curve/);
+  const fitness = () => figure(/^Fitness, fatigue and form/);
+
+  /** A drawn chart: a canvas with pixels, under an image summary that says what it shows. */
+  async function expectDrawn(chart: Locator, summary: RegExp) {
+    const image = chart.getByRole('img', { name: summary }).first();
+    await image.waitFor();
+    const canvas = image.locator('canvas');
+    expect(await canvas.count()).toBe(1);
+    const size = await canvas.evaluate((element: HTMLCanvasElement) => ({ width: element.width, height: element.height }));
+    expect(size.width).toBeGreaterThan(100);
+    expect(size.height).toBeGreaterThan(50);
+  }
+
+  it('signs up and brings in the demo history', async () => {
+    await page.goto(session.at('/register'));
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Charts');
+    await page.getByLabel('Email').fill(uniqueEmail('e2e-charts'));
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('link', { name: 'Connect with Strava' }).click();
+    await page.waitForURL(session.at('/'));
+    await expect.poll(() => rows().count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(10);
+    // The history's metrics are computed in the background; the account-wide charts need them.
+    const computed = () =>
+      page.evaluate(async () => {
+        const [best, fitness] = await Promise.all([
+          fetch('/api/power-curve/best').then((response) => response.json()),
+          fetch('/api/fitness?days=90').then((response) => response.json()),
+        ]);
+        return best.activityCount > 0 && fitness.at(-1).ctl > 0;
+      });
+    await expect.poll(computed, { timeout: 60_000 }).toBe(true);
+    await page.reload();
+  });
+
+  it('draws the streams, the power curve and the fitness chart of a ride with power', async () => {
+    await rows().filter({ has: page.locator('svg.lucide-bike') }).first().click();
+
+    await expectDrawn(streams(), /^Power from \d+ to \d+ W$/);
+    for (const stream of [/^Heart rate from \d+ to \d+ bpm$/, /^Speed from [\d.]+ to [\d.]+ km\/h$/, /^Altitude from \d+ to \d+ m$/]) {
+      await expectDrawn(streams(), stream);
+    }
+    expect(await streams().locator('figcaption').innerText()).toMatch(/Power, heart rate, speed and altitude over elapsed time/);
+
+    await expectDrawn(powerCurve(), /^This activity: 5s \d+ W, 1min \d+ W.* Best of the last 90 days: 5s \d+ W/);
+    expect(await powerCurve().locator('figcaption').innerText()).toMatch(/your best of the last 90 days/);
+
+    await expectDrawn(fitness(), /^On \d+ \w+: fitness \d+, fatigue \d+, form [+−]?\d+\./);
+    expect(await fitness().getByText('Today', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('reads out every stream under the cursor', async () => {
+    const bottomPanel = streams().getByRole('img', { name: /^Altitude/ });
+    const box = (await bottomPanel.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+    const readout = streams().locator('p').first();
+    await expect.poll(() => readout.innerText()).toMatch(/^\d+:\d{2}:\d{2}/);
+    expect(await readout.innerText()).toMatch(/Power\s*\d+ W/);
+    expect(await readout.innerText()).toMatch(/Heart rate\s*\d+ bpm/);
+  });
+
+  it('switches the streams to imperial units', async () => {
+    await sidebar().getByRole('switch', { name: 'Units' }).click();
+    await expectDrawn(streams(), /^Speed from [\d.]+ to [\d.]+ mph$/);
+    await expectDrawn(streams(), /^Altitude from \d+ to \d+ ft$/);
+  });
+
+  it('charts pace, not speed, for a run, and no power curve without power', async () => {
+    await rows().filter({ has: page.locator('svg.lucide-footprints') }).first().click();
+    await expectDrawn(streams(), /^Pace from \d+:\d{2} to \d+:\d{2} \/mi$/);
+    expect(await streams().getByRole('img', { name: /^Speed/ }).count()).toBe(0);
+    expect(await powerCurve().count()).toBe(0);
+    await expectDrawn(fitness(), /^On /);
+    await rows().filter({ has: page.locator('svg.lucide-bike') }).first().click();
+  });
+
+  it('fits the charts on a phone', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectDrawn(streams(), /^Power/);
+    await expectDrawn(powerCurve(), /^This activity/);
+    await expectDrawn(fitness(), /^On /);
+    for (const chart of [streams(), powerCurve(), fitness()]) {
+      const box = (await chart.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
