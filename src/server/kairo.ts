@@ -30,6 +30,9 @@ import { createStravaRepo } from './features/strava/repo.ts';
 import { registerStravaRoutes } from './features/strava/routes.ts';
 import { createStravaService } from './features/strava/service.ts';
 import { stravaSetup } from './features/strava/setup.ts';
+import { createSettingsRepo } from './features/settings/repo.ts';
+import { registerSettingsRoutes } from './features/settings/routes.ts';
+import { createSettingsService, type SettingsService } from './features/settings/service.ts';
 import { createTrackingRepo } from './features/tracking/repo.ts';
 import { registerTrackingRoutes } from './features/tracking/routes.ts';
 import { createTrackingService } from './features/tracking/service.ts';
@@ -94,20 +97,23 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
 
   const queue = createJobQueue(database, app.log);
   const activitiesRepo = createActivitiesRepo(database.db);
-  const metrics = createMetricsService({ repo: createMetricsRepo(database.db), activities: activitiesRepo });
+  // Settings read activities and Strava, and the metrics read the thresholds set in settings: the
+  // settings service is made once those exist, and the metrics reach it only when they run.
+  let settings: SettingsService | null = null;
+  const metrics = createMetricsService({
+    repo: createMetricsRepo(database.db),
+    activities: activitiesRepo,
+    thresholds: (accountId) => {
+      if (!settings) throw new Error('metrics ran before the settings service was made');
+      return settings.thresholds(accountId);
+    },
+  });
   const metricsJobs = createMetricsJobs(metrics);
   queue.define(metricsJobs.activity);
   queue.define(metricsJobs.account);
   const activities = createActivitiesService({ repo: activitiesRepo, metrics, queue, metricsJobs });
   registerActivityRoutes(app, activities);
 
-  const analysis = createAnalysisService({ repo: createAnalysisRepo(database.db), activities });
-  const analysisJob = createAnalysisJob(analysis);
-  queue.define(analysisJob);
-  activities.onMetricsComputed(async (event) => {
-    await queue.send(analysisJob, event, { singletonKey: event.activityId });
-  });
-  registerAnalysisRoutes(app, analysis);
 
   const importsRepo = createImportsRepo(database.db);
   const uploadDir = join(config.dataDir, 'imports');
@@ -145,6 +151,16 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     backoffMs: config.strava.backoffMs,
   });
   for (const job of stravaJobs.all) queue.define(job);
+
+  settings = createSettingsService({ repo: createSettingsRepo(database.db), activities, strava });
+  registerSettingsRoutes(app, settings);
+  const analysis = createAnalysisService({ repo: createAnalysisRepo(database.db), activities, settings });
+  const analysisJob = createAnalysisJob(analysis);
+  queue.define(analysisJob);
+  activities.onMetricsComputed(async (event) => {
+    await queue.send(analysisJob, event, { singletonKey: event.activityId });
+  });
+  registerAnalysisRoutes(app, analysis);
   onStravaConnected = async (accountId) => {
     await queue.send(stravaJobs.backfill, { accountId }, { singletonKey: accountId });
   };

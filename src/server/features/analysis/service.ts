@@ -1,9 +1,9 @@
 import type { AnalysisView, CoachingStyleUpdate, RideDetail } from '../../../shared/api/analysis.ts';
 import { DEFAULT_COACHING_STYLE, type CoachingStyle } from '../../../shared/domain/coaching-style.ts';
-import { DEFAULT_UNIT_SYSTEM } from '../../../shared/domain/unit-system.ts';
 import { AppError } from '../../http/errors.ts';
 import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
 import type { ActivitiesService } from '../activities/service.ts';
+import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/service.ts';
 import { writeBuiltinAnalysis } from './coach/builtin.ts';
 import { buildAnalysisContext, contextHash } from './coach/context.ts';
 import { ungroundedNumbers } from './coach/grounding.ts';
@@ -18,9 +18,15 @@ interface AnalysisSettings {
 }
 
 /**
- * A new analysis is written in the account's coaching style. Accounts keep no style of their own
- * until settings exist, so that is the spec's default for every account.
+ * A new analysis is written in the account's coaching style (settings). So is one whose style was
+ * never chosen for it alone (no coachingStyleUpdatedAt): it follows the account's style as that
+ * changes; a style picked on the analysis itself stays until picked again.
  */
+function withAccountStyle(settings: AnalysisSettings, account: AccountSettings): AnalysisSettings {
+  if (settings.coachingStyleUpdatedAt) return settings;
+  return { ...settings, coachingStyle: account.coachingStyle, systemPrompt: account.systemPrompt };
+}
+
 const NEW_ANALYSIS: AnalysisSettings = {
   coachingStyle: DEFAULT_COACHING_STYLE,
   systemPrompt: null,
@@ -75,17 +81,19 @@ function toAnalysisView(row: AnalysisRow): AnalysisView {
 }
 
 /** Kai's analysis of each activity; every call is scoped to the signed-in account (another account's activity is not found). */
-export function createAnalysisService(deps: { repo: AnalysisRepo; activities: ActivitiesService }) {
-  const { repo, activities } = deps;
+export function createAnalysisService(deps: { repo: AnalysisRepo; activities: ActivitiesService; settings: Pick<SettingsService, 'analysisSettings'> }) {
+  const { repo, activities, settings: accountSettings } = deps;
   const refreshLimiter = new SlidingWindowLimiter({ limit: REFRESH_LIMIT, windowMs: REFRESH_WINDOW_MS });
 
   /** Facts first, words second: builds the context, has the coach write, and checks its numbers. */
-  async function compose(accountId: string, activityId: string, settings: AnalysisSettings) {
+  async function compose(accountId: string, activityId: string, settings: AnalysisSettings, account: AccountSettings) {
     const context = await buildAnalysisContext(activities, accountId, activityId, {
       coachingStyle: settings.coachingStyle,
       systemPrompt: settings.systemPrompt,
       rideDetail: settings.rideDetail,
-      units: DEFAULT_UNIT_SYSTEM,
+      units: account.units,
+      athlete: { ftpW: account.athleteFtpW, weightKg: account.athleteWeightKg, hrZones: account.hrZones },
+      mesocycle: account.mesocycle,
     });
     const { nextSession, ...sections } = writeBuiltinAnalysis(context);
     // A number nobody measured is never stored: from the built-in coach it is a bug, so it fails loudly.
@@ -105,6 +113,7 @@ export function createAnalysisService(deps: { repo: AnalysisRepo; activities: Ac
       contextHash: contextHash(context),
       generatedAt: new Date(),
       coachingStyleUpdatedAt: settings.coachingStyleUpdatedAt,
+      settingsRevision: account.revision,
     } satisfies AnalysisValues;
   }
 
@@ -121,11 +130,13 @@ export function createAnalysisService(deps: { repo: AnalysisRepo; activities: Ac
   ): Promise<AnalysisRow> {
     /** The revision this writer read before another writer stored first (0: there was no analysis yet). */
     let lostToAfter: number | null = null;
+    const account = await accountSettings.analysisSettings(accountId);
     for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
       const current = await repo.find(accountId, activityId);
-      const newer = current && lostToAfter !== null && current.revision > lostToAfter;
+      const stored = withAccountStyle(current ? settingsOf(current) : NEW_ANALYSIS, account);
+      const newer = current && lostToAfter !== null && current.revision > lostToAfter && current.settingsRevision === account.revision;
       if (newer && sameChoices(settingsOf(current), change(settingsOf(current)))) return current;
-      const values = await compose(accountId, activityId, change(current ? settingsOf(current) : NEW_ANALYSIS));
+      const values = await compose(accountId, activityId, change(stored), account);
       if (current && options.onlyIfFactsChanged && current.contextHash === values.contextHash) return current;
       const saved = current ? await repo.replace(current.revision, values) : await repo.insertIfAbsent(values);
       if (saved) return saved;
@@ -139,9 +150,17 @@ export function createAnalysisService(deps: { repo: AnalysisRepo; activities: Ac
 
   return {
     /** The stored analysis; the first request for an activity writes it. */
+    /**
+     * The stored analysis; the first request for an activity writes it, and so does the first after
+     * the account's settings changed what analyses are written from (a newer settings revision).
+     * The activity is then rescored first: the background rescoring of the whole history may not
+     * have reached it yet, and the new text must quote numbers from the new thresholds.
+     */
     async get(accountId: string, activityId: string): Promise<AnalysisView> {
-      const stored = await repo.find(accountId, activityId);
-      return toAnalysisView(stored ?? (await write(accountId, activityId, unchanged)));
+      const [stored, account] = await Promise.all([repo.find(accountId, activityId), accountSettings.analysisSettings(accountId)]);
+      if (stored && stored.settingsRevision === account.revision) return toAnalysisView(stored);
+      if (stored) await activities.recomputeMetrics(accountId, activityId);
+      return toAnalysisView(await write(accountId, activityId, unchanged));
     },
 
     async setCoachingStyle(accountId: string, activityId: string, update: CoachingStyleUpdate): Promise<AnalysisView> {
