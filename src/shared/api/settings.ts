@@ -112,24 +112,28 @@ export function hrZoneProblem(zones: Partial<Record<HrZoneField, number | null |
   return null;
 }
 
-export const coachingStyleSettingsUpdate = z.strictObject({
-  coachingStyle: styleFields.coachingStyle,
-  systemPrompt: styleFields.systemPrompt.optional(),
-});
+const PROFILE_ONLY_FIELDS = [
+  'athleteName',
+  'mesocycleEnabled',
+  'mesocycleCurrentWeek',
+  'mesocycleWeekStartDate',
+  'athleteFtp',
+  'athleteWeight',
+  ...(Object.keys(zoneBounds) as (keyof typeof zoneBounds)[]),
+] as const;
 
-export const unitSystemUpdate = z.strictObject({
-  unitSystem: z.enum(unitSystems, { error: 'Unit system must be metric or imperial' }),
-});
-
-export const coachingProfileUpdate = z
+/** One object for the three shapes (see the top of this file), so a bad field gets its own message. */
+export const userSettingsUpdate = z
   .strictObject({
+    unitSystem: z.enum(unitSystems, { error: 'Unit system must be metric or imperial' }).optional(),
+    coachingStyle: styleFields.coachingStyle.optional(),
+    systemPrompt: styleFields.systemPrompt.optional(),
     preferredActivities: z
       .array(z.enum(preferredActivities, { error: 'Preferred activities may be running, cycling or lifting' }), {
         error: 'Preferred activities must be a list',
       })
-      .refine((list) => new Set(list).size === list.length, 'Preferred activities must not repeat'),
-    coachingStyle: styleFields.coachingStyle.optional(),
-    systemPrompt: styleFields.systemPrompt.optional(),
+      .refine((list) => new Set(list).size === list.length, 'Preferred activities must not repeat')
+      .optional(),
     athleteName: z.string().trim().max(100, 'Athlete name must be at most 100 characters').nullish(),
     mesocycleEnabled: z.boolean({ error: 'mesocycleEnabled must be true or false' }).optional(),
     mesocycleCurrentWeek: z
@@ -155,10 +159,13 @@ export const coachingProfileUpdate = z
   .superRefine((body, context) => {
     const problem = hrZoneProblem(body);
     if (problem) context.addIssue({ code: 'custom', message: problem });
+    if (body.preferredActivities === undefined && PROFILE_ONLY_FIELDS.some((field) => body[field] !== undefined)) {
+      context.addIssue({ code: 'custom', message: 'The coaching profile is saved whole: include preferredActivities' });
+    }
+    if (body.preferredActivities === undefined && body.unitSystem === undefined && body.coachingStyle === undefined) {
+      context.addIssue({ code: 'custom', message: 'Send a coachingStyle, a unitSystem or the coaching profile' });
+    }
   });
-
-export const userSettingsUpdate = z.union([coachingStyleSettingsUpdate, unitSystemUpdate, coachingProfileUpdate]);
-export type CoachingProfileUpdate = z.infer<typeof coachingProfileUpdate>;
 export type UserSettingsUpdate = z.infer<typeof userSettingsUpdate>;
 
 const hrZone = z.object({ min: z.number().nullable(), max: z.number().nullable() });

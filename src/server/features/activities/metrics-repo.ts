@@ -64,6 +64,12 @@ export function createMetricsRepo(db: Database) {
       return row?.best20MinPowerW == null ? null : { ...row, best20MinPowerW: row.best20MinPowerW };
     },
 
+    /** When the account's newest activity started. */
+    async latestStartDate(accountId: string): Promise<Date | null> {
+      const [row] = await db.select({ latest: max(activities.startDate) }).from(activities).where(eq(activities.userId, accountId));
+      return row?.latest ?? null;
+    },
+
     /** The highest heart rate of the account's activities that started in [from, to). */
     async maxHeartrateBpm(accountId: string, from: Date, to: Date): Promise<number | null> {
       const [row] = await db

@@ -154,14 +154,18 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
     },
 
     /**
-     * What Kairo would estimate today from the athlete's own data, with the evidence: the FTP from
-     * the best 20-minute power of the last FTP_LOOKBACK_DAYS days, and the maximum heart rate of the
-     * last MAX_HR_LOOKBACK_DAYS days.
+     * What Kairo estimates from the athlete's own data, with the evidence: the FTP from the best
+     * 20-minute power of FTP_LOOKBACK_DAYS days, and the maximum heart rate of MAX_HR_LOOKBACK_DAYS
+     * days, both ending with the newest activity (an athlete back from a break gets the estimate of
+     * when they last trained, dated, rather than none).
      */
     async estimates(accountId: string, now = new Date()) {
+      const latest = await repo.latestStartDate(accountId);
+      const endMs = latest === null ? now.getTime() : Math.min(now.getTime(), latest.getTime() + 1);
+      const end = new Date(endMs);
       const [best20, maxHeartrateBpm] = await Promise.all([
-        repo.best20MinPowerEffort(accountId, new Date(now.getTime() - FTP_LOOKBACK_DAYS * DAY_MS), now),
-        repo.maxHeartrateBpm(accountId, new Date(now.getTime() - MAX_HR_LOOKBACK_DAYS * DAY_MS), now),
+        repo.best20MinPowerEffort(accountId, new Date(endMs - FTP_LOOKBACK_DAYS * DAY_MS), end),
+        repo.maxHeartrateBpm(accountId, new Date(endMs - MAX_HR_LOOKBACK_DAYS * DAY_MS), end),
       ]);
       return {
         ftp: best20 && { ftpW: Math.round(estimateFtpFromBest20MinW(best20.best20MinPowerW)), ...best20 },

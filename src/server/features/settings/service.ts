@@ -3,7 +3,6 @@ import {
   hrZoneFields,
   preferredActivities as knownActivities,
   type AthleteProfile,
-  type CoachingProfileUpdate,
   type HrZoneValues,
   type PreferredActivity,
   type UserSettings,
@@ -128,7 +127,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
     return { coachingStyle, systemPrompt: prompt };
   }
 
-  function profileChanges(row: UserSettingsRow | undefined, body: CoachingProfileUpdate, now: Date): UserSettingsChanges {
+  function profileChanges(row: UserSettingsRow | undefined, body: UserSettingsUpdate & { preferredActivities: PreferredActivity[] }, now: Date): UserSettingsChanges {
     const mesocycleEnabled = body.mesocycleEnabled ?? row?.mesocycleEnabled ?? false;
     let mesocycleWeekStartDate =
       body.mesocycleWeekStartDate === undefined
@@ -192,12 +191,13 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
     /** Saves one of the three update shapes (see src/shared/api/settings.ts); returns the saved settings. */
     async update(accountId: string, body: UserSettingsUpdate, now = new Date()): Promise<UserSettings> {
       const row = await current(accountId, now);
-      const changes =
-        'preferredActivities' in body
-          ? profileChanges(row, body, now)
-          : 'unitSystem' in body
-            ? { unitSystem: body.unitSystem }
-            : styleChanges(row, body.coachingStyle, body.systemPrompt);
+      const { preferredActivities, unitSystem, coachingStyle } = body;
+      const changes: UserSettingsChanges = preferredActivities
+        ? profileChanges(row, { ...body, preferredActivities }, now)
+        : coachingStyle
+          ? styleChanges(row, coachingStyle, body.systemPrompt)
+          : {};
+      if (unitSystem) changes.unitSystem = unitSystem;
       const before = analysisSettingsOf(row);
       const after = analysisSettingsOf({ ...row, ...changes } as UserSettingsRow);
       const { revision: _before, ...beforeInputs } = before;
