@@ -54,7 +54,10 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     await overlay().getByText('Marginal gains', { exact: true }).click();
     expect(await overlay().getByText('Unsaved changes').isVisible()).toBe(true);
     expect(await save().isEnabled()).toBe(true);
-    if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/coaching-profile-1280.png` });
+    if (screenshotDir) {
+      await overlay().getByLabel('Zone 1 max').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${screenshotDir}/coaching-profile-1280.png`, animations: 'disabled' });
+    }
 
     const put = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/user/settings');
     await save().click();
@@ -95,9 +98,10 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     await overlay().getByRole('radio', { name: 'Week 2' }).click();
     expect(await overlay().getByText('Week 2 - Started just now').isVisible()).toBe(true);
     if (screenshotDir) {
-      await page.screenshot({ path: `${screenshotDir}/coaching-profile-375.png` });
-      await overlay().getByText('Week 2 - Started just now').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${screenshotDir}/coaching-profile-375-bottom.png` });
+      await overlay().evaluate((element) => element.scrollTo({ top: 0 }));
+      await page.screenshot({ path: `${screenshotDir}/coaching-profile-375.png`, animations: 'disabled' });
+      await overlay().evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      await page.screenshot({ path: `${screenshotDir}/coaching-profile-375-bottom.png`, animations: 'disabled' });
     }
   });
 });

@@ -32,8 +32,8 @@ export function HeartRateZonesFields({ zones, onChange }: HeartRateZonesFieldsPr
       />
     );
   return (
-    <div role="group" aria-label="Heart-rate zones" className="grid grid-cols-[auto_1fr_auto_1fr] items-center gap-x-2 gap-y-2">
-      <span className="sr-only">Zone</span>
+    <div role="group" aria-label="Heart-rate zones" className="grid max-w-md grid-cols-[4.5rem_1fr_auto_1fr] items-center gap-x-2 gap-y-2">
+      <span aria-hidden />
       <span className="text-xs font-medium text-fg-subtle">Min (bpm)</span>
       <span aria-hidden />
       <span className="text-xs font-medium text-fg-subtle">Max (bpm)</span>
