@@ -32,6 +32,9 @@ import { createStravaRepo } from './features/strava/repo.ts';
 import { registerStravaRoutes } from './features/strava/routes.ts';
 import { createStravaService } from './features/strava/service.ts';
 import { stravaSetup } from './features/strava/setup.ts';
+import { createSettingsRepo } from './features/settings/repo.ts';
+import { registerSettingsRoutes } from './features/settings/routes.ts';
+import { createSettingsService, type SettingsService } from './features/settings/service.ts';
 import { createTrackingRepo } from './features/tracking/repo.ts';
 import { registerTrackingRoutes } from './features/tracking/routes.ts';
 import { createTrackingService } from './features/tracking/service.ts';
@@ -96,7 +99,17 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
 
   const queue = createJobQueue(database, app.log);
   const activitiesRepo = createActivitiesRepo(database.db);
-  const metrics = createMetricsService({ repo: createMetricsRepo(database.db), activities: activitiesRepo });
+  // Settings read activities and Strava, and the metrics read the thresholds set in settings: the
+  // settings service is made once those exist, and the metrics reach it only when they run.
+  let settings: SettingsService | null = null;
+  const metrics = createMetricsService({
+    repo: createMetricsRepo(database.db),
+    activities: activitiesRepo,
+    thresholds: (accountId) => {
+      if (!settings) throw new Error('metrics ran before the settings service was made');
+      return settings.thresholds(accountId);
+    },
+  });
   const metricsJobs = createMetricsJobs(metrics);
   queue.define(metricsJobs.activity);
   queue.define(metricsJobs.account);
@@ -140,6 +153,8 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   });
   for (const job of stravaJobs.all) queue.define(job);
 
+  settings = createSettingsService({ repo: createSettingsRepo(database.db), activities, strava });
+  registerSettingsRoutes(app, settings);
   const coach = config.ai
     ? createLlmCoach({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, policy: config.strava.dataPolicy, log: app.log })
     : builtinCoach;
@@ -147,6 +162,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     repo: createAnalysisRepo(database.db),
     activities,
     coach,
+    settings,
     trackingAthleteName: async (accountId) => (await strava.status(accountId)).athleteName,
   });
   const analysisJob = createAnalysisJob(analysis);

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   text,
@@ -17,6 +18,7 @@ import { analysisCoaches, type NextSession } from '../../shared/api/analysis.ts'
 import { accountPlans, paymentStatuses } from '../../shared/domain/account-plan.ts';
 import { coachingStyles } from '../../shared/domain/coaching-style.ts';
 import { rideDetailTypes } from '../../shared/domain/ride-detail.ts';
+import { unitSystems } from '../../shared/domain/unit-system.ts';
 
 /** Kairo's system of record. One migration history serves PGlite and PostgreSQL. */
 
@@ -310,7 +312,7 @@ export const activityMetrics = pgTable(
     powerCurveW: doublePrecision('power_curve_w').array(),
     /** The FTP the power scores used, and where it came from. */
     ftpW: doublePrecision('ftp_w'),
-    ftpSource: text('ftp_source', { enum: ['estimate', 'none'] }).notNull(),
+    ftpSource: text('ftp_source', { enum: ['settings', 'estimate', 'none'] }).notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('activity_metrics_user').on(table.userId)],
@@ -357,7 +359,54 @@ export const analyses = pgTable(
     revision: integer('revision').notNull().default(1),
     generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
     coachingStyleUpdatedAt: timestamp('coaching_style_updated_at', { withTimezone: true }),
+    /** The account's settings revision this was written at (user_settings.analysis_revision). */
+    settingsRevision: integer('settings_revision').notNull().default(0),
     createdAt: timestamps.createdAt,
   },
   (table) => [index('analyses_user').on(table.userId)],
 );
+
+/**
+ * The athlete's settings and coaching profile, one row per account (spec §3 User settings); an
+ * account without a row has the defaults. Heart-rate zones are stored as spec §3 says: zone 1 only
+ * a max, zone 5 only a min. `analysisRevision` counts saves that change what analyses are written
+ * from (style, thresholds, cycle, units): an analysis written at an older revision is rewritten
+ * when next read. `athleteData` caches the Strava athlete and zones for GET /api/athlete/profile.
+ */
+export const userSettings = pgTable('user_settings', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  unitSystem: text('unit_system', { enum: unitSystems }).notNull().default('metric'),
+  coachingStyle: coachingStyle('coaching_style').notNull().default('performance'),
+  systemPrompt: text('system_prompt'),
+  /** A JSON list of running, cycling, lifting (spec: stored as text). */
+  preferredActivities: text('preferred_activities').notNull().default('[]'),
+  athleteName: text('athlete_name'),
+  athleteWeight: numeric('athlete_weight', { precision: 5, scale: 1, mode: 'number' }),
+  athleteFtp: integer('athlete_ftp'),
+  hrZone1Max: integer('hr_zone1_max'),
+  hrZone2Min: integer('hr_zone2_min'),
+  hrZone2Max: integer('hr_zone2_max'),
+  hrZone3Min: integer('hr_zone3_min'),
+  hrZone3Max: integer('hr_zone3_max'),
+  hrZone4Min: integer('hr_zone4_min'),
+  hrZone4Max: integer('hr_zone4_max'),
+  hrZone5Min: integer('hr_zone5_min'),
+  mesocycleEnabled: boolean('mesocycle_enabled').notNull().default(false),
+  mesocycleCurrentWeek: integer('mesocycle_current_week').notNull().default(1),
+  mesocycleWeekStartDate: timestamp('mesocycle_week_start_date', { withTimezone: true }),
+  athleteData: jsonb('athlete_data').$type<CachedAthleteData>(),
+  athleteDataCachedAt: timestamp('athlete_data_cached_at', { withTimezone: true }),
+  analysisRevision: integer('analysis_revision').notNull().default(0),
+  ...timestamps,
+});
+
+/** What Strava said about the athlete, kept for ATHLETE_DATA_TTL_MS (see the settings service). */
+export interface CachedAthleteData {
+  stravaId: string;
+  name: string | null;
+  weightKg: number | null;
+  ftpW: number | null;
+  zones: { min: number | null; max: number | null }[] | null;
+}

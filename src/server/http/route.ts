@@ -58,8 +58,20 @@ export const documentedRoutes: DocumentedRoute[] = [];
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new AppError('bad_request', issue?.message ?? 'Invalid request');
+  throw new AppError('bad_request', firstMessage(result.error.issues) ?? 'Invalid request');
+}
+
+/**
+ * The message of the first issue. A union that matched no branch says only 'Invalid input', so its
+ * message comes from the branch the input was meant for: one that knows every key given, and among
+ * those the one with the fewest issues.
+ */
+function firstMessage(issues: readonly z.core.$ZodIssue[]): string | undefined {
+  const issue = issues[0];
+  if (issue?.code !== 'invalid_union' || issue.errors.length === 0) return issue?.message;
+  const strayKeys = (branch: z.core.$ZodIssue[]) => (branch.some((entry) => entry.code === 'unrecognized_keys') ? 1 : 0);
+  const [best] = [...issue.errors].sort((a, b) => strayKeys(a) - strayKeys(b) || a.length - b.length);
+  return best ? firstMessage(best) : issue.message;
 }
 
 const uuidPathParam = z.object({ id: z.uuid() });

@@ -61,7 +61,7 @@ export const activityMetricsView = z.object({
   bestEfforts: z.array(z.object({ distanceM: z.number(), elapsedS: z.number(), startOffsetS: z.number() })).nullable(),
   /** The FTP the power scores used: estimated from the athlete's own best 20 minutes until they set one. */
   ftpW: z.number().nullable(),
-  ftpSource: z.enum(['estimate', 'none']),
+  ftpSource: z.enum(['settings', 'estimate', 'none']),
 });
 export type ActivityMetricsView = z.infer<typeof activityMetricsView>;
 

@@ -16,3 +16,10 @@ export const COACHING_STYLES: Record<CoachingStyle, CoachingStyleInfo> = {
 
 /** Spec §3 and §9: the style when none is set. */
 export const DEFAULT_COACHING_STYLE: CoachingStyle = 'performance';
+
+/**
+ * Spec §3 User settings: the system prompt when the athlete has written none, an expert coach.
+ * The athlete's own instructions replace it only with the custom style.
+ */
+export const DEFAULT_SYSTEM_PROMPT =
+  'You are an expert endurance coach. Read the data closely, explain what it means for the athlete, and give specific, practical advice for what comes next.';

@@ -7,6 +7,7 @@ import { AnalysisSkeleton } from '../features/activities/analysis-skeleton.tsx';
 import { LoadingActivities } from '../features/activities/loading-activities.tsx';
 import { NoActivitySelected } from '../features/activities/no-activity-selected.tsx';
 import { ImportDialog } from '../features/imports/import-dialog.tsx';
+import { CoachingProfileDialog } from '../features/settings/coaching-profile-dialog.tsx';
 import { UnitsSwitch } from '../features/settings/units-switch.tsx';
 import { useUnitSystem } from '../features/settings/use-unit-system.ts';
 import { ConnectStravaModal } from '../features/strava/connect-strava-modal.tsx';
@@ -30,6 +31,7 @@ export function SignedInHome({ user }: { user: AuthUser }) {
   const [units] = useUnitSystem();
   const [importOpen, setImportOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
   const [connectError, dismissConnectError] = useStravaConnectError();
   const { status, activities, list, selected } = home;
 
@@ -59,6 +61,7 @@ export function SignedInHome({ user }: { user: AuthUser }) {
   return (
     <>
       <AppLayout
+        onOpenSettings={needsConnect ? undefined : () => setProfileOpen(true)}
         sidebar={
           <AppSidebar user={user} footer={needsConnect ? undefined : <UnitsSwitch />}>
             {needsConnect ? <ActivityListSkeleton /> : <HomeActivityList home={home} onImport={openImport} />}
@@ -92,6 +95,7 @@ export function SignedInHome({ user }: { user: AuthUser }) {
       </AppLayout>
       {needsConnect && !importOpen && <ConnectStravaModal firstName={user.firstName} connectError={connectError} onImportFiles={openImport} />}
       <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
+      <CoachingProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
     </>
   );
 }

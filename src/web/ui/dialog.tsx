@@ -11,13 +11,15 @@ interface DialogProps {
   description: ReactNode;
   children: ReactNode;
   className?: string;
+  /** A wide dialog for a form: up to 42 rem across, and the whole screen on a phone. */
+  wide?: boolean;
 }
 
 /**
  * A modal dialog: focus is trapped inside and the page behind is inert and dimmed. A dismissible
  * one (with onOpenChange) also has a close button in its corner.
  */
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, className, wide = false }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -30,8 +32,10 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
           }}
           className={clsx(
-            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100svh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
-            'rounded-2xl border border-line bg-surface p-6 shadow-2xl shadow-black/60 outline-none sm:p-8',
+            'fixed z-50 overflow-y-auto bg-surface shadow-2xl shadow-black/60 outline-none',
+            wide
+              ? 'inset-0 p-5 sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[calc(100svh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border sm:border-line sm:p-8'
+              : 'top-1/2 left-1/2 max-h-[calc(100svh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line p-6 sm:p-8',
             className,
           )}
         >

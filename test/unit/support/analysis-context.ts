@@ -276,7 +276,14 @@ export const sources = {
 
 export type SourceKind = keyof typeof sources;
 
-export const DEFAULT_INPUTS: AnalysisInputs = { coachingStyle: 'performance', systemPrompt: null, rideDetail: null, units: 'metric' };
+export const DEFAULT_INPUTS: AnalysisInputs = {
+  coachingStyle: 'performance',
+  systemPrompt: null,
+  rideDetail: null,
+  units: 'metric',
+  athlete: { ftpW: null, weightKg: null, hrZones: null },
+  mesocycle: { enabled: false, currentWeek: 1, weekStartDate: null },
+};
 
 export function contextOf(kind: SourceKind, inputs: Partial<AnalysisInputs> = {}, adjust?: (sources: ContextSources) => void): AnalysisContext {
   const built = sources[kind]();

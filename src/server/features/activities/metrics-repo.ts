@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt, max, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { activities, activityMetrics, type ActivitySource } from '../../db/schema.ts';
 
@@ -38,6 +38,36 @@ export function createMetricsRepo(db: Database) {
           ),
         );
       return row?.best ?? null;
+    },
+
+    /** The activity with the best 20-minute power among those that started in [from, to): the evidence of an FTP estimate. */
+    async best20MinPowerEffort(accountId: string, from: Date, to: Date) {
+      const [row] = await db
+        .select({
+          activityId: activities.id,
+          name: activities.name,
+          startDate: activities.startDate,
+          best20MinPowerW: activityMetrics.best20MinPowerW,
+        })
+        .from(activityMetrics)
+        .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
+        .where(
+          and(
+            eq(activityMetrics.userId, accountId),
+            isNotNull(activityMetrics.best20MinPowerW),
+            gte(activities.startDate, from),
+            lt(activities.startDate, to),
+          ),
+        )
+        .orderBy(desc(activityMetrics.best20MinPowerW), desc(activities.startDate))
+        .limit(1);
+      return row?.best20MinPowerW == null ? null : { ...row, best20MinPowerW: row.best20MinPowerW };
+    },
+
+    /** When the account's newest activity started. */
+    async latestStartDate(accountId: string): Promise<Date | null> {
+      const [row] = await db.select({ latest: max(activities.startDate) }).from(activities).where(eq(activities.userId, accountId));
+      return row?.latest ?? null;
     },
 
     /**

@@ -13,10 +13,12 @@ import type { MetricsRepo } from './metrics-repo.ts';
 import type { ActivitiesRepo, ActivityRow } from './repo.ts';
 
 /**
- * Until the coaching profile exists, the athlete's thresholds are estimated from their own data:
- * FTP is 95 % of the best 20-minute power of the 90 days before the activity (never from the
- * activity itself, which would score a ride against itself); maximum heart rate is the highest
- * recorded in the year before, from which the metrics derive LTHR and zones.
+ * The athlete's thresholds come from their coaching profile first (`AthleteThresholds`); what they
+ * have not set is estimated from their own data: FTP is 95 % of the best 20-minute power of the 90
+ * days before the activity (never from the activity itself, which would score a ride against
+ * itself); maximum heart rate is the highest recorded in the year before, from which the metrics
+ * derive LTHR and zones. A set FTP scores every activity, old ones too: it is the athlete's word
+ * for what their threshold is, and rescoring history with it keeps fitness on one scale.
  */
 const FTP_LOOKBACK_DAYS = 90;
 const MAX_HR_LOOKBACK_DAYS = 365;
@@ -28,6 +30,14 @@ const RIDE_TYPES = new Set(['Ride', 'VirtualRide', 'EBikeRide', 'MountainBikeRid
 const RUN_TYPES = new Set(['Run', 'TrailRun', 'VirtualRun']);
 const HIKE_TYPES = new Set(['Hike', 'Walk']);
 const WORKOUT_TYPES = new Set(['WeightTraining', 'Workout', 'Crossfit', 'Yoga', 'HighIntensityIntervalTraining', 'Pilates']);
+
+/** What the athlete set in their coaching profile; null where they set nothing. */
+export interface AthleteThresholds {
+  ftpW: number | null;
+  /** Upper bounds of heart-rate zones 1-4 (zone 5 is open), only when all four are set. */
+  hrZoneUpperBoundsBpm: readonly [number, number, number, number] | null;
+}
+export type AthleteThresholdsSource = (accountId: string) => Promise<AthleteThresholds>;
 
 export function sportFamilyOf(sportType: string): SportFamily {
   if (RIDE_TYPES.has(sportType)) return 'ride';
@@ -59,7 +69,7 @@ function measuredStreams(row: ActivityRow, streams: ActivityStreams | null): Act
   return rest;
 }
 
-function toView(metrics: ActivityMetrics, ftp: { ftpW: number | null; source: 'estimate' | 'none' }): ActivityMetricsView {
+function toView(metrics: ActivityMetrics, ftp: { ftpW: number | null; source: FtpSource }): ActivityMetricsView {
   return {
     averagePowerW: metrics.averagePowerW,
     maxPowerW: metrics.maxPowerW,
@@ -91,8 +101,10 @@ function toView(metrics: ActivityMetrics, ftp: { ftpW: number | null; source: 'e
   };
 }
 
-export function createMetricsService(deps: { repo: MetricsRepo; activities: ActivitiesRepo }) {
-  const { repo, activities } = deps;
+type FtpSource = ActivityMetricsView['ftpSource'];
+
+export function createMetricsService(deps: { repo: MetricsRepo; activities: ActivitiesRepo; thresholds: AthleteThresholdsSource }) {
+  const { repo, activities, thresholds } = deps;
 
   /** Measured 1 Hz power of an activity of the account; null when it has none. */
   async function measuredPowerW1Hz(accountId: string, activityId: string): Promise<number[] | null> {
@@ -115,8 +127,10 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
       if (!row) return false;
       const streams = measuredStreams(row, await activities.loadStreams(accountId, activityId));
       const start = row.startDate.getTime();
-      const best20 = await repo.best20MinPowerW(accountId, new Date(start - FTP_LOOKBACK_DAYS * DAY_MS), row.startDate, activityId);
-      const ftpW = best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20));
+      const set = await thresholds(accountId);
+      const best20 = set.ftpW === null ? await repo.best20MinPowerW(accountId, new Date(start - FTP_LOOKBACK_DAYS * DAY_MS), row.startDate, activityId) : null;
+      const ftpW = set.ftpW ?? (best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20)));
+      const ftpSource: FtpSource = set.ftpW !== null ? 'settings' : ftpW === null ? 'none' : 'estimate';
       const maxHrBpm = await repo.maxHeartrateBpm(accountId, new Date(start - MAX_HR_LOOKBACK_DAYS * DAY_MS), new Date(start + 1));
       const metrics = computeActivityMetrics({
         streams,
@@ -133,9 +147,13 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
           averageHeartrateBpm: row.averageHeartrate,
           maxHeartrateBpm: row.maxHeartrate,
         },
-        athlete: { ftpW, maxHrBpm: Math.max(maxHrBpm ?? 0, row.maxHeartrate ?? 0) || null },
+        athlete: {
+          ftpW,
+          maxHrBpm: Math.max(maxHrBpm ?? 0, row.maxHeartrate ?? 0) || null,
+          hrZoneUpperBoundsBpm: set.hrZoneUpperBoundsBpm,
+        },
       });
-      const ftp = { ftpW, source: ftpW === null ? ('none' as const) : ('estimate' as const) };
+      const ftp = { ftpW, source: ftpSource };
       await repo.save({
         activityId,
         userId: accountId,
@@ -149,6 +167,26 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
         ftpSource: ftp.source,
       });
       return true;
+    },
+
+    /**
+     * What Kairo estimates from the athlete's own data, with the evidence: the FTP from the best
+     * 20-minute power of FTP_LOOKBACK_DAYS days, and the maximum heart rate of MAX_HR_LOOKBACK_DAYS
+     * days, both ending with the newest activity (an athlete back from a break gets the estimate of
+     * when they last trained, dated, rather than none).
+     */
+    async estimates(accountId: string, now = new Date()) {
+      const latest = await repo.latestStartDate(accountId);
+      const endMs = latest === null ? now.getTime() : Math.min(now.getTime(), latest.getTime() + 1);
+      const end = new Date(endMs);
+      const [best20, maxHeartrateBpm] = await Promise.all([
+        repo.best20MinPowerEffort(accountId, new Date(endMs - FTP_LOOKBACK_DAYS * DAY_MS), end),
+        repo.maxHeartrateBpm(accountId, new Date(endMs - MAX_HR_LOOKBACK_DAYS * DAY_MS), end),
+      ]);
+      return {
+        ftp: best20 && { ftpW: Math.round(estimateFtpFromBest20MinW(best20.best20MinPowerW)), ...best20 },
+        maxHeartrateBpm: maxHeartrateBpm !== null && maxHeartrateBpm > 0 ? maxHeartrateBpm : null,
+      };
     },
 
     /** Recomputes every activity of the account, oldest first, so each sees the history before it. Returns their ids in that order. */

@@ -7,7 +7,7 @@ import type { ActivitiesRepo, ActivityListRow, ActivityRow } from './repo.ts';
 
 export type { ActivityValues } from './repo.ts';
 export type { MetricsComputed } from './metrics-jobs.ts';
-export type { FitnessWithSources, TrainingLogEntry } from './metrics-service.ts';
+export type { AthleteThresholds, FitnessWithSources, TrainingLogEntry } from './metrics-service.ts';
 export { sportFamilyOf } from './metrics-service.ts';
 
 const notFound = () => new AppError('not_found', 'Activity not found');
@@ -138,6 +138,22 @@ export function createActivitiesService(deps: {
     async historyImported(accountId: string): Promise<void> {
       await queue.send(metricsJobs.account, { accountId }, { singletonKey: accountId });
     },
+
+    /**
+     * The athlete's thresholds changed (coaching profile): rescore the whole history in the
+     * background, since every activity's load and zones depend on them.
+     */
+    async thresholdsChanged(accountId: string): Promise<void> {
+      await queue.send(metricsJobs.account, { accountId }, { singletonKey: accountId });
+    },
+
+    /** Rescores one activity now, so what is read next uses the current thresholds. */
+    async recomputeMetrics(accountId: string, id: string): Promise<void> {
+      await metrics.compute(accountId, id);
+    },
+
+    /** Kairo's estimates of FTP and maximum heart rate from the athlete's own activities, with the evidence. */
+    estimates: (accountId: string, now?: Date) => metrics.estimates(accountId, now),
 
     async streams(accountId: string, id: string) {
       const streams = await repo.loadStreams(accountId, id);

@@ -2,10 +2,10 @@ import type { AnalysisView, CoachingStyleUpdate, RideDetail } from '../../../sha
 import { PRO_ONLY_MESSAGES, type AnalysisContextExport } from '../../../shared/api/exports.ts';
 import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 import { DEFAULT_COACHING_STYLE, type CoachingStyle } from '../../../shared/domain/coaching-style.ts';
-import { DEFAULT_UNIT_SYSTEM } from '../../../shared/domain/unit-system.ts';
 import { AppError } from '../../http/errors.ts';
 import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
 import type { ActivitiesService } from '../activities/service.ts';
+import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/service.ts';
 import type { Coach } from './coach/coach.ts';
 import { buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
 import { buildContextExport, type ExportedUserSettings } from './exports/context-export.ts';
@@ -21,9 +21,16 @@ interface AnalysisSettings {
 }
 
 /**
- * A new analysis is written in the account's coaching style. Accounts keep no style of their own
- * until settings exist, so that is the spec's default for every account.
+ * A new analysis is written in the account's coaching style (settings). So is one whose style was
+ * never chosen for it alone (no coachingStyleUpdatedAt): it follows the account's style as that
+ * changes; a style picked on the analysis itself stays until picked again.
  */
+function withAccountStyle(settings: AnalysisSettings, account: AccountSettings): AnalysisSettings {
+  if (settings.coachingStyleUpdatedAt) return settings;
+  return { ...settings, coachingStyle: account.coachingStyle, systemPrompt: account.systemPrompt };
+}
+
+/** An analysis not written yet: withAccountStyle gives it the account's style. */
 const NEW_ANALYSIS: AnalysisSettings = {
   coachingStyle: DEFAULT_COACHING_STYLE,
   systemPrompt: null,
@@ -92,13 +99,11 @@ function requireProAccess(account: ExportingAccount, message: string): void {
   if (!hasProAccess(account.plan, account.trialExpiryDate)) throw new AppError('forbidden', message);
 }
 
-/**
- * The athlete's settings for the export. Settings are not stored yet (GET /api/user/settings is
- * coming): until they are, the spec's defaults (§9: metric units, no preferred activities) with the
- * style this analysis was written in. This is the one place that will read them.
- */
-async function userSettingsForExport(_accountId: string, analysis: AnalysisView): Promise<ExportedUserSettings> {
-  return { unitSystem: DEFAULT_UNIT_SYSTEM, coachingStyle: analysis.coachingStyle, preferredActivities: [] };
+/** The five heart-rate zones the athlete set (zone 1 has only a max, zone 5 only a min); none when unset. */
+function heartRateZonesOf(settings: ExportedUserSettings): { min: number | null; max: number | null }[] {
+  const bound = (field: string) => (typeof settings[field] === 'number' ? (settings[field] as number) : null);
+  const zones = [1, 2, 3, 4, 5].map((zone) => ({ min: zone === 1 ? null : bound(`hrZone${zone}Min`), max: zone === 5 ? null : bound(`hrZone${zone}Max`) }));
+  return zones.some((zone) => zone.min !== null || zone.max !== null) ? zones : [];
 }
 
 /** The athlete's training plans for the export; Kairo has no training plans yet, so none. */
@@ -111,24 +116,27 @@ export function createAnalysisService(deps: {
   repo: AnalysisRepo;
   activities: ActivitiesService;
   coach: Coach;
+  settings: Pick<SettingsService, 'analysisSettings' | 'get'>;
   /** The athlete's name on the connected tracking service (Strava), null when not connected. */
   trackingAthleteName: (accountId: string) => Promise<string | null>;
 }) {
-  const { repo, activities, coach } = deps;
+  const { repo, activities, coach, settings: accountSettings } = deps;
   const refreshLimiter = new SlidingWindowLimiter({ limit: REFRESH_LIMIT, windowMs: REFRESH_WINDOW_MS });
 
   /** Facts first: everything the analysis is written from, for these settings. */
-  async function factsFor(accountId: string, activityId: string, settings: AnalysisSettings): Promise<AnalysisContext> {
+  async function factsFor(accountId: string, activityId: string, settings: AnalysisSettings, account: AccountSettings): Promise<AnalysisContext> {
     return buildAnalysisContext(activities, accountId, activityId, {
       coachingStyle: settings.coachingStyle,
       systemPrompt: settings.systemPrompt,
       rideDetail: settings.rideDetail,
-      units: DEFAULT_UNIT_SYSTEM,
+      units: account.units,
+      athlete: { ftpW: account.athleteFtpW, weightKg: account.athleteWeightKg, hrZones: account.hrZones },
+      mesocycle: account.mesocycle,
     });
   }
 
   /** Words second: the coach writes from the facts (each coach checks its own numbers against them). */
-  async function compose(accountId: string, activityId: string, settings: AnalysisSettings, context: AnalysisContext) {
+  async function compose(accountId: string, activityId: string, settings: AnalysisSettings, context: AnalysisContext, account: AccountSettings) {
     const { answer, coach: writtenBy, note } = await coach.write(context);
     const { nextSession, ...sections } = answer;
     return {
@@ -146,6 +154,7 @@ export function createAnalysisService(deps: {
       contextHash: contextHash(context),
       generatedAt: new Date(),
       coachingStyleUpdatedAt: settings.coachingStyleUpdatedAt,
+      settingsRevision: account.revision,
     } satisfies AnalysisValues;
   }
 
@@ -162,15 +171,16 @@ export function createAnalysisService(deps: {
   ): Promise<AnalysisRow> {
     /** The revision this writer read before another writer stored first (0: there was no analysis yet). */
     let lostToAfter: number | null = null;
+    const account = await accountSettings.analysisSettings(accountId);
     for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
       const current = await repo.find(accountId, activityId);
-      const newer = current && lostToAfter !== null && current.revision > lostToAfter;
+      const newer = current && lostToAfter !== null && current.revision > lostToAfter && current.settingsRevision === account.revision;
       if (newer && sameChoices(settingsOf(current), change(settingsOf(current)))) return current;
-      const settings = change(current ? settingsOf(current) : NEW_ANALYSIS);
-      const context = await factsFor(accountId, activityId, settings);
+      const settings = change(withAccountStyle(current ? settingsOf(current) : NEW_ANALYSIS, account));
+      const context = await factsFor(accountId, activityId, settings, account);
       // Asked before the coach writes: a model call costs time and money, and unchanged facts need none.
       if (current && options.onlyIfFactsChanged && current.contextHash === contextHash(context)) return current;
-      const values = await compose(accountId, activityId, settings, context);
+      const values = await compose(accountId, activityId, settings, context, account);
       const saved = current ? await repo.replace(current.revision, values) : await repo.insertIfAbsent(values);
       if (saved) return saved;
       lostToAfter = current?.revision ?? 0;
@@ -181,10 +191,23 @@ export function createAnalysisService(deps: {
   const unchanged = (settings: AnalysisSettings) => settings;
   const withDetail = (rideDetail: RideDetail | null) => (settings: AnalysisSettings) => ({ ...settings, rideDetail });
 
-  /** The stored analysis; the first request for an activity writes it. */
+  /**
+   * The stored analysis; the first request for an activity writes it, and so does the first after
+   * the account's settings changed what analyses are written from (a newer settings revision).
+   * The activity is then rescored first: the background rescoring of the whole history may not
+   * have reached it yet, and the new text must quote numbers from the new thresholds.
+   */
   async function get(accountId: string, activityId: string): Promise<AnalysisView> {
-    const stored = await repo.find(accountId, activityId);
-    return toAnalysisView(stored ?? (await write(accountId, activityId, unchanged)));
+    const [stored, account] = await Promise.all([repo.find(accountId, activityId), accountSettings.analysisSettings(accountId)]);
+    if (stored && stored.settingsRevision === account.revision) return toAnalysisView(stored);
+    if (stored) await activities.recomputeMetrics(accountId, activityId);
+    return toAnalysisView(await write(accountId, activityId, unchanged));
+  }
+
+  /** The athlete's settings for the export, without their custom instructions (spec §3). */
+  async function userSettingsForExport(accountId: string): Promise<ExportedUserSettings> {
+    const { systemPrompt: _instructions, ...settings } = await accountSettings.get(accountId);
+    return settings;
   }
 
   return {
@@ -206,18 +229,19 @@ export function createAnalysisService(deps: {
       requireProAccess(account, PRO_ONLY_MESSAGES.contextExport);
       const analysis = await get(account.id, activityId);
       const activity = await activities.detail(account.id, activityId);
+      const userSettings = await userSettingsForExport(account.id);
       const accountName = [account.firstName, account.lastName].filter(Boolean).join(' ') || null;
       return buildContextExport({
         activity,
         analysis,
-        userSettings: await userSettingsForExport(account.id, analysis),
+        userSettings,
         trainingPlans: await trainingPlansForExport(account.id),
         athleteProfile: {
           name: (await deps.trackingAthleteName(account.id)) ?? accountName,
-          weightKg: null,
-          // The FTP this activity's power scores used (Kairo's estimate until the athlete sets one).
+          weightKg: typeof userSettings.athleteWeight === 'number' ? userSettings.athleteWeight : null,
+          // The FTP this activity's power scores used: the athlete's own, else Kairo's estimate.
           ftpW: activity.metrics?.ftpW ?? null,
-          heartRateZones: [],
+          heartRateZones: heartRateZonesOf(userSettings),
         },
         exportedAt: new Date(),
       });

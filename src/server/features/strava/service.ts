@@ -12,8 +12,11 @@ import {
 } from './client.ts';
 import type { StravaConnectionRow, StravaRepo } from './repo.ts';
 
-/** Scopes Kairo asks for: profile, all activities (private too), and writing descriptions. */
-export const STRAVA_SCOPES = 'read,activity:read_all,activity:write';
+/**
+ * Scopes Kairo asks for: profile (the full one carries weight, FTP and heart-rate zones for the
+ * coaching profile), all activities (private too), and writing descriptions.
+ */
+export const STRAVA_SCOPES = 'read,profile:read_all,activity:read_all,activity:write';
 /** Refresh this long before Strava's 6-hour expiry, so no request goes out with a dying token. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
 
@@ -59,6 +62,29 @@ export interface StravaConnectionStatus {
   backfillDone: boolean;
   lastSyncAt: string | null;
 }
+
+/** The athlete as Strava knows them (spec §3 "Athlete profile from the tracking service"); zero or less is unset. */
+export interface StravaAthlete {
+  stravaId: string;
+  name: string | null;
+  weightKg: number | null;
+  ftpW: number | null;
+  /** Heart-rate zones, lowest first; an open bound is null. Null without the profile:read_all scope. */
+  zones: { min: number | null; max: number | null }[] | null;
+}
+
+interface StravaAthleteJson {
+  firstname?: string | null;
+  lastname?: string | null;
+  weight?: number | null;
+  ftp?: number | null;
+}
+
+interface StravaZonesJson {
+  heart_rate?: { zones?: { min: number; max: number }[] } | null;
+}
+
+const positiveOrNull = (value: number | null | undefined): number | null => (value != null && value > 0 ? value : null);
 
 export function createStravaService(deps: {
   setup: StravaSetup;
@@ -183,6 +209,29 @@ export function createStravaService(deps: {
     },
 
     withAccessToken,
+
+    /**
+     * Name, weight, FTP and heart-rate zones from Strava; null when not connected. Weight, FTP and
+     * zones need the profile:read_all scope (connections made before Kairo asked for it lack them).
+     */
+    async athlete(accountId: string): Promise<StravaAthlete | null> {
+      const connection = await repo.find(accountId);
+      if (connection?.status !== 'connected') return null;
+      const fullProfile = connection.scope.split(',').includes('profile:read_all');
+      return this.withAccessToken(accountId, async (accessToken) => {
+        const athlete = await client.get<StravaAthleteJson>(accessToken, '/athlete');
+        const zones = fullProfile ? await client.get<StravaZonesJson>(accessToken, '/athlete/zones') : null;
+        const name = [athlete.firstname, athlete.lastname].filter((part) => part && part.trim()).join(' ');
+        return {
+          stravaId: connection.stravaId,
+          name: name || connection.name,
+          weightKg: positiveOrNull(athlete.weight),
+          ftpW: positiveOrNull(athlete.ftp),
+          // Strava writes an open bound as -1.
+          zones: zones?.heart_rate?.zones?.map((zone) => ({ min: positiveOrNull(zone.min), max: positiveOrNull(zone.max) })) ?? null,
+        };
+      });
+    },
 
     /** Subscribes the app to Strava's webhooks at this callback, unless it already is. */
     async ensureWebhookSubscription(callbackUrl: string, verifyToken: string): Promise<void> {

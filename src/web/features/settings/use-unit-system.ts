@@ -1,9 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { showToast } from '../../ui/toast-store.ts';
+import { settingsSaved, updateUserSettings, useUserSettings, userSettingsQueryKey } from './api/user-settings.ts';
 import { getUnitSystem, setUnitSystem, subscribeToUnitSystem } from './unit-system-store.ts';
 
-/** The unit system every number on screen uses, and the way to change it. */
+/**
+ * The unit system every number on screen uses, and the way to change it (spec §4): the device's
+ * copy until settings load, then the settings' value, saved with PUT; metric when settings fail.
+ * A switch shows the new units at once and goes back if the save fails.
+ */
 export function useUnitSystem(): [UnitSystem, (next: UnitSystem) => void] {
-  const units = useSyncExternalStore(subscribeToUnitSystem, getUnitSystem);
-  return [units, setUnitSystem];
+  const local = useSyncExternalStore(subscribeToUnitSystem, getUnitSystem);
+  const settings = useUserSettings();
+  const queryClient = useQueryClient();
+  const loaded = settings.data;
+  const units = loaded ? loaded.unitSystem : settings.isError ? DEFAULT_UNIT_SYSTEM : local;
+
+  function change(next: UnitSystem) {
+    if (!loaded) {
+      setUnitSystem(next);
+      return;
+    }
+    queryClient.setQueryData(userSettingsQueryKey, { ...loaded, unitSystem: next });
+    updateUserSettings({ unitSystem: next }).then(
+      (saved) => settingsSaved(queryClient, saved),
+      () => {
+        queryClient.setQueryData(userSettingsQueryKey, loaded);
+        showToast({ tone: 'error', title: 'Failed to update units' });
+      },
+    );
+  }
+  return [units, change];
 }

@@ -4,6 +4,8 @@ import type { SportFamily, TrainingLoadMethod } from '../../../../metrics/traini
 import type { ActivityDetail, ActivityMetricsView } from '../../../../shared/api/activities.ts';
 import type { RideDetail } from '../../../../shared/api/analysis.ts';
 import { COACHING_STYLES, type CoachingStyle } from '../../../../shared/domain/coaching-style.ts';
+import type { HrZoneValues } from '../../../../shared/api/settings.ts';
+import { MESOCYCLE_WEEK_INFO, mesocycleWeekAt, type MesocycleState } from '../../../../shared/domain/mesocycle.ts';
 import { RIDE_DETAILS, type RideDetailType } from '../../../../shared/domain/ride-detail.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import {
@@ -47,13 +49,11 @@ export interface AnalysisContext {
   recentTraining: RecentTrainingFacts;
   coaching: CoachingFacts;
   rideDetail: RideDetailFacts | null;
-  /**
-   * Kairo has no coaching profile, four-week cycle or training plans yet; they arrive with settings
-   * and plans. Typed as empty rather than guessed at, so the compiler points at every reader when
-   * they are filled.
-   */
-  athleteProfile: null;
-  mesocycle: null;
+  /** What the athlete set in their coaching profile; null when they set none of it. */
+  athleteProfile: AthleteProfileFacts | null;
+  /** The four-week cycle's week on the activity's day; null when no cycle ran then. */
+  mesocycle: MesocycleFacts | null;
+  /** Kairo has no training plans yet; typed as empty so the compiler points at every reader when they arrive. */
   activePlans: [];
 }
 
@@ -172,12 +172,33 @@ export interface RideDetailFacts extends Provenanced {
   note: string | null;
 }
 
-/** What the athlete chose for this analysis. */
+/**
+ * The coaching profile's thresholds, only as the athlete typed them into Kairo (provenance
+ * 'athlete'). Values read from Strava's athlete profile never come here: they would be Strava
+ * data in a prompt (ADR 0007), and the metrics already score with what the athlete set.
+ */
+export interface AthleteProfileFacts extends Provenanced {
+  ftp: Quantity | null;
+  weight: Quantity | null;
+  /** Zone 1 has no min and zone 5 no max (spec §3). */
+  hrZones: { zone: Quantity; min: Quantity | null; max: Quantity | null }[] | null;
+}
+
+export interface MesocycleFacts extends Provenanced {
+  week: Quantity;
+  name: string;
+  /** Spec §3 "Mesocycle weeks": what this week of the cycle asks for. */
+  intent: string;
+}
+
+/** What the athlete chose, for this analysis and in their settings. */
 export interface AnalysisInputs {
   coachingStyle: CoachingStyle;
   systemPrompt: string | null;
   rideDetail: RideDetail | null;
   units: UnitSystem;
+  athlete: { ftpW: number | null; weightKg: number | null; hrZones: HrZoneValues | null };
+  mesocycle: MesocycleState;
 }
 
 /** The data a context is assembled from, as the activities service returns it. */
@@ -238,10 +259,34 @@ export function assembleAnalysisContext(sources: ContextSources, inputs: Analysi
     rideDetail: rideDetail
       ? { provenance: ['athlete'], type: rideDetail.type, title: RIDE_DETAILS[rideDetail.type].title, note: rideDetail.note }
       : null,
-    athleteProfile: null,
-    mesocycle: null,
+    athleteProfile: athleteProfileFacts(inputs.athlete),
+    mesocycle: mesocycleFacts(inputs.mesocycle, new Date(sources.activity.startDate)),
     activePlans: [],
   };
+}
+
+function athleteProfileFacts({ ftpW, weightKg, hrZones }: AnalysisInputs['athlete']): AthleteProfileFacts | null {
+  if (ftpW === null && weightKg === null && hrZones === null) return null;
+  const beat = (value: number | null) => formatted(value, bpm);
+  return {
+    provenance: ['athlete'],
+    ftp: formatted(ftpW, watts),
+    weight: formatted(weightKg, (kg) => quantity(kg, `${kg} kg`)),
+    hrZones: hrZones && [
+      { zone: quantity(1, 'zone 1'), min: null, max: beat(hrZones.hrZone1Max) },
+      { zone: quantity(2, 'zone 2'), min: beat(hrZones.hrZone2Min), max: beat(hrZones.hrZone2Max) },
+      { zone: quantity(3, 'zone 3'), min: beat(hrZones.hrZone3Min), max: beat(hrZones.hrZone3Max) },
+      { zone: quantity(4, 'zone 4'), min: beat(hrZones.hrZone4Min), max: beat(hrZones.hrZone4Max) },
+      { zone: quantity(5, 'zone 5'), min: beat(hrZones.hrZone5Min), max: null },
+    ],
+  };
+}
+
+function mesocycleFacts(state: MesocycleState, activityStart: Date): MesocycleFacts | null {
+  const week = mesocycleWeekAt(state, activityStart);
+  if (week === null) return null;
+  const info = MESOCYCLE_WEEK_INFO[week];
+  return { provenance: ['athlete'], week: quantity(week, `week ${week}`), name: info.name, intent: info.intent };
 }
 
 /** Identifies the facts: equal hashes mean an analysis was written from exactly these facts. */

@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { userSettings, type UserSettings, type UserSettingsUpdate } from '../../../../shared/api/settings.ts';
+import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { useAuth } from '../../auth/use-auth.ts';
+
+export const userSettingsQueryKey = ['/api/user/settings'] as const;
+
+/** GET /api/user/settings. */
+export async function fetchUserSettings(signal?: AbortSignal): Promise<UserSettings> {
+  return readJson(await apiRequest('GET', '/api/user/settings', undefined, { signal }), userSettings);
+}
+
+/** PUT /api/user/settings: the coaching style, the units, or the whole coaching profile. */
+export async function updateUserSettings(update: UserSettingsUpdate): Promise<UserSettings> {
+  return readJson(await apiRequest('PUT', '/api/user/settings', update), userSettings);
+}
+
+/** Spec §7/§9: cached 5 minutes, fetched only when signed in. */
+export function useUserSettings() {
+  const auth = useAuth();
+  return useQuery({
+    queryKey: userSettingsQueryKey,
+    queryFn: ({ signal }) => fetchUserSettings(signal),
+    staleTime: 5 * 60_000,
+    enabled: auth.status === 'authenticated',
+  });
+}
+
+/**
+ * Spec §7: a saved change refreshes the settings and drops every cached analysis (the server
+ * rewrites them in the new style, thresholds and units when next read). Activities are read again
+ * too: their metrics are rescored with a new FTP or zones.
+ */
+export async function settingsSaved(queryClient: QueryClient, saved: UserSettings): Promise<void> {
+  queryClient.setQueryData(userSettingsQueryKey, saved);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === '/api/activities' && query.queryKey[2] === 'analysis' });
+  await queryClient.invalidateQueries({ queryKey: ['/api/activities'] });
+}
+
+export function useUpdateUserSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUserSettings,
+    onSuccess: (saved) => settingsSaved(queryClient, saved),
+  });
+}

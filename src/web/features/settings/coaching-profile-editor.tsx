@@ -1,0 +1,175 @@
+import clsx from 'clsx';
+import { useState } from 'react';
+import { preferredActivities, type AthleteProfile, type HrZoneField, type PreferredActivity, type UserSettings } from '../../../shared/api/settings.ts';
+import { userFacingMessage } from '../../app/api-request.ts';
+import { Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { showToast } from '../../ui/toast-store.ts';
+import { useUpdateUserSettings } from './api/user-settings.ts';
+import { CoachingStyleCards } from './coaching-style-cards.tsx';
+import {
+  initialForm,
+  parseInteger,
+  profileUpdate,
+  withMesocycleEnabled,
+  withMesocycleWeek,
+  zonesFromProfile,
+  type CoachingProfileForm,
+} from './coaching-profile-form.ts';
+import { HeartRateZonesFields } from './heart-rate-zones-fields.tsx';
+import { MesocycleFields } from './mesocycle-fields.tsx';
+import { ProfileSection as Section } from './profile-section.tsx';
+import { ProfileSuggestion } from './profile-suggestion.tsx';
+
+const ACTIVITY_LABELS: Record<PreferredActivity, string> = { running: 'Running', cycling: 'Cycling', lifting: 'Lifting' };
+
+interface CoachingProfileEditorProps {
+  settings: UserSettings;
+  profile: AthleteProfile | null;
+  onClose: () => void;
+}
+
+/**
+ * The coaching profile's fields (spec §4): initialised once from settings, with an unsaved-changes
+ * flag that any edit sets; Save is enabled only then, and a successful save closes the overlay.
+ * Beyond the spec, Kairo's own estimates (FTP from the best 20 minutes, zones from the highest heart
+ * rate) are offered with their evidence, each accepted in one click.
+ */
+export function CoachingProfileEditor({ settings, profile, onClose }: CoachingProfileEditorProps) {
+  const [initial] = useState(() => initialForm(settings, profile, new Date()));
+  const [form, setForm] = useState(initial.form);
+  const [changed, setChanged] = useState(initial.changed);
+  const save = useUpdateUserSettings();
+
+  const edit = (next: CoachingProfileForm) => {
+    setForm(next);
+    setChanged(true);
+  };
+  const setZone = (field: HrZoneField, value: string) => edit({ ...form, zones: { ...form.zones, [field]: value } });
+  const toggleActivity = (activity: PreferredActivity) =>
+    edit({
+      ...form,
+      preferredActivities: form.preferredActivities.includes(activity)
+        ? form.preferredActivities.filter((entry) => entry !== activity)
+        : [...form.preferredActivities, activity],
+    });
+
+  function submit() {
+    save.mutate(profileUpdate(form), {
+      onSuccess: () => {
+        showToast({ title: 'Coaching profile updated successfully' });
+        onClose();
+      },
+      onError: (error) => showToast({ tone: 'error', title: 'Failed to update coaching profile', description: userFacingMessage(error, 'Please try again.') }),
+    });
+  }
+
+  const ftpSuggestion = profile?.suggestions.ftp;
+  const zoneSuggestion = profile?.source === 'strava' && profile.zones ? { zones: profile.zones, from: 'your Strava zones' } : null;
+  const ownZones = profile?.suggestions.hrZones;
+  const suggestedZones = zoneSuggestion ?? (ownZones ? { zones: ownZones.zones, from: `your highest recorded heart rate, ${ownZones.maxHeartrateBpm} bpm` } : null);
+  const suggestedZoneFields = suggestedZones && zonesFromProfile(suggestedZones.zones);
+  const zonesDiffer = suggestedZoneFields !== null && Object.entries(suggestedZoneFields).some(([field, value]) => form.zones[field as HrZoneField] !== value);
+
+  return (
+    <form
+      className="mt-6 flex flex-col gap-7"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (changed && !save.isPending) submit();
+      }}
+    >
+      <Section title="Preferred activities">
+        <div role="group" aria-label="Preferred activities" className="flex flex-wrap gap-2">
+          {preferredActivities.map((activity) => {
+            const checked = form.preferredActivities.includes(activity);
+            return (
+              <button
+                key={activity}
+                type="button"
+                aria-pressed={checked}
+                onClick={() => toggleActivity(activity)}
+                className={clsx(
+                  'h-9 rounded-full border px-4 text-sm font-medium transition-colors',
+                  checked ? 'border-accent bg-accent/10 text-accent' : 'border-line-strong text-fg-muted hover:border-fg-subtle hover:text-fg',
+                )}
+              >
+                {ACTIVITY_LABELS[activity]}
+              </button>
+            );
+          })}
+        </div>
+      </Section>
+
+      <Section title="Coaching style">
+        <CoachingStyleCards
+          value={form.coachingStyle}
+          onChange={(coachingStyle) => edit({ ...form, coachingStyle })}
+          customInstructions={form.customInstructions}
+          onCustomInstructionsChange={(customInstructions) => edit({ ...form, customInstructions })}
+        />
+      </Section>
+
+      <Section title="Athlete">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Weight (kg)"
+            type="number"
+            inputMode="decimal"
+            step={0.1}
+            min={20}
+            max={300}
+            value={form.athleteWeight}
+            onChange={(event) => edit({ ...form, athleteWeight: event.target.value })}
+          />
+          <TextField
+            label="FTP (W)"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={1}
+            max={2000}
+            value={form.athleteFtp}
+            onChange={(event) => edit({ ...form, athleteFtp: event.target.value })}
+          />
+        </div>
+        {ftpSuggestion && parseInteger(form.athleteFtp) !== ftpSuggestion.ftpW && (
+          <ProfileSuggestion actionLabel={`Use ${ftpSuggestion.ftpW} W`} onAccept={() => edit({ ...form, athleteFtp: String(ftpSuggestion.ftpW) })}>
+            Suggested FTP {ftpSuggestion.ftpW} W: 95% of your best 20-minute power, {ftpSuggestion.best20MinPowerW} W, on{' '}
+            <span className="text-fg">{ftpSuggestion.activityName}</span> ({new Date(ftpSuggestion.startDate).toLocaleDateString(undefined, { dateStyle: 'medium' })}).
+          </ProfileSuggestion>
+        )}
+      </Section>
+
+      <Section title="Heart-rate zones">
+        <HeartRateZonesFields zones={form.zones} onChange={setZone} />
+        {suggestedZones && suggestedZoneFields && zonesDiffer && (
+          <ProfileSuggestion actionLabel="Use these zones" onAccept={() => edit({ ...form, zones: suggestedZoneFields })}>
+            Suggested zones from {suggestedZones.from}:{' '}
+            {suggestedZones.zones.map((zone, index) => `Z${index + 1} ${zone.min ?? 0}-${zone.max ?? '+'}`).join(', ')}.
+          </ProfileSuggestion>
+        )}
+      </Section>
+
+      <Section title="Training cycle">
+        <MesocycleFields
+          enabled={form.mesocycleEnabled}
+          week={form.mesocycleCurrentWeek}
+          weekStartDate={form.mesocycleWeekStartDate}
+          onEnabledChange={(enabled) => edit(withMesocycleEnabled(form, enabled, new Date()))}
+          onWeekChange={(week) => edit(withMesocycleWeek(form, week, new Date()))}
+        />
+      </Section>
+
+      <div className="sticky -bottom-5 -mx-5 flex items-center justify-end gap-3 border-t border-line bg-surface px-5 py-4 sm:-bottom-8 sm:-mx-8 sm:px-8">
+        {changed && <span className="mr-auto text-xs text-fg-muted">Unsaved changes</span>}
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!changed || save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

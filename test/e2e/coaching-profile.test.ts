@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../support/kairo.ts';
+import { fixtureFile } from '../support/strava-export.ts';
+import { hasChromium } from './support/browser.ts';
+import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+
+/**
+ * The coaching profile in a real browser: open it from the Settings button, change the FTP and the
+ * coaching style, save, see the toast, and find the saved values on reopening; then on a phone.
+ */
+describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
+  const session = useKairoInBrowser([
+    { status: 401, path: '/api/auth/user' },
+    { status: 400, path: '/api/user/settings' },
+  ]);
+  let page: Page;
+  beforeAll(() => {
+    ({ page } = session);
+  });
+
+  const overlay = () => page.getByRole('dialog', { name: 'Customize your coaching profile' });
+  const ftp = () => overlay().getByLabel('FTP (W)');
+  const style = (name: string) => overlay().getByRole('radio', { name: new RegExp(`^${name}`) });
+  const save = () => overlay().getByRole('button', { name: 'Save' });
+  const screenshotDir = process.env.KAIRO_SCREENSHOT_DIR;
+
+  it('signs up with a ride of their own', async () => {
+    await page.goto(session.at('/register'));
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Watts');
+    await page.getByLabel('Email').fill(uniqueEmail('e2e-profile'));
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('dialog', { name: 'Welcome, Ada!' }).waitFor();
+    const upload = await page.request.post(session.at('/api/imports'), {
+      multipart: { file: { name: 'ride.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(fixtureFile('ride_outdoor_power_edge810.fit')) } },
+    });
+    expect(upload.status()).toBe(201);
+    await page.reload();
+    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
+  });
+
+  it('opens the overlay, changes FTP and style, saves with a toast, and shows the saved values again', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await overlay().waitFor();
+    await ftp().waitFor();
+    // Nothing edited yet: Save is off. Unset FTP and zones start from the athlete's own ride (spec §5 fallback).
+    expect(await save().isDisabled()).toBe(true);
+    expect(await ftp().inputValue()).toMatch(/^\d+$/);
+    expect(await overlay().getByLabel('Zone 1 max').inputValue()).toMatch(/^\d+$/);
+
+    await ftp().fill('287');
+    await overlay().getByText('Marginal gains', { exact: true }).click();
+    expect(await overlay().getByText('Unsaved changes').isVisible()).toBe(true);
+    expect(await save().isEnabled()).toBe(true);
+    if (screenshotDir) {
+      await overlay().getByLabel('Zone 1 max').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${screenshotDir}/coaching-profile-1280.png`, animations: 'disabled' });
+    }
+
+    const put = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/user/settings');
+    await save().click();
+    expect((await put).status()).toBe(200);
+    await page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
+    await overlay().waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await ftp().waitFor();
+    expect(await ftp().inputValue()).toBe('287');
+    expect(await style('Marginal gains').isChecked()).toBe(true);
+    expect(await save().isDisabled()).toBe(true);
+    await overlay().getByRole('button', { name: 'Cancel' }).click();
+    await overlay().waitFor({ state: 'detached' });
+  });
+
+  it('shows a failure toast and keeps the overlay open when the save is refused', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await ftp().waitFor();
+    // Overlapping zones pass the fields' own checks; the server refuses them and says why.
+    await overlay().getByLabel('Zone 3 min').fill('100');
+    await save().click();
+    const toast = page.getByRole('status').filter({ hasText: 'Failed to update coaching profile' }).first();
+    await toast.waitFor();
+    expect(await toast.innerText()).toMatch(/Zone 3 min \(100\) must not be below Zone 2 max/);
+    expect(await overlay().isVisible()).toBe(true);
+    await overlay().getByRole('button', { name: 'Cancel' }).click();
+    await overlay().waitFor({ state: 'detached' });
+  });
+
+  it('fills the whole screen on a phone, with the cycle week shown', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await ftp().waitFor();
+    const box = await overlay().boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 812 });
+    await overlay().getByRole('switch', { name: 'Four-week load cycle' }).click();
+    await overlay().getByRole('radio', { name: 'Week 2' }).click();
+    expect(await overlay().getByText('Week 2 - Started just now').isVisible()).toBe(true);
+    if (screenshotDir) {
+      await overlay().evaluate((element) => element.scrollTo({ top: 0 }));
+      await page.screenshot({ path: `${screenshotDir}/coaching-profile-375.png`, animations: 'disabled' });
+      await overlay().evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      await page.screenshot({ path: `${screenshotDir}/coaching-profile-375-bottom.png`, animations: 'disabled' });
+    }
+  });
+});

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analysisView } from '../../src/shared/api/analysis.ts';
+import { athleteProfile, userSettings } from '../../src/shared/api/settings.ts';
+import { DEFAULT_SYSTEM_PROMPT } from '../../src/shared/domain/coaching-style.ts';
+import { testDatabaseKinds } from '../support/databases.ts';
+import type { TestClient } from '../support/http-client.ts';
+import { startTestKairo, type TestKairo } from '../support/kairo.ts';
+import { useKairoWithSim } from '../support/kairo-with-sim.ts';
+import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
+import { fixtureFile } from '../support/strava-export.ts';
+
+const kinds = await testDatabaseKinds();
+
+const PROFILE = {
+  preferredActivities: ['running', 'cycling'],
+  coachingStyle: 'marginal_gains',
+  mesocycleEnabled: true,
+  mesocycleCurrentWeek: 3,
+  mesocycleWeekStartDate: '2026-01-05T08:00:00.000Z',
+  athleteFtp: 245,
+  athleteWeight: 71.4,
+  hrZone1Max: 130,
+  hrZone2Min: 131,
+  hrZone2Max: 145,
+  hrZone3Min: 146,
+  hrZone3Max: 158,
+  hrZone4Min: 159,
+  hrZone4Max: 170,
+  hrZone5Min: 171,
+};
+
+describe.each(kinds)('User settings on %s', (kind) => {
+  let server: TestKairo;
+  let athlete: TestClient;
+  let rideId: string;
+  beforeAll(async () => {
+    server = await startTestKairo(kind);
+    athlete = await registerAthlete(server.url);
+    const upload = await athlete.upload('/api/imports', 'ride.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
+    expect(upload.status).toBe(201);
+    rideId = upload.body.activity.id;
+    await waitForJobs(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const settingsRows = async () =>
+    (await server.database.handle.query<{ n: number }>('select count(*)::int as n from user_settings', []))[0]?.n;
+
+  it('answers the defaults while nothing is saved, and needs a session', async () => {
+    const response = await athlete.get('/api/user/settings');
+    expect(response.status).toBe(200);
+    expect(userSettings.parse(response.body)).toEqual({
+      unitSystem: 'metric',
+      coachingStyle: 'performance',
+      systemPrompt: DEFAULT_SYSTEM_PROMPT,
+      preferredActivities: [],
+      athleteName: null,
+      athleteWeight: null,
+      athleteFtp: null,
+      hrZone1Max: null,
+      hrZone2Min: null,
+      hrZone2Max: null,
+      hrZone3Min: null,
+      hrZone3Max: null,
+      hrZone4Min: null,
+      hrZone4Max: null,
+      hrZone5Min: null,
+      mesocycleEnabled: false,
+      mesocycleCurrentWeek: 1,
+      mesocycleWeekStartDate: null,
+      athleteDataCachedAt: null,
+    });
+    expect(await settingsRows()).toBe(0);
+    const signedOut = await registerAthlete(server.url);
+    await signedOut.post('/api/auth/logout');
+    expect((await signedOut.get('/api/user/settings')).status).toBe(401);
+  });
+
+  it.each([
+    [{ ...PROFILE, athleteFtp: 2500 }, 'FTP must be between 1 and 2000 W'],
+    [{ ...PROFILE, athleteFtp: 250.5 }, 'FTP must be a whole number of watts'],
+    [{ ...PROFILE, athleteWeight: 12 }, 'Weight must be between 20 and 300 kg'],
+    [{ ...PROFILE, hrZone3Min: 140 }, 'Zone 3 min (140) must not be below Zone 2 max (145): zones may not overlap'],
+    [{ ...PROFILE, hrZone2Max: null }, 'Zone 2 needs both a min and a max'],
+    [{ ...PROFILE, hrZone4Min: 170 }, 'Zone 4 min must be below its max'],
+    [{ ...PROFILE, mesocycleCurrentWeek: 5 }, 'Mesocycle week must be 1, 2, 3 or 4'],
+    [{ ...PROFILE, preferredActivities: ['swimming'] }, 'Preferred activities may be running, cycling or lifting'],
+    [{ ...PROFILE, mesocycleWeekStartDate: 'last monday' }, 'Mesocycle week start must be an ISO date-time'],
+    [{ coachingStyle: 'drill_sergeant' }, 'Coaching style must be chill, performance, marginal_gains or custom'],
+    [{ coachingStyle: 'custom', systemPrompt: '   ' }, 'The custom style needs your instructions'],
+    [{ unitSystem: 'furlongs' }, 'Unit system must be metric or imperial'],
+    [{ athleteFtp: 250 }, 'The coaching profile is saved whole: include preferredActivities'],
+    [{}, 'Send a coachingStyle, a unitSystem or the coaching profile'],
+    [{ ...PROFILE, units: 'metric' }, 'Unrecognized key: "units"'],
+  ])('refuses %j with a clear message and saves nothing', async (body, message) => {
+    const response = await athlete.put('/api/user/settings', body);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+    expect(await settingsRows()).toBe(0);
+  });
+
+  it('saves the whole profile, reads it back, and keeps it to its own account', async () => {
+    const saved = await athlete.put('/api/user/settings', { ...PROFILE, hrZone1Min: 90, hrZone5Max: 200 });
+    expect(saved.status).toBe(200);
+    const read = userSettings.parse((await athlete.get('/api/user/settings')).body);
+    const { mesocycleCurrentWeek: _week, mesocycleWeekStartDate: _start, ...rest } = PROFILE;
+    expect(read).toMatchObject({ ...rest, hrZone1Max: 130, hrZone5Min: 171 });
+    expect(read).not.toHaveProperty('hrZone1Min');
+    // The cycle's week started in January: reading moved it on by whole weeks (cycling 1-4), still Monday 08:00 UTC.
+    const start = new Date(read.mesocycleWeekStartDate!);
+    expect(start.getUTCDay()).toBe(1);
+    expect(start.getUTCHours()).toBe(8);
+    expect(Date.now() - start.getTime()).toBeLessThan(7 * 86_400_000);
+    const weeks = Math.round((start.getTime() - Date.parse(PROFILE.mesocycleWeekStartDate)) / (7 * 86_400_000));
+    expect(read.mesocycleCurrentWeek).toBe(((2 + weeks) % 4) + 1);
+    const stored = await server.database.handle.query<{ week: number }>('select mesocycle_current_week as week from user_settings', []);
+    expect(stored).toEqual([{ week: read.mesocycleCurrentWeek }]);
+
+    const other = await registerAthlete(server.url);
+    expect(userSettings.parse((await other.get('/api/user/settings')).body)).toMatchObject({ athleteFtp: null, coachingStyle: 'performance' });
+    expect((await other.put('/api/user/settings', { coachingStyle: 'chill' })).status).toBe(200);
+    expect(userSettings.parse((await athlete.get('/api/user/settings')).body).coachingStyle).toBe('marginal_gains');
+
+    // An invalid update after a valid one leaves the valid one in place.
+    expect((await athlete.put('/api/user/settings', { ...PROFILE, athleteFtp: 0 })).status).toBe(400);
+    expect(userSettings.parse((await athlete.get('/api/user/settings')).body).athleteFtp).toBe(245);
+
+    // The units and the style alone change nothing else; a profile without an FTP clears it.
+    expect((await athlete.put('/api/user/settings', { unitSystem: 'imperial' })).body).toMatchObject({ unitSystem: 'imperial', athleteFtp: 245 });
+    const { athleteFtp: _ftp, ...withoutFtp } = PROFILE;
+    expect((await athlete.put('/api/user/settings', withoutFtp)).body).toMatchObject({ unitSystem: 'imperial', athleteFtp: null });
+    expect((await athlete.put('/api/user/settings', { unitSystem: 'metric' })).status).toBe(200);
+  });
+
+  it('rewrites the analysis with the new numbers after the FTP changes', async () => {
+    await athlete.put('/api/user/settings', { ...PROFILE, coachingStyle: 'performance', athleteFtp: 200 });
+    const before = analysisView.parse((await athlete.get(`/api/activities/${rideId}/analysis`)).body);
+    const metricsBefore = (await athlete.get(`/api/activities/${rideId}`)).body.metrics;
+    expect(metricsBefore).toMatchObject({ ftpW: 200, ftpSource: 'settings' });
+
+    const saved = await athlete.put('/api/user/settings', { ...PROFILE, coachingStyle: 'chill', athleteFtp: 300 });
+    expect(saved.status).toBe(200);
+    const after = analysisView.parse((await athlete.get(`/api/activities/${rideId}/analysis`)).body);
+    const metricsAfter = (await athlete.get(`/api/activities/${rideId}`)).body.metrics;
+    expect(metricsAfter).toMatchObject({ ftpW: 300, ftpSource: 'settings' });
+    expect(metricsAfter.intensityFactor).toBeCloseTo((metricsBefore.intensityFactor * 200) / 300, 2);
+    expect(after.coachingStyle).toBe('chill');
+    expect(after.generatedAt > before.generatedAt).toBe(true);
+    const facts = await server.database.handle.query<{ facts: { athleteProfile: { ftp: { text: string } }; mesocycle: unknown } }>(
+      'select facts from analyses where activity_id = $1',
+      [rideId],
+    );
+    expect(facts[0]?.facts.athleteProfile.ftp.text).toBe('300 W');
+    await waitForJobs(server);
+  });
+
+  it("answers the athlete profile from the athlete's own data when Strava is not connected", async () => {
+    const response = await athlete.get('/api/athlete/profile');
+    expect(response.status).toBe(200);
+    const profile = athleteProfile.parse(response.body);
+    expect(profile).toMatchObject({ source: 'activities', weight: null, name: null });
+    const ride = (await athlete.get(`/api/activities/${rideId}`)).body;
+    // Heart-rate zones from the highest heart rate recorded: LTHR 90 % of it, Friel's zones.
+    expect(profile.suggestions.hrZones?.maxHeartrateBpm).toBe(Math.round(ride.metrics.maxHeartrateBpm));
+    const lthr = 0.9 * ride.metrics.maxHeartrateBpm;
+    expect(profile.zones).toEqual([
+      { min: null, max: Math.round(0.8 * lthr) },
+      { min: Math.round(0.8 * lthr) + 1, max: Math.round(0.89 * lthr) },
+      { min: Math.round(0.89 * lthr) + 1, max: Math.round(0.93 * lthr) },
+      { min: Math.round(0.93 * lthr) + 1, max: Math.round(0.99 * lthr) },
+      { min: Math.round(0.99 * lthr) + 1, max: null },
+    ]);
+    // The only ride is the evidence of the FTP estimate: 95 % of its best 20 minutes.
+    expect(profile.suggestions.ftp).toMatchObject({ activityId: rideId, activityName: ride.name, startDate: ride.startDate });
+    const [stored] = await server.database.handle.query<{ best: number }>('select best_20min_power_w as best from activity_metrics where activity_id = $1', [rideId]);
+    expect(profile.suggestions.ftp?.best20MinPowerW).toBe(Math.round(stored!.best));
+    expect(profile.suggestions.ftp?.ftpW).toBe(Math.round(0.95 * stored!.best));
+    expect(profile.ftp).toBe(profile.suggestions.ftp?.ftpW);
+  });
+});
+
+describe.each(kinds)('Athlete profile from Strava on %s', (kind) => {
+  const setup = useKairoWithSim(kind);
+
+  it("reads name, weight, FTP and zones from Strava's athlete and zones, and caches them", async () => {
+    const simAthlete = setup.sim.control.createAthlete({ history: 'empty' });
+    const browser = await registerAthlete(setup.server.url);
+    expect(await connectStrava(browser, setup.sim, simAthlete.id)).toBe('/strava-success');
+    await waitForJobs(setup.server);
+
+    setup.sim.control.requests.reset();
+    const first = athleteProfile.parse((await browser.get('/api/athlete/profile')).body);
+    expect(first).toMatchObject({
+      source: 'strava',
+      name: `${simAthlete.firstname} ${simAthlete.lastname}`,
+      weight: simAthlete.weightKg,
+      ftp: simAthlete.ftpW,
+    });
+    const bounds = [0.6, 0.75, 0.82, 0.9].map((fraction) => Math.round(simAthlete.maxHeartrateBpm * fraction));
+    expect(first.zones).toEqual([
+      { min: null, max: bounds[0] },
+      { min: bounds[0], max: bounds[1] },
+      { min: bounds[1], max: bounds[2] },
+      { min: bounds[2], max: bounds[3] },
+      { min: bounds[3], max: null },
+    ]);
+    const second = athleteProfile.parse((await browser.get('/api/athlete/profile')).body);
+    expect(second).toEqual(first);
+    const counts = setup.sim.control.requests.counts();
+    expect(counts['GET /api/v3/athlete']).toBe(1);
+    expect(counts['GET /api/v3/athlete/zones']).toBe(1);
+    expect(userSettings.parse((await browser.get('/api/user/settings')).body).athleteDataCachedAt).not.toBeNull();
+  });
+});
