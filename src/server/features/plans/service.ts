@@ -1,6 +1,7 @@
 import {
   FREE_PLAN_LIMIT,
   FREE_PLAN_LIMIT_MESSAGE,
+  planTitle,
   type TrainingPlanInput,
   type TrainingPlanUpdate,
   type TrainingPlanView,
@@ -20,12 +21,6 @@ export const CONNECT_REQUIRED_MESSAGE = 'Connect your Strava account to use trai
 function lengthInput(plan: Pick<TrainingPlanInput, 'preparationType' | 'planDuration' | 'eventDate' | 'prTimeline'>, generatedAt: Date): PlanLengthInput {
   const targetDate = plan.preparationType === 'event' ? plan.eventDate : plan.preparationType === 'pr' ? plan.prTimeline : null;
   return { requestedLength: plan.planDuration ?? null, targetDate: targetDate ?? null, generatedAt };
-}
-
-/** The plan's title as the list and view show it. */
-export function planTitle(plan: Pick<TrainingPlanInput, 'preparationType' | 'eventName' | 'prGoal' | 'planName'>): string {
-  const title = plan.preparationType === 'event' ? plan.eventName : plan.preparationType === 'pr' ? plan.prGoal : plan.planName;
-  return title?.trim() || 'Training plan';
 }
 
 function toView(row: TrainingPlanRow, now: Date): TrainingPlanView {
