@@ -56,7 +56,7 @@ describe('generatePlan', () => {
     expect(plan.assumptions).toContain("Power zones use Kairo's FTP estimate from your rides: 240 W.");
     const base = plan.trainingPlan.phases[0]!;
     expect(base.dailySchedule!.find((day) => day.activityType === 'Cycling - endurance')!.zones).toBe('Z2 (56-75% FTP, 134-180 W)');
-    expect(planSummary).toBe(`${schedule.totalWeeks}-week plan for Gran Fondo: base 8 weeks, build 5, peak and taper 3. Weekly volume from 4:00 to 5:00; first priority: endurance for the distance.`);
+    expect(planSummary).toBe(`${schedule.totalWeeks}-week plan for Gran Fondo: base 8 weeks, build 5, peak and taper 3. Weekly volume from 4:00 a week now to 5:00 at the peak; first priority: endurance for the distance.`);
   });
 
   it('keeps its invariants for any plan type, length and weekly time', () => {

@@ -157,6 +157,7 @@ function volumeOf(input: TrainingPlanInput, facts: AthleteFacts): Volume {
     );
   } else {
     peak = available;
+    if (available < current) assumptions.push(`You have ${clockMinutes(available)} a week, less than the ${clockMinutes(round5(current))} you train now: the plan fits your time.`);
   }
   return { currentMin: round5(current), peakMin: round5(Math.max(peak, 60)), assumptions };
 }
@@ -421,6 +422,10 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
   });
 
   const sportWord = goal.sport === 'cycling' ? 'riding' : 'running';
+  const volumeText =
+    volume.peakMin >= volume.currentMin
+      ? `from ${clockMinutes(volume.currentMin)} a week now to ${clockMinutes(volume.peakMin)} at the peak`
+      : `within the ${clockMinutes(volume.peakMin)} a week you have (you train ${clockMinutes(volume.currentMin)} now)`;
   const demands = eventDemands(goal);
   const strengths: string[] = [];
   if (facts.weeklySessions >= 3) strengths.push(`Consistent: ${facts.weeklySessions} sessions a week over the last 4 weeks.`);
@@ -465,7 +470,7 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
 
   const generatedPlan: GeneratedPlan = {
     motivationalMessage:
-      `${goal.title}: ${schedule.totalWeeks} weeks of structured ${sportWord}, from ${clockMinutes(volume.currentMin)} a week now to ${clockMinutes(volume.peakMin)} at the peak. ` +
+      `${goal.title}: ${schedule.totalWeeks} weeks of structured ${sportWord}, ${volumeText}. ` +
       'Each week builds on the last; trust the easy days as much as the hard ones.',
     eventDemands: demands,
     currentState: { strengths, gaps: gapList.map((gap) => gap.description) },
@@ -483,7 +488,7 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
   const [base, build, peak] = schedule.phases;
   const planSummary =
     `${schedule.totalWeeks}-week plan for ${goal.title}: base ${base?.weeks ?? 0} weeks, build ${build?.weeks ?? 0}, peak and taper ${peak?.weeks ?? 0}. ` +
-    `Weekly volume from ${clockMinutes(volume.currentMin)} to ${clockMinutes(volume.peakMin)}; first priority: ${primaryGap.area.toLowerCase()}.`;
+    `Weekly volume ${volumeText}; first priority: ${primaryGap.area.toLowerCase()}.`;
   return { generatedPlan, planSummary };
 }
 
