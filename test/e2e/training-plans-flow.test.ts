@@ -116,6 +116,8 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
       'Sunday',
     ]);
     await shoot('plan-view');
+    await base.scrollIntoViewIfNeeded();
+    await shoot('plan-phases');
 
     await page.goto(at('/training-plan/view'));
     await main().getByRole('heading', { name: 'No Training Plan Selected' }).waitFor();

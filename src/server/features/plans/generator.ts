@@ -272,6 +272,8 @@ function dailySchedule(phase: PhaseName, goal: Goal, weeklyMin: number, ftpW: nu
     plan.push({ day, sport: 'other', session: other });
     enduranceDays = enduranceDays.filter((candidate) => candidate !== day);
   }
+  // More free days than sessions: Friday rests, so the week ends with the long session and its recovery.
+  if (enduranceDays.length > endurance.length) enduranceDays = enduranceDays.filter((day) => day !== 'Friday');
   const chosen = [...endurance]
     .sort((a, b) => byImportance.indexOf(a.label) - byImportance.indexOf(b.label))
     .slice(0, enduranceDays.length);
