@@ -20,6 +20,9 @@ import { createAnalysisJob } from './features/analysis/jobs.ts';
 import { createAnalysisRepo } from './features/analysis/repo.ts';
 import { registerAnalysisRoutes } from './features/analysis/routes.ts';
 import { createAnalysisService } from './features/analysis/service.ts';
+import { createPlansRepo } from './features/plans/repo.ts';
+import { registerPlanRoutes } from './features/plans/routes.ts';
+import { createPlansService } from './features/plans/service.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
 import { createArchiveImportJob } from './features/imports/jobs.ts';
 import { createImportsRepo } from './features/imports/repo.ts';
@@ -184,6 +187,13 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     verifyToken: config.strava.webhookVerifyToken,
     publicUrl: getPublicUrl,
   });
+
+  const plans = createPlansService({
+    repo: createPlansRepo(database.db),
+    activities,
+    isConnected: async (accountId) => (await strava.status(accountId)).connected,
+  });
+  registerPlanRoutes(app, plans);
 
   // Before the first request: a request may queue a job (connecting Strava, importing an archive).
   await queue.start();

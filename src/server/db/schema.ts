@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { analysisCoaches, type NextSession } from '../../shared/api/analysis.ts';
+import { activityKinds, completionGoals, preparationTypes, type GeneratedPlan } from '../../shared/api/training-plans.ts';
 import { accountPlans, paymentStatuses } from '../../shared/domain/account-plan.ts';
 import { coachingStyles } from '../../shared/domain/coaching-style.ts';
 import { rideDetailTypes } from '../../shared/domain/ride-detail.ts';
@@ -410,3 +411,48 @@ export interface CachedAthleteData {
   ftpW: number | null;
   zones: { min: number | null; max: number | null }[] | null;
 }
+
+export const preparationType = pgEnum('preparation_type', preparationTypes);
+
+/**
+ * A training plan (spec §3): what the athlete asked for, as typed (the dialog checks no formats),
+ * and the plan generated from it. Its phases are computed from `generatedAt` and the inputs
+ * (src/shared/domain/plan-phases.ts), never stored, so they cannot disagree with the rules.
+ */
+export const trainingPlans = pgTable(
+  'training_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    preparationType: preparationType('preparation_type').notNull(),
+    eventName: text('event_name'),
+    eventType: text('event_type', { enum: activityKinds }),
+    eventDate: text('event_date'),
+    eventDistance: text('event_distance'),
+    eventElevation: text('event_elevation'),
+    ftp: text('ftp'),
+    completionGoal: text('completion_goal', { enum: completionGoals }),
+    targetTime: text('target_time'),
+    prGoal: text('pr_goal'),
+    prDistance: text('pr_distance'),
+    prElevation: text('pr_elevation'),
+    currentPr: text('current_pr'),
+    targetPr: text('target_pr'),
+    prTimeline: text('pr_timeline'),
+    weeklyTrainingTime: text('weekly_training_time'),
+    planName: text('plan_name'),
+    /** JSON-encoded list of general-fitness options, as the spec keeps it. */
+    selectedActivities: text('selected_activities'),
+    otherActivity: text('other_activity'),
+    planDuration: text('plan_duration'),
+    additionalDetails: text('additional_details'),
+    generatedPlan: jsonb('generated_plan').$type<GeneratedPlan>().notNull(),
+    planSummary: text('plan_summary').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('training_plans_account').on(table.accountId, table.generatedAt)],
+);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AuthUser } from '../../shared/api/auth.ts';
 import { useStravaStatus } from '../features/strava/api/strava-status.ts';
 import { ConnectStravaPrompt } from '../features/strava/connect-strava-prompt.tsx';
@@ -11,15 +12,17 @@ interface ConnectRequiredScreenProps {
   title: string;
   /** Why this screen needs Strava, in the athlete's terms. */
   reason: string;
+  /** The screen itself, once Strava is connected; without it, a note that it is still being built. */
+  children?: ReactNode;
 }
 
 /**
  * A screen that needs the athlete's training history, opened before Strava is connected: the
  * layout stays usable (tabs, Sign Out) and the content is the connect step (spec §2, §6).
  */
-export function ConnectRequiredScreen({ user, title, reason }: ConnectRequiredScreenProps) {
+export function ConnectRequiredScreen({ user, title, reason, children }: ConnectRequiredScreenProps) {
   const status = useStravaStatus();
-  if (status.data?.connected) return <ScreenInTheWorks user={user} title={title} />;
+  if (status.data?.connected) return children ?? <ScreenInTheWorks user={user} title={title} />;
   return (
     <AppLayout sidebar={<AppSidebar user={user} />}>
       <div className="flex min-h-full flex-col items-center justify-start gap-6 px-4 py-10 sm:justify-center sm:py-16">

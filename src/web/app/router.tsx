@@ -19,6 +19,10 @@ const ResetPasswordScreen = lazyScreen(() => import('../features/auth/reset-pass
 const StravaSuccessScreen = lazyScreen(() => import('../features/strava/strava-success-screen.tsx').then((m) => m.StravaSuccessScreen));
 const MaintenanceScreen = lazyScreen(() => import('../features/status-pages/maintenance-screen.tsx').then((m) => m.MaintenanceScreen));
 const ConnectRequiredScreen = lazyScreen(() => import('./connect-required-screen.tsx').then((m) => m.ConnectRequiredScreen));
+const TrainingPlansScreen = lazyScreen(() => import('../features/plans/training-plans-screen.tsx').then((m) => m.TrainingPlansScreen));
+const PlanViewScreen = lazyScreen(() => import('../features/plans/plan-view-screen.tsx').then((m) => m.PlanViewScreen));
+
+const PLANS_REASON = 'Training plans start from what your recent activities say about you.';
 
 /** Spec §2 routes. */
 export function AppRouter() {
@@ -37,12 +41,20 @@ export function AppRouter() {
         </Route>
         <Route path="/training-plan">
           <RequireSignedIn whenSignedOut="google-sign-in">
-            {(user) => <ConnectRequiredScreen user={user} title="Training plans" reason="Training plans start from what your recent activities say about you." />}
+            {(user) => (
+              <ConnectRequiredScreen user={user} title="Training plans" reason={PLANS_REASON}>
+                <TrainingPlansScreen user={user} />
+              </ConnectRequiredScreen>
+            )}
           </RequireSignedIn>
         </Route>
         <Route path="/training-plan/view">
           <RequireSignedIn whenSignedOut="home">
-            {(user) => <ConnectRequiredScreen user={user} title="Training plans" reason="Training plans start from what your recent activities say about you." />}
+            {(user) => (
+              <ConnectRequiredScreen user={user} title="Training plans" reason={PLANS_REASON}>
+                <PlanViewScreen user={user} />
+              </ConnectRequiredScreen>
+            )}
           </RequireSignedIn>
         </Route>
         <Route path="/strava-success">

@@ -23,8 +23,8 @@ export function createMetricsRepo(db: Database) {
       return row;
     },
 
-    /** The best 20-minute power of the account's other activities that started in [from, to). */
-    async best20MinPowerW(accountId: string, from: Date, to: Date, excludeActivityId: string): Promise<number | null> {
+    /** The best 20-minute power of the account's activities (but `excludeActivityId`) that started in [from, to). */
+    async best20MinPowerW(accountId: string, from: Date, to: Date, excludeActivityId: string | null): Promise<number | null> {
       const [row] = await db
         .select({ best: max(activityMetrics.best20MinPowerW) })
         .from(activityMetrics)
@@ -32,7 +32,7 @@ export function createMetricsRepo(db: Database) {
         .where(
           and(
             eq(activityMetrics.userId, accountId),
-            ne(activityMetrics.activityId, excludeActivityId),
+            excludeActivityId === null ? undefined : ne(activityMetrics.activityId, excludeActivityId),
             gte(activities.startDate, from),
             lt(activities.startDate, to),
           ),

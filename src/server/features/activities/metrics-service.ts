@@ -243,6 +243,12 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
       return { series: series.slice(-days), sources: [...new Set(loads.flatMap((day) => day.sources))].sort() };
     },
 
+    /** Kairo's FTP estimate as of `asOf`, from the best 20 minutes of the preceding weeks; null without power data. */
+    async estimatedFtpW(accountId: string, asOf = new Date()): Promise<number | null> {
+      const best20 = await repo.best20MinPowerW(accountId, new Date(asOf.getTime() - FTP_LOOKBACK_DAYS * DAY_MS), asOf, null);
+      return best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20));
+    },
+
     /** The account's activities that started in [from, to), oldest first, with sport family and training load. */
     async trainingLog(accountId: string, from: Date, to: Date): Promise<TrainingLogEntry[]> {
       const rows = await repo.trainingLog(accountId, from, to);

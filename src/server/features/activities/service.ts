@@ -125,6 +125,7 @@ export function createActivitiesService(deps: {
     /** Fitness for the `days` days up to `asOf`, with the activity sources its loads came from. */
     fitnessWithSources: (accountId: string, days: number, asOf: Date) => metrics.fitnessWithSources(accountId, days, asOf),
     trainingLog: (accountId: string, from: Date, to: Date) => metrics.trainingLog(accountId, from, to),
+    estimatedFtpW: (accountId: string, asOf: Date) => metrics.estimatedFtpW(accountId, asOf),
 
     /** Runs `listener` after the metrics jobs store an activity's metrics (see MetricsJobs.onComputed). */
     onMetricsComputed: metricsJobs.onComputed,

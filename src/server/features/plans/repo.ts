@@ -1,0 +1,108 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { accounts, trainingPlans } from '../../db/schema.ts';
+import type { AccountPlan } from '../../../shared/domain/account-plan.ts';
+
+export type TrainingPlanRow = typeof trainingPlans.$inferSelect;
+export type TrainingPlanValues = Omit<typeof trainingPlans.$inferInsert, 'id' | 'accountId' | 'isActive' | 'updatedAt'>;
+
+export interface AccountAccess {
+  plan: AccountPlan;
+  trialExpiryDate: Date | null;
+}
+
+/** Training plans, always scoped to one account. */
+export function createPlansRepo(db: Database) {
+  return {
+    async list(accountId: string): Promise<TrainingPlanRow[]> {
+      return db.select().from(trainingPlans).where(eq(trainingPlans.accountId, accountId)).orderBy(desc(trainingPlans.generatedAt));
+    },
+
+    async listActive(accountId: string): Promise<TrainingPlanRow[]> {
+      return db
+        .select()
+        .from(trainingPlans)
+        .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.isActive, true)))
+        .orderBy(desc(trainingPlans.generatedAt));
+    },
+
+    async find(accountId: string, id: string): Promise<TrainingPlanRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(trainingPlans)
+        .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Inserts a plan if `allowed` says the account may have another. The account row is locked
+     * for the transaction, so concurrent creates of one account run one after another and each
+     * counts the plans the previous one committed: two can never both pass a limit of one.
+     * Returns undefined when not allowed.
+     */
+    async insertWithinLimit(
+      accountId: string,
+      allowed: (access: AccountAccess, existingPlans: number) => boolean,
+      values: TrainingPlanValues,
+    ): Promise<TrainingPlanRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [account] = await tx
+          .select({ plan: accounts.plan, trialExpiryDate: accounts.trialExpiryDate })
+          .from(accounts)
+          .where(eq(accounts.id, accountId))
+          .for('update');
+        if (!account) return undefined;
+        const [existing] = await tx.select({ n: count() }).from(trainingPlans).where(eq(trainingPlans.accountId, accountId));
+        if (!allowed(account, existing?.n ?? 0)) return undefined;
+        const [row] = await tx
+          .insert(trainingPlans)
+          .values({ ...values, accountId })
+          .returning();
+        await tx
+          .update(accounts)
+          .set({ trainingPlansGenerated: sql`${accounts.trainingPlansGenerated} + 1` })
+          .where(eq(accounts.id, accountId));
+        return row;
+      });
+    },
+
+    /** Replaces the plan's inputs and generated plan; undefined when the account has no such plan. */
+    async replace(accountId: string, id: string, values: TrainingPlanValues): Promise<TrainingPlanRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(trainingPlans)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, id)))
+          .returning();
+        if (row) {
+          await tx
+            .update(accounts)
+            .set({ trainingPlansGenerated: sql`${accounts.trainingPlansGenerated} + 1` })
+            .where(eq(accounts.id, accountId));
+        }
+        return row;
+      });
+    },
+
+    /** Flips isActive in one statement, so two toggles never both read the same state. */
+    async toggle(accountId: string, id: string): Promise<TrainingPlanRow | undefined> {
+      const [row] = await db
+        .update(trainingPlans)
+        .set({ isActive: sql`not ${trainingPlans.isActive}`, updatedAt: new Date() })
+        .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, id)))
+        .returning();
+      return row;
+    },
+
+    async delete(accountId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(trainingPlans)
+        .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, id)))
+        .returning({ id: trainingPlans.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type PlansRepo = ReturnType<typeof createPlansRepo>;

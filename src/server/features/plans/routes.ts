@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  trainingPlanDeleted,
+  trainingPlanInput,
+  trainingPlanList,
+  trainingPlanPrefill,
+  trainingPlanToggle,
+  trainingPlanUpdate,
+  trainingPlanView,
+} from '../../../shared/api/training-plans.ts';
+import { pathUuid, route } from '../../http/route.ts';
+import type { PlansService } from './service.ts';
+
+const planId = (params: Record<string, string>) => pathUuid(params, 'Training plan not found');
+
+/** Spec §7 /api/training-plans, plus the plan as a calendar file. */
+export function registerPlanRoutes(app: FastifyInstance, plans: PlansService): void {
+  const tags = ['training-plans'];
+  route(app, {
+    method: 'GET',
+    url: '/api/training-plans',
+    summary: "The account's training plans, newest first, each with its phases and current phase",
+    tags,
+    auth: 'required',
+    response: trainingPlanList,
+    handler: ({ account }) => plans.list(account.id),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/training-plans',
+    summary: 'Generates and stores a training plan (Free accounts: at most 1 plan)',
+    tags,
+    auth: 'required',
+    body: trainingPlanInput,
+    response: trainingPlanView,
+    status: 201,
+    handler: ({ account, body }) => plans.create(account.id, body),
+  });
+  route(app, {
+    method: 'PUT',
+    url: '/api/training-plans',
+    summary: 'Regenerates a training plan from new inputs',
+    tags,
+    auth: 'required',
+    body: trainingPlanUpdate,
+    response: trainingPlanView,
+    handler: ({ account, body }) => plans.update(account.id, body),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/training-plans/prefill',
+    summary: 'What the plan dialog prefills: the FTP Kairo estimates from the athlete\'s rides',
+    tags,
+    auth: 'required',
+    response: trainingPlanPrefill,
+    handler: ({ account }) => plans.prefill(account.id),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/training-plans/:id',
+    summary: 'One training plan with its generated plan',
+    tags,
+    auth: 'required',
+    response: trainingPlanView,
+    handler: ({ account, params }) => plans.get(account.id, planId(params)),
+  });
+  route(app, {
+    method: 'PATCH',
+    url: '/api/training-plans/:id/toggle',
+    summary: 'Activates or deactivates a plan (active plans feed the analysis)',
+    tags,
+    auth: 'required',
+    response: trainingPlanToggle,
+    handler: ({ account, params }) => plans.toggle(account.id, planId(params)),
+  });
+  route(app, {
+    method: 'DELETE',
+    url: '/api/training-plans/:id',
+    summary: 'Deletes a training plan',
+    tags,
+    auth: 'required',
+    response: trainingPlanDeleted,
+    handler: ({ account, params }) => plans.delete(account.id, planId(params)),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/training-plans/:id/calendar.ics',
+    summary: 'The plan as an iCalendar file: one all-day event per scheduled session',
+    tags,
+    auth: 'required',
+    handler: async ({ account, params, reply }) => {
+      const { fileName, ics } = await plans.calendar(account.id, planId(params));
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(ics);
+    },
+  });
+}

@@ -1,0 +1,201 @@
+import {
+  FREE_PLAN_LIMIT,
+  FREE_PLAN_LIMIT_MESSAGE,
+  planTitle,
+  type TrainingPlanInput,
+  type TrainingPlanUpdate,
+  type TrainingPlanView,
+} from '../../../shared/api/training-plans.ts';
+import { hasProAccess } from '../../../shared/domain/account-plan.ts';
+import { currentPhaseOf, planSchedule, type CurrentPhase, type PlanLengthInput } from '../../../shared/domain/plan-phases.ts';
+import { AppError } from '../../http/errors.ts';
+import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
+import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './athlete-facts.ts';
+import { planCalendar } from './calendar.ts';
+import { generatePlan, parseFtpW } from './generator.ts';
+import type { PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
+
+const notFound = () => new AppError('not_found', 'Training plan not found');
+export const CONNECT_REQUIRED_MESSAGE = 'Connect your Strava account to use training plans.';
+
+function lengthInput(plan: Pick<TrainingPlanInput, 'preparationType' | 'planDuration' | 'eventDate' | 'prTimeline'>, generatedAt: Date): PlanLengthInput {
+  const targetDate = plan.preparationType === 'event' ? plan.eventDate : plan.preparationType === 'pr' ? plan.prTimeline : null;
+  return { requestedLength: plan.planDuration ?? null, targetDate: targetDate ?? null, generatedAt };
+}
+
+function toView(row: TrainingPlanRow, now: Date): TrainingPlanView {
+  const { accountId: _accountId, generatedAt, updatedAt, ...fields } = row;
+  const input = lengthInput(row, generatedAt);
+  const schedule = planSchedule(input);
+  const progress = currentPhaseOf(input, now);
+  return {
+    ...fields,
+    generatedAt: generatedAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+    totalWeeks: schedule.totalWeeks,
+    taperWeeks: schedule.taperWeeks,
+    phases: schedule.phases,
+    currentPhase: progress.phase,
+    weekOfPhase: progress.weekOfPhase,
+  };
+}
+
+/** What the analysis needs to know of an active plan (spec §4: active plans feed the AI analysis). */
+export interface ActivePlanContext {
+  id: string;
+  name: string;
+  preparationType: TrainingPlanRow['preparationType'];
+  currentPhase: CurrentPhase;
+  weekOfPhase: number | null;
+  phaseWeeks: number | null;
+  weekOfPlan: number | null;
+  totalWeeks: number;
+  /** The phase's objective and weekly focus, as generated. */
+  phaseObjective: string | null;
+}
+
+/** Training plans; every call is scoped to the signed-in account (another account's plan is not found). */
+export function createPlansService(deps: {
+  repo: PlansRepo;
+  activities: ActivitiesService;
+  /** Spec §6: training plans are blocked until the tracking service is connected. */
+  isConnected: (accountId: string) => Promise<boolean>;
+}) {
+  const { repo, activities, isConnected } = deps;
+
+  async function requireConnected(accountId: string): Promise<void> {
+    if (!(await isConnected(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
+  }
+
+  /** The athlete's last 30 activities with their loads, fitness today and FTP. */
+  async function athleteFacts(accountId: string, input: TrainingPlanInput, now: Date): Promise<AthleteFacts> {
+    const recent = await activities.list(accountId, { limit: RECENT_ACTIVITY_LIMIT });
+    const oldest = recent.at(-1);
+    const loads = oldest
+      ? await activities.trainingLog(accountId, new Date(oldest.startDate), new Date(now.getTime() + 1))
+      : [];
+    const loadById = new Map(loads.map((entry) => [entry.activityId, entry.trainingLoad]));
+    const log = recent
+      .map((item) => ({
+        family: sportFamilyOf(item.sportType),
+        startDate: new Date(item.startDate),
+        movingTimeS: item.movingTime,
+        distanceM: item.distance,
+        trainingLoad: loadById.get(item.id) ?? null,
+      }))
+      .filter((entry) => entry.startDate.getTime() <= now.getTime())
+      .reverse();
+    const [today] = (await activities.fitness(accountId, 1)).slice(-1);
+    const typedFtp = parseFtpW(input.ftp);
+    const estimate = typedFtp === null ? await activities.estimatedFtpW(accountId, now) : null;
+    return summariseTraining(log, now, {
+      fitness: today && (today.ctl > 0 || today.atl > 0) ? { ctl: today.ctl, atl: today.atl, tsb: today.tsb } : null,
+      ftp: typedFtp !== null ? { watts: typedFtp, source: 'athlete' } : estimate !== null ? { watts: estimate, source: 'estimate' } : null,
+    });
+  }
+
+  /** The stored values of a plan: the inputs as typed (blank is absent) and the plan generated from them at `now`. */
+  async function generate(accountId: string, input: TrainingPlanInput, now: Date): Promise<TrainingPlanValues> {
+    const clean = Object.fromEntries(
+      Object.entries(input).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || null : (value ?? null)]),
+    ) as TrainingPlanInput;
+    const schedule = planSchedule(lengthInput(clean, now));
+    const { generatedPlan, planSummary } = generatePlan(clean, await athleteFacts(accountId, clean, now), schedule);
+    const { preparationType, ...fields } = clean;
+    return { ...fields, preparationType, generatedPlan, planSummary, generatedAt: now };
+  }
+
+  async function findOwned(accountId: string, id: string): Promise<TrainingPlanRow> {
+    const row = await repo.find(accountId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    async list(accountId: string, now = new Date()): Promise<TrainingPlanView[]> {
+      await requireConnected(accountId);
+      return (await repo.list(accountId)).map((row) => toView(row, now));
+    },
+
+    async get(accountId: string, id: string, now = new Date()): Promise<TrainingPlanView> {
+      await requireConnected(accountId);
+      return toView(await findOwned(accountId, id), now);
+    },
+
+    /** Spec §6: Free accounts keep one plan; Pro (and a running trial) any number. Enforced under a lock on the account. */
+    async create(accountId: string, input: TrainingPlanInput, now = new Date()): Promise<TrainingPlanView> {
+      await requireConnected(accountId);
+      const values = await generate(accountId, input, now);
+      const row = await repo.insertWithinLimit(
+        accountId,
+        (access, existingPlans) => hasProAccess(access.plan, access.trialExpiryDate, now) || existingPlans < FREE_PLAN_LIMIT,
+        values,
+      );
+      if (!row) throw new AppError('forbidden', FREE_PLAN_LIMIT_MESSAGE);
+      return toView(row, now);
+    },
+
+    /** Regenerates the plan from the new inputs; its phases start again from today. */
+    async update(accountId: string, update: TrainingPlanUpdate, now = new Date()): Promise<TrainingPlanView> {
+      await requireConnected(accountId);
+      const { id, ...input } = update;
+      await findOwned(accountId, id);
+      const row = await repo.replace(accountId, id, await generate(accountId, input, now));
+      if (!row) throw notFound();
+      return toView(row, now);
+    },
+
+    async toggle(accountId: string, id: string): Promise<{ id: string; isActive: boolean }> {
+      await requireConnected(accountId);
+      const row = await repo.toggle(accountId, id);
+      if (!row) throw notFound();
+      return { id: row.id, isActive: row.isActive };
+    },
+
+    async delete(accountId: string, id: string): Promise<{ message: string }> {
+      await requireConnected(accountId);
+      if (!(await repo.delete(accountId, id))) throw notFound();
+      return { message: 'Training plan deleted' };
+    },
+
+    /** What the plan dialog prefills: the FTP Kairo estimates from the athlete's rides. */
+    async prefill(accountId: string, now = new Date()): Promise<{ ftp: string | null }> {
+      await requireConnected(accountId);
+      const ftpW = await activities.estimatedFtpW(accountId, now);
+      return { ftp: ftpW === null ? null : String(ftpW) };
+    },
+
+    async calendar(accountId: string, id: string, now = new Date()): Promise<{ fileName: string; ics: string }> {
+      await requireConnected(accountId);
+      const plan = toView(await findOwned(accountId, id), now);
+      const title = planTitle(plan);
+      const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'training-plan';
+      return { fileName: `${slug}.ics`, ics: planCalendar(plan, title, now) };
+    },
+
+    /** The account's active plans and where each stands today, for the analysis of an activity. */
+    async activePlanContext(accountId: string, now = new Date()): Promise<ActivePlanContext[]> {
+      const rows = await repo.listActive(accountId);
+      return rows.map((row) => {
+        const input = lengthInput(row, row.generatedAt);
+        const schedule = planSchedule(input);
+        const progress = currentPhaseOf(input, now);
+        const phase = schedule.phases.find((candidate) => candidate.name === progress.phase);
+        const generated = row.generatedPlan.trainingPlan.phases.find((candidate) => candidate.key === progress.phase);
+        return {
+          id: row.id,
+          name: planTitle(row),
+          preparationType: row.preparationType,
+          currentPhase: progress.phase,
+          weekOfPhase: progress.weekOfPhase,
+          phaseWeeks: phase?.weeks ?? null,
+          weekOfPlan: progress.weekOfPlan,
+          totalWeeks: schedule.totalWeeks,
+          phaseObjective: generated ? `${generated.objective} ${generated.weeklyFocus}` : null,
+        };
+      });
+    },
+  };
+}
+
+export type PlansService = ReturnType<typeof createPlansService>;

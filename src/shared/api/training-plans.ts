@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { PHASE_NAMES } from '../domain/plan-phases.ts';
+
+/** Contracts of /api/training-plans (spec §3 Training plan and Generated plan structure, §5, §7). */
+
+export const preparationTypes = ['event', 'pr', 'general-fitness'] as const;
+export type PreparationType = (typeof preparationTypes)[number];
+export const activityKinds = ['cycling', 'running'] as const;
+export type ActivityKind = (typeof activityKinds)[number];
+export const completionGoals = ['complete', 'time'] as const;
+export const generalFitnessOptions = ['Cycling', 'Running', 'Lifting', 'Other'] as const;
+export type GeneralFitnessOption = (typeof generalFitnessOptions)[number];
+export const DAYS_OF_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
+export const gapPriorities = ['critical', 'high', 'medium', 'low'] as const;
+
+/** Spec §5, word for word. */
+export const PLAN_VALIDATION = {
+  event: 'Missing Information: Please fill in the event name, date, and distance.',
+  pr: 'Please fill in your goal, distance, and timeline.',
+  generalFitness: 'Please fill in the plan name, select at least one activity, and specify the plan duration.',
+  otherActivity: 'Please specify what other activity you want to include.',
+} as const;
+export const FREE_PLAN_LIMIT_MESSAGE = 'Free accounts are limited to 1 training plan. Upgrade to Pro for unlimited plans.';
+export const FREE_PLAN_LIMIT = 1;
+
+/** No formats are checked (spec §5: free text); the bounds only keep a request reasonable. */
+const shortText = z.string().max(200, 'Keep each field under 200 characters.').nullish();
+const longText = z.string().max(4000, 'Keep the additional details under 4000 characters.').nullish();
+
+const filled = (value: string | null | undefined) => typeof value === 'string' && value.trim() !== '';
+
+/** The chosen general-fitness activities from their JSON text; null when it is not such a list. */
+export function parseSelectedActivities(text: string | null | undefined): GeneralFitnessOption[] | null {
+  if (!filled(text)) return null;
+  try {
+    const parsed: unknown = JSON.parse(text as string);
+    if (!Array.isArray(parsed)) return null;
+    const options = parsed.filter((item): item is GeneralFitnessOption => (generalFitnessOptions as readonly unknown[]).includes(item));
+    return options.length === parsed.length ? [...new Set(options)] : null;
+  } catch {
+    return null;
+  }
+}
+
+const planFields = z.object({
+  preparationType: z.enum(preparationTypes, 'Choose what the plan prepares for: event, pr or general-fitness.'),
+  eventName: shortText,
+  eventType: z.enum(activityKinds, 'The activity kind is cycling or running.').nullish(),
+  eventDate: shortText,
+  eventDistance: shortText,
+  eventElevation: shortText,
+  ftp: shortText,
+  completionGoal: z.enum(completionGoals, 'The completion goal is complete or time.').nullish(),
+  targetTime: shortText,
+  prGoal: shortText,
+  prDistance: shortText,
+  prElevation: shortText,
+  currentPr: shortText,
+  targetPr: shortText,
+  prTimeline: shortText,
+  weeklyTrainingTime: shortText,
+  planName: shortText,
+  selectedActivities: z.string().max(1000).nullish(),
+  otherActivity: shortText,
+  planDuration: shortText,
+  additionalDetails: longText,
+});
+
+/** Spec §5: what each plan type needs; the first missing rule is the answer. */
+function requireByType(plan: z.infer<typeof planFields>, ctx: z.RefinementCtx): void {
+  const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+  if (plan.preparationType === 'event') {
+    if (!filled(plan.eventName) || !filled(plan.eventDate) || !filled(plan.eventDistance)) fail(PLAN_VALIDATION.event);
+  } else if (plan.preparationType === 'pr') {
+    if (!filled(plan.prGoal) || !filled(plan.prDistance) || !filled(plan.prTimeline)) fail(PLAN_VALIDATION.pr);
+  } else {
+    const activities = parseSelectedActivities(plan.selectedActivities);
+    if (!filled(plan.planName) || !activities?.length || !filled(plan.planDuration)) fail(PLAN_VALIDATION.generalFitness);
+    else if (activities.includes('Other') && !filled(plan.otherActivity)) fail(PLAN_VALIDATION.otherActivity);
+  }
+}
+
+export const trainingPlanInput = planFields.superRefine(requireByType);
+export type TrainingPlanInput = z.infer<typeof trainingPlanInput>;
+export const trainingPlanUpdate = planFields.extend({ id: z.uuid('Training plan not found') }).superRefine(requireByType);
+export type TrainingPlanUpdate = z.infer<typeof trainingPlanUpdate>;
+
+const gap = z.object({
+  area: z.string(),
+  priority: z.enum(gapPriorities),
+  description: z.string(),
+  impact: z.string(),
+});
+export type PlanGap = z.infer<typeof gap>;
+
+const scheduledDay = z.object({
+  dayOfWeek: z.enum(DAYS_OF_WEEK),
+  /** 'Rest', or a sport with its kind of session, e.g. 'Cycling - endurance'. */
+  activityType: z.string(),
+  /** As shown, e.g. '1:30' or 'Rest'. */
+  duration: z.string(),
+  /** 0 on a rest day. */
+  durationMin: z.number().int().nonnegative(),
+  zones: z.string(),
+  description: z.string(),
+  notes: z.string(),
+});
+export type ScheduledDay = z.infer<typeof scheduledDay>;
+
+const templateItem = z.object({ name: z.string(), frequency: z.string(), description: z.string(), progression: z.string() });
+
+const phaseWeek = z.object({
+  /** 1-based within the phase. */
+  week: z.number().int().positive(),
+  kind: z.enum(['load', 'recovery', 'peak', 'taper']),
+  /** The week's planned training time; the template's sessions scale to it. */
+  targetMin: z.number().int().nonnegative(),
+});
+export type PhaseWeek = z.infer<typeof phaseWeek>;
+
+const generatedPhase = z.object({
+  key: z.enum(PHASE_NAMES),
+  name: z.string(),
+  /** As shown, e.g. '6 weeks'. */
+  duration: z.string(),
+  objective: z.string(),
+  weeklyFocus: z.string(),
+  /** Monday to Sunday: the phase's typical full week. */
+  dailySchedule: z.array(scheduledDay).optional(),
+  /** The fallback a plan without a day-by-day template shows. */
+  keyWorkouts: z.array(templateItem).optional(),
+  weeks: z.array(phaseWeek).optional(),
+});
+export type GeneratedPhase = z.infer<typeof generatedPhase>;
+
+export const generatedPlan = z.object({
+  motivationalMessage: z.string(),
+  eventDemands: z.object({
+    keyPhysicalDemands: z.array(z.string()),
+    primarySystemsTargeted: z.array(z.string()),
+    successFactors: z.array(z.string()),
+  }),
+  currentState: z.object({ strengths: z.array(z.string()), gaps: z.array(z.string()) }),
+  gapAnalysis: z.object({ primaryGap: gap, secondaryGap: gap, tertiaryGap: gap.optional() }),
+  trainingPlan: z.object({
+    overview: z.object({
+      totalWeeks: z.number().int().positive(),
+      weeklyVolume: z.object({ current: z.string(), peak: z.string() }),
+    }),
+    phases: z.array(generatedPhase),
+  }),
+  progressChecks: z.array(
+    z.object({ name: z.string(), timing: z.string(), protocol: z.string(), successCriteria: z.string(), adjustmentTriggers: z.string() }),
+  ),
+  /** What the plan took as given where the athlete's data was silent. */
+  assumptions: z.array(z.string()),
+});
+export type GeneratedPlan = z.infer<typeof generatedPlan>;
+
+const planPhase = z.object({ name: z.enum(PHASE_NAMES), startDate: z.string(), endDate: z.string(), weeks: z.number().int() });
+
+export const trainingPlanView = planFields.extend({
+  id: z.string(),
+  generatedPlan,
+  planSummary: z.string(),
+  isActive: z.boolean(),
+  generatedAt: z.string(),
+  updatedAt: z.string(),
+  totalWeeks: z.number().int(),
+  taperWeeks: z.number().int(),
+  phases: z.array(planPhase),
+  currentPhase: z.enum([...PHASE_NAMES, 'completed']),
+  /** 1-based week within the current phase; null once completed. */
+  weekOfPhase: z.number().int().nullable(),
+});
+export type TrainingPlanView = z.infer<typeof trainingPlanView>;
+
+export const trainingPlanList = z.array(trainingPlanView);
+export const trainingPlanToggle = z.object({ id: z.string(), isActive: z.boolean() });
+export const trainingPlanDeleted = z.object({ message: z.string() });
+/** What the plan dialog prefills (spec §5: FTP from the athlete's profile when cycling and empty). */
+export const trainingPlanPrefill = z.object({ ftp: z.string().nullable() });
+
+/** The plan's title by its type: the event, the goal or the plan's name. */
+export function planTitle(plan: { preparationType: PreparationType; eventName?: string | null; prGoal?: string | null; planName?: string | null }): string {
+  const title = plan.preparationType === 'event' ? plan.eventName : plan.preparationType === 'pr' ? plan.prGoal : plan.planName;
+  return title?.trim() || 'Training plan';
+}

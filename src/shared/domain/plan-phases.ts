@@ -1,0 +1,232 @@
+/**
+ * The phase math of a training plan (spec §4 "Plan phases", §9 "Phase rules"). Pure and shared:
+ * the server stores and serves it, the plan view shows it, the coach reads the current phase.
+ *
+ * Interpretation of the spec sentences (also in docs/decisions/0012-training-plans.md):
+ * - Total weeks: a requested length (planDuration) wins, rounded to the nearest week, at least 4.
+ *   Otherwise the whole weeks from the generation day to the event date or goal timeline, rounded
+ *   down so the plan never runs past the day (a date in the past or too close gives 8), at least 8.
+ *   Otherwise 16. A month is 30 days.
+ * - Split: three phases are shown (base, build, peak-and-taper). The peak-and-taper phase holds a
+ *   peak block followed by the taper. Each named share is its percentage of the total rounded to
+ *   the nearest week, raised to its minimum; the share the band does not name takes what is left:
+ *     up to 8 weeks: base 40% (min 2), build 35% (min 2), taper 15% (min 1), peak = the rest (may be 0);
+ *     9 to 12:       base 45% (min 3), build 30% (min 2), peak 15% (min 2), taper = the rest (>= 1);
+ *     over 12:       base 50% (min 4), build 30% (min 3), peak 12.5% (min 2), taper = the rest (>= 1).
+ *   When the rest falls below its minimum, a week is taken back, one at a time, from the named
+ *   share that rounding raised the most and that is above its minimum (ties: the earlier phase);
+ *   when all are at their minimums (a 4-week plan), from the one rounded up most, never below 1.
+ * - Dates are calendar days (UTC). The base phase starts on the generation day; a phase of w weeks
+ *   ends 7w - 1 days after it starts; each next phase starts the day after.
+ * - The current phase is the first whose end date has not passed by the end of that day (before
+ *   the plan starts that is base); after the last one, 'completed'; if the dates cannot be
+ *   computed (an invalid generation date), base.
+ */
+
+export const PHASE_NAMES = ['base', 'build', 'peak-and-taper'] as const;
+export type PhaseName = (typeof PHASE_NAMES)[number];
+export type CurrentPhase = PhaseName | 'completed';
+
+export const DEFAULT_PLAN_WEEKS = 16;
+export const MIN_REQUESTED_WEEKS = 4;
+export const MIN_DERIVED_WEEKS = 8;
+export const DAYS_PER_MONTH = 30;
+const DAY_MS = 86_400_000;
+
+export interface PhaseSplit {
+  totalWeeks: number;
+  baseWeeks: number;
+  buildWeeks: number;
+  peakWeeks: number;
+  taperWeeks: number;
+}
+
+export interface PlanPhase {
+  name: PhaseName;
+  /** YYYY-MM-DD, first day of the phase. */
+  startDate: string;
+  /** YYYY-MM-DD, last day of the phase. */
+  endDate: string;
+  weeks: number;
+}
+
+export interface PlanSchedule {
+  totalWeeks: number;
+  /** Of the peak-and-taper phase, how many final weeks are the taper. */
+  taperWeeks: number;
+  phases: PlanPhase[];
+}
+
+interface Band {
+  base: { share: number; min: number };
+  build: { share: number; min: number };
+  /** The third named share: the taper in the short band, the peak in the longer ones. */
+  named: { share: number; min: number; is: 'taper' | 'peak' };
+  /** What the unnamed rest must hold at least. */
+  restMin: number;
+}
+
+function bandFor(totalWeeks: number): Band {
+  if (totalWeeks <= 8) {
+    return { base: { share: 0.4, min: 2 }, build: { share: 0.35, min: 2 }, named: { share: 0.15, min: 1, is: 'taper' }, restMin: 0 };
+  }
+  if (totalWeeks <= 12) {
+    return { base: { share: 0.45, min: 3 }, build: { share: 0.3, min: 2 }, named: { share: 0.15, min: 2, is: 'peak' }, restMin: 1 };
+  }
+  return { base: { share: 0.5, min: 4 }, build: { share: 0.3, min: 3 }, named: { share: 0.125, min: 2, is: 'peak' }, restMin: 1 };
+}
+
+/** Splits a plan's weeks into base, build, peak and taper (see the rules above). */
+export function splitPhases(totalWeeks: number): PhaseSplit {
+  if (!Number.isInteger(totalWeeks) || totalWeeks < 3) throw new RangeError(`A plan needs at least 3 whole weeks, not ${totalWeeks}`);
+  const band = bandFor(totalWeeks);
+  const parts = [band.base, band.build, band.named].map((part) => {
+    const exact = totalWeeks * part.share;
+    return { exact, min: part.min, weeks: Math.max(part.min, Math.round(exact + 1e-9)) };
+  });
+  let rest = totalWeeks - parts.reduce((sum, part) => sum + part.weeks, 0);
+  while (rest < band.restMin) {
+    // Give back a week from the share rounded up the most; below minimums only when all are at theirs.
+    const surplus = (part: (typeof parts)[number]) => part.weeks - part.exact;
+    const byMost = (floor: (part: (typeof parts)[number]) => number) =>
+      parts.filter((part) => part.weeks > floor(part)).sort((a, b) => surplus(b) - surplus(a))[0];
+    const giver = byMost((part) => part.min) ?? byMost(() => 1);
+    if (!giver) break;
+    giver.weeks -= 1;
+    rest += 1;
+  }
+  const [base, build, named] = parts.map((part) => part.weeks) as [number, number, number];
+  const [peakWeeks, taperWeeks] = band.named.is === 'taper' ? [rest, named] : [named, rest];
+  return { totalWeeks, baseWeeks: base, buildWeeks: build, peakWeeks, taperWeeks };
+}
+
+/** The inputs the total length is derived from. */
+export interface PlanLengthInput {
+  /** planDuration as typed, e.g. '12 weeks', '3 months', '10'. */
+  requestedLength?: string | null;
+  /** The event date (event plans) or the goal timeline (PR plans), as typed. */
+  targetDate?: string | null;
+  /** The generation date of the plan. */
+  generatedAt: Date;
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** A requested plan length in weeks (rounded to the nearest week), or null when the text holds none. */
+export function parseRequestedWeeks(text: string | null | undefined): number | null {
+  if (!text) return null;
+  const match = /(\d+(?:[.,]\d+)?)\s*(days?|d\b|weeks?|wks?|w\b|months?|mos?|m\b|years?|yrs?|y\b)?/i.exec(text.trim());
+  if (!match?.[1]) return null;
+  const amount = Number(match[1].replace(',', '.'));
+  if (!Number.isFinite(amount) || amount <= 0) return null;
+  const unit = (match[2] ?? 'w').toLowerCase();
+  const days = unit.startsWith('d')
+    ? amount
+    : unit.startsWith('mo') || unit === 'm' || unit.startsWith('month')
+      ? amount * DAYS_PER_MONTH
+      : unit.startsWith('y')
+        ? amount * 365
+        : amount * 7;
+  return Math.round(days / 7);
+}
+
+/**
+ * The target day of an event date or goal timeline (spec §4 "Timeline parsing"): an ISO date
+ * first; 'in N months' (N × 30 days) and 'in N weeks' from `from`; 'Month YYYY' is the first of
+ * that month; any other date the platform parses; null when none applies.
+ */
+export function parseTargetDate(text: string | null | undefined, from: Date): Date | null {
+  if (!text) return null;
+  const trimmed = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(trimmed);
+  if (iso) {
+    const date = new Date(Date.UTC(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])));
+    return date.getUTCMonth() === Number(iso[2]) - 1 ? date : null;
+  }
+  const relative = /\bin\s+(\d+)\s*(months?|weeks?)\b/i.exec(trimmed);
+  if (relative?.[1] && relative[2]) {
+    const days = Number(relative[1]) * (relative[2].toLowerCase().startsWith('month') ? DAYS_PER_MONTH : 7);
+    return new Date(startOfUtcDay(from).getTime() + days * DAY_MS);
+  }
+  const monthYear = /^([a-z]+)\s+(\d{4})$/i.exec(trimmed);
+  const monthIndex = monthYear?.[1] ? MONTHS.indexOf(monthYear[1].toLowerCase()) : -1;
+  if (monthYear?.[2] && monthIndex >= 0) return new Date(Date.UTC(Number(monthYear[2]), monthIndex, 1));
+  // Non-ISO text parses as local time: its local calendar day is the day that was typed.
+  const parsed = new Date(trimmed);
+  if (!Number.isFinite(parsed.getTime())) return null;
+  return new Date(Date.UTC(parsed.getFullYear(), parsed.getMonth(), parsed.getDate()));
+}
+
+/** Total weeks of a plan (spec §4): requested length, else derived from the target date, else 16. */
+export function planTotalWeeks(input: PlanLengthInput): number {
+  const requested = parseRequestedWeeks(input.requestedLength);
+  if (requested !== null) return Math.max(MIN_REQUESTED_WEEKS, requested);
+  if (input.targetDate) {
+    const start = startOfUtcDay(input.generatedAt);
+    // An unparseable timeline is '16 weeks ahead' (spec §4), which derives 16 weeks.
+    const target = parseTargetDate(input.targetDate, input.generatedAt) ?? new Date(start.getTime() + DEFAULT_PLAN_WEEKS * 7 * DAY_MS);
+    const weeks = Math.floor((target.getTime() - start.getTime()) / (7 * DAY_MS));
+    return Math.max(MIN_DERIVED_WEEKS, weeks);
+  }
+  return DEFAULT_PLAN_WEEKS;
+}
+
+function startOfUtcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The three phases of a plan with their dates. Throws on an invalid generation date. */
+export function planSchedule(input: PlanLengthInput): PlanSchedule {
+  if (!Number.isFinite(input.generatedAt.getTime())) throw new RangeError('The plan has no valid generation date');
+  const split = splitPhases(planTotalWeeks(input));
+  const weeks: Record<PhaseName, number> = {
+    base: split.baseWeeks,
+    build: split.buildWeeks,
+    'peak-and-taper': split.peakWeeks + split.taperWeeks,
+  };
+  let start = startOfUtcDay(input.generatedAt);
+  const phases = PHASE_NAMES.map((name) => {
+    const end = new Date(start.getTime() + (weeks[name] * 7 - 1) * DAY_MS);
+    const phase = { name, startDate: isoDay(start), endDate: isoDay(end), weeks: weeks[name] };
+    start = new Date(end.getTime() + DAY_MS);
+    return phase;
+  });
+  return { totalWeeks: split.totalWeeks, taperWeeks: split.taperWeeks, phases };
+}
+
+export interface PhaseProgress {
+  phase: CurrentPhase;
+  /** 1-based week within the current phase; null once completed. */
+  weekOfPhase: number | null;
+  /** 1-based week of the whole plan; null once completed. */
+  weekOfPlan: number | null;
+}
+
+/** Where `now` falls in the phases (see the rules above). */
+export function phaseProgress(phases: readonly PlanPhase[], now: Date): PhaseProgress {
+  const fallback: PhaseProgress = { phase: 'base', weekOfPhase: 1, weekOfPlan: 1 };
+  const first = phases[0];
+  if (!first || !Number.isFinite(now.getTime())) return fallback;
+  const planStart = Date.parse(`${first.startDate}T00:00:00Z`);
+  for (const phase of phases) {
+    const start = Date.parse(`${phase.startDate}T00:00:00Z`);
+    const endOfDay = Date.parse(`${phase.endDate}T00:00:00Z`) + DAY_MS - 1;
+    if (!Number.isFinite(start) || !Number.isFinite(endOfDay) || !Number.isFinite(planStart)) return fallback;
+    if (now.getTime() <= endOfDay) {
+      const weekIn = (from: number) => Math.max(1, Math.floor((now.getTime() - from) / (7 * DAY_MS)) + 1);
+      return { phase: phase.name, weekOfPhase: Math.min(phase.weeks, weekIn(start)), weekOfPlan: weekIn(planStart) };
+    }
+  }
+  return { phase: 'completed', weekOfPhase: null, weekOfPlan: null };
+}
+
+/** The current phase for a plan generated at `generatedAt`; base when it cannot be computed. */
+export function currentPhaseOf(input: PlanLengthInput, now: Date): PhaseProgress {
+  try {
+    return phaseProgress(planSchedule(input).phases, now);
+  } catch {
+    return { phase: 'base', weekOfPhase: 1, weekOfPlan: 1 };
+  }
+}

@@ -1,0 +1,107 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  trainingPlanDeleted,
+  trainingPlanList,
+  trainingPlanPrefill,
+  trainingPlanToggle,
+  trainingPlanView,
+  type TrainingPlanInput,
+  type TrainingPlanView,
+} from '../../../../shared/api/training-plans.ts';
+import { apiRequest, readJson, userFacingMessage } from '../../../app/api-request.ts';
+import { showToast } from '../../../ui/toast-store.ts';
+import { trackUserEvent } from '../../tracking/api/track-user-event.ts';
+
+export const trainingPlansQueryKey = ['/api/training-plans'] as const;
+/** Spec §9: training plans are cached 10 minutes. */
+const PLANS_STALE_MS = 10 * 60_000;
+
+/** GET /api/training-plans (spec §7: cached 10 min, no retry). */
+export function useTrainingPlans() {
+  return useQuery({
+    queryKey: trainingPlansQueryKey,
+    queryFn: async ({ signal }) => readJson(await apiRequest('GET', '/api/training-plans', undefined, { signal }), trainingPlanList),
+    staleTime: PLANS_STALE_MS,
+    gcTime: PLANS_STALE_MS,
+    retry: false,
+  });
+}
+
+/** GET /api/training-plans/{id}: one plan with its generated plan. */
+export function useTrainingPlan(id: string | null) {
+  return useQuery({
+    queryKey: [...trainingPlansQueryKey, id],
+    queryFn: async ({ signal }) => readJson(await apiRequest('GET', `/api/training-plans/${encodeURIComponent(id ?? '')}`, undefined, { signal }), trainingPlanView),
+    enabled: id !== null,
+    staleTime: PLANS_STALE_MS,
+    retry: false,
+  });
+}
+
+/** The FTP the dialog prefills for cycling plans. */
+export function usePlanPrefill(enabled: boolean) {
+  return useQuery({
+    queryKey: [...trainingPlansQueryKey, 'prefill'],
+    queryFn: async ({ signal }) => readJson(await apiRequest('GET', '/api/training-plans/prefill', undefined, { signal }), trainingPlanPrefill),
+    enabled,
+    staleTime: PLANS_STALE_MS,
+    retry: false,
+  });
+}
+
+/** POST (create) or PUT (update, with id) /api/training-plans, with the spec §8 toasts. */
+export function useSavePlan(options: { onSaved: (plan: TrainingPlanView) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: string | null; input: TrainingPlanInput }) => {
+      const response = id ? await apiRequest('PUT', '/api/training-plans', { ...input, id }) : await apiRequest('POST', '/api/training-plans', input);
+      return readJson(response, trainingPlanView);
+    },
+    onSuccess: async (plan, { id }) => {
+      trackUserEvent({ eventType: 'training_plan', eventName: id ? 'plan_update' : 'plan_create', eventData: { planId: plan.id, preparationType: plan.preparationType } });
+      showToast({ title: 'Success!', description: `Your training plan has been ${id ? 'updated' : 'created'} successfully.` });
+      await queryClient.invalidateQueries({ queryKey: trainingPlansQueryKey });
+      options.onSaved(plan);
+    },
+    onError: (error, { id }) => {
+      showToast({ tone: 'error', title: 'Error', description: userFacingMessage(error, `Failed to ${id ? 'update' : 'create'} training plan. Please try again.`) });
+    },
+  });
+}
+
+/** PATCH /api/training-plans/{id}/toggle. */
+export function useTogglePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => readJson(await apiRequest('PATCH', `/api/training-plans/${id}/toggle`), trainingPlanToggle),
+    onSuccess: async ({ id, isActive }) => {
+      trackUserEvent({ eventType: 'training_plan', eventName: isActive ? 'plan_activate' : 'plan_deactivate', eventData: { planId: id } });
+      showToast(
+        isActive
+          ? { title: 'Plan activated', description: 'This plan will be factored into your AI coaching analysis.' }
+          : { title: 'Plan deactivated', description: 'This plan will be ignored in your AI coaching analysis.' },
+      );
+      await queryClient.invalidateQueries({ queryKey: trainingPlansQueryKey });
+    },
+    onError: () => {
+      showToast({ tone: 'error', title: 'Toggle failed', description: 'Failed to update plan status. Please try again.' });
+    },
+  });
+}
+
+/** DELETE /api/training-plans/{id}. */
+export function useDeletePlan(options: { onDeleted: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => readJson(await apiRequest('DELETE', `/api/training-plans/${id}`), trainingPlanDeleted),
+    onSuccess: async (_result, id) => {
+      trackUserEvent({ eventType: 'training_plan', eventName: 'plan_delete', eventData: { planId: id } });
+      showToast({ title: 'Training plan deleted' });
+      options.onDeleted();
+      await queryClient.invalidateQueries({ queryKey: trainingPlansQueryKey });
+    },
+    onError: () => {
+      showToast({ tone: 'error', title: 'Delete failed', description: 'Failed to delete training plan. Please try again.' });
+    },
+  });
+}

@@ -1,0 +1,135 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_VALIDATION } from '../../src/shared/api/training-plans.ts';
+import { uniqueEmail } from '../support/kairo.ts';
+import { hasChromium } from './support/browser.ts';
+import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+
+/** KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots of the plan screens at 1280 and 375 px. */
+const screenshotsDir = process.env.KAIRO_SCREENSHOTS_DIR;
+
+/**
+ * A training plan's life in a real browser against the demo server: sign up and connect the
+ * simulator's athlete, create a plan through the dialog, find it in the list, deactivate and
+ * activate it, read it in full, and delete it.
+ */
+describe.skipIf(!hasChromium)('training plans in the browser', () => {
+  const session = useKairoInBrowser([{ status: 401, path: '/api/auth/user' }]);
+  let page: Page;
+  beforeAll(() => {
+    ({ page } = session);
+  });
+  const at = session.at;
+  const main = () => page.getByRole('main');
+  const toast = (title: string) => page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
+
+  async function shoot(name: string) {
+    if (!screenshotsDir) return;
+    mkdirSync(screenshotsDir, { recursive: true });
+    await page.screenshot({ path: join(screenshotsDir, `${name}-1280.png`), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: join(screenshotsDir, `${name}-375.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  it('signs up, connects Strava and meets the empty plan list', async () => {
+    await page.goto(at('/register'));
+    await page.getByLabel('First name').fill('Eddy');
+    await page.getByLabel('Last name').fill('Merckx');
+    await page.getByLabel('Email').fill(uniqueEmail('e2e-plans'));
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('link', { name: 'Connect with Strava' }).click();
+    await page.waitForURL(at('/'));
+
+    await page.getByRole('link', { name: 'Training plan' }).click();
+    await main().getByRole('heading', { name: 'Your plans' }).waitFor();
+    await main().getByRole('heading', { name: 'Create Your First Training Plan' }).waitFor();
+    // A new account is on a running trial: Pro-level limits.
+    expect(await main().getByText('Pro accounts can create unlimited training plans').isVisible()).toBe(true);
+    await shoot('plans-empty');
+  });
+
+  it('creates a plan through the dialog, with the exact validation text first', async () => {
+    await main().getByRole('button', { name: 'Create Your First Training Plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a training plan' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Create plan' }).click();
+    expect(await dialog.getByRole('alert').innerText()).toBe(PLAN_VALIDATION.event);
+
+    await dialog.getByLabel('Event name').fill('Gran Fondo Dolomiti');
+    await dialog.getByLabel('Event date').fill('2026-12-06');
+    await dialog.getByLabel('Distance').fill('130 km');
+    await dialog.getByLabel('Elevation (optional)').fill('3000 m');
+    await dialog.getByLabel('Weekly training time (optional)').fill('8 hours');
+    await shoot('plan-dialog');
+    await dialog.getByRole('button', { name: 'Create plan' }).click();
+
+    await toast('Success!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const card = main().getByRole('article', { name: 'Gran Fondo Dolomiti' });
+    await card.waitFor();
+    expect(await card.getByText('Event', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText('Event date: December 6, 2026').isVisible()).toBe(true);
+    expect(await card.getByText(/-week plan for Gran Fondo Dolomiti/).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /Active\s*1 plan/ }).first().isVisible()).toBe(true);
+    await shoot('plans-list');
+  });
+
+  it('deactivates and activates the plan with the switch', async () => {
+    const card = main().getByRole('article', { name: 'Gran Fondo Dolomiti' });
+    await card.getByRole('switch').click();
+    await toast('Plan deactivated').waitFor();
+    await main().getByText('No active plans.').waitFor();
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /Inactive\s*1 plan/ }).click();
+    await main().getByRole('article', { name: 'Gran Fondo Dolomiti' }).getByRole('switch').click();
+    await toast('Plan activated').waitFor();
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /Active\s*1 plan/ }).click();
+    await main().getByRole('article', { name: 'Gran Fondo Dolomiti' }).waitFor();
+  });
+
+  it('shows the full plan with its table of contents and the current phase', async () => {
+    await main().getByRole('link', { name: 'View Full Training Plan' }).click();
+    await page.waitForURL(/\/training-plan\/view\?id=/);
+    await main().getByRole('heading', { name: 'Gran Fondo Dolomiti', level: 1 }).waitFor();
+    const toc = page.getByRole('navigation', { name: 'Table of contents' });
+    expect(await toc.getByRole('link').allInnerTexts()).toEqual([
+      'Event Demands',
+      'Current State Analysis',
+      'Gap Analysis',
+      'Training Plan Overview',
+      'Training Phases',
+      'Progress Checks',
+    ]);
+    const base = main().getByRole('article', { name: 'Base phase' });
+    expect(await base.getByText('Current', { exact: true }).isVisible()).toBe(true);
+    expect(await main().getByRole('article', { name: 'Build phase' }).getByText('Current', { exact: true }).count()).toBe(0);
+    expect(await base.getByRole('listitem').evaluateAll((items) => items.map((item) => item.querySelector('span')?.textContent))).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]);
+    await shoot('plan-view');
+    await base.scrollIntoViewIfNeeded();
+    await shoot('plan-phases');
+
+    await page.goto(at('/training-plan/view'));
+    await main().getByRole('heading', { name: 'No Training Plan Selected' }).waitFor();
+  });
+
+  it('deletes the plan after confirmation', async () => {
+    await page.goto(at('/training-plan'));
+    await main().getByRole('button', { name: 'Delete plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Training Plan' });
+    expect(await dialog.getByText('This action cannot be undone.', { exact: false }).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toast('Training plan deleted').waitFor();
+    await main().getByRole('heading', { name: 'Create Your First Training Plan' }).waitFor();
+  });
+});

@@ -1,0 +1,205 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DAYS_OF_WEEK,
+  FREE_PLAN_LIMIT_MESSAGE,
+  PLAN_VALIDATION,
+  trainingPlanList,
+  trainingPlanView,
+} from '../../src/shared/api/training-plans.ts';
+import { CONNECT_REQUIRED_MESSAGE } from '../../src/server/features/plans/service.ts';
+import { testDatabaseKinds } from '../support/databases.ts';
+import { createClient, type TestClient } from '../support/http-client.ts';
+import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { waitForJobs } from '../support/strava.ts';
+import { fixtureFile } from '../support/strava-export.ts';
+
+const kinds = await testDatabaseKinds();
+
+const eventPlan = {
+  preparationType: 'event',
+  eventName: 'Gran Fondo Stelvio',
+  eventType: 'cycling',
+  eventDate: '2026-12-06',
+  eventDistance: '120 km',
+  eventElevation: '2500 m',
+  ftp: '250',
+  completionGoal: 'complete',
+  weeklyTrainingTime: '8 hours',
+};
+
+describe.each(kinds)('training plans on %s', (kind) => {
+  let server: TestKairo;
+  const query = <Row>(text: string, params: unknown[] = []) => server.database.handle.query<Row>(text, params);
+
+  /** A signed-in athlete; connected to Strava (a stored connection) unless told otherwise. */
+  async function athlete(options: { plan?: string; connected?: boolean } = {}): Promise<{ client: TestClient; accountId: string }> {
+    const client = createClient(server.url);
+    const email = uniqueEmail('planner');
+    const registered = await client.post('/api/auth/register', { email, password: 'correct horse', firstName: 'Pat', lastName: 'Plan' });
+    expect(registered.status).toBe(201);
+    const [account] = await query<{ id: string }>('select id from accounts where email = $1', [email]);
+    const accountId = account!.id;
+    if (options.plan) await query('update accounts set plan = $1 where id = $2', [options.plan, accountId]);
+    if (options.connected !== false) {
+      await query(
+        `insert into strava_connections (account_id, strava_id, access_token, refresh_token, expires_at, scope)
+         values ($1, $2, 'x', 'x', now() + interval '6 hours', 'read,activity:read_all')`,
+        [accountId, `strava-${accountId}`],
+      );
+    }
+    return { client, accountId };
+  }
+
+  const plansIn = async (accountId: string) =>
+    (await query<{ n: number }>('select count(*)::int as n from training_plans where account_id = $1', [accountId]))[0]!.n;
+  const generatedCount = async (accountId: string) =>
+    (await query<{ n: number }>('select training_plans_generated as n from accounts where id = $1', [accountId]))[0]!.n;
+
+  beforeAll(async () => {
+    server = await startTestKairo(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('blocks training plans until Strava is connected', async () => {
+    const { client } = await athlete({ connected: false });
+    for (const response of [await client.get('/api/training-plans'), await client.post('/api/training-plans', eventPlan)]) {
+      expect(response.status).toBe(403);
+      expect(response.body.message).toBe(CONNECT_REQUIRED_MESSAGE);
+    }
+    expect((await createClient(server.url).get('/api/training-plans')).status).toBe(401);
+  });
+
+  it('refuses incomplete plans with the exact messages and saves nothing', async () => {
+    const { client, accountId } = await athlete();
+    const cases: [object, string][] = [
+      [{ ...eventPlan, eventDistance: ' ' }, PLAN_VALIDATION.event],
+      [{ preparationType: 'event', eventName: 'X', eventDate: '2026-10-01' }, PLAN_VALIDATION.event],
+      [{ preparationType: 'pr', prGoal: 'Sub-20 5k', prDistance: '5 km' }, PLAN_VALIDATION.pr],
+      [{ preparationType: 'general-fitness', planName: 'Fit', selectedActivities: '[]', planDuration: '12 weeks' }, PLAN_VALIDATION.generalFitness],
+      [{ preparationType: 'general-fitness', planName: 'Fit', selectedActivities: '["Cycling"]' }, PLAN_VALIDATION.generalFitness],
+      [{ preparationType: 'general-fitness', planName: 'Fit', selectedActivities: '["Other"]', planDuration: '8 weeks' }, PLAN_VALIDATION.otherActivity],
+    ];
+    for (const [body, message] of cases) {
+      const response = await client.post('/api/training-plans', body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message });
+    }
+    expect(await plansIn(accountId)).toBe(0);
+    expect(await generatedCount(accountId)).toBe(0);
+  });
+
+  it('creates, lists, reads, regenerates, toggles and deletes a plan, scoped to its account', async () => {
+    const { client, accountId } = await athlete();
+    const upload = await client.upload('/api/imports', 'ride.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
+    expect(upload.status).toBe(201);
+    await waitForJobs(server);
+
+    const created = await client.post('/api/training-plans', eventPlan);
+    expect(created.status).toBe(201);
+    const plan = trainingPlanView.parse(created.body);
+    expect(plan).toMatchObject({ eventName: 'Gran Fondo Stelvio', isActive: true, currentPhase: 'base', weekOfPhase: 1 });
+    expect(plan.phases.map((phase) => phase.name)).toEqual(['base', 'build', 'peak-and-taper']);
+    expect(plan.phases.reduce((sum, phase) => sum + phase.weeks, 0)).toBe(plan.totalWeeks);
+    expect(plan.phases[0]!.startDate).toBe(plan.generatedAt.slice(0, 10));
+    expect(plan.generatedPlan.trainingPlan.overview.totalWeeks).toBe(plan.totalWeeks);
+    for (const phase of plan.generatedPlan.trainingPlan.phases) {
+      expect(phase.dailySchedule!.map((day) => day.dayOfWeek)).toEqual([...DAYS_OF_WEEK]);
+    }
+    expect(plan.generatedPlan.assumptions.join(' ')).toContain('FTP you entered: 250 W');
+    expect(plan.planSummary).toContain(`${plan.totalWeeks}-week plan for Gran Fondo Stelvio`);
+    expect(await generatedCount(accountId)).toBe(1);
+
+    const list = trainingPlanList.parse((await client.get('/api/training-plans')).body);
+    expect(list.map((item) => item.id)).toEqual([plan.id]);
+    expect((await client.get(`/api/training-plans/${plan.id}`)).body.generatedPlan).toEqual(plan.generatedPlan);
+
+    const updated = await client.put('/api/training-plans', { ...eventPlan, id: plan.id, eventName: 'Marmotte', eventDistance: '' });
+    expect(updated.status).toBe(400);
+    expect(updated.body.message).toBe(PLAN_VALIDATION.event);
+    const regenerated = await client.put('/api/training-plans', { ...eventPlan, id: plan.id, eventName: 'Marmotte', weeklyTrainingTime: '' });
+    expect(regenerated.status).toBe(200);
+    expect(regenerated.body).toMatchObject({ id: plan.id, eventName: 'Marmotte', weeklyTrainingTime: null });
+    expect(await generatedCount(accountId)).toBe(2);
+
+    expect((await client.patch(`/api/training-plans/${plan.id}/toggle`)).body).toEqual({ id: plan.id, isActive: false });
+    expect((await client.get(`/api/training-plans/${plan.id}`)).body.isActive).toBe(false);
+    expect((await client.patch(`/api/training-plans/${plan.id}/toggle`)).body).toEqual({ id: plan.id, isActive: true });
+
+    const other = await athlete();
+    for (const response of [
+      await other.client.get(`/api/training-plans/${plan.id}`),
+      await other.client.put('/api/training-plans', { ...eventPlan, id: plan.id }),
+      await other.client.patch(`/api/training-plans/${plan.id}/toggle`),
+      await other.client.delete(`/api/training-plans/${plan.id}`),
+      await other.client.get(`/api/training-plans/${plan.id}/calendar.ics`),
+      await client.get('/api/training-plans/not-a-uuid'),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.body.message).toBe('Training plan not found');
+    }
+    expect((await other.client.get('/api/training-plans')).body).toEqual([]);
+    expect((await client.get(`/api/training-plans/${plan.id}`)).body.eventName).toBe('Marmotte');
+
+    const deleted = await client.delete(`/api/training-plans/${plan.id}`);
+    expect(deleted.status).toBe(200);
+    expect((await client.get(`/api/training-plans/${plan.id}`)).status).toBe(404);
+    expect(await plansIn(accountId)).toBe(0);
+  });
+
+  it('keeps Free accounts to one plan, even under ten parallel creates', async () => {
+    const { client, accountId } = await athlete({ plan: 'Free' });
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => client.post('/api/training-plans', { ...eventPlan, eventName: `Race ${index}` })),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([201, ...Array<number>(9).fill(403)]);
+    for (const refused of responses.filter((response) => response.status === 403)) expect(refused.body.message).toBe(FREE_PLAN_LIMIT_MESSAGE);
+    expect(await plansIn(accountId)).toBe(1);
+    expect(await generatedCount(accountId)).toBe(1);
+
+    // An expired trial has Free limits; Pro has none.
+    await query(`update accounts set plan = 'Trial14', trial_expiry_date = now() - interval '1 day' where id = $1`, [accountId]);
+    expect((await client.post('/api/training-plans', eventPlan)).status).toBe(403);
+    await query(`update accounts set plan = 'Pro' where id = $1`, [accountId]);
+    const pro = await Promise.all(Array.from({ length: 3 }, () => client.post('/api/training-plans', eventPlan)));
+    expect(pro.map((response) => response.status)).toEqual([201, 201, 201]);
+    expect(await plansIn(accountId)).toBe(4);
+  });
+
+  it('exports the plan as an RFC 5545 calendar, one event per scheduled session', async () => {
+    const { client } = await athlete();
+    const plan = trainingPlanView.parse(
+      (
+        await client.post('/api/training-plans', {
+          preparationType: 'general-fitness',
+          planName: 'Winter base, strong legs',
+          selectedActivities: JSON.stringify(['Cycling', 'Lifting']),
+          planDuration: '6 weeks',
+          weeklyTrainingTime: '6 hours',
+        })
+      ).body,
+    );
+    const response = await client.get(`/api/training-plans/${plan.id}/calendar.ics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="winter-base-strong-legs.ics"');
+    expect(response.text.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
+    expect(response.text.replace(/\r\n/g, '')).not.toContain('\n');
+
+    const calendar = new ICAL.Component(ICAL.parse(response.text));
+    const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    const sessionsPerWeek = (key: string) =>
+      plan.generatedPlan.trainingPlan.phases.find((phase) => phase.key === key)!.dailySchedule!.filter((day) => day.durationMin > 0).length;
+    expect(events).toHaveLength(plan.phases.reduce((sum, phase) => sum + phase.weeks * sessionsPerWeek(phase.name), 0));
+    expect(new Set(events.map((event) => event.uid)).size).toBe(events.length);
+    const first = events[0]!;
+    expect(first.startDate.toString() >= plan.phases[0]!.startDate).toBe(true);
+    expect(first.summary).toMatch(/^(Cycling|Lifting) - .+ \d+:\d{2}$/);
+    expect(first.description).toContain('Base phase, week 1');
+    // An X- property is untyped to a parser, so its escaping shows as written.
+    expect(response.text).toContain('\r\nX-WR-CALNAME:Winter base\\, strong legs\r\n');
+    expect(events.at(-1)!.startDate.toString() <= plan.phases[2]!.endDate).toBe(true);
+  });
+});

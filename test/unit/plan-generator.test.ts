@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { summariseTraining, type AthleteFacts } from '../../src/server/features/plans/athlete-facts.ts';
+import { generatePlan, parseDistanceKm, parseWeeklyMinutes } from '../../src/server/features/plans/generator.ts';
+import { DAYS_OF_WEEK, generatedPlan, trainingPlanInput, type TrainingPlanInput } from '../../src/shared/api/training-plans.ts';
+import { planSchedule } from '../../src/shared/domain/plan-phases.ts';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const DAY_MS = 86_400_000;
+
+/** Four weeks of rides: 3 a week, 60/60/120 min at 30 km/h, load 50 per hour. */
+const log = Array.from({ length: 12 }, (_, index) => {
+  const minutes = index % 3 === 2 ? 120 : 60;
+  return {
+    family: 'ride' as const,
+    startDate: new Date(now.getTime() - (27 - index * 2) * DAY_MS),
+    movingTimeS: minutes * 60,
+    distanceM: (minutes / 60) * 30_000,
+    trainingLoad: (minutes / 60) * 50,
+  };
+});
+const facts: AthleteFacts = summariseTraining(log, now, { fitness: { ctl: 42, atl: 50, tsb: -8 }, ftp: { watts: 240, source: 'estimate' } });
+
+describe('summariseTraining', () => {
+  it('averages the last four weeks of the last 30 activities', () => {
+    expect(facts).toMatchObject({
+      activityCount: 12,
+      weeklyMinutes: 240, // 960 min over 4 weeks
+      weeklySessions: 3,
+      longestSessionMin: 120,
+      weeklyLoad: 200,
+      minutesBySport: { ride: 960 },
+    });
+    expect(facts.averageSpeedMps.ride).toBeCloseTo(30_000 / 3600, 6);
+  });
+});
+
+describe('generatePlan', () => {
+  const event: TrainingPlanInput = trainingPlanInput.parse({
+    preparationType: 'event',
+    eventName: 'Gran Fondo',
+    eventType: 'cycling',
+    eventDate: '2026-07-05',
+    eventDistance: '150 km',
+    eventElevation: '2000 m',
+    weeklyTrainingTime: '5 hours',
+  });
+
+  it('builds the whole structure from the facts: volumes, distances and FTP are the athlete\'s', () => {
+    const schedule = planSchedule({ targetDate: event.eventDate, generatedAt: now });
+    const { generatedPlan: plan, planSummary } = generatePlan(event, facts, schedule);
+    expect(generatedPlan.parse(plan)).toEqual(plan);
+    expect(plan.trainingPlan.overview).toEqual({ totalWeeks: schedule.totalWeeks, weeklyVolume: { current: '4:00 per week', peak: '5:00 per week' } });
+    expect(plan.eventDemands.keyPhysicalDemands).toEqual(['150.0 km of cycling.', 'About 5:00 of continuous effort at your recent average speed.', '2000 m of climbing.']);
+    expect(plan.gapAnalysis.primaryGap).toMatchObject({ area: 'Endurance for the distance', priority: 'critical' });
+    expect(plan.assumptions).toContain("Power zones use Kairo's FTP estimate from your rides: 240 W.");
+    const base = plan.trainingPlan.phases[0]!;
+    expect(base.dailySchedule!.find((day) => day.activityType === 'Cycling - endurance')!.zones).toBe('Z2 (56-75% FTP, 134-180 W)');
+    expect(planSummary).toBe(`${schedule.totalWeeks}-week plan for Gran Fondo: base 8 weeks, build 5, peak and taper 3. Weekly volume from 4:00 a week now to 5:00 at the peak; first priority: endurance for the distance.`);
+  });
+
+  it('keeps its invariants for any plan type, length and weekly time', () => {
+    const inputs = fc.oneof(
+      fc.record({ preparationType: fc.constant('event'), eventName: fc.constant('Race'), eventType: fc.constantFrom('cycling', 'running'), eventDate: fc.constantFrom('2026-04-20', '2026-06-01', '2027-01-10'), eventDistance: fc.constantFrom('10k', '42.2 km', '200 km', '26.2 mi'), weeklyTrainingTime: fc.constantFrom('', '3 hours', '12 h', '600 min') }),
+      fc.record({ preparationType: fc.constant('pr'), prGoal: fc.constant('PR'), eventType: fc.constantFrom('cycling', 'running'), prDistance: fc.constantFrom('5 km', '40 km'), prTimeline: fc.constantFrom('in 3 months', 'September 2026', 'soon') }),
+      fc.record({ preparationType: fc.constant('general-fitness'), planName: fc.constant('Fit'), selectedActivities: fc.subarray(['Cycling', 'Running', 'Lifting', 'Other'], { minLength: 1 }).map((list) => JSON.stringify(list)), otherActivity: fc.constant('Swimming'), planDuration: fc.constantFrom('4 weeks', '10 weeks', '6 months') }),
+    );
+    const athletes = fc.constantFrom(facts, summariseTraining([], now, { fitness: null, ftp: null }));
+    fc.assert(
+      fc.property(inputs, athletes, (raw, athlete) => {
+        const input = trainingPlanInput.parse(raw);
+        const schedule = planSchedule({ requestedLength: input.planDuration ?? null, targetDate: input.eventDate ?? input.prTimeline ?? null, generatedAt: now });
+        const { generatedPlan: plan, planSummary } = generatePlan(input, athlete, schedule);
+        expect(JSON.stringify(plan)).not.toMatch(/NaN|Infinity|undefined/);
+        expect(planSummary).not.toMatch(/NaN|undefined/);
+        expect(plan.trainingPlan.overview.totalWeeks).toBe(schedule.totalWeeks);
+        expect(plan.trainingPlan.phases.map((phase) => phase.key)).toEqual(['base', 'build', 'peak-and-taper']);
+        for (const [index, phase] of plan.trainingPlan.phases.entries()) {
+          expect(phase.weeks!.length).toBe(schedule.phases[index]!.weeks);
+          expect(phase.dailySchedule!.map((day) => day.dayOfWeek)).toEqual([...DAYS_OF_WEEK]);
+          expect(phase.dailySchedule![0]!.activityType).toBe('Rest');
+          const typical = Math.max(...phase.weeks!.filter((week) => week.kind === 'load' || week.kind === 'peak').map((week) => week.targetMin), phase.weeks![0]!.targetMin);
+          const scheduled = phase.dailySchedule!.reduce((sum, day) => sum + day.durationMin, 0);
+          const strength = phase.dailySchedule!.filter((day) => day.activityType.startsWith('Lifting')).length * 45;
+          expect(scheduled).toBe(Math.max(typical, strength));
+        }
+        const taper = plan.trainingPlan.phases[2]!.weeks!.filter((week) => week.kind === 'taper');
+        expect(taper).toHaveLength(schedule.taperWeeks);
+        expect(['critical', 'high', 'medium', 'low']).toContain(plan.gapAnalysis.primaryGap.priority);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('parsing what the athlete typed', () => {
+  it.each([
+    ['100 km', 100],
+    ['62 mi', 62 * 1.60934],
+    ['10k', 10],
+    ['5000 m', 5],
+    ['marathon', 42.2],
+    ['half marathon', 21.1],
+    ['far', null],
+  ])('distance %j -> %s km', (text, km) => {
+    if (km === null) expect(parseDistanceKm(text)).toBeNull();
+    else expect(parseDistanceKm(text)).toBeCloseTo(km, 6);
+  });
+
+  it.each([
+    ['8 hours', 480],
+    ['6-8 h', 360],
+    ['450 min', 450],
+    ['7', 420],
+    ['none', null],
+  ])('weekly time %j -> %s min', (text, minutes) => {
+    expect(parseWeeklyMinutes(text)).toBe(minutes);
+  });
+});

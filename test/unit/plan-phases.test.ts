@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  parseRequestedWeeks,
+  parseTargetDate,
+  phaseProgress,
+  planSchedule,
+  planTotalWeeks,
+  splitPhases,
+} from '../../src/shared/domain/plan-phases.ts';
+
+describe('splitPhases', () => {
+  // Worked by hand from the spec §4 ratios (nearest week, minimums, the rest to the unnamed share).
+  it.each([
+    // total, base, build, peak, taper
+    [4, 2, 1, 0, 1],
+    [5, 2, 2, 0, 1],
+    [6, 2, 2, 1, 1],
+    [7, 3, 2, 1, 1],
+    [8, 3, 3, 1, 1],
+    [9, 4, 2, 2, 1],
+    [10, 4, 3, 2, 1],
+    [11, 5, 3, 2, 1],
+    [12, 5, 4, 2, 1],
+    [13, 6, 4, 2, 1],
+    [14, 7, 4, 2, 1],
+    [15, 7, 5, 2, 1],
+    [16, 8, 5, 2, 1],
+    [17, 9, 5, 2, 1],
+    [20, 10, 6, 3, 1],
+    [24, 12, 7, 3, 2],
+    [52, 26, 16, 7, 3],
+  ])('%i weeks -> base %i, build %i, peak %i, taper %i', (total, base, build, peak, taper) => {
+    expect(splitPhases(total)).toEqual({ totalWeeks: total, baseWeeks: base, buildWeeks: build, peakWeeks: peak, taperWeeks: taper });
+  });
+
+  it('always adds up, keeps the minimums a length allows and tapers at least a week', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: 200 }), (total) => {
+        const split = splitPhases(total);
+        expect(split.baseWeeks + split.buildWeeks + split.peakWeeks + split.taperWeeks).toBe(total);
+        expect(split.taperWeeks).toBeGreaterThanOrEqual(1);
+        expect(split.peakWeeks).toBeGreaterThanOrEqual(0);
+        if (total >= 5) expect(Math.min(split.baseWeeks, split.buildWeeks)).toBeGreaterThanOrEqual(2);
+        if (total >= 9) {
+          expect(split.baseWeeks).toBeGreaterThanOrEqual(3);
+          expect(split.peakWeeks).toBeGreaterThanOrEqual(2);
+        }
+        if (total > 12) {
+          expect(split.baseWeeks).toBeGreaterThanOrEqual(4);
+          expect(split.buildWeeks).toBeGreaterThanOrEqual(3);
+        }
+      }),
+    );
+  });
+
+  it('refuses lengths no plan can have', () => {
+    expect(() => splitPhases(2)).toThrow(RangeError);
+    expect(() => splitPhases(7.5)).toThrow(RangeError);
+  });
+});
+
+describe('planTotalWeeks', () => {
+  const generatedAt = new Date('2026-03-10T15:00:00Z');
+  it.each([
+    ['12 weeks', null, 12],
+    ['3 months', null, 13], // 90 days = 12.9 weeks
+    ['2 weeks', null, 4], // minimum 4 when requested
+    ['10', '2026-12-01', 10], // a requested length wins over a date
+    ['', '2026-05-05', 8], // 8 weeks exactly
+    [null, '2026-06-01', 11], // 83 days: whole weeks, rounded down
+    [null, '2026-03-20', 8], // too close: minimum 8
+    [null, '2025-01-01', 8], // already past: minimum 8
+    [null, 'in 6 months', 25], // 180 days
+    [null, 'in 20 weeks', 20],
+    [null, 'September 2026', 25], // 2026-09-01 is 175 days ahead
+    [null, 'someday soon', 16], // unparseable timeline: 16 weeks ahead
+    [null, null, 16],
+  ])('requested %j, target %j -> %i weeks', (requestedLength, targetDate, weeks) => {
+    expect(planTotalWeeks({ requestedLength, targetDate, generatedAt })).toBe(weeks);
+  });
+
+  it('reads requested lengths in days, weeks, months and years', () => {
+    expect(parseRequestedWeeks('6 wks')).toBe(6);
+    expect(parseRequestedWeeks('56 days')).toBe(8);
+    expect(parseRequestedWeeks('1 year')).toBe(52);
+    expect(parseRequestedWeeks('about 2 months')).toBe(9);
+    expect(parseRequestedWeeks('a while')).toBeNull();
+    expect(parseRequestedWeeks('0 weeks')).toBeNull();
+  });
+
+  it('parses timelines: ISO first, then relative, then Month YYYY, then any date', () => {
+    const from = new Date('2026-03-10T15:00:00Z');
+    expect(parseTargetDate('2026-10-04', from)?.toISOString()).toBe('2026-10-04T00:00:00.000Z');
+    expect(parseTargetDate('in 2 months', from)?.toISOString()).toBe('2026-05-09T00:00:00.000Z');
+    expect(parseTargetDate('in 3 weeks', from)?.toISOString()).toBe('2026-03-31T00:00:00.000Z');
+    expect(parseTargetDate('october 2026', from)?.toISOString()).toBe('2026-10-01T00:00:00.000Z');
+    expect(parseTargetDate('Oct 4, 2026', from)?.toISOString().slice(0, 10)).toBe('2026-10-04');
+    expect(parseTargetDate('whenever', from)).toBeNull();
+    expect(parseTargetDate('2026-02-31', from)).toBeNull();
+  });
+});
+
+describe('planSchedule and phaseProgress', () => {
+  const generatedAt = new Date('2026-03-10T22:30:00Z');
+  const schedule = planSchedule({ requestedLength: '16 weeks', generatedAt });
+
+  it('dates each phase from the generation day, the next starting the day after', () => {
+    expect(schedule).toEqual({
+      totalWeeks: 16,
+      taperWeeks: 1,
+      phases: [
+        { name: 'base', startDate: '2026-03-10', endDate: '2026-05-04', weeks: 8 },
+        { name: 'build', startDate: '2026-05-05', endDate: '2026-06-08', weeks: 5 },
+        { name: 'peak-and-taper', startDate: '2026-06-09', endDate: '2026-06-29', weeks: 3 },
+      ],
+    });
+  });
+
+  it.each([
+    ['2026-03-01T08:00:00Z', 'base', 1, 1], // before the plan starts
+    ['2026-03-10T00:00:00Z', 'base', 1, 1],
+    ['2026-03-17T00:00:00Z', 'base', 2, 2],
+    ['2026-05-04T23:59:59.999Z', 'base', 8, 8], // end of the base's last day
+    ['2026-05-05T00:00:00Z', 'build', 1, 9],
+    ['2026-06-15T12:00:00Z', 'peak-and-taper', 1, 14],
+    ['2026-06-29T23:59:59.999Z', 'peak-and-taper', 3, 16],
+  ])('at %s the plan is in %s, week %i of the phase, week %i of the plan', (now, phase, weekOfPhase, weekOfPlan) => {
+    expect(phaseProgress(schedule.phases, new Date(now))).toEqual({ phase, weekOfPhase, weekOfPlan });
+  });
+
+  it("is 'completed' after the last phase and base when the dates cannot be read", () => {
+    expect(phaseProgress(schedule.phases, new Date('2026-06-30T00:00:00Z'))).toEqual({ phase: 'completed', weekOfPhase: null, weekOfPlan: null });
+    const broken = schedule.phases.map((phase) => ({ ...phase, endDate: 'not a date' }));
+    expect(phaseProgress(broken, new Date('2026-06-30T00:00:00Z')).phase).toBe('base');
+    expect(() => planSchedule({ generatedAt: new Date(Number.NaN) })).toThrow(RangeError);
+  });
+});
