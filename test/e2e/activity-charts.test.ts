@@ -76,6 +76,8 @@ describe.skipIf(!hasChromium)('activity charts in the browser', () => {
 
   it('reads out every stream under the cursor', async () => {
     const bottomPanel = streams().getByRole('img', { name: /^Altitude/ });
+    // The page is long (header, metrics, charts, analysis): bring the panel on screen to point at it.
+    await bottomPanel.scrollIntoViewIfNeeded();
     const box = (await bottomPanel.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
     const readout = streams().locator('p').first();

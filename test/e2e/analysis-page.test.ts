@@ -166,7 +166,12 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     await page.getByRole('tooltip', { name: 'Workout file available for Pro subscription' }).waitFor();
 
     expect(await main().getByRole('button', { name: 'Export context' }).isDisabled()).toBe(true);
-    await main().getByLabel('Export to other AIs available on Pro subscription').hover();
+    // Leave the first tooltip's trigger, so the next one opens on its own hover.
+    await page.mouse.move(0, 0);
+    await page.keyboard.press('Escape');
+    const exportHint = main().getByLabel('Export to other AIs available on Pro subscription');
+    await exportHint.scrollIntoViewIfNeeded();
+    await exportHint.hover();
     await page.getByRole('tooltip', { name: 'Export to other AIs available on Pro subscription' }).waitFor();
   });
 

@@ -108,7 +108,9 @@ describe.each(kinds)('analysis exports on %s', (kind) => {
     expect(document.activity.metrics?.normalizedPowerW).toBeGreaterThan(0);
     expect(document.analysis).toMatchObject({ coachingStyle: 'custom', nextActivity: detail.body.nextActivity });
     expect(document.detailContext).toEqual({ type: 'custom-note', note: 'Felt heavy legs' });
-    expect(document.userSettings).toEqual({ unitSystem: 'metric', coachingStyle: 'custom', preferredActivities: [] });
+    // The account's settings (its own style: the custom one was chosen on this analysis alone).
+    expect(document.userSettings).toMatchObject({ unitSystem: 'metric', coachingStyle: 'performance', preferredActivities: [], athleteFtp: null });
+    expect(document.userSettings).not.toHaveProperty('systemPrompt');
     expect(document).toMatchObject({ units: 'metric', coachingStyle: 'custom', preferredActivities: [], trainingPlans: [] });
     // No Strava connection: the account's own name; the FTP the ride's power scores used.
     expect(document.athleteProfile).toEqual({ name: 'Sam Sprint', weightKg: null, ftpW: ride.metrics.ftpW, heartRateZones: [] });
