@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { DatabaseHandle } from '../src/server/db/client.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { startKairoProcess } from '../test/support/kairo-process.ts';
-import { GENEROUS_LIMITS, startSimForKairo, waitFor } from '../test/support/strava.ts';
+import { GENEROUS_LIMITS, SIM_CLIENT, startSimForKairo, waitFor, WEBHOOK_VERIFY_TOKEN } from '../test/support/strava.ts';
 import type { RunningStravaSim } from '../tools/strava-sim/sim.ts';
 import { stravaExportWith } from '../test/support/strava-export.ts';
 import { benchArchiveImport, type ArchiveImportRun } from './archive-import.ts';
@@ -64,7 +64,7 @@ export async function benchActivityData(load: { connections: number; warmUpS: nu
         timeoutMs: STAGE_TIMEOUT_MS,
       });
       await queueIdle(database.handle);
-      const webhookToAnalysis = await benchWebhookToAnalysis(sim, database.handle);
+      const webhookToAnalysis = await benchWebhookToAnalysis(sim, database.handle, kairo.url);
       await queueIdle(database.handle);
 
       sim.control.rateLimits.configure({ readShortLimit: LIMITED_READS_PER_WINDOW, overallShortLimit: LIMITED_READS_PER_WINDOW * 2 });
@@ -117,7 +117,23 @@ async function queueIdle(database: DatabaseHandle): Promise<void> {
  * The connected athlete finishes rides one after another; each is timed from Strava's webhook
  * until its analysis row exists: event, detail and streams, metrics, then Kai's analysis.
  */
-async function benchWebhookToAnalysis(sim: RunningStravaSim, database: DatabaseHandle): Promise<ActivityDataRun['webhookToAnalysis']> {
+async function benchWebhookToAnalysis(
+  sim: RunningStravaSim,
+  database: DatabaseHandle,
+  kairoUrl: string,
+): Promise<ActivityDataRun['webhookToAnalysis']> {
+  // Strava calls back only public https addresses, so Kairo's loopback URL is subscribed here.
+  const subscription = await fetch(`${sim.baseUrl}/api/v3/push_subscriptions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: SIM_CLIENT.clientId,
+      client_secret: SIM_CLIENT.clientSecret,
+      callback_url: `${kairoUrl}/api/webhooks/strava`,
+      verify_token: WEBHOOK_VERIFY_TOKEN,
+    }),
+  });
+  if (subscription.status !== 201) throw new Error(`the webhook subscription answered ${subscription.status}: ${await subscription.text()}`);
   const athlete = sim.control.athletes().at(-1);
   if (!athlete) throw new Error('no simulated athlete is connected');
   const timingsS: number[] = [];
