@@ -4,6 +4,7 @@ import { rideDetailTypes } from '../domain/ride-detail.ts';
 import { activityDetail } from './activities.ts';
 import { unitSystems } from '../domain/unit-system.ts';
 import { analysisSections, nextSession } from './analysis.ts';
+import { fileNameSlug } from '../domain/file-name.ts';
 
 /**
  * Contracts of the exports around an analysis (spec §2, §3 "Export of analysis context", §5, §6, §7):
@@ -84,15 +85,6 @@ export type AnalysisContextExport = z.infer<typeof analysisContextExport>;
 
 /** Spec §3: the export's file name holds a sanitised activity name and a timestamp. */
 export function contextExportFileName(activityName: string, at: Date): string {
-  const name =
-    activityName
-      .normalize('NFKD')
-      .replace(/[^\w\s-]/g, '')
-      .trim()
-      .replace(/[\s_]+/g, '-')
-      .replace(/-+/g, '-')
-      .toLowerCase()
-      .slice(0, 60) || 'activity';
   const stamp = at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
-  return `kairo-${name}-${stamp}.json`;
+  return `kairo-${fileNameSlug(activityName, 'activity')}-${stamp}.json`;
 }

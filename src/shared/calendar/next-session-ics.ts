@@ -1,4 +1,5 @@
 import type { NextSession } from '../api/analysis.ts';
+import { fileNameSlug } from '../domain/file-name.ts';
 
 /**
  * The calendar file (.ics) for the next session (spec §7 "client-side exports", §9 "Calendar event"),
@@ -224,14 +225,6 @@ export function nextSessionEvent(input: NextSessionEventInput): NextSessionEvent
 
 /** 'threshold-ride-2026-03-12.ics': the title and the day of the session. */
 export function nextSessionIcsFileName(title: string, start: LocalDateTime): string {
-  const slug =
-    title
-      .normalize('NFKD')
-      .replace(/[^\w\s-]/g, '')
-      .trim()
-      .replace(/[\s_]+/g, '-')
-      .replace(/-+/g, '-')
-      .toLowerCase()
-      .slice(0, 60) || 'workout';
+  const slug = fileNameSlug(title, 'workout');
   return `${slug}-${pad(start.year, 4)}-${pad(start.month)}-${pad(start.day)}.ics`;
 }

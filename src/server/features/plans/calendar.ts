@@ -1,4 +1,5 @@
 import { DAYS_OF_WEEK, type TrainingPlanView } from '../../../shared/api/training-plans.ts';
+import { escapeIcsText as escapeText, foldIcsLine as fold } from '../../../shared/calendar/next-session-ics.ts';
 
 /**
  * The plan as an iCalendar file (RFC 5545): one all-day event per scheduled session, each week's
@@ -7,32 +8,6 @@ import { DAYS_OF_WEEK, type TrainingPlanView } from '../../../shared/api/trainin
  */
 
 const DAY_MS = 86_400_000;
-
-/** RFC 5545 §3.3.11: backslash, semicolon, comma and newlines are escaped in TEXT values. */
-function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-}
-
-/** RFC 5545 §3.1: lines longer than 75 octets are folded with CRLF and one space, never inside a UTF-8 character. */
-function fold(line: string): string {
-  const encoder = new TextEncoder();
-  const parts: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    const limit = parts.length === 0 ? 75 : 74;
-    if (octets + size > limit) {
-      parts.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += char;
-    octets += size;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
 
 const dateValue = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10).replace(/-/g, '');
 const stampValue = (date: Date) => `${date.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;

@@ -1,5 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { NextSession, SessionIntensity, SessionStep } from '../../../../shared/api/analysis.ts';
+import { fileNameSlug } from '../../../../shared/domain/file-name.ts';
 
 /**
  * The next session as a Zwift workout file (.zwo, spec §1 "virtual-cycling workout file"): Zwift's
@@ -147,14 +148,5 @@ export function buildZwiftWorkout(session: NextSession, description: string): st
 
 /** 'threshold-intervals.zwo': a file name safe in any Content-Disposition header and file system. */
 export function workoutFileName(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-')
-    .toLowerCase()
-    .slice(0, 60)
-    .replace(/^-|-$/g, '');
-  return `${slug || 'workout'}.zwo`;
+  return `${fileNameSlug(title, 'workout')}.zwo`;
 }
