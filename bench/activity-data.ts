@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { DatabaseHandle } from '../src/server/db/client.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { startKairoProcess } from '../test/support/kairo-process.ts';
-import { GENEROUS_LIMITS, SIM_CLIENT, startSimForKairo, waitFor, WEBHOOK_VERIFY_TOKEN } from '../test/support/strava.ts';
+import { GENEROUS_LIMITS, startSimForKairo, subscribeToSimWebhooks, waitFor } from '../test/support/strava.ts';
 import type { RunningStravaSim } from '../tools/strava-sim/sim.ts';
 import { stravaExportWith } from '../test/support/strava-export.ts';
 import { benchArchiveImport, type ArchiveImportRun } from './archive-import.ts';
@@ -122,17 +122,7 @@ async function benchWebhookToAnalysis(
   database: DatabaseHandle,
   kairoUrl: string,
 ): Promise<ActivityDataRun['webhookToAnalysis']> {
-  // Strava calls back only public https addresses, so Kairo's loopback URL is subscribed here.
-  const subscription = await fetch(`${sim.baseUrl}/api/v3/push_subscriptions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      client_id: SIM_CLIENT.clientId,
-      client_secret: SIM_CLIENT.clientSecret,
-      callback_url: `${kairoUrl}/api/webhooks/strava`,
-      verify_token: WEBHOOK_VERIFY_TOKEN,
-    }),
-  });
+  const subscription = await subscribeToSimWebhooks(sim, kairoUrl);
   if (subscription.status !== 201) throw new Error(`the webhook subscription answered ${subscription.status}: ${await subscription.text()}`);
   const athlete = sim.control.athletes().at(-1);
   if (!athlete) throw new Error('no simulated athlete is connected');

@@ -7,7 +7,7 @@ import { fixtureFile } from '../support/strava-export.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import type { TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
-import { SIM_CLIENT, WEBHOOK_VERIFY_TOKEN, connectStrava, registerAthlete, waitFor, waitForJobs } from '../support/strava.ts';
+import { WEBHOOK_VERIFY_TOKEN, connectStrava, subscribeToSimWebhooks, registerAthlete, waitFor, waitForJobs } from '../support/strava.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -24,17 +24,7 @@ describe.each(kinds)('Strava connection and sync on %s', (kind) => {
 
   beforeAll(async () => {
     ({ sim, server } = setup);
-    // Strava calls back only public https addresses, so tests subscribe Kairo's loopback URL themselves.
-    const subscription = await fetch(`${sim.baseUrl}/api/v3/push_subscriptions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        client_id: SIM_CLIENT.clientId,
-        client_secret: SIM_CLIENT.clientSecret,
-        callback_url: `${server.url}/api/webhooks/strava`,
-        verify_token: WEBHOOK_VERIFY_TOKEN,
-      }),
-    });
+    const subscription = await subscribeToSimWebhooks(sim, server.url);
     expect(subscription.status).toBe(201);
   });
 

@@ -13,6 +13,23 @@ export const GENEROUS_LIMITS = {
   readLongLimit: 10_000_000,
 };
 
+/**
+ * Subscribes Kairo at `kairoUrl` to the simulator's webhooks, as the app's owner would at Strava.
+ * Kairo only subscribes itself at a public https address (or in demo mode), not a loopback one.
+ */
+export function subscribeToSimWebhooks(sim: RunningStravaSim, kairoUrl: string): Promise<Response> {
+  return fetch(`${sim.baseUrl}/api/v3/push_subscriptions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: SIM_CLIENT.clientId,
+      client_secret: SIM_CLIENT.clientSecret,
+      callback_url: `${kairoUrl}/api/webhooks/strava`,
+      verify_token: WEBHOOK_VERIFY_TOKEN,
+    }),
+  });
+}
+
 /** A standalone Strava simulator with Kairo's app registered, and the env that points Kairo at it. */
 export async function startSimForKairo(
   limits: Partial<RateLimitSettings> = GENEROUS_LIMITS,
