@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -8,6 +7,7 @@ import { AppError } from './errors.ts';
 import { checkRequestOrigin } from './origin-check.ts';
 import { sessionCookie, type SessionCookie } from './session-cookie.ts';
 import { registerSpa } from './spa.ts';
+import { securityHeaders } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,7 +60,7 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
   app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  await app.register(fastifyHelmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -81,6 +81,10 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
     },
     strictTransportSecurity: secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   app.addHook('onRequest', async (request) => {

@@ -55,9 +55,11 @@ export function createSessionStore(
   options: { secret: string; idleMs: number; absoluteMs: number; cacheMs: number },
 ): SessionStore {
   const sidOf = (token: string) => createHmac('sha256', options.secret).update(token).digest('base64url');
+  // Keyed by the browser's token, so a cached answer costs no keyed hash (this process holds the
+  // token for the request anyway; it is never written anywhere).
   const cache = new Map<string, { session: ResolvedSession; until: number }>();
   const forget = (predicate: (session: ResolvedSession) => boolean) => {
-    for (const [sid, entry] of cache) if (predicate(entry.session)) cache.delete(sid);
+    for (const [token, entry] of cache) if (predicate(entry.session)) cache.delete(token);
   };
 
   return {
@@ -77,15 +79,15 @@ export function createSessionStore(
         absoluteExpire,
       });
       // The browser's next request comes at once (the page after sign-in): answer it from memory.
-      if (options.cacheMs > 0) cache.set(sid, { session: { sid, account: sessionAccountOf(account) }, until: now + options.cacheMs });
+      if (options.cacheMs > 0) cache.set(token, { session: { sid, account: sessionAccountOf(account) }, until: now + options.cacheMs });
       return { token, expiresAt: absoluteExpire };
     },
 
     async resolve(token) {
       if (token.length < 32 || token.length > 64) return null;
-      const sid = sidOf(token);
-      const cached = cache.get(sid);
+      const cached = cache.get(token);
       if (cached && cached.until > Date.now()) return cached.session;
+      const sid = sidOf(token);
       const now = new Date();
       const [row] = await db
         .select({
@@ -106,7 +108,7 @@ export function createSessionStore(
         .where(and(eq(sessions.sid, sid), gt(sessions.expire, now), gt(sessions.absoluteExpire, now)))
         .limit(1);
       if (!row) {
-        cache.delete(sid);
+        cache.delete(token);
         return null;
       }
       const slidTo = Math.min(now.getTime() + options.idleMs, row.absoluteExpire.getTime());
@@ -117,13 +119,13 @@ export function createSessionStore(
       if (options.cacheMs > 0) {
         if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
         // Never cache past the session's own end.
-        cache.set(sid, { session, until: Math.min(Date.now() + options.cacheMs, slidTo, row.absoluteExpire.getTime()) });
+        cache.set(token, { session, until: Math.min(Date.now() + options.cacheMs, slidTo, row.absoluteExpire.getTime()) });
       }
       return session;
     },
 
     async destroy(sid) {
-      cache.delete(sid);
+      forget((session) => session.sid === sid);
       await db.delete(sessions).where(eq(sessions.sid, sid));
     },
 
@@ -134,7 +136,7 @@ export function createSessionStore(
 
     async purgeExpired() {
       const now = new Date();
-      for (const [sid, entry] of cache) if (entry.until <= now.getTime()) cache.delete(sid);
+      for (const [token, entry] of cache) if (entry.until <= now.getTime()) cache.delete(token);
       const removed = await db
         .delete(sessions)
         .where(or(lt(sessions.expire, now), lt(sessions.absoluteExpire, now)))
