@@ -120,20 +120,20 @@ export function createActivitiesRepo(db: Database) {
     /**
      * Inserts or refreshes an activity keyed by (account, source, source key), so repeated syncs
      * never duplicate rows. A new activity that records one already in the account (an upload of
-     * it, see duplicate-rule) is stored linked to it as its duplicate. Returns its id, whether it
-     * was new, and whether it is a duplicate.
+     * it, see duplicate-rule) is stored linked to it as its duplicate. Returns its id and whether
+     * it was new.
      */
-    async upsert(userId: string, values: ActivityValues): Promise<{ id: string; created: boolean; duplicate: boolean }> {
+    async upsert(userId: string, values: ActivityValues): Promise<{ id: string; created: boolean }> {
       return db.transaction(async (tx) => {
         await lockAccountActivities(tx, userId);
         const [known] = await tx
-          .select({ id: activities.id, duplicateOf: activities.duplicateOf })
+          .select({ id: activities.id })
           .from(activities)
           .where(and(eq(activities.userId, userId), eq(activities.source, values.source), eq(activities.sourceKey, values.sourceKey)))
           .limit(1);
         if (known) {
           await tx.update(activities).set({ ...values, updatedAt: new Date() }).where(eq(activities.id, known.id));
-          return { id: known.id, created: false, duplicate: known.duplicateOf !== null };
+          return { id: known.id, created: false };
         }
         const original = await findRecordedAgain(tx, userId, values);
         const [row] = await tx
@@ -141,7 +141,7 @@ export function createActivitiesRepo(db: Database) {
           .values({ ...values, userId, duplicateOf: original?.id ?? null })
           .returning({ id: activities.id });
         if (!row) throw new Error('insert returned no row');
-        return { id: row.id, created: true, duplicate: original !== undefined };
+        return { id: row.id, created: true };
       });
     },
 
