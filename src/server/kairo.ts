@@ -171,6 +171,9 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const analysisJob = createAnalysisJob(analysis);
   queue.define(analysisJob);
   activities.onMetricsComputed(async (event) => {
+    // A duplicate recording (see activity-duplicates ADR) is not shown, so it gets no analysis of its own.
+    const activity = await activities.find(event.accountId, event.activityId);
+    if (!activity || activity.duplicateOf) return;
     await queue.send(analysisJob, event, { singletonKey: event.activityId });
   });
   registerAnalysisRoutes(app, analysis);

@@ -50,9 +50,8 @@ describe.each(kinds)('activity imports on %s', (kind) => {
     expect(tcx.body.activity.sportType).toBe('Run');
 
     const again = await browser.upload('/api/imports', 'renamed.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
-    expect(again.status).toBe(201);
-    expect(again.body.import).toMatchObject({ imported: 0, duplicates: 1 });
-    expect(again.body.activity.id).toBe(fit.body.activity.id);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/^renamed\.fit was not imported: it is the same activity as ".+" \(16 Aug 2013, 18:05 UTC\)/);
 
     const list = await browser.get('/api/activities');
     expect(list.status).toBe(200);

@@ -46,7 +46,7 @@ const TRACKS = [
 const DAY_MS = 86_400_000;
 
 /** Moves every ISO date in a GPX or TCX document `days` later (times of day stay as recorded). */
-function shiftDates(xml: string, days: number): string {
+export function shiftDates(xml: string, days: number): string {
   return xml.replace(/\b(\d{4})-(\d{2})-(\d{2})T/g, (_match, year: string, month: string, day: string) => {
     const shifted = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)) + days * DAY_MS);
     return `${shifted.toISOString().slice(0, 10)}T`;

@@ -5,8 +5,10 @@ import {
   archiveProgress,
   isImportSettled,
   rejectionOf,
+  stateOfError,
   stateOfResult,
 } from '../../src/web/features/imports/import-queue.ts';
+import { HttpError } from '../../src/web/app/api-request.ts';
 import { stravaErrorMessage, withoutStravaError } from '../../src/web/features/strava/strava-error.ts';
 
 const MB = 1024 * 1024;
@@ -50,11 +52,14 @@ describe('stateOfResult (one line per file)', () => {
     expect(stateOfResult({ import: status({}), activity }, 'ride.fit')).toEqual({ kind: 'imported', activityName: 'Morning Ride' });
   });
 
-  it('reports a file imported before', () => {
-    expect(stateOfResult({ import: status({ imported: 0, duplicates: 1 }), activity }, 'ride.fit')).toEqual({
-      kind: 'duplicate',
-      activityName: 'Morning Ride',
+  it('reports a file the account already has (409) as a duplicate with the server\'s words, other refusals as failures', () => {
+    const message = 'run.tcx was not imported: it is the same activity as "Morning Run" (16 Apr 2021, 13:37 UTC), already in your activities.';
+    expect(stateOfError(new HttpError(409, JSON.stringify({ message }), 'Conflict'), 'run.tcx')).toEqual({ kind: 'duplicate', message });
+    expect(stateOfError(new HttpError(415, JSON.stringify({ message: 'Not a FIT file' }), 'Unsupported'), 'run.fit')).toEqual({
+      kind: 'failed',
+      message: 'Not a FIT file',
     });
+    expect(stateOfError(new Error('offline'), 'run.fit')).toEqual({ kind: 'failed', message: 'run.fit could not be imported.' });
   });
 
   it('follows an archive by its import id', () => {
@@ -87,8 +92,9 @@ describe('archive progress ((imported + duplicates + failed + skipped) / total)'
   it('names the counts, leaving out zeros but never "imported"', () => {
     expect(archiveCounts(status({ imported: 0 }))).toBe('0 imported');
     expect(archiveCounts(status({ imported: 12, duplicates: 3, skipped: 1, failed: 2 }))).toBe(
-      '12 imported · 3 already imported · 1 skipped · 2 failed',
+      '12 imported · 3 skipped as duplicates · 1 skipped · 2 failed',
     );
+    expect(archiveCounts(status({ imported: 2, duplicates: 1 }))).toBe('2 imported · 1 skipped as duplicate');
   });
 
   it('is settled when done or failed', () => {

@@ -3,6 +3,7 @@ import {
   boolean,
   customType,
   doublePrecision,
+  type AnyPgColumn,
   index,
   integer,
   jsonb,
@@ -234,12 +235,20 @@ export const activities = pgTable(
     detailedData: jsonb('detailed_data'),
     /** When detail and streams were fetched; null while only the summary is known. */
     detailFetchedAt: timestamp('detail_fetched_at', { withTimezone: true }),
+    /**
+     * The account's activity this one records a second time (a Strava sync of an uploaded file, see
+     * docs/decisions/0013-activity-duplicates.md). A duplicate is kept so its source can update or
+     * delete it, but lists, load, fitness and bests leave it out; it comes back if the other goes.
+     */
+    duplicateOf: uuid('duplicate_of').references((): AnyPgColumn => activities.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('activities_source_key').on(table.userId, table.source, table.sourceKey),
     uniqueIndex('activities_strava_activity_id').on(table.stravaActivityId),
+    /** Also finds the activities a new one may duplicate: same account, start within the tolerance. */
     index('activities_user_start').on(table.userId, table.startDate),
+    index('activities_duplicate_of').on(table.duplicateOf).where(sql`${table.duplicateOf} is not null`),
   ],
 );
 

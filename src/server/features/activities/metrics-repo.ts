@@ -4,6 +4,9 @@ import { activities, activityMetrics, type ActivitySource } from '../../db/schem
 
 export type ActivityMetricsRow = typeof activityMetrics.$inferSelect;
 
+/** Load, fitness and bests count each real activity once: a duplicate recording is left out. */
+const counted = () => isNull(activities.duplicateOf);
+
 export function createMetricsRepo(db: Database) {
   return {
     async save(values: typeof activityMetrics.$inferInsert): Promise<void> {
@@ -32,6 +35,7 @@ export function createMetricsRepo(db: Database) {
         .where(
           and(
             eq(activityMetrics.userId, accountId),
+            counted(),
             excludeActivityId === null ? undefined : ne(activityMetrics.activityId, excludeActivityId),
             gte(activities.startDate, from),
             lt(activities.startDate, to),
@@ -54,6 +58,7 @@ export function createMetricsRepo(db: Database) {
         .where(
           and(
             eq(activityMetrics.userId, accountId),
+            counted(),
             isNotNull(activityMetrics.best20MinPowerW),
             gte(activities.startDate, from),
             lt(activities.startDate, to),
@@ -66,7 +71,10 @@ export function createMetricsRepo(db: Database) {
 
     /** When the account's newest activity started. */
     async latestStartDate(accountId: string): Promise<Date | null> {
-      const [row] = await db.select({ latest: max(activities.startDate) }).from(activities).where(eq(activities.userId, accountId));
+      const [row] = await db
+        .select({ latest: max(activities.startDate) })
+        .from(activities)
+        .where(and(eq(activities.userId, accountId), counted()));
       return row?.latest ?? null;
     },
 
@@ -80,7 +88,8 @@ export function createMetricsRepo(db: Database) {
           from ${activityMetrics}
           join ${activities} on ${activities.id} = ${activityMetrics.activityId}
           cross join lateral unnest(${activityMetrics.powerCurveW}) with ordinality as curve(watts, entry)
-         where ${activityMetrics.userId} = ${accountId} and ${activities.userId} = ${accountId} and ${activities.startDate} >= ${from}
+         where ${activityMetrics.userId} = ${accountId} and ${activities.userId} = ${accountId}
+           and ${activities.duplicateOf} is null and ${activities.startDate} >= ${from}
          group by curve.entry
          order by curve.entry`)) as unknown as { rows: { entry: number; watts: number; activities: number }[] };
       // Every curve starts at the first entry (1 s), so its count is the number of curves.
@@ -96,6 +105,7 @@ export function createMetricsRepo(db: Database) {
         .where(
           and(
             eq(activityMetrics.userId, accountId),
+            counted(),
             isNull(activityMetrics.powerCurveW),
             eq(activities.deviceWatts, true),
             gte(activities.startDate, from),
@@ -117,7 +127,7 @@ export function createMetricsRepo(db: Database) {
         .select({ best: max(activityMetrics.maxHeartrateBpm) })
         .from(activityMetrics)
         .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
-        .where(and(eq(activityMetrics.userId, accountId), gte(activities.startDate, from), lt(activities.startDate, to)));
+        .where(and(eq(activityMetrics.userId, accountId), counted(), gte(activities.startDate, from), lt(activities.startDate, to)));
       return row?.best ?? null;
     },
 
@@ -133,7 +143,7 @@ export function createMetricsRepo(db: Database) {
         })
         .from(activityMetrics)
         .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
-        .where(and(eq(activityMetrics.userId, accountId), gte(activities.startDate, from), lt(activities.startDate, to)))
+        .where(and(eq(activityMetrics.userId, accountId), counted(), gte(activities.startDate, from), lt(activities.startDate, to)))
         .groupBy(day)
         .orderBy(asc(day));
       return rows.map((row) => ({ date: row.date, load: row.load ?? 0, sources: row.sources }));
@@ -155,16 +165,16 @@ export function createMetricsRepo(db: Database) {
         })
         .from(activities)
         .leftJoin(activityMetrics, eq(activityMetrics.activityId, activities.id))
-        .where(and(eq(activities.userId, accountId), gte(activities.startDate, from), lt(activities.startDate, to)))
+        .where(and(eq(activities.userId, accountId), counted(), gte(activities.startDate, from), lt(activities.startDate, to)))
         .orderBy(asc(activities.startDate));
     },
 
-    /** The account's activity ids, oldest first: recomputing in this order lets each see its past. */
+    /** The account's counted activity ids, oldest first: recomputing in this order lets each see its past. */
     async activityIdsOldestFirst(accountId: string): Promise<string[]> {
       const rows = await db
         .select({ id: activities.id })
         .from(activities)
-        .where(eq(activities.userId, accountId))
+        .where(and(eq(activities.userId, accountId), counted()))
         .orderBy(asc(activities.startDate));
       return rows.map((row) => row.id);
     },

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, between, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import type { Database } from '../../db/client.ts';
 import { activities, activityStreams, type ActivitySource } from '../../db/schema.ts';
+import { DUPLICATE_START_TOLERANCE_S, isSameActivity } from './duplicate-rule.ts';
 import { STREAM_CODEC_VERSION, decodeStreams, encodeStreams } from './stream-codec.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
@@ -28,6 +29,44 @@ const listColumns = {
 
 export type ActivityListRow = { [K in keyof typeof listColumns]: ActivityRow[K] };
 
+/** What a new file or archive entry became: stored, or refused as the same activity as one already there. */
+export type InsertOutcome = { inserted: ActivityRow; duplicateOf?: never } | { inserted?: never; duplicateOf: ActivityRow };
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Key class of the per-account advisory lock that serialises activity writes (two-key form, apart from pg-boss's). */
+const ACTIVITY_WRITE_LOCK_CLASS = 0x4b41_4301;
+
+/**
+ * Holds the account's activity-write lock until the transaction ends, so two uploads of one
+ * activity (or an upload racing a sync) cannot both miss each other and both be stored.
+ */
+async function lockAccountActivities(tx: Transaction, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ACTIVITY_WRITE_LOCK_CLASS}, hashtext(${userId}))`);
+}
+
+/**
+ * The account's activity that `values` records again, if any: only activities that are not
+ * themselves duplicates, found through activities_user_start (start within the tolerance).
+ */
+async function findRecordedAgain(tx: Transaction, userId: string, values: ActivityValues): Promise<ActivityRow | undefined> {
+  const toleranceMs = DUPLICATE_START_TOLERANCE_S * 1000;
+  const start = values.startDate.getTime();
+  const candidates = await tx
+    .select()
+    .from(activities)
+    .where(
+      and(
+        eq(activities.userId, userId),
+        between(activities.startDate, new Date(start - toleranceMs), new Date(start + toleranceMs)),
+        isNull(activities.duplicateOf),
+      ),
+    )
+    .orderBy(activities.createdAt);
+  const span = { ...values, elapsedTime: values.elapsedTime ?? 0, movingTime: values.movingTime ?? 0 };
+  return candidates.find((candidate) => isSameActivity(candidate, span));
+}
+
 function streamsRow(activityId: string, streams: ActivityStreams) {
   const keys = Object.keys(streams).filter((key) => key !== 'timeS' && streams[key as keyof ActivityStreams]);
   return { activityId, sampleCount: streams.timeS.length, keys, codecVersion: STREAM_CODEC_VERSION, data: encodeStreams(streams) };
@@ -35,12 +74,18 @@ function streamsRow(activityId: string, streams: ActivityStreams) {
 
 export function createActivitiesRepo(db: Database) {
   return {
-    /** Newest first; `before` pages by start date. Always scoped to one account. */
+    /** Newest first, duplicates left out; `before` pages by start date. Always scoped to one account. */
     async list(userId: string, options: { limit: number; before?: Date }): Promise<ActivityListRow[]> {
       return db
         .select(listColumns)
         .from(activities)
-        .where(and(eq(activities.userId, userId), options.before ? lt(activities.startDate, options.before) : undefined))
+        .where(
+          and(
+            eq(activities.userId, userId),
+            isNull(activities.duplicateOf),
+            options.before ? lt(activities.startDate, options.before) : undefined,
+          ),
+        )
         .orderBy(desc(activities.startDate), desc(activities.id))
         .limit(options.limit);
     },
@@ -73,37 +118,56 @@ export function createActivitiesRepo(db: Database) {
     },
 
     /**
-     * Inserts or refreshes an activity keyed by (account, source, source key), so repeated syncs and
-     * imports never duplicate rows. Returns its id and whether it was new.
+     * Inserts or refreshes an activity keyed by (account, source, source key), so repeated syncs
+     * never duplicate rows. A new activity that records one already in the account (an upload of
+     * it, see duplicate-rule) is stored linked to it as its duplicate. Returns its id and whether
+     * it was new.
      */
     async upsert(userId: string, values: ActivityValues): Promise<{ id: string; created: boolean }> {
-      const [row] = await db
-        .insert(activities)
-        .values({ ...values, userId })
-        .onConflictDoUpdate({
-          target: [activities.userId, activities.source, activities.sourceKey],
-          set: { ...values, updatedAt: new Date() },
-        })
-        // xmax is 0 only on a freshly inserted tuple: tells an insert from an update in one trip.
-        .returning({ id: activities.id, created: sql<boolean>`(xmax = 0)` });
-      if (!row) throw new Error('upsert returned no row');
-      return row;
+      return db.transaction(async (tx) => {
+        await lockAccountActivities(tx, userId);
+        const [known] = await tx
+          .select({ id: activities.id })
+          .from(activities)
+          .where(and(eq(activities.userId, userId), eq(activities.source, values.source), eq(activities.sourceKey, values.sourceKey)))
+          .limit(1);
+        if (known) {
+          await tx.update(activities).set({ ...values, updatedAt: new Date() }).where(eq(activities.id, known.id));
+          return { id: known.id, created: false };
+        }
+        const original = await findRecordedAgain(tx, userId, values);
+        const [row] = await tx
+          .insert(activities)
+          .values({ ...values, userId, duplicateOf: original?.id ?? null })
+          .returning({ id: activities.id });
+        if (!row) throw new Error('insert returned no row');
+        return { id: row.id, created: true };
+      });
     },
 
     /**
-     * Inserts an activity with its streams only when absent (imports: a file seen before adds
-     * nothing). One transaction: a crash never leaves the activity stored without its streams,
-     * which a resumed import would then skip as already there.
+     * Inserts an uploaded activity with its streams unless the account already has it: the same
+     * file or archive entry (same source key) or the same activity recorded elsewhere (duplicate
+     * rule). One transaction under the account's write lock: parallel uploads store one, and a
+     * crash never leaves the activity stored without its streams.
      */
-    async insertIfAbsent(userId: string, values: ActivityValues, streams: ActivityStreams): Promise<ActivityRow | undefined> {
+    async insertUnlessRecorded(userId: string, values: ActivityValues, streams: ActivityStreams): Promise<InsertOutcome> {
       return db.transaction(async (tx) => {
+        await lockAccountActivities(tx, userId);
+        const [sameSource] = await tx
+          .select()
+          .from(activities)
+          .where(and(eq(activities.userId, userId), eq(activities.source, values.source), eq(activities.sourceKey, values.sourceKey)))
+          .limit(1);
+        const original = sameSource ?? (await findRecordedAgain(tx, userId, values));
+        if (original) return { duplicateOf: original };
         const [row] = await tx
           .insert(activities)
           .values({ ...values, userId })
-          .onConflictDoNothing({ target: [activities.userId, activities.source, activities.sourceKey] })
           .returning();
-        if (row) await tx.insert(activityStreams).values(streamsRow(row.id, streams));
-        return row;
+        if (!row) throw new Error('insert returned no row');
+        await tx.insert(activityStreams).values(streamsRow(row.id, streams));
+        return { inserted: row };
       });
     },
 
@@ -152,7 +216,10 @@ export function createActivitiesRepo(db: Database) {
     },
 
     async count(userId: string): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(activities).where(eq(activities.userId, userId));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(activities)
+        .where(and(eq(activities.userId, userId), isNull(activities.duplicateOf)));
       return row?.n ?? 0;
     },
   };

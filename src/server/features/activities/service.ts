@@ -169,7 +169,7 @@ export function createActivitiesService(deps: {
 
     // Writes used by the features that bring activities in (Strava sync, imports).
     upsert: written(repo.upsert),
-    insertIfAbsent: written(repo.insertIfAbsent),
+    insertUnlessRecorded: written(repo.insertUnlessRecorded),
     update: written(repo.update),
     remove: written(repo.remove),
     removeBySources: written(repo.removeBySources),

@@ -13,9 +13,10 @@ const archiveJob = z.object({ importId: z.uuid() });
 export type ArchiveImportJob = JobDefinition<typeof archiveJob>;
 
 /**
- * Imports a stored Strava export entry by entry, counting as it goes. The counters say how far it
- * got, so a job resumed after a crash continues where it stopped; an entry imported just before
- * the crash is found again by its key and counted as a duplicate, never stored twice.
+ * Imports a stored Strava export entry by entry, counting as it goes. An entry the account already
+ * has (synced from Strava, uploaded as a file, or in an earlier export) is skipped and counted as
+ * a duplicate. The counters say how far it got, so a job resumed after a crash continues where it
+ * stopped; an entry imported just before the crash is found again and counted as a duplicate.
  */
 export function createArchiveImportJob(deps: { repo: ImportsRepo; activities: ActivitiesService; log: FastifyBaseLogger }): ArchiveImportJob {
   const { repo, activities, log } = deps;
@@ -40,8 +41,8 @@ export function createArchiveImportJob(deps: { repo: ImportsRepo; activities: Ac
               sourceKey: `strava-export:${entry.activityId}`,
               name: entry.name,
             });
-            const inserted = await activities.insertIfAbsent(row.accountId, values, parsed.streams);
-            await repo.increment(importId, inserted ? 'imported' : 'duplicates');
+            const outcome = await activities.insertUnlessRecorded(row.accountId, values, parsed.streams);
+            await repo.increment(importId, outcome.inserted ? 'imported' : 'duplicates');
           } catch (error) {
             if (!(error instanceof ImportFileError)) throw error;
             log.info({ importId, entry: entry.fileName, reason: error.reason }, 'archive entry not imported');

@@ -27,9 +27,24 @@ export function toImportStatus(row: ImportRow): ImportStatus {
   };
 }
 
+/** How a refused duplicate names what the account already has: its name and start, e.g. "16 Apr 2021, 13:37 UTC". */
+export function alreadyRecordedMessage(fileName: string, existing: { name: string; startDate: Date }): string {
+  const start = existing.startDate.toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
+  return `${fileName} was not imported: it is the same activity as "${existing.name}" (${start} UTC), already in your activities.`;
+}
+
 /**
  * Activities from the athlete's own files. A file is parsed before anything is stored, so a bad
- * file changes nothing; its content hash keys the activity, so the same file imports once.
+ * file changes nothing; an activity the account already has (the same file, or the same activity
+ * from another file or from Strava) is refused, so each real activity is counted once.
  */
 export function createImportsService(deps: {
   repo: ImportsRepo;
@@ -41,22 +56,18 @@ export function createImportsService(deps: {
   const { repo, activities } = deps;
 
   return {
+    /**
+     * Imports one file, or refuses it (409, nothing stored) when the account already has the
+     * activity it records: the same file, or another recording of it (duplicate rule).
+     */
     async importFile(accountId: string, fileName: string, bytes: Uint8Array): Promise<ImportResult> {
       const parsed = parseActivityFile(fileName, bytes);
       const values = toActivityValues(parsed, { source: 'file', sourceKey: parsed.contentHash });
-      const inserted = await activities.insertIfAbsent(accountId, values, parsed.streams);
-      if (inserted) await activities.ingested(accountId, inserted.id);
-      const row = await repo.create({
-        accountId,
-        kind: 'file',
-        fileName,
-        status: 'done',
-        total: 1,
-        imported: inserted ? 1 : 0,
-        duplicates: inserted ? 0 : 1,
-      });
-      const activity = inserted ?? (await activities.findBySourceKey(accountId, 'file', parsed.contentHash));
-      return { import: toImportStatus(row), activity: activity ? activities.toListItem(activity) : null };
+      const outcome = await activities.insertUnlessRecorded(accountId, values, parsed.streams);
+      if (outcome.duplicateOf) throw new AppError('conflict', alreadyRecordedMessage(fileName, outcome.duplicateOf));
+      await activities.ingested(accountId, outcome.inserted.id);
+      const row = await repo.create({ accountId, kind: 'file', fileName, status: 'done', total: 1, imported: 1 });
+      return { import: toImportStatus(row), activity: activities.toListItem(outcome.inserted) };
     },
 
     /**

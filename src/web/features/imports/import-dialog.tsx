@@ -2,14 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ImportStatus } from '../../../shared/api/imports.ts';
-import { userFacingMessage } from '../../app/api-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { useImportStatuses } from './api/import-status.ts';
 import { useUploadImport } from './api/upload-import.ts';
 import { DropZone } from './drop-zone.tsx';
 import { ImportResultLine } from './import-result-line.tsx';
-import { isImportSettled, isUploadPending, rejectionOf, stateOfResult, type UploadItem, type UploadState } from './import-queue.ts';
+import { isImportSettled, isUploadPending, rejectionOf, stateOfError, stateOfResult, type UploadItem, type UploadState } from './import-queue.ts';
 
 interface ImportDialogProps {
   open: boolean;
@@ -47,7 +46,7 @@ export function ImportDialog({ open, onOpenChange }: ImportDialogProps) {
           setState(next.key, stateOfResult(result, next.file.name));
           if (result.activity !== null) void queryClient.invalidateQueries({ queryKey: activitiesQueryKey });
         } catch (error) {
-          setState(next.key, { kind: 'failed', message: userFacingMessage(error, `${next.file.name} could not be imported.`) });
+          setState(next.key, stateOfError(error, next.file.name));
         }
       }
     } finally {

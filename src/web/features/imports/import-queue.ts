@@ -1,4 +1,5 @@
 import { MAX_ACTIVITY_FILE_BYTES, MAX_ARCHIVE_BYTES, type ImportResult, type ImportStatus } from '../../../shared/api/imports.ts';
+import { HttpError, userFacingMessage } from '../../app/api-request.ts';
 
 /** What the file picker offers (the server decides in the end, by content). */
 export const IMPORT_ACCEPT = '.fit,.gpx,.tcx,.gz,.zip';
@@ -11,7 +12,8 @@ export type UploadState =
   | { kind: 'waiting' }
   | { kind: 'uploading' }
   | { kind: 'imported'; activityName: string }
-  | { kind: 'duplicate'; activityName: string }
+  /** The account already has this activity; the server's message names it. */
+  | { kind: 'duplicate'; message: string }
   | { kind: 'archive'; importId: string }
   | { kind: 'failed'; message: string };
 
@@ -41,8 +43,13 @@ export function stateOfResult(result: ImportResult, fileName: string): UploadSta
   if (status.kind === 'archive') return { kind: 'archive', importId: status.id };
   if (status.status === 'failed') return { kind: 'failed', message: status.error ?? `${fileName} could not be imported.` };
   if (activity === null) return { kind: 'failed', message: status.error ?? `${fileName} has no activity to import.` };
-  if (status.duplicates > 0) return { kind: 'duplicate', activityName: activity.name };
   return { kind: 'imported', activityName: activity.name };
+}
+
+/** What a refused upload means for its line: a 409 is an activity the account already has, not a failure. */
+export function stateOfError(error: unknown, fileName: string): UploadState {
+  const message = userFacingMessage(error, `${fileName} could not be imported.`);
+  return error instanceof HttpError && error.status === 409 ? { kind: 'duplicate', message } : { kind: 'failed', message };
 }
 
 export function isImportSettled(status: Pick<ImportStatus, 'status'>): boolean {
@@ -69,10 +76,14 @@ export function archiveProgress(status: Pick<ImportStatus, 'status' | 'total' | 
   return { processed, total: status.total, fraction: Math.min(1, processed / status.total) };
 }
 
-/** The counts of an archive import, e.g. '12 imported · 3 already imported · 1 skipped'. Zeros are left out, except 'imported'. */
+/**
+ * The counts of an archive import, e.g. '12 imported · 3 skipped as duplicates · 1 skipped'
+ * (duplicates: activities the account already has; skipped: entries without a file to import).
+ * Zeros are left out, except 'imported'.
+ */
 export function archiveCounts(status: Pick<ImportStatus, 'imported' | 'duplicates' | 'skipped' | 'failed'>): string {
   const parts = [`${status.imported} imported`];
-  if (status.duplicates > 0) parts.push(`${status.duplicates} already imported`);
+  if (status.duplicates > 0) parts.push(`${status.duplicates} skipped as duplicate${status.duplicates === 1 ? '' : 's'}`);
   if (status.skipped > 0) parts.push(`${status.skipped} skipped`);
   if (status.failed > 0) parts.push(`${status.failed} failed`);
   return parts.join(' · ');

@@ -61,7 +61,7 @@ export function ImportResultLine({ item, archive }: ImportResultLineProps) {
     case 'imported':
       return <Line icon={<CircleCheck aria-hidden className="size-4 text-success" />} fileName={fileName} text={`Imported: ${state.activityName}`} />;
     case 'duplicate':
-      return <Line icon={<Copy aria-hidden className="size-4 text-fg-muted" />} fileName={fileName} text={`Already imported: ${state.activityName}`} />;
+      return <Line icon={<Copy aria-hidden className="size-4 text-fg-muted" />} fileName={fileName} text={state.message} />;
     case 'failed':
       return <Line icon={<CircleAlert aria-hidden className="size-4 text-danger" />} fileName={fileName} text={state.message} />;
     case 'archive':

@@ -1,0 +1,3 @@
+ALTER TABLE "activities" ADD COLUMN "duplicate_of" uuid;--> statement-breakpoint
+ALTER TABLE "activities" ADD CONSTRAINT "activities_duplicate_of_activities_id_fk" FOREIGN KEY ("duplicate_of") REFERENCES "public"."activities"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "activities_duplicate_of" ON "activities" USING btree ("duplicate_of") WHERE "activities"."duplicate_of" is not null;
