@@ -63,6 +63,7 @@ export interface ProfileFacts {
   volume: { weeklyHours: number; weeklySessions: number; totalHours: number; totalDistanceKm: number; totalElevationM: number } | null;
   /** By moving time, most first. */
   sports: SportFacts[];
+  /** The longest ride or run (any activity when there is neither). */
   longestSession: { family: SportFamily; duration: string; minutes: number; distanceKm: number } | null;
   longestRideKm: number | null;
   longestRunKm: number | null;
@@ -263,7 +264,9 @@ export function profileFacts(
   const toMs = last.startDate.getTime();
   const weeks = Math.max(1, round((toMs - fromMs + DAY_MS) / (7 * DAY_MS), 1));
   const totalS = sum(activities.map((activity) => activity.movingTimeS));
-  const longest = activities.reduce((best, activity) => (activity.movingTimeS > best.movingTimeS ? activity : best));
+  // The longest ride or run says more about endurance than a long walk; other sports only count without either.
+  const endurance = activities.filter((activity) => activity.family === 'ride' || activity.family === 'run');
+  const longest = (endurance.length > 0 ? endurance : activities).reduce((best, activity) => (activity.movingTimeS > best.movingTimeS ? activity : best));
   return {
     ...base,
     window: { from: first.startDate.toISOString().slice(0, 10), to: last.startDate.toISOString().slice(0, 10), weeks },
