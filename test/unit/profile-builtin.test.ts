@@ -1,10 +1,12 @@
+import { MockLanguageModelV3 } from 'ai/test';
+import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { numbersIn } from '../../src/server/features/analysis/coach/grounding.ts';
 import { summariseTraining } from '../../src/server/features/plans/athlete-facts.ts';
 import { recommendCatalogueEvents, targetSunday, writeBuiltinProfile, type WrittenProfile } from '../../src/server/features/profile/builtin.ts';
 import { EVENT_CATALOGUE } from '../../src/server/features/profile/catalogue.ts';
 import { profileFacts, type ProfileActivity, type ProfileFacts } from '../../src/server/features/profile/facts.ts';
-import { ungroundedProfileNumbers } from '../../src/server/features/profile/llm.ts';
+import { createLlmProfileWriter, ungroundedProfileNumbers } from '../../src/server/features/profile/llm.ts';
 import { POWER_CURVE_GRID_S } from '../../src/metrics/power-curve-grid.ts';
 import { parseEventCards, parseGoalCards, writeEventCards, writeGoalCards } from '../../src/shared/domain/profile-cards.ts';
 
@@ -163,5 +165,21 @@ describe('the built-in event recommendations', () => {
   it('proposes the first Sunday at least the given weeks ahead', () => {
     expect(targetSunday(new Date('2026-03-10T12:00:00Z'), 8)).toBe('2026-05-10');
     expect(targetSunday(new Date('2026-03-08T23:00:00Z'), 1)).toBe('2026-03-15');
+  });
+});
+
+describe('the LLM profile writer under the strict Strava policy', () => {
+  it('never sends facts read from Strava activities to the model, and writes the built-in profile', async () => {
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => {
+        throw new Error('the model must not be asked');
+      },
+    });
+    const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
+    const stravaRides = rides.map((activity) => ({ ...activity, source: 'strava' as const }));
+    const facts = factsOf(stravaRides);
+    const strict = createLlmProfileWriter({ model, timeoutMs: 1000, policy: 'strict', log });
+    expect(await strict.write(facts)).toEqual({ profile: writeBuiltinProfile(facts), author: 'builtin' });
+    expect(model.doGenerateCalls).toHaveLength(0);
   });
 });
