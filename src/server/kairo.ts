@@ -21,6 +21,10 @@ import { createAnalysisRepo } from './features/analysis/repo.ts';
 import { registerAnalysisRoutes } from './features/analysis/routes.ts';
 import { createAnalysisService } from './features/analysis/service.ts';
 import { createPlansRepo } from './features/plans/repo.ts';
+import { builtinProfileWriter, createLlmProfileWriter } from './features/profile/llm.ts';
+import { createProfileRepo } from './features/profile/repo.ts';
+import { registerProfileRoutes } from './features/profile/routes.ts';
+import { createProfileService } from './features/profile/service.ts';
 import { registerPlanRoutes } from './features/plans/routes.ts';
 import { createPlansService } from './features/plans/service.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
@@ -197,6 +201,19 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     isConnected: async (accountId) => (await strava.status(accountId)).connected,
   });
   registerPlanRoutes(app, plans);
+
+  const profile = createProfileService({
+    repo: createProfileRepo(database.db),
+    activities,
+    writer: config.ai
+      ? createLlmProfileWriter({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, policy: config.strava.dataPolicy, log: app.log })
+      : builtinProfileWriter,
+    athlete: async (accountId) => {
+      const { athleteWeight, athleteFtp } = await settings.get(accountId);
+      return { weightKg: athleteWeight, ftpW: athleteFtp };
+    },
+  });
+  registerProfileRoutes(app, profile);
 
   // Before the first request: a request may queue a job (connecting Strava, importing an archive).
   await queue.start();

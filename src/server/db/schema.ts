@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { analysisCoaches, type NextSession } from '../../shared/api/analysis.ts';
+import { eventSources, profileAuthors } from '../../shared/api/athletic-profile.ts';
 import { activityKinds, completionGoals, preparationTypes, type GeneratedPlan } from '../../shared/api/training-plans.ts';
 import { accountPlans, paymentStatuses } from '../../shared/domain/account-plan.ts';
 import { coachingStyles } from '../../shared/domain/coaching-style.ts';
@@ -465,3 +466,28 @@ export const trainingPlans = pgTable(
   },
   (table) => [index('training_plans_account').on(table.accountId, table.generatedAt)],
 );
+
+/**
+ * The athletic profile (spec §3), one per account: the five prose sections, the goal cards
+ * (`opportunitiesAhead`) and event cards (`recommendedEvents`, empty until recommended) in the
+ * text format of shared/domain/profile-cards.ts, and what they were written from. `facts` is what
+ * the writer saw (kept for audit: every number of the text comes from it).
+ */
+export const athleticProfiles = pgTable('athletic_profiles', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  signatureEdge: text('signature_edge').notNull(),
+  athleteIdentity: text('athlete_identity').notNull(),
+  recentImprovements: text('recent_improvements').notNull(),
+  performanceStrengths: text('performance_strengths').notNull(),
+  performanceLimiters: text('performance_limiters').notNull(),
+  opportunitiesAhead: text('opportunities_ahead').notNull(),
+  recommendedEvents: text('recommended_events').notNull().default(''),
+  activityCount: integer('activity_count').notNull(),
+  author: text('author', { enum: profileAuthors }).notNull(),
+  eventsSource: text('events_source', { enum: eventSources }),
+  facts: jsonb('facts').$type<Record<string, unknown>>().notNull(),
+  generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

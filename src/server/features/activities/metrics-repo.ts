@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, max, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { activities, activityMetrics, type ActivitySource } from '../../db/schema.ts';
 
@@ -67,6 +67,15 @@ export function createMetricsRepo(db: Database) {
         .orderBy(desc(activityMetrics.best20MinPowerW), desc(activities.startDate))
         .limit(1);
       return row?.best20MinPowerW == null ? null : { ...row, best20MinPowerW: row.best20MinPowerW };
+    },
+
+    /** The stored metrics and power curves of the account's activities among `activityIds` (those computed). */
+    async findMany(accountId: string, activityIds: readonly string[]) {
+      if (activityIds.length === 0) return [];
+      return db
+        .select({ activityId: activityMetrics.activityId, metrics: activityMetrics.metrics, powerCurveW: activityMetrics.powerCurveW })
+        .from(activityMetrics)
+        .where(and(eq(activityMetrics.userId, accountId), inArray(activityMetrics.activityId, [...activityIds])));
     },
 
     /** When the account's newest activity started. */

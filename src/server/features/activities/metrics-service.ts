@@ -228,6 +228,23 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
       return { days, activityCount, durationsS: POWER_CURVE_GRID_S.slice(0, watts.length), watts };
     },
 
+    /**
+     * The metrics and power curve (on POWER_CURVE_GRID_S; empty without measured power) of each of
+     * the account's activities among `activityIds` whose metrics are computed.
+     */
+    async ofActivities(accountId: string, activityIds: readonly string[]): Promise<Map<string, { view: ActivityMetricsView; powerCurveW: number[] }>> {
+      const found = new Map<string, { view: ActivityMetricsView; powerCurveW: number[] }>();
+      for (const row of await repo.findMany(accountId, activityIds)) {
+        let powerCurveW = row.powerCurveW;
+        if (powerCurveW === null) {
+          powerCurveW = await gridPowerCurve(accountId, row.activityId);
+          await repo.savePowerCurve(accountId, row.activityId, powerCurveW);
+        }
+        found.set(row.activityId, { view: row.metrics as ActivityMetricsView, powerCurveW });
+      }
+      return found;
+    },
+
     /** Daily load with fitness (CTL), fatigue (ATL) and form (TSB) for the last `days` days, today included. */
     async fitness(accountId: string, days: number, today = new Date()): Promise<FitnessDay[]> {
       return (await this.fitnessWithSources(accountId, days, today)).series;

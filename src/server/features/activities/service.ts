@@ -126,6 +126,8 @@ export function createActivitiesService(deps: {
     fitnessWithSources: (accountId: string, days: number, asOf: Date) => metrics.fitnessWithSources(accountId, days, asOf),
     trainingLog: (accountId: string, from: Date, to: Date) => metrics.trainingLog(accountId, from, to),
     estimatedFtpW: (accountId: string, asOf: Date) => metrics.estimatedFtpW(accountId, asOf),
+    /** The computed metrics and power curves of some of the account's activities, by activity id. */
+    metricsOf: (accountId: string, activityIds: readonly string[]) => metrics.ofActivities(accountId, activityIds),
 
     /** Runs `listener` after the metrics jobs store an activity's metrics (see MetricsJobs.onComputed). */
     onMetricsComputed: metricsJobs.onComputed,

@@ -12,6 +12,10 @@ import { buildContextExport, type ExportedUserSettings } from './exports/context
 import { buildZwiftWorkout, workoutFileName, zwiftSportType } from './exports/zwo.ts';
 import type { AnalysisRepo, AnalysisRow, AnalysisValues } from './repo.ts';
 
+export { numbersIn } from './coach/grounding.ts';
+export { structuredAnswer } from './coach/llm.ts';
+export { mayEnterPrompt, type StravaDataPolicy } from './coach/provenance.ts';
+
 /** What the athlete chose for one analysis; the text is regenerated whenever it changes. */
 interface AnalysisSettings {
   coachingStyle: CoachingStyle;

@@ -15,6 +15,8 @@ import { planCalendar } from './calendar.ts';
 import { generatePlan, parseFtpW } from './generator.ts';
 import type { PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
 
+export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from './athlete-facts.ts';
+
 const notFound = () => new AppError('not_found', 'Training plan not found');
 export const CONNECT_REQUIRED_MESSAGE = 'Connect your Strava account to use training plans.';
 

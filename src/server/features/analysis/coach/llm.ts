@@ -41,7 +41,7 @@ export function languageModelFor(ai: AiConfig): LanguageModel {
  * modes accept (anyOf rather than oneOf, no length or range keywords). The answer is still
  * validated with the full zod schema, bounds included.
  */
-function modelFacingSchema(): Record<string, unknown> {
+function modelFacingSchema(schema: z.ZodType): Record<string, unknown> {
   const loosen = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(loosen);
     if (value === null || typeof value !== 'object') return value;
@@ -50,15 +50,20 @@ function modelFacingSchema(): Record<string, unknown> {
     );
     return Object.fromEntries(kept.map(([key, field]) => [key === 'oneOf' ? 'anyOf' : key, loosen(field)]));
   };
-  return loosen(z.toJSONSchema(coachAnswer)) as Record<string, unknown>;
+  return loosen(z.toJSONSchema(schema)) as Record<string, unknown>;
 }
 
-const answerSchema = jsonSchema<CoachAnswer>(modelFacingSchema(), {
-  validate: (value) => {
-    const parsed = coachAnswer.safeParse(value);
-    return parsed.success ? { success: true, value: parsed.data } : { success: false, error: parsed.error };
-  },
-});
+/** A structured output for the AI SDK: the model sees the loosened schema, the answer is held to the zod one. */
+export function structuredAnswer<T>(schema: z.ZodType<T>) {
+  return jsonSchema<T>(modelFacingSchema(schema), {
+    validate: (value) => {
+      const parsed = schema.safeParse(value);
+      return parsed.success ? { success: true, value: parsed.data } : { success: false, error: parsed.error };
+    },
+  });
+}
+
+const answerSchema = structuredAnswer(coachAnswer);
 
 class UngroundedAnswerError extends Error {
   override name = 'UngroundedAnswerError';

@@ -1,0 +1,290 @@
+import { POWER_CURVE_GRID_S } from '../../../metrics/power-curve-grid.ts';
+import type { SportFamily } from '../../../metrics/training-load.ts';
+import type { ActivitySourceName } from '../../../shared/api/activities.ts';
+import { PROFILE_ACTIVITY_LIMIT } from '../../../shared/api/athletic-profile.ts';
+import { VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from '../plans/service.ts';
+
+/**
+ * What the athletic profile is written from: the athlete's last 30 activities, measured, never
+ * guessed (spec §1, §3). Every value is already rounded the way the profile writes it, so a text
+ * built from these facts quotes them exactly and a grounding check can hold it to them.
+ */
+export interface ProfileActivity extends LoggedActivity {
+  source: ActivitySourceName;
+  elevationGainM: number;
+  /** Seconds in the 7 power zones, when the activity has measured power and an FTP. */
+  powerZoneSeconds: readonly number[] | null;
+  /** Seconds in the 5 heart-rate zones, when the activity has heart rate. */
+  hrZoneSeconds: readonly number[] | null;
+  /** Power-duration curve on POWER_CURVE_GRID_S; empty without measured power. */
+  powerCurveW: readonly number[];
+  /** Fastest times over standard distances (runs). */
+  bestEfforts: readonly { distanceM: number; elapsedS: number }[];
+}
+
+export interface SportFacts {
+  family: SportFamily;
+  sessions: number;
+  hours: number;
+  distanceKm: number;
+  /** Share of the window's moving time, in %. */
+  sharePct: number;
+}
+
+export interface RunBest {
+  label: string;
+  distanceKm: number;
+  time: string;
+  pacePerKm: string;
+}
+
+export interface PowerBest {
+  label: string;
+  durationS: number;
+  watts: number;
+}
+
+export interface HalfFacts {
+  weeklyHours: number;
+  /** Null when no load was computed for the half. */
+  weeklyLoad: number | null;
+  /** Best power over TREND_POWER_DURATION_S in the half. */
+  bestPowerW: number | null;
+  runPacePerKm: string | null;
+}
+
+export interface ProfileFacts {
+  activityLimit: number;
+  activityCount: number;
+  /** Where the activities came from (what an LLM prompt may contain depends on it). */
+  sources: ActivitySourceName[];
+  /** The dates of the oldest and newest activity read, and the weeks between them (at least 1). */
+  window: { from: string; to: string; weeks: number } | null;
+  volume: { weeklyHours: number; weeklySessions: number; totalHours: number; totalDistanceKm: number; totalElevationM: number } | null;
+  /** By moving time, most first. */
+  sports: SportFacts[];
+  /** The longest ride or run (any activity when there is neither). */
+  longestSession: { family: SportFamily; duration: string; minutes: number; distanceKm: number } | null;
+  longestRideKm: number | null;
+  longestRunKm: number | null;
+  /** Time in zones over the activities that measured it: easy (Z1-Z2), moderate (Z3), hard (Z4 and above), in %. */
+  intensity: { hoursMeasured: number; easyPct: number; moderatePct: number; hardPct: number } | null;
+  power: {
+    /** Best power over the landmark durations, those the rides reached. */
+    bests: PowerBest[];
+    ftpW: number | null;
+    ftpSource: 'athlete' | 'estimate' | null;
+    weightKg: number | null;
+    ftpWPerKg: number | null;
+  } | null;
+  run: { averagePacePerKm: string | null; bests: RunBest[] } | null;
+  /** The first half of the window against the second (null when it is too short to compare). */
+  trends: { first: HalfFacts; second: HalfFacts; volumeChangePct: number; loadChangePct: number | null; powerLabel: string } | null;
+  /** The last 4 weeks as the training plans read them, with fitness (CTL/ATL/TSB) today. */
+  recent: { weeks: number; weeklyHours: number; weeklySessions: number; fitness: AthleteFacts['fitness'] };
+}
+
+const DAY_MS = 86_400_000;
+/** A window shorter than this, or a half with fewer activities, has no trend worth a sentence. */
+const MIN_TREND_DAYS = 14;
+const MIN_TREND_ACTIVITIES = 2;
+const POWER_LANDMARKS = [
+  { durationS: 5, label: '5 s' },
+  { durationS: 60, label: '1 min' },
+  { durationS: 300, label: '5 min' },
+  { durationS: 1200, label: '20 min' },
+] as const;
+const TREND_POWER = POWER_LANDMARKS[2];
+const RUN_DISTANCES = [
+  { distanceM: 1000, label: '1 km' },
+  { distanceM: 5000, label: '5 km' },
+  { distanceM: 10000, label: '10 km' },
+  { distanceM: 21097.5, label: 'half marathon' },
+] as const;
+
+const round = (value: number, digits = 0) => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+const hours = (seconds: number) => round(seconds / 3600, 1);
+const km = (metres: number) => round(metres / 1000, 1);
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/** "m:ss", or "h:mm:ss" from an hour up. */
+export function clock(seconds: number): string {
+  const whole = Math.round(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** "2 h 05 min" or "45 min". */
+export function duration(minutes: number): string {
+  const whole = Math.round(minutes);
+  return whole >= 60 ? `${Math.floor(whole / 60)} h ${String(whole % 60).padStart(2, '0')} min` : `${whole} min`;
+}
+
+function bestOnGrid(activities: readonly ProfileActivity[], durationS: number): number | null {
+  const index = POWER_CURVE_GRID_S.indexOf(durationS);
+  const values = activities.map((activity) => activity.powerCurveW[index]).filter((watts): watts is number => watts !== undefined && watts > 0);
+  return values.length > 0 ? Math.round(Math.max(...values)) : null;
+}
+
+function sportsOf(activities: readonly ProfileActivity[], totalS: number): SportFacts[] {
+  const families = [...new Set(activities.map((activity) => activity.family))];
+  return families
+    .map((family) => {
+      const own = activities.filter((activity) => activity.family === family);
+      const seconds = sum(own.map((activity) => activity.movingTimeS));
+      return {
+        family,
+        sessions: own.length,
+        hours: hours(seconds),
+        distanceKm: km(sum(own.map((activity) => activity.distanceM))),
+        sharePct: totalS > 0 ? Math.round((seconds / totalS) * 100) : 0,
+      };
+    })
+    .sort((a, b) => b.hours - a.hours || b.sessions - a.sessions);
+}
+
+/** Power zones where measured (Coggan: Z1-2 easy, Z3 tempo, Z4-7 hard), else heart-rate zones (Z1-2, Z3, Z4-5). */
+function intensityOf(activities: readonly ProfileActivity[]): ProfileFacts['intensity'] {
+  let easy = 0;
+  let moderate = 0;
+  let hard = 0;
+  for (const activity of activities) {
+    const zones = activity.powerZoneSeconds && sum(activity.powerZoneSeconds) > 0 ? activity.powerZoneSeconds : activity.hrZoneSeconds;
+    if (!zones || sum(zones) <= 0) continue;
+    easy += (zones[0] ?? 0) + (zones[1] ?? 0);
+    moderate += zones[2] ?? 0;
+    hard += sum(zones.slice(3));
+  }
+  const total = easy + moderate + hard;
+  if (total <= 0) return null;
+  const easyPct = Math.round((easy / total) * 100);
+  const hardPct = Math.round((hard / total) * 100);
+  return { hoursMeasured: hours(total), easyPct, moderatePct: 100 - easyPct - hardPct, hardPct };
+}
+
+function powerOf(activities: readonly ProfileActivity[], ftp: AthleteFacts['ftp'], weightKg: number | null): ProfileFacts['power'] {
+  const bests = POWER_LANDMARKS.flatMap(({ durationS, label }) => {
+    const watts = bestOnGrid(activities, durationS);
+    return watts === null ? [] : [{ label, durationS, watts }];
+  });
+  if (bests.length === 0 && !ftp) return null;
+  const ftpW = ftp ? Math.round(ftp.watts) : null;
+  return {
+    bests,
+    ftpW,
+    ftpSource: ftp?.source ?? null,
+    weightKg,
+    ftpWPerKg: ftpW !== null && weightKg !== null && weightKg > 0 ? round(ftpW / weightKg, 2) : null,
+  };
+}
+
+function paceOf(runs: readonly ProfileActivity[]): string | null {
+  const moving = runs.filter((run) => run.distanceM > 0 && run.movingTimeS > 0);
+  const metres = sum(moving.map((run) => run.distanceM));
+  return metres > 0 ? clock(sum(moving.map((run) => run.movingTimeS)) / (metres / 1000)) : null;
+}
+
+function runOf(activities: readonly ProfileActivity[]): ProfileFacts['run'] {
+  const runs = activities.filter((activity) => activity.family === 'run');
+  if (runs.length === 0) return null;
+  const bests = RUN_DISTANCES.flatMap(({ distanceM, label }) => {
+    const times = runs.flatMap((run) => run.bestEfforts.filter((effort) => Math.abs(effort.distanceM - distanceM) < 1).map((effort) => effort.elapsedS));
+    if (times.length === 0) return [];
+    const best = Math.min(...times);
+    return [{ label, distanceKm: round(distanceM / 1000, 1), time: clock(best), pacePerKm: clock(best / (distanceM / 1000)) }];
+  });
+  return { averagePacePerKm: paceOf(runs), bests };
+}
+
+function halfOf(activities: readonly ProfileActivity[], weeks: number): HalfFacts {
+  const loads = activities.map((activity) => activity.trainingLoad).filter((load): load is number => load !== null);
+  return {
+    weeklyHours: hours(sum(activities.map((activity) => activity.movingTimeS)) / weeks),
+    weeklyLoad: loads.length > 0 ? Math.round(sum(loads) / weeks) : null,
+    bestPowerW: bestOnGrid(activities, TREND_POWER.durationS),
+    runPacePerKm: paceOf(activities.filter((activity) => activity.family === 'run')),
+  };
+}
+
+const changePct = (before: number, after: number) => (before > 0 ? Math.round(((after - before) / before) * 100) : 0);
+
+function trendsOf(activities: readonly ProfileActivity[], fromMs: number, toMs: number): ProfileFacts['trends'] {
+  const spanMs = toMs - fromMs;
+  if (spanMs < MIN_TREND_DAYS * DAY_MS) return null;
+  const middle = fromMs + spanMs / 2;
+  const firstHalf = activities.filter((activity) => activity.startDate.getTime() < middle);
+  const secondHalf = activities.filter((activity) => activity.startDate.getTime() >= middle);
+  if (firstHalf.length < MIN_TREND_ACTIVITIES || secondHalf.length < MIN_TREND_ACTIVITIES) return null;
+  const halfWeeks = spanMs / 2 / (7 * DAY_MS);
+  const first = halfOf(firstHalf, halfWeeks);
+  const second = halfOf(secondHalf, halfWeeks);
+  return {
+    first,
+    second,
+    volumeChangePct: changePct(first.weeklyHours, second.weeklyHours),
+    loadChangePct: first.weeklyLoad !== null && second.weeklyLoad !== null ? changePct(first.weeklyLoad, second.weeklyLoad) : null,
+    powerLabel: TREND_POWER.label,
+  };
+}
+
+function longestOf(activities: readonly ProfileActivity[], family: SportFamily): number | null {
+  const distances = activities.filter((activity) => activity.family === family).map((activity) => activity.distanceM);
+  return distances.length > 0 ? km(Math.max(...distances)) : null;
+}
+
+/**
+ * The facts of the athlete's last PROFILE_ACTIVITY_LIMIT activities (`log` oldest first). `recent`
+ * is the plans' reading of the last 4 weeks (athlete-facts.ts), so the profile and a plan made
+ * from it speak of the same volume.
+ */
+export function profileFacts(
+  log: readonly ProfileActivity[],
+  recent: AthleteFacts,
+  weightKg: number | null,
+): ProfileFacts {
+  const activities = log.slice(-PROFILE_ACTIVITY_LIMIT);
+  const first = activities[0];
+  const last = activities.at(-1);
+  const recentFacts: ProfileFacts['recent'] = {
+    weeks: VOLUME_WINDOW_DAYS / 7,
+    weeklyHours: round(recent.weeklyMinutes / 60, 1),
+    weeklySessions: recent.weeklySessions,
+    fitness: recent.fitness && { ctl: Math.round(recent.fitness.ctl), atl: Math.round(recent.fitness.atl), tsb: Math.round(recent.fitness.tsb) },
+  };
+  const base = { activityLimit: PROFILE_ACTIVITY_LIMIT, activityCount: activities.length, sources: [...new Set(activities.map((a) => a.source))].sort() };
+  if (!first || !last) {
+    return { ...base, window: null, volume: null, sports: [], longestSession: null, longestRideKm: null, longestRunKm: null, intensity: null, power: powerOf([], recent.ftp, weightKg), run: null, trends: null, recent: recentFacts };
+  }
+  const fromMs = first.startDate.getTime();
+  const toMs = last.startDate.getTime();
+  const weeks = Math.max(1, round((toMs - fromMs + DAY_MS) / (7 * DAY_MS), 1));
+  const totalS = sum(activities.map((activity) => activity.movingTimeS));
+  // The longest ride or run says more about endurance than a long walk; other sports only count without either.
+  const endurance = activities.filter((activity) => activity.family === 'ride' || activity.family === 'run');
+  const longest = (endurance.length > 0 ? endurance : activities).reduce((best, activity) => (activity.movingTimeS > best.movingTimeS ? activity : best));
+  return {
+    ...base,
+    window: { from: first.startDate.toISOString().slice(0, 10), to: last.startDate.toISOString().slice(0, 10), weeks },
+    volume: {
+      weeklyHours: hours(totalS / weeks),
+      weeklySessions: round(activities.length / weeks, 1),
+      totalHours: hours(totalS),
+      totalDistanceKm: km(sum(activities.map((activity) => activity.distanceM))),
+      totalElevationM: Math.round(sum(activities.map((activity) => activity.elevationGainM))),
+    },
+    sports: sportsOf(activities, totalS),
+    longestSession: { family: longest.family, duration: duration(longest.movingTimeS / 60), minutes: Math.round(longest.movingTimeS / 60), distanceKm: km(longest.distanceM) },
+    longestRideKm: longestOf(activities, 'ride'),
+    longestRunKm: longestOf(activities, 'run'),
+    intensity: intensityOf(activities),
+    power: powerOf(activities, recent.ftp, weightKg),
+    run: runOf(activities),
+    trends: trendsOf(activities, fromMs, toMs),
+    recent: recentFacts,
+  };
+}

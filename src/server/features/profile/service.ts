@@ -1,0 +1,107 @@
+import {
+  PROFILE_ACTIVITY_LIMIT,
+  PROFILE_NOT_FOUND_MESSAGE,
+  PROFILE_REFRESH_PRO_MESSAGE,
+  type AthleticProfile,
+} from '../../../shared/api/athletic-profile.ts';
+import { hasProAccess } from '../../../shared/domain/account-plan.ts';
+import { writeEventCards, writeGoalCards } from '../../../shared/domain/profile-cards.ts';
+import { AppError } from '../../http/errors.ts';
+import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
+import { summariseTraining } from '../plans/service.ts';
+import { recommendCatalogueEvents } from './builtin.ts';
+import { profileFacts, type ProfileActivity, type ProfileFacts } from './facts.ts';
+import type { ProfileWriter } from './llm.ts';
+import type { AthleticProfileRow, ProfileRepo } from './repo.ts';
+
+const notFound = () => new AppError('not_found', PROFILE_NOT_FOUND_MESSAGE);
+
+function toView(row: AthleticProfileRow): AthleticProfile {
+  const { accountId: _accountId, facts: _facts, generatedAt, updatedAt, ...fields } = row;
+  return { ...fields, generatedAt: generatedAt.toISOString(), updatedAt: updatedAt.toISOString() };
+}
+
+/** The athletic profile (spec §3, §4, §6); every call is scoped to the signed-in account. */
+export function createProfileService(deps: {
+  repo: ProfileRepo;
+  activities: ActivitiesService;
+  writer: ProfileWriter;
+  /** What the athlete set in their coaching profile: weight (kg) and FTP (W); null when unset. */
+  athlete: (accountId: string) => Promise<{ weightKg: number | null; ftpW: number | null }>;
+}) {
+  const { repo, activities, writer, athlete } = deps;
+
+  /** The last PROFILE_ACTIVITY_LIMIT activities (oldest first) with their metrics. */
+  async function recentActivities(accountId: string, now: Date): Promise<ProfileActivity[]> {
+    const listed = (await activities.list(accountId, { limit: PROFILE_ACTIVITY_LIMIT })).filter((item) => Date.parse(item.startDate) <= now.getTime());
+    const metrics = await activities.metricsOf(accountId, listed.map((item) => item.id));
+    return listed
+      .map((item) => {
+        const computed = metrics.get(item.id);
+        return {
+          family: sportFamilyOf(item.sportType),
+          source: item.source,
+          startDate: new Date(item.startDate),
+          movingTimeS: item.movingTime,
+          distanceM: item.distance,
+          elevationGainM: item.totalElevationGain ?? 0,
+          trainingLoad: computed?.view.trainingLoad ?? null,
+          powerZoneSeconds: computed?.view.powerZoneSeconds ?? null,
+          hrZoneSeconds: computed?.view.hrZoneSeconds ?? null,
+          powerCurveW: computed?.powerCurveW ?? [],
+          bestEfforts: computed?.view.bestEfforts ?? [],
+        };
+      })
+      .reverse();
+  }
+
+  async function factsOf(accountId: string, now: Date): Promise<ProfileFacts> {
+    const log = await recentActivities(accountId, now);
+    const [today] = (await activities.fitness(accountId, 1)).slice(-1);
+    const { weightKg, ftpW } = await athlete(accountId);
+    const estimatedFtpW = ftpW === null ? await activities.estimatedFtpW(accountId, now) : null;
+    const ftp = ftpW !== null ? { watts: ftpW, source: 'athlete' as const } : estimatedFtpW !== null ? { watts: estimatedFtpW, source: 'estimate' as const } : null;
+    const recent = summariseTraining(log, now, {
+      fitness: today && (today.ctl > 0 || today.atl > 0) ? { ctl: today.ctl, atl: today.atl, tsb: today.tsb } : null,
+      ftp,
+    });
+    return profileFacts(log, recent, weightKg);
+  }
+
+  return {
+    async get(accountId: string): Promise<AthleticProfile> {
+      const row = await repo.find(accountId);
+      if (!row) throw notFound();
+      return toView(row);
+    },
+
+    /** The first profile is free for everyone; writing it again is Pro-level only (spec §6). */
+    async generate(accountId: string, now = new Date()): Promise<AthleticProfile> {
+      const access = await repo.access(accountId);
+      const mayReplace = access !== undefined && hasProAccess(access.plan, access.trialExpiryDate, now);
+      if (!mayReplace && (await repo.find(accountId))) throw new AppError('forbidden', PROFILE_REFRESH_PRO_MESSAGE);
+      const facts = await factsOf(accountId, now);
+      const { profile, author } = await writer.write(facts);
+      const { goals, ...sections } = profile;
+      const row = await repo.save(
+        accountId,
+        { ...sections, opportunitiesAhead: writeGoalCards(goals), activityCount: facts.activityCount, author, facts: { ...facts }, generatedAt: now },
+        mayReplace,
+      );
+      if (!row) throw new AppError('forbidden', PROFILE_REFRESH_PRO_MESSAGE);
+      return toView(row);
+    },
+
+    /** Event cards fitted to the stored profile's facts, from the bundled catalogue of event formats. */
+    async recommendEvents(accountId: string, now = new Date()): Promise<AthleticProfile> {
+      const profile = await repo.find(accountId);
+      if (!profile) throw notFound();
+      const facts = profile.facts as unknown as ProfileFacts;
+      const row = await repo.saveEvents(accountId, { recommendedEvents: writeEventCards(recommendCatalogueEvents(facts, now)), eventsSource: 'catalogue' });
+      if (!row) throw notFound();
+      return toView(row);
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

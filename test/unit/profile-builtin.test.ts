@@ -1,0 +1,185 @@
+import { MockLanguageModelV3 } from 'ai/test';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { numbersIn } from '../../src/server/features/analysis/coach/grounding.ts';
+import { summariseTraining } from '../../src/server/features/plans/athlete-facts.ts';
+import { recommendCatalogueEvents, targetSunday, writeBuiltinProfile, type WrittenProfile } from '../../src/server/features/profile/builtin.ts';
+import { EVENT_CATALOGUE } from '../../src/server/features/profile/catalogue.ts';
+import { profileFacts, type ProfileActivity, type ProfileFacts } from '../../src/server/features/profile/facts.ts';
+import { createLlmProfileWriter, ungroundedProfileNumbers } from '../../src/server/features/profile/llm.ts';
+import { POWER_CURVE_GRID_S } from '../../src/metrics/power-curve-grid.ts';
+import { parseEventCards, parseGoalCards, writeEventCards, writeGoalCards } from '../../src/shared/domain/profile-cards.ts';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const DAY_MS = 86_400_000;
+
+/** A power curve on the grid that falls from `peak` W at 1 s towards `sustained` W. */
+const curve = (peak: number, sustained: number, durationS: number) =>
+  POWER_CURVE_GRID_S.filter((seconds) => seconds <= durationS).map((seconds) => Math.round(sustained + (peak - sustained) / Math.sqrt(seconds)));
+
+function ride(daysAgo: number, minutes: number, watts: number): ProfileActivity {
+  return {
+    family: 'ride',
+    source: 'file',
+    startDate: new Date(now.getTime() - daysAgo * DAY_MS),
+    movingTimeS: minutes * 60,
+    distanceM: (minutes / 60) * 29_000,
+    elevationGainM: minutes * 6,
+    trainingLoad: (minutes / 60) * 55,
+    powerZoneSeconds: [minutes * 20, minutes * 25, minutes * 8, minutes * 4, minutes * 2, minutes, 0],
+    hrZoneSeconds: null,
+    powerCurveW: curve(900, watts, minutes * 60),
+    bestEfforts: [],
+  };
+}
+
+function run(daysAgo: number, minutes: number): ProfileActivity {
+  const distanceM = (minutes / 5.2) * 1000;
+  return {
+    family: 'run',
+    source: 'archive',
+    startDate: new Date(now.getTime() - daysAgo * DAY_MS),
+    movingTimeS: minutes * 60,
+    distanceM,
+    elevationGainM: 40,
+    trainingLoad: minutes,
+    powerZoneSeconds: null,
+    hrZoneSeconds: [minutes * 10, minutes * 30, minutes * 12, minutes * 6, minutes * 2],
+    powerCurveW: [],
+    bestEfforts: [
+      { distanceM: 1000, elapsedS: 280 },
+      ...(distanceM >= 5000 ? [{ distanceM: 5000, elapsedS: 1505 }] : []),
+      ...(distanceM >= 10000 ? [{ distanceM: 10000, elapsedS: 3120 }] : []),
+    ],
+  };
+}
+
+function factsOf(log: ProfileActivity[], weightKg: number | null = 72): ProfileFacts {
+  const recent = summariseTraining(log, now, { fitness: log.length ? { ctl: 48.4, atl: 55.2, tsb: -6.8 } : null, ftp: log.some((a) => a.family === 'ride') ? { watts: 262, source: 'estimate' } : null });
+  return profileFacts(log, recent, weightKg);
+}
+
+/** 8 weeks of rides, building: 3 a week, 60 to 150 min. */
+const rides = Array.from({ length: 24 }, (_, index) => ride(56 - index * 2.3, 60 + (index % 3) * 30 + (index > 12 ? 20 : 0), 240 + index));
+const runs = Array.from({ length: 18 }, (_, index) => run(40 - index * 2.2, 30 + (index % 3) * 15));
+const mixed = [...rides.slice(-15), ...runs.slice(-15)].sort((a, b) => a.startDate.getTime() - b.startDate.getTime());
+
+const SECTIONS = ['signatureEdge', 'athleteIdentity', 'recentImprovements', 'performanceStrengths', 'performanceLimiters'] as const;
+
+/** Every number of the prose comes from the facts; a card's rationale also from the card's own target. */
+function expectGrounded(profile: WrittenProfile, facts: ProfileFacts): void {
+  expect(ungroundedProfileNumbers(profile, facts)).toEqual([]);
+}
+
+describe('the built-in athletic profile', () => {
+  it.each([
+    ['rides only', rides],
+    ['runs only', runs],
+    ['rides and runs', mixed],
+  ])('writes every section and 2 to 4 goal cards, every number from the facts (%s)', (_name, log) => {
+    const facts = factsOf(log);
+    const profile = writeBuiltinProfile(facts);
+    for (const section of SECTIONS) expect(profile[section].trim().length).toBeGreaterThan(40);
+    expectGrounded(profile, facts);
+    expect(profile.goals.length).toBeGreaterThanOrEqual(2);
+    expect(profile.goals.length).toBeLessThanOrEqual(4);
+    expect(parseGoalCards(writeGoalCards(profile.goals))).toEqual(profile.goals);
+  });
+
+  it('reads the facts from the activities: volume, mix, zones, bests, trends', () => {
+    const facts = factsOf(mixed);
+    expect(facts.activityCount).toBe(30);
+    expect(facts.sports.map((sport) => sport.family).sort()).toEqual(['ride', 'run']);
+    expect(facts.sports.reduce((sum, sport) => sum + sport.sessions, 0)).toBe(30);
+    const { intensity } = facts;
+    expect(intensity!.easyPct + intensity!.moderatePct + intensity!.hardPct).toBe(100);
+    expect(facts.power!.bests.map((best) => best.label)).toEqual(['5 s', '1 min', '5 min', '20 min']);
+    expect(facts.power).toMatchObject({ ftpW: 262, ftpSource: 'estimate', weightKg: 72, ftpWPerKg: 3.64 });
+    expect(facts.run!.bests.map((best) => [best.label, best.time, best.pacePerKm])).toEqual([
+      ['1 km', '4:40', '4:40'],
+      ['5 km', '25:05', '5:01'],
+      ['10 km', '52:00', '5:12'],
+    ]);
+    expect(facts.trends).not.toBeNull();
+    const profile = writeBuiltinProfile(facts);
+    expect(profile.performanceStrengths).toContain('5 km in 25:05 (5:01 /km)');
+    expect(profile.athleteIdentity).toContain(`${facts.volume!.weeklyHours} h and ${facts.volume!.weeklySessions} sessions a week`);
+  });
+
+  it('gives cyclists ride goals and runners run goals', () => {
+    const rideGoals = writeBuiltinProfile(factsOf(rides)).goals;
+    expect(rideGoals.some((goal) => goal.kind === 'running')).toBe(false);
+    expect(rideGoals.some((goal) => goal.goal.startsWith('Lift your FTP above 262 W'))).toBe(true);
+    const runGoals = writeBuiltinProfile(factsOf(runs, null)).goals;
+    expect(runGoals.some((goal) => goal.kind === 'cycling')).toBe(false);
+    expect(runGoals.map((goal) => goal.goal)).toContain('Run 10 km faster than 52:00');
+  });
+
+  it('says honestly that there is nothing to read without activities, quoting no numbers but the window size', () => {
+    const facts = factsOf([]);
+    const profile = writeBuiltinProfile(facts);
+    for (const section of SECTIONS) {
+      expect(profile[section]).toContain('no activities of yours');
+      expect(numbersIn(profile[section]).every((token) => token === '30')).toBe(true);
+    }
+    expect(profile.goals.length).toBeGreaterThanOrEqual(2);
+    expect(profile.goals.flatMap((goal) => numbersIn(goal.why))).toEqual([]);
+    expectGrounded(profile, facts);
+  });
+
+  it('refuses an answer with an invented number', () => {
+    const facts = factsOf(rides);
+    const profile = writeBuiltinProfile(facts);
+    expect(ungroundedProfileNumbers({ ...profile, signatureEdge: 'You hold 987 W for an hour.' }, facts)).toEqual(['987']);
+  });
+});
+
+describe('the built-in event recommendations', () => {
+  const catalogueNames = new Set(EVENT_CATALOGUE.map((format) => format.name));
+
+  it.each([
+    ['rides only', rides, ['cycling']],
+    ['runs only', runs, ['running']],
+    ['rides and runs', mixed, ['cycling', 'running']],
+    ['no activities', [], ['cycling', 'running']],
+  ] as const)('recommends 2 to 4 catalogue formats that fit (%s), without links, on a future Sunday', (_name, log, kinds) => {
+    const facts = factsOf([...log]);
+    const events = recommendCatalogueEvents(facts, now);
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    expect(events.length).toBeLessThanOrEqual(4);
+    expect([...new Set(events.map((event) => event.kind))].sort()).toEqual([...kinds]);
+    const parsed = parseEventCards(writeEventCards(events));
+    expect(parsed).toHaveLength(events.length);
+    const known = new Set(numbersIn(JSON.stringify(facts)));
+    for (const event of parsed) {
+      expect(catalogueNames.has(event.name)).toBe(true);
+      expect(event.link).toBeNull();
+      expect(event.location).toBe('an edition near you');
+      expect(new Date(`${event.date}T00:00:00Z`).getUTCDay()).toBe(0);
+      expect(Date.parse(event.date)).toBeGreaterThan(now.getTime());
+      const own = new Set(numbersIn(event.distanceElevation));
+      expect(numbersIn(event.why).filter((token) => !known.has(token) && !own.has(token))).toEqual([]);
+    }
+  });
+
+  it('proposes the first Sunday at least the given weeks ahead', () => {
+    expect(targetSunday(new Date('2026-03-10T12:00:00Z'), 8)).toBe('2026-05-10');
+    expect(targetSunday(new Date('2026-03-08T23:00:00Z'), 1)).toBe('2026-03-15');
+  });
+});
+
+describe('the LLM profile writer under the strict Strava policy', () => {
+  it('never sends facts read from Strava activities to the model, and writes the built-in profile', async () => {
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => {
+        throw new Error('the model must not be asked');
+      },
+    });
+    const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
+    const stravaRides = rides.map((activity) => ({ ...activity, source: 'strava' as const }));
+    const facts = factsOf(stravaRides);
+    const strict = createLlmProfileWriter({ model, timeoutMs: 1000, policy: 'strict', log });
+    expect(await strict.write(facts)).toEqual({ profile: writeBuiltinProfile(facts), author: 'builtin' });
+    expect(model.doGenerateCalls).toHaveLength(0);
+  });
+});
