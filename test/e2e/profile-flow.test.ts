@@ -2,7 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { setAccountPlan } from '../../src/server/admin/accounts.ts';
+import { PROFILE_REFRESH_PRO_MESSAGE } from '../../src/shared/api/athletic-profile.ts';
 import { parseEventCards, type EventCard } from '../../src/shared/domain/profile-cards.ts';
+import { MULTIPLE_PLANS_PRO_MESSAGE } from '../../src/web/features/profile/create-plan-button.tsx';
 import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
@@ -39,7 +42,9 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
   const main = () => page.getByRole('main');
   const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
   const toast = (title: string) => page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
+  const email = uniqueEmail('e2e-profile');
   let event: EventCard;
+  const eventsRegion = () => main().getByRole('region', { name: 'Events That Fit Your Profile' });
 
   async function shoot(name: string) {
     if (!screenshotsDir) return;
@@ -54,7 +59,7 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     await page.goto(at('/register'));
     await page.getByLabel('First name').fill('Marianne');
     await page.getByLabel('Last name').fill('Vos');
-    await page.getByLabel('Email').fill(uniqueEmail('e2e-profile'));
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('link', { name: 'Connect with Strava' }).click();
@@ -86,18 +91,17 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     const events = parseEventCards(profile.recommendedEvents);
     expect(events.length).toBeGreaterThan(0);
     event = events[0]!;
-    const eventsRegion = main().getByRole('region', { name: 'Events That Fit Your Profile' });
-    expect(await eventsRegion.getByRole('article').count()).toBe(events.length);
-    const card = eventsRegion.getByRole('article', { name: event.name });
+    expect(await eventsRegion().getByRole('article').count()).toBe(events.length);
+    const card = eventsRegion().getByRole('article', { name: event.name });
     expect(await card.getByText(event.distanceElevation, { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText(event.why, { exact: false }).isVisible()).toBe(true);
     expect(await card.getByRole('link', { name: 'Register' }).count()).toBe(event.link ? 1 : 0);
     if (profile.eventsSource === 'catalogue') {
-      expect(await eventsRegion.getByText(/built-in catalogue, not specific registrations/).isVisible()).toBe(true);
+      expect(await eventsRegion().getByText(/built-in catalogue, not specific registrations/).isVisible()).toBe(true);
     }
     const goals = main().getByRole('region', { name: 'Fitness goals that suits you' });
     expect(await goals.getByRole('article').count()).toBeGreaterThan(0);
-    expect(await goals.getByRole('button', { name: 'Create plan' }).first().isEnabled()).toBe(true);
+    await goals.getByRole('button', { name: 'Create plan', disabled: false }).first().waitFor();
 
     // On a phone the page fits the screen: nothing scrolls sideways.
     await page.setViewportSize({ width: 375, height: 812 });
@@ -106,9 +110,16 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     await shoot('profile');
   });
 
+  it('regenerates the profile on a Pro-level account', async () => {
+    const regenerated = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/profile/generate');
+    await main().getByRole('button', { name: 'Regenerate' }).click();
+    expect((await regenerated).status()).toBe(200);
+    await main().getByRole('button', { name: 'Regenerate' }).waitFor();
+    await eventsRegion().getByRole('article', { name: event.name }).waitFor();
+  });
+
   it("creates a plan from an event card, prefilled with the event's name, date and distance", async () => {
-    const card = main().getByRole('region', { name: 'Events That Fit Your Profile' }).getByRole('article', { name: event.name });
-    await card.getByRole('button', { name: 'Create plan' }).click();
+    await eventsRegion().getByRole('article', { name: event.name }).getByRole('button', { name: 'Create plan' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create a training plan' });
     await dialog.waitFor();
     expect(await dialog.getByRole('tab', { name: 'Event' }).getAttribute('aria-selected')).toBe('true');
@@ -124,7 +135,7 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     await main().getByRole('article', { name: event.name }).waitFor();
   });
 
-  it('views the plan, deactivates it and deletes it after confirmation', async () => {
+  it('views the plan and deactivates it', async () => {
     await main().getByRole('article', { name: event.name }).getByRole('link', { name: 'View Full Training Plan' }).click();
     await page.waitForURL(/\/training-plan\/view\?id=/);
     await main().getByRole('heading', { level: 1, name: event.name }).waitFor();
@@ -134,12 +145,45 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     await card.getByRole('switch').click();
     await toast('Plan deactivated').waitFor();
     await sidebar().getByRole('button', { name: /Inactive\s*1 plan/ }).click();
+    await main().getByRole('article', { name: event.name }).waitFor();
+  });
 
+  it('on the Free plan with a plan already, keeps the Pro actions of the profile disabled and says why', async () => {
+    // A new session reads the new plan at once (a live one may keep its cached account a few seconds).
+    await setAccountPlan(session.server.database.handle.db, email, 'Free');
+    await page.context().clearCookies();
+    await page.goto(at('/login'));
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(at('/'));
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await eventsRegion().getByRole('article').first().waitFor();
+
+    await main().getByRole('button', { name: 'Regenerate', disabled: true }).waitFor();
+    await main().getByLabel(PROFILE_REFRESH_PRO_MESSAGE).hover();
+    await page.getByRole('tooltip', { name: PROFILE_REFRESH_PRO_MESSAGE }).waitFor();
+    await page.mouse.move(0, 0);
+    await page.keyboard.press('Escape');
+
+    const card = eventsRegion().getByRole('article', { name: event.name });
+    // Disabled once the plan list has told the page there is a plan already.
+    await card.getByRole('button', { name: 'Create plan', disabled: true }).waitFor();
+    await card.getByLabel(MULTIPLE_PLANS_PRO_MESSAGE).hover();
+    await page.getByRole('tooltip', { name: MULTIPLE_PLANS_PRO_MESSAGE }).waitFor();
+  });
+
+  it('deletes the plan after confirmation, which frees the Free plan to create one again', async () => {
+    await page.getByRole('link', { name: 'Training plan' }).click();
+    await sidebar().getByRole('button', { name: /Inactive\s*1 plan/ }).click();
     await main().getByRole('article', { name: event.name }).getByRole('button', { name: 'Delete plan' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Training Plan' });
     expect(await confirm.getByText('This action cannot be undone.', { exact: false }).isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast('Training plan deleted').waitFor();
     await main().getByRole('heading', { name: 'Create Your First Training Plan' }).waitFor();
+
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await eventsRegion().getByRole('article', { name: event.name }).getByRole('button', { name: 'Create plan', disabled: false }).waitFor();
   });
 });

@@ -26,7 +26,7 @@ export function ProfileDocument({ profile, eventsLoading, createBlocked, onCreat
       </ProfileSection>
       <div className="grid gap-10 lg:grid-cols-2 lg:gap-x-8">
         {PROSE_SECTIONS.map(({ field, ...section }, index) => (
-          <ProfileSection key={section.id} {...section} className={index === 0 ? 'lg:col-span-2' : undefined}>
+          <ProfileSection key={section.id} {...section} className={index < 2 ? 'lg:col-span-2' : undefined}>
             <AnalysisText text={profile[field]} className="text-fg-muted" />
           </ProfileSection>
         ))}
