@@ -8,21 +8,19 @@ import { AppSidebar } from './app-sidebar.tsx';
 
 interface ConnectRequiredScreenProps {
   user: AuthUser;
-  /** The screen's name, e.g. 'Athletic profile'. */
-  title: string;
   /** Why this screen needs Strava, in the athlete's terms. */
   reason: string;
-  /** The screen itself, once Strava is connected; without it, a note that it is still being built. */
-  children?: ReactNode;
+  /** The screen itself, once Strava is connected. */
+  children: ReactNode;
 }
 
 /**
  * A screen that needs the athlete's training history, opened before Strava is connected: the
  * layout stays usable (tabs, Sign Out) and the content is the connect step (spec §2, §6).
  */
-export function ConnectRequiredScreen({ user, title, reason, children }: ConnectRequiredScreenProps) {
+export function ConnectRequiredScreen({ user, reason, children }: ConnectRequiredScreenProps) {
   const status = useStravaStatus();
-  if (status.data?.connected) return children ?? <ScreenInTheWorks user={user} title={title} />;
+  if (status.data?.connected) return children;
   return (
     <AppLayout sidebar={<AppSidebar user={user} />}>
       <div className="flex min-h-full flex-col items-center justify-start gap-6 px-4 py-10 sm:justify-center sm:py-16">
@@ -39,28 +37,6 @@ export function ConnectRequiredScreen({ user, title, reason, children }: Connect
           </div>
         </section>
         {/* The sidebar, and Sign Out with it, is hidden on small screens. */}
-        <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-4 md:hidden">
-          <ConnectionPanel user={user} />
-        </div>
-      </div>
-    </AppLayout>
-  );
-}
-
-/**
- * Connected, on a screen whose feature is still being built: say so plainly rather than show an
- * empty shell, and point to what already works.
- */
-function ScreenInTheWorks({ user, title }: { user: AuthUser; title: string }) {
-  return (
-    <AppLayout sidebar={<AppSidebar user={user} />}>
-      <div className="flex min-h-full flex-col items-center justify-start gap-6 px-4 py-10 sm:justify-center sm:py-16">
-        <section className="w-full max-w-md rounded-2xl border border-line bg-surface p-6 shadow-xl shadow-black/20 sm:p-8">
-          <h1 className="text-xl font-semibold tracking-tight text-fg">{title}</h1>
-          <p className="mt-1.5 text-sm text-fg-muted">
-            This part of Kairo is still being built. Your activities and their training metrics are on the Activities tab.
-          </p>
-        </section>
         <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-4 md:hidden">
           <ConnectionPanel user={user} />
         </div>

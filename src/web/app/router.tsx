@@ -20,6 +20,7 @@ const StravaSuccessScreen = lazyScreen(() => import('../features/strava/strava-s
 const MaintenanceScreen = lazyScreen(() => import('../features/status-pages/maintenance-screen.tsx').then((m) => m.MaintenanceScreen));
 const ConnectRequiredScreen = lazyScreen(() => import('./connect-required-screen.tsx').then((m) => m.ConnectRequiredScreen));
 const TrainingPlansScreen = lazyScreen(() => import('../features/plans/training-plans-screen.tsx').then((m) => m.TrainingPlansScreen));
+const ProfileScreen = lazyScreen(() => import('../features/profile/profile-screen.tsx').then((m) => m.ProfileScreen));
 const PlanViewScreen = lazyScreen(() => import('../features/plans/plan-view-screen.tsx').then((m) => m.PlanViewScreen));
 
 const PLANS_REASON = 'Training plans start from what your recent activities say about you.';
@@ -36,13 +37,17 @@ export function AppRouter() {
         <Route path="/reset-password" component={ResetPasswordScreen} />
         <Route path="/profile">
           <RequireSignedIn whenSignedOut="home">
-            {(user) => <ConnectRequiredScreen user={user} title="Athletic profile" reason="Your athletic profile is built from your last 30 activities." />}
+            {(user) => (
+              <ConnectRequiredScreen user={user} reason="Your athletic profile is built from your last 30 activities.">
+                <ProfileScreen user={user} />
+              </ConnectRequiredScreen>
+            )}
           </RequireSignedIn>
         </Route>
         <Route path="/training-plan">
           <RequireSignedIn whenSignedOut="google-sign-in">
             {(user) => (
-              <ConnectRequiredScreen user={user} title="Training plans" reason={PLANS_REASON}>
+              <ConnectRequiredScreen user={user} reason={PLANS_REASON}>
                 <TrainingPlansScreen user={user} />
               </ConnectRequiredScreen>
             )}
@@ -51,7 +56,7 @@ export function AppRouter() {
         <Route path="/training-plan/view">
           <RequireSignedIn whenSignedOut="home">
             {(user) => (
-              <ConnectRequiredScreen user={user} title="Training plans" reason={PLANS_REASON}>
+              <ConnectRequiredScreen user={user} reason={PLANS_REASON}>
                 <PlanViewScreen user={user} />
               </ConnectRequiredScreen>
             )}

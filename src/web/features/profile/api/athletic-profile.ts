@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { athleticProfile } from '../../../../shared/api/athletic-profile.ts';
+import { HttpError, apiRequest, readJson } from '../../../app/api-request.ts';
+
+export const athleticProfileQueryKey = ['/api/profile'] as const;
+
+/** GET /api/profile (spec §7, §9: cached indefinitely on the client; a 404 means none was generated yet). */
+export function useAthleticProfile() {
+  return useQuery({
+    queryKey: athleticProfileQueryKey,
+    queryFn: async ({ signal }) => readJson(await apiRequest('GET', '/api/profile', undefined, { signal }), athleticProfile),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** Spec §4: the answer that means "no profile yet", which starts its generation. */
+export function isProfileMissing(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 404;
+}

@@ -1,0 +1,189 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setAccountPlan } from '../../src/server/admin/accounts.ts';
+import { PROFILE_REFRESH_PRO_MESSAGE } from '../../src/shared/api/athletic-profile.ts';
+import { parseEventCards, type EventCard } from '../../src/shared/domain/profile-cards.ts';
+import { MULTIPLE_PLANS_PRO_MESSAGE } from '../../src/web/features/profile/create-plan-button.tsx';
+import { uniqueEmail } from '../support/kairo.ts';
+import { hasChromium } from './support/browser.ts';
+import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+
+/** KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots of the profile at 1280 and 375 px. */
+const screenshotsDir = process.env.KAIRO_SCREENSHOTS_DIR;
+
+const SECTIONS = [
+  'Your Signature Edge',
+  'Who You Are as an Athlete',
+  'Recent Improvements',
+  'Performance Strengths',
+  'Performance Limiters',
+  'Fitness goals that suits you',
+  'Events That Fit Your Profile',
+];
+
+/**
+ * The athletic profile in a real browser against the demo server: an athlete with a synced history
+ * opens /profile, which builds the profile and its event suggestions on its own; an event card
+ * starts a training plan that is then viewed, deactivated and deleted.
+ */
+describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
+  // Before signing up the session check answers 401; the first profile read answers 404 (none yet).
+  const session = useKairoInBrowser([
+    { status: 401, path: '/api/auth/user' },
+    { status: 404, path: '/api/profile' },
+  ]);
+  let page: Page;
+  beforeAll(() => {
+    ({ page } = session);
+  });
+  const at = session.at;
+  const main = () => page.getByRole('main');
+  const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
+  const toast = (title: string) => page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
+  const email = uniqueEmail('e2e-profile');
+  let event: EventCard;
+  const eventsRegion = () => main().getByRole('region', { name: 'Events That Fit Your Profile' });
+
+  async function shoot(name: string) {
+    if (!screenshotsDir) return;
+    mkdirSync(screenshotsDir, { recursive: true });
+    await page.screenshot({ path: join(screenshotsDir, `${name}-1280.png`), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: join(screenshotsDir, `${name}-375.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  it('signs up and connects Strava, and the history arrives', async () => {
+    await page.goto(at('/register'));
+    await page.getByLabel('First name').fill('Marianne');
+    await page.getByLabel('Last name').fill('Vos');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('link', { name: 'Connect with Strava' }).click();
+    await page.waitForURL(at('/'));
+    const rows = sidebar().getByRole('list', { name: 'Activities' }).getByRole('button');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(10);
+  });
+
+  it('opens the profile, which is generated on first visit, with every section and event cards', async () => {
+    const generated = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/profile/generate');
+    const eventsAsked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/profile/events');
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL(at('/profile'));
+    expect((await generated).status()).toBe(200);
+    expect((await eventsAsked).status()).toBe(200);
+
+    await main().getByRole('heading', { level: 1, name: /^Good (Morning|Afternoon|Evening), Marianne$/ }).waitFor();
+    expect(await main().getByText(/Kai analys(ed|es) your last 30 activities/).isVisible()).toBe(true);
+    for (const title of SECTIONS) {
+      await main().getByRole('heading', { level: 2, name: title }).waitFor();
+    }
+    // A new account runs a trial, which is Pro-level: refreshing the profile is allowed.
+    expect(await main().getByRole('button', { name: 'Regenerate' }).isEnabled()).toBe(true);
+
+    const profile = (await page.evaluate(async () => (await fetch('/api/profile', { credentials: 'include' })).json())) as {
+      recommendedEvents: string;
+      eventsSource: string | null;
+    };
+    const events = parseEventCards(profile.recommendedEvents);
+    expect(events.length).toBeGreaterThan(0);
+    event = events[0]!;
+    expect(await eventsRegion().getByRole('article').count()).toBe(events.length);
+    const card = eventsRegion().getByRole('article', { name: event.name });
+    expect(await card.getByText(event.distanceElevation, { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText(event.why, { exact: false }).isVisible()).toBe(true);
+    expect(await card.getByRole('link', { name: 'Register' }).count()).toBe(event.link ? 1 : 0);
+    if (profile.eventsSource === 'catalogue') {
+      expect(await eventsRegion().getByText(/built-in catalogue, not specific registrations/).isVisible()).toBe(true);
+    }
+    const goals = main().getByRole('region', { name: 'Fitness goals that suits you' });
+    expect(await goals.getByRole('article').count()).toBeGreaterThan(0);
+    await goals.getByRole('button', { name: 'Create plan', disabled: false }).first().waitFor();
+
+    // On a phone the page fits the screen: nothing scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await main().evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shoot('profile');
+  });
+
+  it('regenerates the profile on a Pro-level account', async () => {
+    const regenerated = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/profile/generate');
+    await main().getByRole('button', { name: 'Regenerate' }).click();
+    expect((await regenerated).status()).toBe(200);
+    await main().getByRole('button', { name: 'Regenerate' }).waitFor();
+    await eventsRegion().getByRole('article', { name: event.name }).waitFor();
+  });
+
+  it("creates a plan from an event card, prefilled with the event's name, date and distance", async () => {
+    await eventsRegion().getByRole('article', { name: event.name }).getByRole('button', { name: 'Create plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a training plan' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('tab', { name: 'Event' }).getAttribute('aria-selected')).toBe('true');
+    expect(await dialog.getByLabel('Event name').inputValue()).toBe(event.name);
+    expect(await dialog.getByLabel('Event date').inputValue()).toBe(event.date);
+    expect(await dialog.getByLabel('Distance').inputValue()).toBe(event.distance);
+    expect(await dialog.getByLabel('Elevation (optional)').inputValue()).toBe(event.elevation ?? '');
+    await shoot('profile-plan-dialog');
+
+    await dialog.getByRole('button', { name: 'Create plan' }).click();
+    await toast('Success!').waitFor();
+    await page.waitForURL(at('/training-plan'));
+    await main().getByRole('article', { name: event.name }).waitFor();
+  });
+
+  it('views the plan and deactivates it', async () => {
+    await main().getByRole('article', { name: event.name }).getByRole('link', { name: 'View Full Training Plan' }).click();
+    await page.waitForURL(/\/training-plan\/view\?id=/);
+    await main().getByRole('heading', { level: 1, name: event.name }).waitFor();
+
+    await page.getByRole('link', { name: 'Back to plans' }).click();
+    const card = main().getByRole('article', { name: event.name });
+    await card.getByRole('switch').click();
+    await toast('Plan deactivated').waitFor();
+    await sidebar().getByRole('button', { name: /Inactive\s*1 plan/ }).click();
+    await main().getByRole('article', { name: event.name }).waitFor();
+  });
+
+  it('on the Free plan with a plan already, keeps the Pro actions of the profile disabled and says why', async () => {
+    // A new session reads the new plan at once (a live one may keep its cached account a few seconds).
+    await setAccountPlan(session.server.database.handle.db, email, 'Free');
+    await page.context().clearCookies();
+    await page.goto(at('/login'));
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(at('/'));
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await eventsRegion().getByRole('article').first().waitFor();
+
+    await main().getByRole('button', { name: 'Regenerate', disabled: true }).waitFor();
+    await main().getByLabel(PROFILE_REFRESH_PRO_MESSAGE).hover();
+    await page.getByRole('tooltip', { name: PROFILE_REFRESH_PRO_MESSAGE }).waitFor();
+    await page.mouse.move(0, 0);
+    await page.keyboard.press('Escape');
+
+    const card = eventsRegion().getByRole('article', { name: event.name });
+    // Disabled once the plan list has told the page there is a plan already.
+    await card.getByRole('button', { name: 'Create plan', disabled: true }).waitFor();
+    await card.getByLabel(MULTIPLE_PLANS_PRO_MESSAGE).hover();
+    await page.getByRole('tooltip', { name: MULTIPLE_PLANS_PRO_MESSAGE }).waitFor();
+  });
+
+  it('deletes the plan after confirmation, which frees the Free plan to create one again', async () => {
+    await page.getByRole('link', { name: 'Training plan' }).click();
+    await sidebar().getByRole('button', { name: /Inactive\s*1 plan/ }).click();
+    await main().getByRole('article', { name: event.name }).getByRole('button', { name: 'Delete plan' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Training Plan' });
+    expect(await confirm.getByText('This action cannot be undone.', { exact: false }).isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast('Training plan deleted').waitFor();
+    await main().getByRole('heading', { name: 'Create Your First Training Plan' }).waitFor();
+
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await eventsRegion().getByRole('article', { name: event.name }).getByRole('button', { name: 'Create plan', disabled: false }).waitFor();
+  });
+});
