@@ -45,11 +45,8 @@ export function SignedInHome({ user }: { user: AuthUser }) {
     if (needsConnect) return <AnalysisSkeleton />;
     if (list.isError && activities === null) {
       return (
-        <Alert tone="error">
+        <Alert tone="error" action={{ label: 'Retry', onClick: () => void list.refetch() }}>
           <p>Your activities could not be loaded.</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
         </Alert>
       );
     }

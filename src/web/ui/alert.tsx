@@ -1,15 +1,18 @@
 import clsx from 'clsx';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
 
 interface AlertProps {
   tone: 'error' | 'success';
   children: ReactNode;
   className?: string;
+  /** A way out under the message, e.g. Retry. */
+  action?: { label: string; onClick: () => void };
 }
 
 /** An inline message. Errors interrupt assistive tech (role=alert); good news waits its turn (role=status). */
-export function Alert({ tone, children, className }: AlertProps) {
+export function Alert({ tone, children, className, action }: AlertProps) {
   const Icon = tone === 'error' ? CircleAlert : CircleCheck;
   return (
     <div
@@ -21,7 +24,14 @@ export function Alert({ tone, children, className }: AlertProps) {
       )}
     >
       <Icon aria-hidden className={clsx('mt-0.5 size-4 shrink-0', tone === 'error' ? 'text-danger' : 'text-success')} />
-      <div className="min-w-0 flex-1">{children}</div>
+      <div className="min-w-0 flex-1">
+        {children}
+        {action && (
+          <Button variant="secondary" size="sm" className="mt-3" onClick={action.onClick}>
+            {action.label}
+          </Button>
+        )}
+      </div>
     </div>
   );
 }

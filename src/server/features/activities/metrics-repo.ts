@@ -7,6 +7,9 @@ export type ActivityMetricsRow = typeof activityMetrics.$inferSelect;
 /** Load, fitness and bests count each real activity once: a duplicate recording is left out. */
 const counted = () => isNull(activities.duplicateOf);
 
+/** The per-activity metrics whose highest value over a window the estimates start from. */
+type WindowMetric = 'best20MinPowerW' | 'maxHeartrateBpm';
+
 export function createMetricsRepo(db: Database) {
   return {
     async save(values: typeof activityMetrics.$inferInsert): Promise<void> {
@@ -26,19 +29,26 @@ export function createMetricsRepo(db: Database) {
       return row;
     },
 
-    /** The best 20-minute power of the account's activities (but `excludeActivityId`) that started in [from, to). */
-    async best20MinPowerW(accountId: string, from: Date, to: Date, excludeActivityId: string | null): Promise<number | null> {
+    /**
+     * The highest value of one stored metric over the account's activities (but `excludeActivityId`)
+     * that started in [from, to): the best 20-minute power or the highest heart rate of a window.
+     */
+    async highestInWindow(
+      accountId: string,
+      metric: WindowMetric,
+      window: { from: Date; to: Date; excludeActivityId?: string },
+    ): Promise<number | null> {
       const [row] = await db
-        .select({ best: max(activityMetrics.best20MinPowerW) })
+        .select({ best: max(activityMetrics[metric]) })
         .from(activityMetrics)
         .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
         .where(
           and(
             eq(activityMetrics.userId, accountId),
             counted(),
-            excludeActivityId === null ? undefined : ne(activityMetrics.activityId, excludeActivityId),
-            gte(activities.startDate, from),
-            lt(activities.startDate, to),
+            window.excludeActivityId === undefined ? undefined : ne(activityMetrics.activityId, window.excludeActivityId),
+            gte(activities.startDate, window.from),
+            lt(activities.startDate, window.to),
           ),
         );
       return row?.best ?? null;
@@ -128,16 +138,6 @@ export function createMetricsRepo(db: Database) {
         .update(activityMetrics)
         .set({ powerCurveW })
         .where(and(eq(activityMetrics.userId, accountId), eq(activityMetrics.activityId, activityId)));
-    },
-
-    /** The highest heart rate of the account's activities that started in [from, to). */
-    async maxHeartrateBpm(accountId: string, from: Date, to: Date): Promise<number | null> {
-      const [row] = await db
-        .select({ best: max(activityMetrics.maxHeartrateBpm) })
-        .from(activityMetrics)
-        .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
-        .where(and(eq(activityMetrics.userId, accountId), counted(), gte(activities.startDate, from), lt(activities.startDate, to)));
-      return row?.best ?? null;
     },
 
     /** Training load summed per UTC day, for days in [from, to), with the sources of the activities it came from. */

@@ -128,10 +128,10 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
       const streams = measuredStreams(row, await activities.loadStreams(accountId, activityId));
       const start = row.startDate.getTime();
       const set = await thresholds(accountId);
-      const best20 = set.ftpW === null ? await repo.best20MinPowerW(accountId, new Date(start - FTP_LOOKBACK_DAYS * DAY_MS), row.startDate, activityId) : null;
+      const best20 = set.ftpW === null ? await repo.highestInWindow(accountId, 'best20MinPowerW', { from: new Date(start - FTP_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId }) : null;
       const ftpW = set.ftpW ?? (best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20)));
       const ftpSource: FtpSource = set.ftpW !== null ? 'settings' : ftpW === null ? 'none' : 'estimate';
-      const maxHrBpm = await repo.maxHeartrateBpm(accountId, new Date(start - MAX_HR_LOOKBACK_DAYS * DAY_MS), new Date(start + 1));
+      const maxHrBpm = await repo.highestInWindow(accountId, 'maxHeartrateBpm', { from: new Date(start - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: new Date(start + 1) });
       const metrics = computeActivityMetrics({
         streams,
         summary: {
@@ -181,7 +181,7 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
       const end = new Date(endMs);
       const [best20, maxHeartrateBpm] = await Promise.all([
         repo.best20MinPowerEffort(accountId, new Date(endMs - FTP_LOOKBACK_DAYS * DAY_MS), end),
-        repo.maxHeartrateBpm(accountId, new Date(endMs - MAX_HR_LOOKBACK_DAYS * DAY_MS), end),
+        repo.highestInWindow(accountId, 'maxHeartrateBpm', { from: new Date(endMs - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: end }),
       ]);
       return {
         ftp: best20 && { ftpW: Math.round(estimateFtpFromBest20MinW(best20.best20MinPowerW)), ...best20 },
@@ -262,7 +262,7 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
 
     /** Kairo's FTP estimate as of `asOf`, from the best 20 minutes of the preceding weeks; null without power data. */
     async estimatedFtpW(accountId: string, asOf = new Date()): Promise<number | null> {
-      const best20 = await repo.best20MinPowerW(accountId, new Date(asOf.getTime() - FTP_LOOKBACK_DAYS * DAY_MS), asOf, null);
+      const best20 = await repo.highestInWindow(accountId, 'best20MinPowerW', { from: new Date(asOf.getTime() - FTP_LOOKBACK_DAYS * DAY_MS), to: asOf });
       return best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20));
     },
 

@@ -3,6 +3,7 @@ import * as oidc from 'openid-client';
 import type { SessionCookie } from '../../http/session-cookie.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import type { AuthService } from './service.ts';
+import { replaceBrowserSession } from './browser-session.ts';
 
 /**
  * "Continue with Google": OpenID Connect authorization code flow with PKCE, state and nonce.
@@ -148,8 +149,7 @@ export async function registerGoogleAuth(
         },
         requestMeta(request),
       );
-      if (request.auth) await deps.auth.logout(request.auth.sid);
-      deps.cookie.set(reply, signedIn.session.token, signedIn.session.expiresAt);
+      await replaceBrowserSession(deps, request, reply, signedIn);
       return reply.clearCookie(TRANSACTION_COOKIE, transactionCookie).redirect('/');
     } catch (error) {
       request.log.warn({ err: error }, 'OpenID sign-in failed');

@@ -11,6 +11,7 @@ import { route } from '../../http/route.ts';
 import type { SessionCookie } from '../../http/session-cookie.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import { FORGOT_PASSWORD_MESSAGE, RESET_DONE_MESSAGE, toAuthUser, type AuthService } from './service.ts';
+import { replaceBrowserSession } from './browser-session.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; cookie: SessionCookie }): void {
   const { auth, cookie } = deps;
@@ -26,10 +27,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     response: authUser,
     status: 201,
     async handler({ request, reply, body }) {
-      const signedIn = await auth.register(body, requestMeta(request));
-      if (request.auth) await auth.logout(request.auth.sid);
-      cookie.set(reply, signedIn.session.token, signedIn.session.expiresAt);
-      return signedIn.user;
+      return replaceBrowserSession(deps, request, reply, await auth.register(body, requestMeta(request)));
     },
   });
 
@@ -42,11 +40,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     body: loginBody,
     response: authUser,
     async handler({ request, reply, body }) {
-      const signedIn = await auth.login(body, requestMeta(request));
-      // A fresh session on every sign-in; the one the browser held before is ended.
-      if (request.auth) await auth.logout(request.auth.sid);
-      cookie.set(reply, signedIn.session.token, signedIn.session.expiresAt);
-      return signedIn.user;
+      return replaceBrowserSession(deps, request, reply, await auth.login(body, requestMeta(request)));
     },
   });
 

@@ -56,7 +56,9 @@ export function createStravaJobs(deps: {
 }): StravaJobs {
   const { queue, strava, client, activities, log } = deps;
 
-  const sourceOf = async (accountId: string) => ((await strava.connection(accountId))?.demo ? 'demo' : 'strava') as 'demo' | 'strava';
+  /** Where a connection's activities come from: the demo athlete's are kept apart from real Strava ones. */
+  const sourceOfConnection = (connection: { demo: boolean } | null | undefined): 'demo' | 'strava' => (connection?.demo ? 'demo' : 'strava');
+  const sourceOf = async (accountId: string) => sourceOfConnection(await strava.connection(accountId));
 
   /** Runs a step; on the rate limit it re-queues the same job for when the window reopens. */
   async function guarded<S extends z.ZodType>(definition: JobDefinition<S>, data: z.output<S>, key: string, step: () => Promise<void>) {
@@ -121,7 +123,7 @@ export function createStravaJobs(deps: {
     const connection = await strava.repo.findByAthlete(String(event.owner_id));
     if (!connection) return;
     const accountId = connection.accountId;
-    const source = connection.demo ? 'demo' : 'strava';
+    const source = sourceOfConnection(connection);
     const stravaActivityId = String(event.object_id);
     const existing = await activities.findBySourceKey(accountId, source, stravaActivityId);
     if (event.aspect_type === 'delete') {
@@ -177,7 +179,7 @@ export function createStravaJobs(deps: {
         guarded(jobs.backfill, data, data.accountId, async () => {
           const connection = await strava.connection(data.accountId);
           if (!connection || connection.backfillDone) return;
-          const source = connection.demo ? 'demo' : 'strava';
+          const source = sourceOfConnection(connection);
           const before = connection.backfillBefore ?? Math.floor(Date.now() / 1000) + 60;
           const page = await strava.withAccessToken(data.accountId, (token) =>
             client.get<StravaActivity[]>(token, '/athlete/activities', { before, per_page: LIST_PAGE_SIZE, page: 1 }),
@@ -233,7 +235,7 @@ export function createStravaJobs(deps: {
         guarded(jobs.incrementalSync, data, data.accountId, async () => {
           const connection = await strava.connection(data.accountId);
           if (!connection) return;
-          const source = connection.demo ? 'demo' : 'strava';
+          const source = sourceOfConnection(connection);
           const latest = await strava.repo.latestStartDate(data.accountId);
           const after = latest ? Math.floor(latest.getTime() / 1000) - INCREMENTAL_OVERLAP_S : 0;
           for (let page = 1; ; page += 1) {

@@ -1,7 +1,6 @@
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
 import { AnalysisPanel } from '../analysis/analysis-panel.tsx';
 import { ActivityCharts } from '../charts/activity-charts.tsx';
 import { useActivityDetail } from './api/activity-detail.ts';
@@ -24,11 +23,8 @@ export function ActivityView({ activity, units }: ActivityViewProps) {
     <article aria-label={activity.name} className="flex flex-col gap-8">
       <ActivityHeader activity={detail.data ?? activity} />
       {detail.isError ? (
-        <Alert tone="error">
+        <Alert tone="error" action={{ label: 'Retry', onClick: () => void detail.refetch() }}>
           <p>This activity could not be loaded.</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void detail.refetch()}>
-            Retry
-          </Button>
         </Alert>
       ) : detail.data === undefined ? (
         <MetricsGridSkeleton />

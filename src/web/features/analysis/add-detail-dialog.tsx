@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { RIDE_DETAILS, rideDetailTypes, type RideDetailType } from '../../../shared/domain/ride-detail.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { TextArea } from '../../ui/text-area.tsx';
 import type { ActivityDetailChoice } from './api/update-activity-detail.ts';
 import { RideDetailOption } from './ride-detail-option.tsx';
 
@@ -51,7 +52,6 @@ function AddDetailForm({ initialSelectedOption, initialCustomNote, onCancel, onS
   const [selected, setSelected] = useState(initialSelectedOption);
   const [note, setNote] = useState(initialCustomNote);
   const noteRef = useRef<HTMLTextAreaElement>(null);
-  const noteId = useId();
   const showNote = selected === 'custom-note';
 
   useEffect(() => {
@@ -85,20 +85,7 @@ function AddDetailForm({ initialSelectedOption, initialCustomNote, onCancel, onS
         ))}
       </div>
       {showNote && (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={noteId} className="text-sm font-medium text-fg">
-            Custom Note
-          </label>
-          <textarea
-            ref={noteRef}
-            id={noteId}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            rows={4}
-            placeholder="What else would you like Kai to know?"
-            className="w-full resize-y scroll-mb-24 rounded-lg border border-line-strong bg-canvas px-3.5 py-2.5 text-base text-fg placeholder:text-fg-subtle hover:border-fg-subtle focus-visible:outline-offset-0 sm:text-sm"
-          />
-        </div>
+        <TextArea ref={noteRef} label="Custom Note" value={note} onChange={setNote} rows={4} placeholder="What else would you like Kai to know?" />
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>

@@ -1,6 +1,7 @@
-import { RIDE_DETAILS } from '../../../shared/domain/ride-detail.ts';
+import { RIDE_DETAILS, type RideDetailType } from '../../../shared/domain/ride-detail.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useActivityAnalysis } from './api/activity-analysis.ts';
+import { RIDE_DETAIL_ICONS } from './ride-detail-icons.ts';
 
 /** Kai's subject line under the activity name, with the ride detail the athlete gave; a placeholder while it loads. */
 export function AnalysisSubjectLine({ activityId }: { activityId: string }) {
@@ -13,10 +14,15 @@ export function AnalysisSubjectLine({ activityId }: { activityId: string }) {
       <p className="text-base font-medium text-fg sm:text-lg">{analysis.data.subjectLine}</p>
       {detail !== null && (
         <span className="inline-flex items-center gap-1.5 rounded-full border border-accent/40 bg-accent/10 px-2.5 py-0.5 text-xs font-medium text-fg">
-          <span aria-hidden>{RIDE_DETAILS[detail].emoji}</span>
+          <DetailIcon detail={detail} />
           {RIDE_DETAILS[detail].title}
         </span>
       )}
     </div>
   );
+}
+
+function DetailIcon({ detail }: { detail: RideDetailType }) {
+  const Icon = RIDE_DETAIL_ICONS[detail];
+  return <Icon aria-hidden className="size-3.5 text-accent" />;
 }

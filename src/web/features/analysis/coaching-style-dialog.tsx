@@ -1,10 +1,9 @@
-import clsx from 'clsx';
-import { useId, useState } from 'react';
-import { COACHING_STYLES, coachingStyles, type CoachingStyle } from '../../../shared/domain/coaching-style.ts';
+import { useState } from 'react';
+import type { CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import type { CoachingStyleChoice } from './api/update-coaching-style.ts';
-import { COACHING_STYLE_LOOK } from './coaching-style-look.ts';
+import { CoachingStyleCards } from '../settings/coaching-style-cards.tsx';
 
 interface CoachingStyleDialogProps {
   open: boolean;
@@ -50,8 +49,6 @@ interface CoachingStyleFormProps {
 function CoachingStyleForm({ currentStyle, currentInstructions, onCancel, onSave }: CoachingStyleFormProps) {
   const [style, setStyle] = useState(currentStyle);
   const [instructions, setInstructions] = useState(currentInstructions);
-  const instructionsId = useId();
-  const helpId = useId();
   const trimmed = instructions.trim();
   const customWithoutText = style === 'custom' && trimmed === '';
 
@@ -69,50 +66,7 @@ function CoachingStyleForm({ currentStyle, currentInstructions, onCancel, onSave
         save();
       }}
     >
-      <fieldset>
-        <legend className="sr-only">Coaching style</legend>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {coachingStyles.map((option) => {
-            const info = COACHING_STYLES[option];
-            const checked = option === style;
-            return (
-              <label
-                key={option}
-                className={clsx(
-                  'flex cursor-pointer items-start gap-3 rounded-xl border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
-                  checked ? COACHING_STYLE_LOOK[option].selected : 'border-line-strong hover:border-fg-subtle',
-                )}
-              >
-                <input type="radio" name="coaching-style" value={option} checked={checked} onChange={() => setStyle(option)} className="sr-only" />
-                <span aria-hidden className={clsx('mt-1.5 size-2.5 shrink-0 rounded-full', COACHING_STYLE_LOOK[option].dot)} />
-                <span className="flex flex-col">
-                  <span className="font-semibold text-fg">{info.name}</span>
-                  <span className="text-sm text-fg-muted">{info.description}</span>
-                </span>
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
-      {style === 'custom' && (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={instructionsId} className="text-sm font-medium text-fg">
-            Custom instructions
-          </label>
-          <textarea
-            id={instructionsId}
-            aria-describedby={helpId}
-            value={instructions}
-            onChange={(event) => setInstructions(event.target.value)}
-            rows={5}
-            placeholder="e.g. Talk to me like a training partner, focus on pacing and keep it short."
-            className="w-full resize-y rounded-lg border border-line-strong bg-canvas px-3.5 py-2.5 text-base text-fg placeholder:text-fg-subtle hover:border-fg-subtle focus-visible:outline-offset-0 sm:text-sm"
-          />
-          <p id={helpId} className="text-xs text-fg-muted">
-            Be specific about the tone, focus areas and style you want from Kai.
-          </p>
-        </div>
-      )}
+      <CoachingStyleCards value={style} onChange={setStyle} customInstructions={instructions} onCustomInstructionsChange={setInstructions} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import type { RideDetailInfo } from '../../../shared/domain/ride-detail.ts';
+import { RIDE_DETAIL_ICONS } from './ride-detail-icons.ts';
 
 interface RideDetailOptionProps {
   option: RideDetailInfo;
@@ -9,6 +10,7 @@ interface RideDetailOptionProps {
 }
 
 export function RideDetailOption({ option, selected, onToggle }: RideDetailOptionProps) {
+  const Icon = RIDE_DETAIL_ICONS[option.id];
   return (
     <button
       type="button"
@@ -19,9 +21,7 @@ export function RideDetailOption({ option, selected, onToggle }: RideDetailOptio
         selected ? 'border-accent bg-accent/10' : 'border-line-strong hover:border-fg-subtle hover:bg-surface-raised',
       )}
     >
-      <span aria-hidden className="text-xl leading-none">
-        {option.emoji}
-      </span>
+      <Icon aria-hidden className={clsx('mt-0.5 size-5 shrink-0', selected ? 'text-accent' : 'text-fg-muted')} />
       <span className="flex min-w-0 flex-col gap-0.5">
         <span className="text-sm font-semibold text-fg">{option.title}</span>
         <span className="text-xs text-fg-muted">{option.description}</span>

@@ -1,17 +1,16 @@
-import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
+import { ExplainerDialog } from './explainer-dialog.tsx';
 
 /** 'How to load your workout file' (spec §2 Dialogs): where Zwift looks for custom workouts, and how to start one. */
 export function WorkoutFileHelpDialog({ open, onOpenChange, fileName }: { open: boolean; onOpenChange: (open: boolean) => void; fileName: string }) {
   return (
-    <Dialog
+    <ExplainerDialog
       open={open}
       onOpenChange={onOpenChange}
       title="How to load your workout file"
       description={`${fileName} is in your downloads. Three steps get it onto Zwift.`}
       className="sm:max-w-lg"
     >
-      <ol className="mt-5 flex list-decimal flex-col gap-4 pl-5 text-sm text-fg marker:font-semibold marker:text-accent">
+      <ol className="flex list-decimal flex-col gap-4 pl-5 marker:font-semibold marker:text-accent">
         <li>
           Put the file in Zwift's Workouts folder, in the folder named with your Zwift ID:
           <ul className="mt-2 flex flex-col gap-1 text-fg-muted">
@@ -26,11 +25,6 @@ export function WorkoutFileHelpDialog({ open, onOpenChange, fileName }: { open: 
         <li>Open Zwift, choose a ride, then open Workouts &gt; Custom.</li>
         <li>Pick the workout, confirm it and tweak the intensity if you like, then start riding.</li>
       </ol>
-      <div className="mt-6 flex justify-end">
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Got it
-        </Button>
-      </div>
-    </Dialog>
+    </ExplainerDialog>
   );
 }

@@ -12,7 +12,7 @@ function calendarDaysBetween(date: Date, now: Date): number {
 
 /**
  * When an activity happened, for the activity list (spec §2): 'Today', 'Yesterday', 'N days ago'
- * up to 7 days, otherwise the local date. A start in the future (a device clock ahead) is 'Today'.
+ * up to 7 days, otherwise the local date (with its year when not this year). A start in the future (a device clock ahead) is 'Today'.
  */
 export function formatRelativeDate(startDate: string | Date, now = new Date(), locale?: string): string {
   const date = typeof startDate === 'string' ? new Date(startDate) : startDate;
@@ -20,5 +20,7 @@ export function formatRelativeDate(startDate: string | Date, now = new Date(), l
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (days <= MAX_DAYS_AGO) return `${days} days ago`;
-  return date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+  // The year only when it is not this one: the list's narrow column keeps room for distance and time.
+  const year = date.getFullYear() === now.getFullYear() ? undefined : 'numeric';
+  return date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year });
 }
