@@ -114,6 +114,8 @@ describe('coaching profile state (spec §4)', () => {
     expect(form).toMatchObject({ athleteWeight: '', athleteFtp: '262', zones: { hrZone1Max: '120', hrZone2Min: '120', hrZone5Min: '180' } });
     expect(changed).toBe(false);
     expect(initialForm({ ...DEFAULTS, athleteFtp: 240 }, profile, now).form.athleteFtp).toBe('240');
+    // Strava's weight to the gram shows to the field's 0.1 kg step.
+    expect(initialForm(DEFAULTS, { ...profile, weight: 74.813 }, now).form.athleteWeight).toBe('74.8');
   });
 
   it('says when the week started', () => {

@@ -116,7 +116,8 @@ export function initialForm(settings: UserSettings, profile: AthleteProfile | nu
   const positive = (value: number | null | undefined) => (value != null && value > 0 ? value : null);
   const weight = positive(profile?.weight);
   const ftp = positive(profile?.ftp);
-  if (!form.athleteWeight && weight !== null) form = { ...form, athleteWeight: String(weight) };
+  // Strava keeps weight to the gram (74.813); the field steps by 0.1 kg.
+  if (!form.athleteWeight && weight !== null) form = { ...form, athleteWeight: String(Math.round(weight * 10) / 10) };
   if (!form.athleteFtp && ftp !== null) form = { ...form, athleteFtp: String(Math.round(ftp)) };
   if (Object.values(form.zones).every((value) => value === '') && profile?.zones) form = { ...form, zones: zonesFromProfile(profile.zones) };
   // Spec §4: a week that ran its 7 days moves on when the profile loads, and counts as a change.
