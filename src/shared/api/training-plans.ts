@@ -192,8 +192,6 @@ export type TrainingPlanView = z.infer<typeof trainingPlanView>;
 export const trainingPlanList = z.array(trainingPlanView);
 export const trainingPlanToggle = z.object({ id: z.string(), isActive: z.boolean() });
 export const trainingPlanDeleted = z.object({ message: z.string() });
-/** What the plan dialog prefills (spec §5: FTP from the athlete's profile when cycling and empty). */
-export const trainingPlanPrefill = z.object({ ftp: z.string().nullable() });
 
 /** The plan's title by its type: the event, the goal or the plan's name. */
 export function planTitle(plan: { preparationType: PreparationType; eventName?: string | null; prGoal?: string | null; planName?: string | null }): string {

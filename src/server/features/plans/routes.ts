@@ -3,7 +3,6 @@ import {
   trainingPlanDeleted,
   trainingPlanInput,
   trainingPlanList,
-  trainingPlanPrefill,
   trainingPlanToggle,
   trainingPlanUpdate,
   trainingPlanView,
@@ -45,15 +44,6 @@ export function registerPlanRoutes(app: FastifyInstance, plans: PlansService): v
     body: trainingPlanUpdate,
     response: trainingPlanView,
     handler: ({ account, body }) => plans.update(account.id, body),
-  });
-  route(app, {
-    method: 'GET',
-    url: '/api/training-plans/prefill',
-    summary: 'What the plan dialog prefills: the FTP Kairo estimates from the athlete\'s rides',
-    tags,
-    auth: 'required',
-    response: trainingPlanPrefill,
-    handler: ({ account }) => plans.prefill(account.id),
   });
   route(app, {
     method: 'GET',

@@ -162,13 +162,6 @@ export function createPlansService(deps: {
       return { message: 'Training plan deleted' };
     },
 
-    /** What the plan dialog prefills: the FTP Kairo estimates from the athlete's rides. */
-    async prefill(accountId: string, now = new Date()): Promise<{ ftp: string | null }> {
-      await requireConnected(accountId);
-      const ftpW = await activities.estimatedFtpW(accountId, now);
-      return { ftp: ftpW === null ? null : String(ftpW) };
-    },
-
     async calendar(accountId: string, id: string, now = new Date()): Promise<{ fileName: string; ics: string }> {
       await requireConnected(accountId);
       const plan = toView(await findOwned(accountId, id), now);
