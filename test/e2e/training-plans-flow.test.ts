@@ -59,6 +59,13 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     await dialog.getByRole('button', { name: 'Create plan' }).click();
     expect(await dialog.getByRole('alert').innerText()).toBe(PLAN_VALIDATION.event);
 
+    // Spec §5: a cycling plan's FTP is prefilled from the athlete profile (here Strava's athlete).
+    const profileFtp = await page.evaluate(async () => ((await (await fetch('/api/athlete/profile')).json()) as { ftp: number | null }).ftp);
+    expect(profileFtp).toBeGreaterThan(0);
+    const ftpField = dialog.getByLabel('FTP (watts, optional)');
+    await ftpField.and(page.locator(`[value="${profileFtp}"]`)).waitFor();
+    expect(await ftpField.inputValue()).toBe(String(profileFtp));
+
     await dialog.getByLabel('Event name').fill('Gran Fondo Dolomiti');
     await dialog.getByLabel('Event date').fill('2026-12-06');
     await dialog.getByLabel('Distance').fill('130 km');
@@ -116,6 +123,18 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
       'Sunday',
     ]);
     await shoot('plan-view');
+
+    // Pro level (the running trial): the cycling sessions as Zwift workouts, then how to load them.
+    const [download] = await Promise.all([page.waitForEvent('download'), main().getByRole('button', { name: 'Download workouts (.zwo)' }).click()]);
+    expect(download.suggestedFilename()).toBe('gran-fondo-dolomiti-workouts.zip');
+    const help = page.getByRole('dialog', { name: 'How to load your workouts' });
+    await help.waitFor();
+    // The open dialog hides the rest of the page from the accessibility tree, the toast region with it.
+    await page.getByText('Workout files downloaded successfully! Import them into the platform to start training.', { exact: true }).waitFor();
+    expect(await help.getByText("Unzip it and put its .zwo files in Zwift's Workouts folder", { exact: false }).isVisible()).toBe(true);
+    await shoot('plan-workouts-help');
+    await help.getByRole('button', { name: 'Got it' }).click();
+    await help.waitFor({ state: 'detached' });
     await base.scrollIntoViewIfNeeded();
     await shoot('plan-phases');
 

@@ -177,7 +177,11 @@ describe.each(kinds)('User settings on %s', (kind) => {
     const [stored] = await server.database.handle.query<{ best: number }>('select best_20min_power_w as best from activity_metrics where activity_id = $1', [rideId]);
     expect(profile.suggestions.ftp?.best20MinPowerW).toBe(Math.round(stored!.best));
     expect(profile.suggestions.ftp?.ftpW).toBe(Math.round(0.95 * stored!.best));
-    expect(profile.ftp).toBe(profile.suggestions.ftp?.ftpW);
+    // The FTP saved in the coaching profile (300 W, above) comes before the estimate; without it, the estimate.
+    expect(profile.ftp).toBe(300);
+    const { athleteFtp: _ftp, ...withoutFtp } = PROFILE;
+    expect((await athlete.put('/api/user/settings', withoutFtp)).status).toBe(200);
+    expect(athleteProfile.parse((await athlete.get('/api/athlete/profile')).body).ftp).toBe(profile.suggestions.ftp?.ftpW);
   });
 });
 

@@ -1,9 +1,14 @@
+import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
+import { buffer as readStreamBytes } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { PRO_ONLY_MESSAGES } from '../../src/shared/api/exports.ts';
 import {
   DAYS_OF_WEEK,
   FREE_PLAN_LIMIT_MESSAGE,
   PLAN_VALIDATION,
+  PLAN_WORKOUTS_UNAVAILABLE,
   trainingPlanList,
   trainingPlanView,
 } from '../../src/shared/api/training-plans.ts';
@@ -15,6 +20,27 @@ import { waitForJobs } from '../support/strava.ts';
 import { fixtureFile } from '../support/strava-export.ts';
 
 const kinds = await testDatabaseKinds();
+
+/** The files of a .zip by name, read with the same library the Strava import uses. */
+async function unzip(bytes: Buffer): Promise<Map<string, string>> {
+  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, autoClose: false });
+  const files = new Map<string, string>();
+  for await (const entry of zip.eachEntry()) files.set(entry.fileName, (await readStreamBytes(await zip.openReadStreamPromise(entry))).toString('utf8'));
+  zip.close();
+  return files;
+}
+
+type XmlNode = Record<string, unknown>;
+/** A .zwo read back as a reader of such files does: the metadata and the workout's steps in order. */
+function parseWorkoutFile(xml: string) {
+  const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: true });
+  const document = parser.parse(xml, true) as XmlNode[];
+  const root = document.find((node) => 'workout_file' in node)!.workout_file as XmlNode[];
+  const text = (tag: string) => ((root.find((node) => tag in node)?.[tag] as XmlNode[] | undefined)?.[0]?.['#text'] as string | undefined) ?? null;
+  const workout = root.find((node) => 'workout' in node)!.workout as XmlNode[];
+  const steps = workout.map((node) => ({ tag: Object.keys(node).find((key) => key !== ':@')!, attributes: node[':@'] as Record<string, number> }));
+  return { name: text('name'), sportType: text('sportType'), description: text('description'), steps };
+}
 
 const eventPlan = {
   preparationType: 'event',
@@ -57,7 +83,8 @@ describe.each(kinds)('training plans on %s', (kind) => {
     (await query<{ n: number }>('select training_plans_generated as n from accounts where id = $1', [accountId]))[0]!.n;
 
   beforeAll(async () => {
-    server = await startTestKairo(kind);
+    // The tests change an account's plan under its signed-in session: no cached sessions.
+    server = await startTestKairo(kind, { SESSION_CACHE_SECONDS: '0' });
   });
   afterAll(async () => {
     await server?.close();
@@ -201,5 +228,83 @@ describe.each(kinds)('training plans on %s', (kind) => {
     // An X- property is untyped to a parser, so its escaping shows as written.
     expect(response.text).toContain('\r\nX-WR-CALNAME:Winter base\\, strong legs\r\n');
     expect(events.at(-1)!.startDate.toString() <= plan.phases[2]!.endDate).toBe(true);
+  });
+
+  it('downloads the cycling sessions as Zwift workouts for Pro-level accounts only, scoped to the account', async () => {
+    const { client } = await athlete({ plan: 'Pro' });
+    const plan = trainingPlanView.parse((await client.post('/api/training-plans', eventPlan)).body);
+    const cycling = plan.generatedPlan.trainingPlan.phases.flatMap((phase) => phase.dailySchedule!).filter((day) => day.activityType.startsWith('Cycling'));
+    for (const day of cycling) {
+      const total = day.steps!.reduce((sum, step) => sum + (step.type === 'intervals' ? step.repeats * (step.work.durationS + step.recovery.durationS) : step.durationS), 0);
+      expect(total).toBe(day.durationMin * 60);
+    }
+
+    const response = await client.get(`/api/training-plans/${plan.id}/workouts.zip`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="gran-fondo-stelvio-workouts.zip"');
+    const files = await unzip(response.bytes);
+    const distinct = new Set(cycling.map((day) => JSON.stringify(day.steps)));
+    expect(files.size).toBe(distinct.size);
+    expect([...files.keys()][0]).toBe('01-base-endurance.zwo');
+    for (const name of files.keys()) expect(name).toMatch(/^\d{2}-[a-z0-9-]+\.zwo$/);
+
+    const workouts = [...files.values()].map(parseWorkoutFile);
+    for (const workout of workouts) {
+      expect(workout.sportType).toBe('bike');
+      expect(workout.description).toContain('Gran Fondo Stelvio');
+      // Every target is a fraction of FTP, not watts or a percentage.
+      const powers = workout.steps.flatMap(({ attributes }) => Object.entries(attributes).filter(([key]) => key.includes('Power')).map(([, value]) => value));
+      expect(powers.length).toBeGreaterThan(0);
+      expect(powers.every((value) => value >= 0.4 && value <= 1.2)).toBe(true);
+    }
+    // The build phase's threshold session: up to 3 x 10 min at 91-105 % FTP (0.98), 5 min at 45-55 % between, as many as its time holds.
+    const thresholdDay = plan.generatedPlan.trainingPlan.phases.find((phase) => phase.key === 'build')!.dailySchedule!.find((day) => day.activityType === 'Cycling - threshold')!;
+    const repeats = thresholdDay.steps!.find((step) => step.type === 'intervals')!;
+    expect(repeats).toMatchObject({ type: 'intervals', work: { intensity: { ftpPct: { low: 91, high: 105 }, watts: { low: 228, high: 263 } } } });
+    const threshold = workouts.find((workout) => workout.name === `Build - threshold (${thresholdDay.duration})`)!;
+    const tags = threshold.steps.map((step) => step.tag);
+    expect([tags[0], tags.at(-1), tags.filter((tag) => tag === 'IntervalsT').length]).toEqual(['Warmup', 'Cooldown', 1]);
+    expect(threshold.steps.find((step) => step.tag === 'IntervalsT')!.attributes).toEqual({
+      Repeat: repeats.type === 'intervals' ? repeats.repeats : 0,
+      OnDuration: 600,
+      OffDuration: 300,
+      OnPower: 0.98,
+      OffPower: 0.5,
+    });
+    // The same plan zips the same bytes every time.
+    expect((await client.get(`/api/training-plans/${plan.id}/workouts.zip`)).bytes.equals(response.bytes)).toBe(true);
+
+    const other = await athlete({ plan: 'Pro' });
+    const stranger = await other.client.get(`/api/training-plans/${plan.id}/workouts.zip`);
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).toEqual({ error: 'Training plan not found', message: 'Training plan not found' });
+
+    const running = trainingPlanView.parse((await client.post('/api/training-plans', { ...eventPlan, eventType: 'running', eventName: 'Lisbon Marathon', eventDistance: '42.2 km' })).body);
+    expect(running.generatedPlan.trainingPlan.phases.flatMap((phase) => phase.dailySchedule!).some((day) => day.steps)).toBe(false);
+    const noCycling = await client.get(`/api/training-plans/${running.id}/workouts.zip`);
+    expect(noCycling.status).toBe(400);
+    expect(noCycling.body.error).toBe(PLAN_WORKOUTS_UNAVAILABLE.noCycling);
+
+    // A plan stored before the sessions had steps.
+    await query(
+      `update training_plans set generated_plan = jsonb_set(generated_plan, '{trainingPlan,phases}',
+         (select jsonb_agg(jsonb_set(phase, '{dailySchedule}', (select jsonb_agg(day - 'steps') from jsonb_array_elements(phase->'dailySchedule') day)))
+          from jsonb_array_elements(generated_plan->'trainingPlan'->'phases') phase))
+       where id = $1`,
+      [plan.id],
+    );
+    const outdated = await client.get(`/api/training-plans/${plan.id}/workouts.zip`);
+    expect(outdated.status).toBe(400);
+    expect(outdated.body.message).toBe(PLAN_WORKOUTS_UNAVAILABLE.generatedBefore);
+
+    // Free, and an expired trial, are refused before any plan is read.
+    const free = await athlete({ plan: 'Free' });
+    const expired = await athlete();
+    await query(`update accounts set plan = 'Trial14', trial_expiry_date = now() - interval '1 day' where id = $1`, [expired.accountId]);
+    for (const refused of [await free.client.get(`/api/training-plans/${plan.id}/workouts.zip`), await expired.client.get(`/api/training-plans/${plan.id}/workouts.zip`)]) {
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ error: PRO_ONLY_MESSAGES.workoutFile, message: PRO_ONLY_MESSAGES.workoutFile });
+    }
   });
 });

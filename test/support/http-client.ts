@@ -7,6 +7,8 @@ export interface TestResponse<T = any> {
   headers: Headers;
   body: T;
   text: string;
+  /** The body as sent, for binary answers (a .zip) that text would garble. */
+  bytes: Buffer;
 }
 
 export function createClient(baseUrl: string, options: { origin?: string | null } = {}) {
@@ -37,10 +39,11 @@ export function createClient(baseUrl: string, options: { origin?: string | null 
       if (expired) jar.delete(name.trim());
       else jar.set(name.trim(), value);
     }
-    const text = await response.text();
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let parsed: unknown = text;
     if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
-    return { status: response.status, headers: response.headers, body: parsed as T, text };
+    return { status: response.status, headers: response.headers, body: parsed as T, text, bytes };
   }
 
   return {

@@ -2,7 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { NextSession, SessionIntensity } from '../../src/shared/api/analysis.ts';
 import { DEFAULT_WORKOUT_FILE_NAME } from '../../src/shared/api/exports.ts';
-import { buildZwiftWorkout, ftpFractions, workoutFileName, zwiftSportType } from '../../src/server/features/analysis/exports/zwo.ts';
+import { buildZwiftWorkout, ftpFractions, workoutFileName, zwiftSportType } from '../../src/server/workouts/zwo.ts';
 
 const power = (low: number, high: number): SessionIntensity => ({ kind: 'power', ftpPct: { low, high }, watts: null });
 const zones = (low: number, high: number): SessionIntensity => ({ kind: 'heartRate', zones: { low, high } });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHASE_NAMES } from '../domain/plan-phases.ts';
+import { sessionStep } from './analysis.ts';
 
 /** Contracts of /api/training-plans (spec §3 Training plan and Generated plan structure, §5, §7). */
 
@@ -23,6 +24,12 @@ export const PLAN_VALIDATION = {
 } as const;
 export const FREE_PLAN_LIMIT_MESSAGE = 'Free accounts are limited to 1 training plan. Upgrade to Pro for unlimited plans.';
 export const FREE_PLAN_LIMIT = 1;
+
+/** Why a plan has no workout files to download (GET /api/training-plans/{id}/workouts.zip answers 400 with it). */
+export const PLAN_WORKOUTS_UNAVAILABLE = {
+  noCycling: 'This plan has no cycling workouts.',
+  generatedBefore: 'This plan was generated before workout files existed. Edit and save it to add them.',
+} as const;
 
 /** No formats are checked (spec §5: free text); the bounds only keep a request reasonable. */
 const shortText = z.string().max(200, 'Keep each field under 200 characters.').nullish();
@@ -105,6 +112,12 @@ const scheduledDay = z.object({
   zones: z.string(),
   description: z.string(),
   notes: z.string(),
+  /**
+   * Cycling sessions only: the session as structured steps (targets in % of FTP) that add up to
+   * durationMin, for the workout files. Absent on rest days, for other sports, and in plans
+   * generated before workout files existed.
+   */
+  steps: z.array(sessionStep).min(1).optional(),
 });
 export type ScheduledDay = z.infer<typeof scheduledDay>;
 
@@ -179,11 +192,16 @@ export type TrainingPlanView = z.infer<typeof trainingPlanView>;
 export const trainingPlanList = z.array(trainingPlanView);
 export const trainingPlanToggle = z.object({ id: z.string(), isActive: z.boolean() });
 export const trainingPlanDeleted = z.object({ message: z.string() });
-/** What the plan dialog prefills (spec §5: FTP from the athlete's profile when cycling and empty). */
-export const trainingPlanPrefill = z.object({ ftp: z.string().nullable() });
 
 /** The plan's title by its type: the event, the goal or the plan's name. */
 export function planTitle(plan: { preparationType: PreparationType; eventName?: string | null; prGoal?: string | null; planName?: string | null }): string {
   const title = plan.preparationType === 'event' ? plan.eventName : plan.preparationType === 'pr' ? plan.prGoal : plan.planName;
   return title?.trim() || 'Training plan';
+}
+
+/** Why the plan's cycling workouts cannot be downloaded, or null when there are some. */
+export function planWorkoutsUnavailable(plan: GeneratedPlan): string | null {
+  const cycling = plan.trainingPlan.phases.flatMap((phase) => phase.dailySchedule ?? []).filter((day) => day.activityType.startsWith('Cycling'));
+  if (cycling.length === 0) return PLAN_WORKOUTS_UNAVAILABLE.noCycling;
+  return cycling.some((day) => day.steps) ? null : PLAN_WORKOUTS_UNAVAILABLE.generatedBefore;
 }

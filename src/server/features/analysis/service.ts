@@ -9,7 +9,7 @@ import type { AnalysisSettings as AccountSettings, SettingsService } from '../se
 import type { Coach } from './coach/coach.ts';
 import { buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
 import { buildContextExport, type ExportedUserSettings } from './exports/context-export.ts';
-import { buildZwiftWorkout, workoutFileName, zwiftSportType } from './exports/zwo.ts';
+import { buildZwiftWorkout, workoutFileName, zwiftSportType } from '../../workouts/zwo.ts';
 import type { AnalysisRepo, AnalysisRow, AnalysisValues } from './repo.ts';
 
 export { numbersIn } from './coach/grounding.ts';

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/api/training-plans.ts';
 import type { PhaseName, PlanSchedule } from '../../../shared/domain/plan-phases.ts';
 import type { AthleteFacts } from './athlete-facts.ts';
+import { sessionSteps, type FtpRange, type MainSet } from './session-steps.ts';
 
 /**
  * Kairo's built-in plan generator: deterministic, from the athlete's facts and goal only. Numbers
@@ -194,9 +195,11 @@ interface SessionKind {
   description: string;
   /** Relative share of the week's time. */
   weight: number;
+  /** Endurance sessions: what the description says, as structure; a cycling session's steps are built from it. */
+  main?: MainSet;
 }
 
-function zoneText(sport: 'cycling' | 'running', zone: string, ftpPct: [number, number] | null, ftpW: number | null): string {
+function zoneText(sport: 'cycling' | 'running', zone: string, ftpPct: FtpRange | null, ftpW: number | null): string {
   if (sport === 'cycling' && ftpPct) {
     const watts = ftpW ? `, ${Math.round((ftpPct[0] * ftpW) / 100)}-${Math.round((ftpPct[1] * ftpW) / 100)} W` : '';
     return `${zone} (${ftpPct[0]}-${ftpPct[1]}% FTP${watts})`;
@@ -204,34 +207,60 @@ function zoneText(sport: 'cycling' | 'running', zone: string, ftpPct: [number, n
   return `${zone} (heart-rate ${zone.toLowerCase()})`;
 }
 
+/** Coggan's power zones as % of FTP; a session's zones text and its steps use the same ranges. */
+const Z1: FtpRange = [45, 55];
+const Z2: FtpRange = [56, 75];
+const Z3: FtpRange = [76, 90];
+const Z4: FtpRange = [91, 105];
+const Z5: FtpRange = [106, 120];
+const GOAL_PACE: FtpRange = [85, 100];
+const SIMULATION: FtpRange = [56, 100];
+
+const intervals = (repeats: number, workMin: number, work: FtpRange, recoveryMin: number, recovery: FtpRange): MainSet => ({
+  kind: 'intervals',
+  repeats,
+  workMin,
+  work,
+  recoveryMin,
+  recovery,
+});
+
 /** The week's endurance sessions of a phase, in the order they are placed (the long one last). */
 function enduranceSessions(phase: PhaseName, sport: 'cycling' | 'running', ftpW: number | null): SessionKind[] {
-  const z = (zone: string, pct: [number, number]) => zoneText(sport, zone, pct, ftpW);
+  const z = (zone: string, pct: FtpRange) => zoneText(sport, zone, pct, ftpW);
   const noun = sport === 'cycling' ? 'ride' : 'run';
+  const recovery: MainSet = { kind: 'easy', target: Z1 };
+  const aerobic: MainSet = { kind: 'steady', target: Z2 };
   if (phase === 'base') {
     return [
-      { label: 'endurance', zones: z('Z2', [56, 75]), description: `Steady aerobic ${noun}, conversational effort.`, weight: 1 },
-      { label: 'tempo', zones: z('Z3', [76, 90]), description: `Aerobic ${noun} with 2 x 15 min tempo.`, weight: 1 },
-      { label: 'recovery', zones: z('Z1', [45, 55]), description: `Easy ${noun} to absorb the week.`, weight: 0.6 },
-      { label: 'endurance', zones: z('Z2', [56, 75]), description: `Aerobic ${noun} with relaxed form drills.`, weight: 1 },
-      { label: 'long', zones: z('Z2', [56, 75]), description: `Long ${noun}: the week's key aerobic session.`, weight: 2 },
+      { label: 'endurance', zones: z('Z2', Z2), description: `Steady aerobic ${noun}, conversational effort.`, weight: 1, main: aerobic },
+      { label: 'tempo', zones: z('Z3', Z3), description: `Aerobic ${noun} with 2 x 15 min tempo, 5 min steady between.`, weight: 1, main: intervals(2, 15, Z3, 5, Z2) },
+      { label: 'recovery', zones: z('Z1', Z1), description: `Easy ${noun} to absorb the week.`, weight: 0.6, main: recovery },
+      { label: 'endurance', zones: z('Z2', Z2), description: `Aerobic ${noun} with relaxed form drills.`, weight: 1, main: aerobic },
+      { label: 'long', zones: z('Z2', Z2), description: `Long ${noun}: the week's key aerobic session.`, weight: 2, main: aerobic },
     ];
   }
   if (phase === 'build') {
     return [
-      { label: 'threshold', zones: z('Z4', [91, 105]), description: `Threshold intervals: 3 x 10 min, 5 min easy between.`, weight: 1 },
-      { label: 'endurance', zones: z('Z2', [56, 75]), description: `Steady aerobic ${noun}.`, weight: 1 },
-      { label: 'recovery', zones: z('Z1', [45, 55]), description: `Easy ${noun}, legs loose.`, weight: 0.6 },
-      { label: 'vo2max', zones: z('Z5', [106, 120]), description: `VO2max intervals: 5 x 3 min, 3 min easy between.`, weight: 0.9 },
-      { label: 'long', zones: z('Z2-Z3', [56, 90]), description: `Long ${noun} finishing with 20 min at goal effort.`, weight: 2 },
+      { label: 'threshold', zones: z('Z4', Z4), description: `Threshold intervals: 3 x 10 min, 5 min easy between.`, weight: 1, main: intervals(3, 10, Z4, 5, Z1) },
+      { label: 'endurance', zones: z('Z2', Z2), description: `Steady aerobic ${noun}.`, weight: 1, main: aerobic },
+      { label: 'recovery', zones: z('Z1', Z1), description: `Easy ${noun}, legs loose.`, weight: 0.6, main: recovery },
+      { label: 'vo2max', zones: z('Z5', Z5), description: `VO2max intervals: 5 x 3 min, 3 min easy between.`, weight: 0.9, main: intervals(5, 3, Z5, 3, Z1) },
+      {
+        label: 'long',
+        zones: z('Z2-Z3', [Z2[0], Z3[1]]),
+        description: `Long ${noun} finishing with 20 min at goal effort.`,
+        weight: 2,
+        main: { kind: 'finish', target: Z2, finishMin: 20, finish: Z3 },
+      },
     ];
   }
   return [
-    { label: 'race pace', zones: z('Z3-Z4', [85, 100]), description: `Goal-pace blocks: 3 x 12 min at the effort you will hold.`, weight: 1 },
-    { label: 'endurance', zones: z('Z2', [56, 75]), description: `Steady aerobic ${noun}.`, weight: 0.9 },
-    { label: 'recovery', zones: z('Z1', [45, 55]), description: `Easy ${noun}.`, weight: 0.5 },
-    { label: 'sharpening', zones: z('Z5', [106, 120]), description: `Short openers: 6 x 1 min hard, 2 min easy.`, weight: 0.7 },
-    { label: 'simulation', zones: z('Z2-Z4', [56, 100]), description: `Goal simulation: the terrain, pacing and fuelling of the day.`, weight: 1.8 },
+    { label: 'race pace', zones: z('Z3-Z4', GOAL_PACE), description: `Goal-pace blocks: 3 x 12 min at the effort you will hold, 4 min easy between.`, weight: 1, main: intervals(3, 12, GOAL_PACE, 4, Z1) },
+    { label: 'endurance', zones: z('Z2', Z2), description: `Steady aerobic ${noun}.`, weight: 0.9, main: aerobic },
+    { label: 'recovery', zones: z('Z1', Z1), description: `Easy ${noun}.`, weight: 0.5, main: recovery },
+    { label: 'sharpening', zones: z('Z5', Z5), description: `Short openers: 6 x 1 min hard, 2 min easy.`, weight: 0.7, main: intervals(6, 1, Z5, 2, Z1) },
+    { label: 'simulation', zones: z('Z2-Z4', SIMULATION), description: `Goal simulation: the terrain, pacing and fuelling of the day.`, weight: 1.8, main: { kind: 'steady', target: SIMULATION } },
   ];
 }
 
@@ -261,7 +290,12 @@ function dailySchedule(phase: PhaseName, goal: Goal, weeklyMin: number, ftpW: nu
     description: phase === 'base' ? 'Full-body strength: squats, hinges, lunges, core; 3 x 8-10.' : 'Strength maintenance: 2-3 x 5 heavy, core.',
     weight: 0,
   };
-  const other: SessionKind = { label: goal.otherActivity ?? 'other', zones: 'RPE 4-6', description: `${goal.otherActivity ?? 'Your other activity'} at a comfortable effort.`, weight: 0.8 };
+  const other: SessionKind = {
+    label: goal.otherActivity ?? 'other',
+    zones: 'RPE 4-6',
+    description: `${goal.otherActivity ?? 'Your other activity'} at a comfortable effort.`,
+    weight: 0.8,
+  };
   let enduranceDays = [...days];
   if (extraSports.includes('lifting')) {
     for (const day of ['Wednesday', 'Friday'] as const) plan.push({ day, sport: 'lifting', session: strength });
@@ -313,6 +347,8 @@ function dailySchedule(phase: PhaseName, goal: Goal, weeklyMin: number, ftpW: nu
       zones: session.zones,
       description: session.description,
       notes: notesFor(session.label, phase),
+      // Only cycling sessions have workout files (the plan's .zwo export); they ride the minutes shown.
+      ...(entry.sport === 'cycling' && session.main && minutes > 0 ? { steps: sessionSteps(session.main, minutes, ftpW) } : {}),
     };
   });
 }

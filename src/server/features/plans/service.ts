@@ -1,12 +1,15 @@
+import { PRO_ONLY_MESSAGES } from '../../../shared/api/exports.ts';
 import {
   FREE_PLAN_LIMIT,
   FREE_PLAN_LIMIT_MESSAGE,
   planTitle,
+  planWorkoutsUnavailable,
   type TrainingPlanInput,
   type TrainingPlanUpdate,
   type TrainingPlanView,
 } from '../../../shared/api/training-plans.ts';
-import { hasProAccess } from '../../../shared/domain/account-plan.ts';
+import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
+import { fileNameSlug } from '../../../shared/domain/file-name.ts';
 import { currentPhaseOf, planSchedule, type CurrentPhase, type PlanLengthInput } from '../../../shared/domain/plan-phases.ts';
 import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
@@ -14,6 +17,7 @@ import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './a
 import { planCalendar } from './calendar.ts';
 import { generatePlan, parseFtpW } from './generator.ts';
 import type { PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
+import { planWorkouts, zipWorkouts } from './workouts.ts';
 
 export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from './athlete-facts.ts';
 
@@ -160,19 +164,24 @@ export function createPlansService(deps: {
       return { message: 'Training plan deleted' };
     },
 
-    /** What the plan dialog prefills: the FTP Kairo estimates from the athlete's rides. */
-    async prefill(accountId: string, now = new Date()): Promise<{ ftp: string | null }> {
-      await requireConnected(accountId);
-      const ftpW = await activities.estimatedFtpW(accountId, now);
-      return { ftp: ftpW === null ? null : String(ftpW) };
-    },
-
     async calendar(accountId: string, id: string, now = new Date()): Promise<{ fileName: string; ics: string }> {
       await requireConnected(accountId);
       const plan = toView(await findOwned(accountId, id), now);
       const title = planTitle(plan);
-      const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'training-plan';
-      return { fileName: `${slug}.ics`, ics: planCalendar(plan, title, now) };
+      return { fileName: `${fileNameSlug(title, 'training-plan')}.ics`, ics: planCalendar(plan, title, now) };
+    },
+
+    /** Pro (a running trial counts): the plan's cycling workouts as .zwo files in one .zip. Checked before anything is read. */
+    async workouts(account: { id: string; plan: AccountPlan; trialExpiryDate: Date | null }, id: string, now = new Date()): Promise<{ fileName: string; zip: Buffer }> {
+      if (!hasProAccess(account.plan, account.trialExpiryDate, now)) throw new AppError('forbidden', PRO_ONLY_MESSAGES.workoutFile);
+      await requireConnected(account.id);
+      const row = await findOwned(account.id, id);
+      const unavailable = planWorkoutsUnavailable(row.generatedPlan);
+      if (unavailable) throw new AppError('bad_request', unavailable);
+      const plan = toView(row, now);
+      const title = planTitle(plan);
+      const zip = await zipWorkouts(planWorkouts(plan, title), row.generatedAt);
+      return { fileName: `${fileNameSlug(title, 'training-plan')}-workouts.zip`, zip };
     },
 
     /** The account's active plans and where each stands today, for the analysis of an activity. */

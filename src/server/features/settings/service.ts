@@ -223,8 +223,9 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
 
     /**
      * GET /api/athlete/profile: Strava's athlete and zones when connected, else (and for whatever
-     * Strava leaves unset) the athlete's own data: the estimated FTP and zones from the maximum
-     * heart rate. Only for display and for suggestions; analyses never read it.
+     * Strava leaves unset) the athlete's own data: the FTP saved in the coaching profile, then the
+     * estimated FTP, and zones from the maximum heart rate. Only for display and for suggestions
+     * (the plan dialog prefills its FTP from it); analyses never read it.
      */
     async athleteProfile(accountId: string, now = new Date()): Promise<AthleteProfile> {
       const row = await repo.find(accountId);
@@ -245,7 +246,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
       return {
         name: fromStrava?.name ?? row?.athleteName ?? null,
         weight: fromStrava?.weightKg ?? null,
-        ftp: fromStrava?.ftpW ?? suggestions.ftp?.ftpW ?? null,
+        ftp: fromStrava?.ftpW ?? row?.athleteFtp ?? suggestions.ftp?.ftpW ?? null,
         zones: stravaZones ?? suggestedZones,
         source: fromStrava ? 'strava' : 'activities',
         suggestions,

@@ -10,7 +10,7 @@ import { useDownloadWorkoutFile } from './api/generate-workout-file.ts';
 import { WorkoutFileHelpDialog } from './workout-file-help-dialog.tsx';
 
 /** Zwift runs on a computer; below the desktop layout the button gives way to a note (spec §5). */
-const DESKTOP_QUERY = '(min-width: 768px)';
+export const DESKTOP_QUERY = '(min-width: 768px)';
 
 /** The next session as a Zwift workout file (Pro, desktop only), then how to load it. */
 export function WorkoutFileButton({ activityId }: { activityId: string }) {

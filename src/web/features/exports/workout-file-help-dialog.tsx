@@ -1,18 +1,30 @@
 import { ExplainerDialog } from './explainer-dialog.tsx';
 
 /** 'How to load your workout file' (spec §2 Dialogs): where Zwift looks for custom workouts, and how to start one. */
-export function WorkoutFileHelpDialog({ open, onOpenChange, fileName }: { open: boolean; onOpenChange: (open: boolean) => void; fileName: string }) {
+export function WorkoutFileHelpDialog({
+  open,
+  onOpenChange,
+  fileName,
+  archive = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  fileName: string;
+  /** A .zip of several workouts (a training plan's): unzip it first. */
+  archive?: boolean;
+}) {
   return (
     <ExplainerDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="How to load your workout file"
+      title={archive ? 'How to load your workouts' : 'How to load your workout file'}
       description={`${fileName} is in your downloads. Three steps get it onto Zwift.`}
       className="sm:max-w-lg"
     >
       <ol className="flex list-decimal flex-col gap-4 pl-5 marker:font-semibold marker:text-accent">
         <li>
-          Put the file in Zwift's Workouts folder, in the folder named with your Zwift ID:
+          {archive ? "Unzip it and put its .zwo files in Zwift's Workouts folder" : "Put the file in Zwift's Workouts folder"}, in the folder named with your
+          Zwift ID:
           <ul className="mt-2 flex flex-col gap-1 text-fg-muted">
             <li>
               Mac: <code className="font-mono text-xs text-fg">Documents/Zwift/Workouts/&lt;your Zwift ID&gt;</code>
@@ -23,7 +35,7 @@ export function WorkoutFileHelpDialog({ open, onOpenChange, fileName }: { open: 
           </ul>
         </li>
         <li>Open Zwift, choose a ride, then open Workouts &gt; Custom.</li>
-        <li>Pick the workout, confirm it and tweak the intensity if you like, then start riding.</li>
+        <li>Pick {archive ? 'a' : 'the'} workout, confirm it and tweak the intensity if you like, then start riding.</li>
       </ol>
     </ExplainerDialog>
   );

@@ -9,6 +9,7 @@ import { PlanListCard } from './plan-list-card.tsx';
 import { PlanSection } from './plan-section.tsx';
 import { PlanStat } from './plan-stat.tsx';
 import { PlanTerm } from './plan-term.tsx';
+import { PlanWorkoutsButton } from './plan-workouts-button.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 
 /** Every section of a generated plan (spec §2 Plan view), in the order of the table of contents. */
@@ -34,10 +35,13 @@ export function PlanDocument({ plan }: { plan: TrainingPlanView }) {
           </div>
           {when && <p className="mt-1 text-sm text-fg-muted">{when}</p>}
         </div>
-        <a href={`/api/training-plans/${plan.id}/calendar.ics`} download className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-          <CalendarPlus aria-hidden className="size-4" />
-          Add to calendar
-        </a>
+        <div className="flex flex-wrap items-center gap-2">
+          <a href={`/api/training-plans/${plan.id}/calendar.ics`} download className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            <CalendarPlus aria-hidden className="size-4" />
+            Add to calendar
+          </a>
+          <PlanWorkoutsButton plan={plan} />
+        </div>
       </header>
       <p className="rounded-2xl border border-accent/30 bg-accent/5 p-5 text-base leading-relaxed text-fg">{generated.motivationalMessage}</p>
 

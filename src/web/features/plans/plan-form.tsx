@@ -14,7 +14,8 @@ import {
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/text-area.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { usePlanPrefill, useSavePlan } from './api/training-plans.ts';
+import { useAthleteProfile } from '../settings/api/athlete-profile.ts';
+import { useSavePlan } from './api/training-plans.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import type { PlanDraft } from './plan-prefill.ts';
 
@@ -88,7 +89,7 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
   const [ftpEdited, setFtpEdited] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [, navigate] = useLocation();
-  const prefill = usePlanPrefill(true);
+  const athleteProfile = useAthleteProfile(true);
   const save = useSavePlan({
     onSaved: () => {
       onClose();
@@ -96,8 +97,10 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
     },
   });
 
-  // Spec §5: the FTP is prefilled from the athlete's profile when cycling and empty (until the athlete edits it).
-  const prefillFtp = prefill.data?.ftp ?? null;
+  // Spec §5: the FTP is prefilled from the athlete profile (Strava's, else the coaching profile's, else
+  // Kairo's estimate) when cycling and empty, until the athlete edits it.
+  const profileFtp = athleteProfile.data?.ftp ?? null;
+  const prefillFtp = profileFtp === null ? null : String(profileFtp);
   const fields = !ftpEdited && edited.ftp === '' && prefillFtp !== null ? { ...edited, ftp: prefillFtp } : edited;
 
   const set = (key: keyof Fields) => (value: string) => {

@@ -7,7 +7,7 @@ import { saveFile } from '../save-file.ts';
 export const WORKOUT_FILE_FAILED = 'Failed to generate workout file. Please try again.';
 
 /** The failure text for the toast: the server's `error` field when it sent one (spec §7, §8). */
-async function workoutFileError(response: Response): Promise<Error> {
+export async function workoutFileError(response: Response): Promise<Error> {
   try {
     const body: unknown = await response.json();
     if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' && body.error.trim()) {

@@ -2,13 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   trainingPlanDeleted,
   trainingPlanList,
-  trainingPlanPrefill,
   trainingPlanToggle,
   trainingPlanView,
   type TrainingPlanInput,
   type TrainingPlanView,
 } from '../../../../shared/api/training-plans.ts';
-import { apiRequest, readJson, userFacingMessage } from '../../../app/api-request.ts';
+import { apiRequest, readJson, sendRequest, userFacingMessage } from '../../../app/api-request.ts';
+import { workoutFileError } from '../../exports/api/generate-workout-file.ts';
+import { fileNameFromContentDisposition } from '../../exports/content-disposition.ts';
+import { saveFile } from '../../exports/save-file.ts';
 import { showToast } from '../../../ui/toast-store.ts';
 import { trackUserEvent } from '../../tracking/api/track-user-event.ts';
 
@@ -33,17 +35,6 @@ export function useTrainingPlan(id: string | null) {
     queryKey: [...trainingPlansQueryKey, id],
     queryFn: async ({ signal }) => readJson(await apiRequest('GET', `/api/training-plans/${encodeURIComponent(id ?? '')}`, undefined, { signal }), trainingPlanView),
     enabled: id !== null,
-    staleTime: PLANS_STALE_MS,
-    retry: false,
-  });
-}
-
-/** The FTP the dialog prefills for cycling plans. */
-export function usePlanPrefill(enabled: boolean) {
-  return useQuery({
-    queryKey: [...trainingPlansQueryKey, 'prefill'],
-    queryFn: async ({ signal }) => readJson(await apiRequest('GET', '/api/training-plans/prefill', undefined, { signal }), trainingPlanPrefill),
-    enabled,
     staleTime: PLANS_STALE_MS,
     retry: false,
   });
@@ -104,4 +95,17 @@ export function useDeletePlan(options: { onDeleted: () => void }) {
       showToast({ tone: 'error', title: 'Delete failed', description: 'Failed to delete training plan. Please try again.' });
     },
   });
+}
+
+/** GET /api/training-plans/{id}/workouts.zip (Pro): the plan's cycling workouts, saved to downloads; the file's name. */
+export async function downloadPlanWorkouts(id: string): Promise<string> {
+  const response = await sendRequest('GET', `/api/training-plans/${encodeURIComponent(id)}/workouts.zip`);
+  if (!response.ok) throw await workoutFileError(response);
+  const fileName = fileNameFromContentDisposition(response.headers.get('content-disposition'), 'workouts.zip');
+  saveFile(await response.blob(), fileName);
+  return fileName;
+}
+
+export function useDownloadPlanWorkouts(id: string) {
+  return useMutation({ mutationFn: () => downloadPlanWorkouts(id) });
 }

@@ -1,12 +1,16 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import type { NextSession, SessionIntensity, SessionStep } from '../../../../shared/api/analysis.ts';
-import { fileNameSlug } from '../../../../shared/domain/file-name.ts';
+import type { NextSession, SessionIntensity, SessionStep } from '../../shared/api/analysis.ts';
+import { fileNameSlug } from '../../shared/domain/file-name.ts';
 
 /**
- * The next session as a Zwift workout file (.zwo, spec §1 "virtual-cycling workout file"): Zwift's
- * XML with one element per step, every target a fraction of FTP. Zwift reads a run workout's
- * targets as fractions of threshold pace instead, so the same fractions serve both sports.
+ * A structured session as a Zwift workout file (.zwo, spec §1 "virtual-cycling workout file"):
+ * Zwift's XML with one element per step, every target a fraction of FTP. Zwift reads a run
+ * workout's targets as fractions of threshold pace instead, so the same fractions serve both
+ * sports. Written for an analysis's next session and for a training plan's cycling sessions.
  */
+
+/** What a workout file is made from: a next session (analysis) or a plan's session. */
+export type ZwiftWorkoutSource = Pick<NextSession, 'sport' | 'title' | 'steps'>;
 
 export const WORKOUT_AUTHOR = 'Kai, Kairo coach';
 
@@ -109,7 +113,7 @@ function stepElement(step: SessionStep): XmlNode {
 const intensitiesOf = (step: SessionStep) => (step.type === 'intervals' ? [step.work.intensity, step.recovery.intensity] : [step.intensity]);
 
 /** Said in the file when its targets were converted, so nobody takes them for measured power. */
-function conversionNote(session: NextSession): string | null {
+function conversionNote(session: ZwiftWorkoutSource): string | null {
   const kinds = new Set(session.steps.flatMap(intensitiesOf).map((intensity) => intensity.kind));
   const converted = [kinds.has('heartRate') ? 'heart-rate zones' : null, kinds.has('effort') ? 'perceived effort' : null].filter(Boolean);
   if (converted.length === 0) return null;
@@ -125,10 +129,10 @@ const builder = new XMLBuilder({
 });
 
 /**
- * The .zwo document for a ride or run session. `description` is the Next Session text the athlete
- * read in the analysis.
+ * The .zwo document for a ride or run session. `description` is the text the athlete read with
+ * the session (the analysis's Next Session, or the plan's session description).
  */
-export function buildZwiftWorkout(session: NextSession, description: string): string {
+export function buildZwiftWorkout(session: ZwiftWorkoutSource, description: string): string {
   const sportType = zwiftSportType(session.sport);
   if (!sportType) throw new Error(`a ${session.sport} session has no Zwift workout`);
   const note = conversionNote(session);

@@ -1,0 +1,50 @@
+import { Bike } from 'lucide-react';
+import { useState } from 'react';
+import { PRO_ONLY_MESSAGES, WORKOUT_FILE_DESKTOP_ONLY } from '../../../shared/api/exports.ts';
+import { planWorkoutsUnavailable, type TrainingPlanView } from '../../../shared/api/training-plans.ts';
+import { useMediaQuery } from '../../app/use-media-query.ts';
+import { Button } from '../../ui/button.tsx';
+import { DisabledHint } from '../../ui/disabled-hint.tsx';
+import { showToast } from '../../ui/toast-store.ts';
+import { useProAccess } from '../billing/use-pro-access.ts';
+import { DESKTOP_QUERY } from '../exports/workout-file-button.tsx';
+import { WorkoutFileHelpDialog } from '../exports/workout-file-help-dialog.tsx';
+import { useDownloadPlanWorkouts } from './api/training-plans.ts';
+
+/**
+ * The plan's cycling sessions as Zwift workouts in one .zip (Pro, desktop only, like the
+ * analysis's workout file); disabled with the reason when the account or the plan has none.
+ */
+export function PlanWorkoutsButton({ plan }: { plan: TrainingPlanView }) {
+  const pro = useProAccess();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const download = useDownloadPlanWorkouts(plan.id);
+  const [helpFor, setHelpFor] = useState<string | null>(null);
+
+  if (!desktop) return <p className="text-xs text-fg-muted">{WORKOUT_FILE_DESKTOP_ONLY}</p>;
+  const hint = pro ? planWorkoutsUnavailable(plan.generatedPlan) : PRO_ONLY_MESSAGES.workoutFile;
+  return (
+    <>
+      <DisabledHint hint={hint}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={hint !== null || download.isPending}
+          onClick={() =>
+            download.mutate(undefined, {
+              onSuccess: (fileName) => {
+                showToast({ title: 'Workout files downloaded successfully! Import them into the platform to start training.' });
+                setHelpFor(fileName);
+              },
+              onError: (error) => showToast({ title: error.message, tone: 'error' }),
+            })
+          }
+        >
+          <Bike aria-hidden className="size-4" />
+          {download.isPending ? 'Creating workout files...' : 'Download workouts (.zwo)'}
+        </Button>
+      </DisabledHint>
+      <WorkoutFileHelpDialog open={helpFor !== null} onOpenChange={(open) => !open && setHelpFor(null)} fileName={helpFor ?? 'workouts.zip'} archive />
+    </>
+  );
+}
