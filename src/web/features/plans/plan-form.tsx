@@ -15,6 +15,7 @@ import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/text-area.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useAthleteProfile } from '../settings/api/athlete-profile.ts';
+import { useUserSettings } from '../settings/api/user-settings.ts';
 import { useSavePlan } from './api/training-plans.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import type { PlanDraft } from './plan-prefill.ts';
@@ -90,6 +91,7 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [, navigate] = useLocation();
   const athleteProfile = useAthleteProfile(true);
+  const settings = useUserSettings();
   const save = useSavePlan({
     onSaved: () => {
       onClose();
@@ -97,9 +99,10 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
     },
   });
 
-  // Spec §5: the FTP is prefilled from the athlete profile (Strava's, else the coaching profile's, else
-  // Kairo's estimate) when cycling and empty, until the athlete edits it.
-  const profileFtp = athleteProfile.data?.ftp ?? null;
+  // Spec §5: the FTP is prefilled when cycling and empty, until the athlete edits it: the FTP the
+  // athlete saved in their coaching profile (it scores their rides), else the athlete profile's
+  // (Strava's, else Kairo's estimate).
+  const profileFtp = settings.data?.athleteFtp ?? athleteProfile.data?.ftp ?? null;
   const prefillFtp = profileFtp === null ? null : String(profileFtp);
   const fields = !ftpEdited && edited.ftp === '' && prefillFtp !== null ? { ...edited, ftp: prefillFtp } : edited;
 
