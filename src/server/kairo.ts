@@ -160,16 +160,24 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   });
   for (const job of stravaJobs.all) queue.define(job);
 
-  settings = createSettingsService({ repo: createSettingsRepo(database.db), activities, strava });
-  registerSettingsRoutes(app, settings);
+  const accountSettings = createSettingsService({ repo: createSettingsRepo(database.db), activities, strava });
+  settings = accountSettings;
+  registerSettingsRoutes(app, accountSettings);
   const coach = config.ai
     ? createLlmCoach({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, policy: config.strava.dataPolicy, log: app.log })
     : builtinCoach;
+  const plans = createPlansService({
+    repo: createPlansRepo(database.db),
+    activities,
+    isConnected: async (accountId) => (await strava.status(accountId)).connected,
+    plansChanged: (accountId) => accountSettings.analysesStale(accountId),
+  });
   const analysis = createAnalysisService({
     repo: createAnalysisRepo(database.db),
     activities,
     coach,
-    settings,
+    settings: accountSettings,
+    plans,
     trackingAthleteName: async (accountId) => (await strava.status(accountId)).athleteName,
   });
   const analysisJob = createAnalysisJob(analysis);
@@ -195,11 +203,6 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     publicUrl: getPublicUrl,
   });
 
-  const plans = createPlansService({
-    repo: createPlansRepo(database.db),
-    activities,
-    isConnected: async (accountId) => (await strava.status(accountId)).connected,
-  });
   registerPlanRoutes(app, plans);
 
   const profile = createProfileService({

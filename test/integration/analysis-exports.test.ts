@@ -9,6 +9,8 @@ import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { fixtureFile } from '../support/strava-export.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
+import { createEventPlanAround, storeStravaConnection } from '../support/plans.ts';
+import { trainingPlanView } from '../../src/shared/api/training-plans.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -114,6 +116,29 @@ describe.each(kinds)('analysis exports on %s', (kind) => {
     expect(document).toMatchObject({ units: 'metric', coachingStyle: 'custom', preferredActivities: [], trainingPlans: [] });
     // No Strava connection: the account's own name; the FTP the ride's power scores used.
     expect(document.athleteProfile).toEqual({ name: 'Sam Sprint', weightKg: null, ftpW: ride.metrics.ftpW, heartRateZones: [] });
+  });
+
+  it("lists the account's training plans, active or not and never another account's, with the analysis that names the active one", async () => {
+    await storeStravaConnection(server, athlete);
+    const { startDate } = (await athlete.get(`/api/activities/${rideId}`)).body;
+    const active = await createEventPlanAround(server, athlete, startDate);
+    const inactive = await createEventPlanAround(server, athlete, startDate, { eventName: 'Switched Off Sportive' });
+    expect((await athlete.patch(`/api/training-plans/${inactive}/toggle`)).body).toMatchObject({ isActive: false });
+    const stranger = await registerAthlete(server.url);
+    await storeStravaConnection(server, stranger);
+    await createEventPlanAround(server, stranger, startDate, { eventName: 'Not Mine Classic' });
+
+    const document = analysisContextExport.parse((await exportContext(rideId)).body);
+    const plans = document.trainingPlans.map((plan) => trainingPlanView.parse(plan));
+    expect(plans.map((plan) => [plan.id, plan.eventName, plan.isActive]).sort()).toEqual(
+      [
+        [active, 'Gran Fondo Stelvio', true],
+        [inactive, 'Switched Off Sportive', false],
+      ].sort(),
+    );
+    expect(plans.find((plan) => plan.id === active)).toMatchObject({ totalWeeks: 11, phases: [{ name: 'base', weeks: 5 }, { name: 'build' }, { name: 'peak-and-taper' }] });
+    expect(document.analysis.trainingPlanProgress).toMatch(/“Gran Fondo Stelvio”: week 3 of 5 of the Base phase/);
+    expect(JSON.stringify(document)).not.toContain('Not Mine Classic');
   });
 
   it('allows a running trial and Pro, and refuses Free and an expired trial with the spec texts', async () => {

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COACH_NOTES } from '../../src/server/features/analysis/coach/llm.ts';
 import { analysisView, type AnalysisView } from '../../src/shared/api/analysis.ts';
-import { kaiAnswer, startFakeLlm, type FakeLlm } from '../../tools/fake-llm/server.ts';
+import { kaiAnswer, promptFacts, startFakeLlm, type FakeLlm } from '../../tools/fake-llm/server.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { llmEnv } from '../support/fake-llm.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
 import { fixtureFile } from '../support/strava-export.ts';
+import { createEventPlanAround, storeStravaConnection } from '../support/plans.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -119,4 +120,27 @@ describe.each(kinds)("Kai's LLM coach on %s", (kind) => {
     );
     expect(rows).toEqual([{ coach: 'builtin', coach_note: COACH_NOTES.unavailable }]);
   });
+
+  it("gives the model the active plan's phase, week and time to the event, and grounds its answer in them", async () => {
+    await storeStravaConnection(server, athlete);
+    const { startDate } = (await athlete.get(`/api/activities/${rideId}`)).body;
+    await createEventPlanAround(server, athlete, startDate);
+    const { result, requests } = await requestsDuring(() => analysis());
+    expect(requests).toHaveLength(1);
+    const facts = promptFacts(requests[0]!);
+    expect(facts.activePlan).toMatchObject({
+      name: 'Gran Fondo Stelvio',
+      standing: 'running',
+      totalWeeks: '11',
+      weekOfPlan: '3',
+      phase: { key: 'base', name: 'Base', weekOfPhase: '3', weeks: '5' },
+      target: { label: 'the event', timeLeft: '9 weeks' },
+    });
+    // This server runs the relaxed policy (no Strava app configured): the plan's volumes enter too;
+    // under the strict one they are withheld (unit: analysis-llm-prompt.test.ts).
+    expect(facts.activePlan).toMatchObject({ volume: { weeklyFocus: expect.stringMatching(/^Mostly zone 2/) } });
+    expect(result).toMatchObject({ coach: 'llm', coachNote: null });
+    expect(result.trainingPlanProgress).toBe('“Gran Fondo Stelvio”: week 3 of 5 of the Base phase, 9 weeks to the event.');
+  });
 });
+

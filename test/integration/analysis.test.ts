@@ -5,6 +5,7 @@ import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
 import { fixtureFile } from '../support/strava-export.ts';
+import { createEventPlanAround, storeStravaConnection } from '../support/plans.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -162,6 +163,48 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
     expect((await athlete.post(`/api/activities/${runId}/analysis/refresh`, { activityDetailType: 'endurance-builder' })).body).toMatchObject({
       activityDetailType: 'endurance-builder',
     });
+  });
+
+  it("names the active plan's phase and week, follows the plan as it is toggled and deleted, and never reads another account's plan", async () => {
+    const planner = await registerAthlete(server.url);
+    const activityId = await uploadActivity(planner, 'ride.fit', 'ride_outdoor_power_edge810.fit');
+    await waitForJobs(server);
+    await storeStravaConnection(server, planner);
+    const read = async () => analysisView.parse((await planner.get(`/api/activities/${activityId}/analysis`)).body);
+    expect((await read()).trainingPlanProgress).toMatch(/You do not have an active training plan yet/);
+
+    const { startDate } = (await planner.get(`/api/activities/${activityId}`)).body;
+    const planId = await createEventPlanAround(server, planner, startDate);
+    const planned = await read();
+    expect(planned.trainingPlanProgress).toMatch(/^“Gran Fondo Stelvio”: week 3 of 5 of the Base phase, 9 weeks to the event\. The phase's objective: build aerobic capacity/);
+    const [stored] = await server.database.handle.query<{ facts: { activePlans: { name: string; standing: string }[] } }>(
+      'select facts from analyses where activity_id = $1',
+      [activityId],
+    );
+    expect(stored!.facts.activePlans).toMatchObject([{ name: 'Gran Fondo Stelvio', standing: 'running' }]);
+    // Read again: nothing changed, so the stored analysis answers.
+    expect((await read()).generatedAt).toBe(planned.generatedAt);
+
+    // Another account's plan changes nothing here, and never enters this analysis.
+    const stranger = await registerAthlete(server.url);
+    await storeStravaConnection(server, stranger);
+    await createEventPlanAround(server, stranger, startDate, { eventName: 'Not Mine Classic', daysBefore: 44 });
+    expect((await read()).generatedAt).toBe(planned.generatedAt);
+    const refreshed = await planner.post(`/api/activities/${activityId}/analysis/refresh`);
+    expect(refreshed.status).toBe(200);
+    expect(allText(refreshed.body)).not.toContain('Not Mine Classic');
+    expect(refreshed.body.trainingPlanProgress).toMatch(/Base phase/);
+
+    const toggled = await planner.patch(`/api/training-plans/${planId}/toggle`);
+    expect(toggled.body).toEqual({ id: planId, isActive: false });
+    const ignored = await read();
+    expect(ignored.trainingPlanProgress).toMatch(/You do not have an active training plan yet/);
+    expect(allText(ignored)).not.toContain('Gran Fondo Stelvio');
+
+    await planner.patch(`/api/training-plans/${planId}/toggle`);
+    expect((await read()).trainingPlanProgress).toMatch(/^“Gran Fondo Stelvio”: week 3 of 5/);
+    expect((await planner.delete(`/api/training-plans/${planId}`)).status).toBe(200);
+    expect(allText(await read())).not.toContain('Gran Fondo Stelvio');
   });
 
   it("answers another account's activity, and ids that name nothing, as not found", async () => {

@@ -7,7 +7,7 @@ import { coachAnswer, type CoachAnswer } from '../../src/server/features/analysi
 import type { NextSession } from '../../src/shared/api/analysis.ts';
 import { coachingStyles, type CoachingStyle } from '../../src/shared/domain/coaching-style.ts';
 import { rideDetailTypes } from '../../src/shared/domain/ride-detail.ts';
-import { contextOf, fitnessWeek, sources, type SourceKind } from './support/analysis-context.ts';
+import { contextOf, eventPlanOnDay, fitnessWeek, sources, type SourceKind } from './support/analysis-context.ts';
 
 const KINDS = Object.keys(sources) as SourceKind[];
 const CUSTOM_INSTRUCTIONS = 'Focus on climbing and heart rate. Be direct.';
@@ -85,6 +85,7 @@ describe('the built-in coach across styles and activity kinds', () => {
         tsb: fc.double({ min: -90, max: 60, noNaN: true }),
       }),
       metricsComputed: fc.boolean(),
+      planGeneratedDaysBefore: fc.option(fc.integer({ min: -30, max: 100 }), { nil: null }),
     });
     fc.assert(
       fc.property(arbitraryCase, (c) => {
@@ -102,6 +103,7 @@ describe('the built-in coach across styles and activity kinds', () => {
             activity.movingTime = Math.round(activity.movingTime * c.scale);
             if (activity.totalElevationGain !== null) activity.totalElevationGain *= c.scale;
             built.fitness = fitnessWeek(c.week, c.day);
+            built.plans = c.planGeneratedDaysBefore === null ? [] : [eventPlanOnDay(c.planGeneratedDaysBefore)];
             if (!c.metricsComputed || !activity.metrics) {
               activity.metrics = null;
               return;
@@ -313,3 +315,82 @@ describe('the next session', () => {
     expect(session.steps.every((step) => step.type !== 'intervals' && step.intensity.kind === 'effort')).toBe(true);
   });
 });
+
+describe('with an active training plan', () => {
+  type Plans = ReturnType<typeof eventPlanOnDay>[];
+  const planned = (plans: Plans, coachingStyle: CoachingStyle = 'performance', kind: SourceKind = 'ridePower') =>
+    contextOf(kind, { coachingStyle, systemPrompt: coachingStyle === 'custom' ? CUSTOM_INSTRUCTIONS : null }, (built) => {
+      built.plans = plans;
+    });
+  const progress = (context: AnalysisContext) => writeBuiltinAnalysis(context).trainingPlanProgress;
+
+  it("names the plan, the phase and the week the activity fell in, and the time to the event", () => {
+    expect(progress(planned([eventPlanOnDay(15)]))).toMatch(
+      /^“Gran Fondo Stelvio”: week 3 of 5 of the Base phase, 9 weeks to the event\. The phase's objective: build aerobic capacity and durability\./,
+    );
+    expect(progress(planned([eventPlanOnDay(15)], 'chill'))).toMatch(/^You are in week 3 of 5 of the Base phase of “Gran Fondo Stelvio”, 9 weeks to the event\./);
+    const precise = progress(planned([eventPlanOnDay(44)], 'marginal_gains'));
+    expect(precise).toMatch(/^“Gran Fondo Stelvio”: week 2 of 3 of the Build phase, 9 weeks to the event\. Week 7 of 11 of the plan \(120 km cycling event, 2500 m of climbing, to finish\)\./);
+    expect(precise).toMatch(/This week is planned at \d+ h( \d+ min)? of training; this ride took 1 h 18 min of it\./);
+    expect(precise).toMatch(/Weekly focus: two quality sessions a week/);
+    expect(precise).not.toMatch(/no active training plan|Create one under Training plan/i);
+  });
+
+  it('relates the session to what each phase is for, the taper included', () => {
+    // The power ride is hard (IF 0.90): how that fits depends on the phase.
+    expect(progress(planned([eventPlanOnDay(15)]))).toContain('A hard session in the base phase: worth it once a week');
+    expect(progress(planned([eventPlanOnDay(44)]))).toContain('A quality session like this is what the build phase is for.');
+    expect(progress(planned([eventPlanOnDay(60)]))).toMatch(/week 1 of 3 of the Peak and taper phase, 9 weeks to the event\..*Goal-specific intensity, as the peak asks for\./);
+    const taper = progress(planned([eventPlanOnDay(72)]));
+    expect(taper).toMatch(/week 3 of 3 of the Peak and taper phase, a taper week, 9 weeks to the event\./);
+    expect(taper).toContain('keeps you sharp in the taper');
+    const easy = progress(planned([eventPlanOnDay(15)], 'performance', 'rideNoPower'));
+    expect(easy).toContain('Easy aerobic time like this is the backbone of the base phase.');
+  });
+
+  it('shortens the next session in a taper week and says why', () => {
+    const normal = writeBuiltinAnalysis(planned([eventPlanOnDay(60)]));
+    const taper = writeBuiltinAnalysis(planned([eventPlanOnDay(72)]));
+    expect(taper.nextSession.focus).toBe(normal.nextSession.focus);
+    expect(taper.nextSession.totalDurationS).toBeLessThan(normal.nextSession.totalDurationS);
+    expect(taper.nextActivity).toContain('Kept short: this is a taper week of your plan.');
+    expect(normal.nextActivity).not.toContain('Kept short');
+  });
+
+  it('says when the plan had not started yet or was already over on the day', () => {
+    expect(progress(planned([eventPlanOnDay(-3)]))).toMatch(
+      /^“Gran Fondo Stelvio” starts on 15 May 2026, after this ride \(9 weeks to the event\)\. Until then, sessions like this one are the fitness you bring into its 11 weeks\. Meanwhile: 3 sessions/,
+    );
+    const completed = progress(planned([eventPlanOnDay(80)]));
+    expect(completed).toMatch(/^“Gran Fondo Stelvio” ended on 8 May 2026, before this ride\. Set your next goal under Training plan/);
+    expect(completed).not.toMatch(/week \d+ of/);
+  });
+
+  it('speaks about the most relevant plan and names the other active ones', () => {
+    const text = progress(planned([eventPlanOnDay(15), eventPlanOnDay(44, { eventName: 'Marmotte' })]));
+    expect(text).toMatch(/^“Gran Fondo Stelvio”: week 3 of 5/);
+    expect(text).toMatch(/Also active: “Marmotte”\.$/);
+  });
+
+  it('quotes only facts in every phase, style and kind of activity', () => {
+    const plans: Plans[] = [[eventPlanOnDay(15)], [eventPlanOnDay(44)], [eventPlanOnDay(60)], [eventPlanOnDay(72)], [eventPlanOnDay(80)], [eventPlanOnDay(-3)],
+      [eventPlanOnDay(15, { planDuration: null, eventDate: '2026-05-14', eventName: 'Race 7.3' }), eventPlanOnDay(1, { eventName: 'Tour 2027' })]];
+    for (const kind of KINDS) {
+      for (const style of coachingStyles) {
+        for (const active of plans) {
+          const context = planned(active, style, kind);
+          const answer = coachAnswer.parse(writeBuiltinAnalysis(context));
+          expect(ungrounded(answer, context), `${kind}/${style}/${active[0]!.standing}`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('counts a number that is neither a plan fact nor any other fact as ungrounded', () => {
+    const context = planned([eventPlanOnDay(15)]);
+    const answer = writeBuiltinAnalysis(context);
+    const tampered = { ...answer, trainingPlanProgress: `${answer.trainingPlanProgress} Week 93 of 97, 38 weeks to the event.` };
+    expect(ungrounded(tampered, context)).toEqual(['93', '97', '38']);
+  });
+});
+

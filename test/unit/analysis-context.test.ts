@@ -3,7 +3,8 @@ import { contextHash } from '../../src/server/features/analysis/coach/context.ts
 import { numbersIn } from '../../src/server/features/analysis/coach/grounding.ts';
 import { mayEnterPrompt, type FactOrigin } from '../../src/server/features/analysis/coach/provenance.ts';
 import { plain } from '../../src/server/features/analysis/coach/words.ts';
-import { contextOf, fitnessWeek, logEntry } from './support/analysis-context.ts';
+import { byRelevanceOnDay } from '../../src/server/features/plans/plan-on-day.ts';
+import { contextOf, eventPlanOnDay, fitnessWeek, logEntry } from './support/analysis-context.ts';
 
 describe('the analysis context', () => {
   it("formats this activity's facts once, anchored to its day", () => {
@@ -125,5 +126,55 @@ describe('number grounding helpers', () => {
     expect(plain('1*2')).toBe('1 2');
     expect(plain(`${'a'.repeat(10)} 12345`, 14)).toBe('aaaaaaaaaa…');
     expect(plain('x'.repeat(10) + '123456', 13)).toBe('xxxxxxxxxx…');
+  });
+});
+
+describe('active training plans in the facts', () => {
+  const withPlans = (...plans: ReturnType<typeof eventPlanOnDay>[]) =>
+    contextOf('ridePower', {}, (built) => {
+      built.plans = plans;
+    });
+
+  it("places the activity's day in the plan: phase, week of the phase and of the plan, time to the event", () => {
+    const [plan] = withPlans(eventPlanOnDay(15)).activePlans;
+    expect(plan).toMatchObject({
+      provenance: ['athlete'],
+      name: 'Gran Fondo Stelvio',
+      type: 'event',
+      goal: '120 km cycling event, 2500 m of climbing, to finish',
+      standing: 'running',
+      startDate: { text: '27 April 2026' },
+      endDate: { text: '12 July 2026' },
+      totalWeeks: { text: '11' },
+      weekOfPlan: { text: '3' },
+      phase: { key: 'base', name: 'Base', weekOfPhase: { text: '3' }, weeks: { text: '5' }, objective: 'Build aerobic capacity and durability.', weekKind: 'load' },
+      target: { label: 'the event', date: { text: '14 July 2026' }, timeLeft: { value: 63, text: '9 weeks' } },
+    });
+    // The volumes come from the athlete's history when the plan was generated: Strava-derived.
+    expect(plan!.volume).toMatchObject({ provenance: ['strava'], plannedWeekTime: { text: expect.stringMatching(/^\d+ h( \d+ min)?$/) } });
+    expect(mayEnterPrompt(plan!, 'strict')).toBe(true);
+    expect(mayEnterPrompt(plan!.volume!, 'strict')).toBe(false);
+  });
+
+  it('tells a plan still to start and one already over from a running one', () => {
+    const upcoming = eventPlanOnDay(-3);
+    expect(upcoming).toMatchObject({ standing: 'upcoming', phase: null, weekOfPlan: null, startDate: '2026-05-15' });
+    const completed = eventPlanOnDay(80);
+    expect(completed).toMatchObject({ standing: 'completed', phase: null, weekOfPlan: null });
+    expect(withPlans(completed).activePlans[0]!.volume).toBeNull();
+    const taper = eventPlanOnDay(72);
+    expect(taper).toMatchObject({ standing: 'running', phase: { key: 'peak-and-taper', weekOfPhase: 3, weeks: 3, week: { kind: 'taper' } } });
+  });
+
+  it('puts the running plan that ends first ahead of upcoming and finished ones', () => {
+    const ordered = [eventPlanOnDay(80, { eventName: 'Done' }), eventPlanOnDay(-3, { eventName: 'Later' }), eventPlanOnDay(44, { eventName: 'Near' }), eventPlanOnDay(15, { eventName: 'Far' })]
+      .sort(byRelevanceOnDay)
+      .map((plan) => plan.name);
+    expect(ordered).toEqual(['Near', 'Far', 'Later', 'Done']);
+  });
+
+  it('changes the facts, and so their hash, when a plan does', () => {
+    expect(contextHash(withPlans(eventPlanOnDay(15)))).not.toBe(contextHash(withPlans()));
+    expect(contextHash(withPlans(eventPlanOnDay(15)))).not.toBe(contextHash(withPlans(eventPlanOnDay(22))));
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '../../src/server/features/analysis/coach/prompt.ts';
 import { ungroundedNumbersInPrompt } from '../../src/server/features/analysis/coach/grounding.ts';
 import { writeBuiltinAnalysis } from '../../src/server/features/analysis/coach/builtin.ts';
-import { contextOf, fitnessWeek, logEntry } from './support/analysis-context.ts';
+import { contextOf, eventPlanOnDay, fitnessWeek, logEntry } from './support/analysis-context.ts';
 
 describe("the LLM coach's prompt", () => {
   it('carries the formatted facts, the style and the ride detail, without provenance or raw values', () => {
@@ -28,7 +28,8 @@ describe("the LLM coach's prompt", () => {
     expect(activity.power).toMatchObject({ normalized: '301 W', ftp: '333 W' });
     expect(facts.load).toMatchObject({ formAfter: '-16' });
     expect(facts.rideDetail).toEqual({ type: 'custom-note', title: 'Custom Note', note: 'Windy, legs heavy' });
-    expect(facts.activePlans).toBe('no active training plan');
+    expect(facts.activePlan).toBe('no active training plan');
+    expect(facts.otherActivePlans).toBeUndefined();
     expect(facts.withheld).toBeUndefined();
     expect(prompt).not.toContain('provenance');
     expect(prompt).not.toContain('"value"');
@@ -103,4 +104,54 @@ describe("the LLM coach's prompt", () => {
     expect(ungroundedNumbersInPrompt(sections, nextSession, facts)).toEqual([]);
     expect(ungroundedNumbersInPrompt({ ...sections, summary: 'You held 301 W, about 287 W average.' }, nextSession, facts)).toEqual(['287']);
   });
+
+  it("carries the active plans, the athlete's own, under the strict policy too; the plan's volumes only where admitted", () => {
+    const context = contextOf('ridePower', {}, (sources) => {
+      sources.plans = [eventPlanOnDay(44)];
+    });
+    const strict = buildCoachPrompt(context, 'strict')!;
+    expect(strict.facts.activePlan).toEqual(
+      {
+        name: 'Gran Fondo Stelvio',
+        type: 'event',
+        goal: '120 km cycling event, 2500 m of climbing, to finish',
+        standing: 'running',
+        startDate: '29 March 2026',
+        endDate: '13 June 2026',
+        totalWeeks: '11',
+        weekOfPlan: '7',
+        phase: { key: 'build', name: 'Build', weekOfPhase: '2', weeks: '3', objective: 'Raise threshold and VO2max on top of the aerobic base.', weekKind: 'load' },
+        target: { label: 'the event', date: '14 July 2026', timeLeft: '9 weeks' },
+      },
+    );
+    expect(strict.facts.withheld).toEqual(['training plan weekly volumes']);
+    const relaxed = buildCoachPrompt(context, 'relaxed')!;
+    expect((relaxed.facts.activePlan as Record<string, any>).volume).toMatchObject({ weeklyFocus: expect.stringContaining('Two quality sessions') });
+    expect(relaxed.facts.withheld).toBeUndefined();
+
+    // A model quoting the plan's numbers is grounded; one inventing a week is not.
+    const { nextSession, ...sections } = writeBuiltinAnalysis(context);
+    expect(ungroundedNumbersInPrompt(sections, nextSession, relaxed.facts)).toEqual([]);
+    expect(ungroundedNumbersInPrompt({ ...sections, trainingPlanProgress: 'Week 2 of 3 of Build, week 7 of 11, 9 weeks to the event.' }, nextSession, strict.facts)).toEqual([]);
+    expect(ungroundedNumbersInPrompt({ ...sections, trainingPlanProgress: 'Week 93 of 97 of Build.' }, nextSession, strict.facts)).toEqual(['93', '97']);
+  });
+
+  it('stays within the token budget with three active plans of the longest texts, the others by name', () => {
+    const long = 'Tour du Mont Blanc 🚴 ü '.repeat(20).slice(0, 200);
+    const context = contextOf(
+      'run',
+      { coachingStyle: 'custom', systemPrompt: long.repeat(20), rideDetail: { type: 'custom-note', note: long.repeat(5) } },
+      (sources) => {
+        sources.activity = { ...sources.activity, name: long };
+        sources.plans = [15, 44, 72].map((days) =>
+          eventPlanOnDay(days, { eventName: long, eventDistance: long, eventElevation: long, targetTime: long, completionGoal: 'time' }),
+        );
+      },
+    );
+    const built = buildCoachPrompt(context, 'relaxed')!;
+    expect(built.estimatedTokens).toBeLessThanOrEqual(PROMPT_TOKEN_BUDGET);
+    expect(built.facts.activePlan).toMatchObject({ phase: { key: 'base' } });
+    expect(built.facts.otherActivePlans).toHaveLength(2);
+  });
 });
+

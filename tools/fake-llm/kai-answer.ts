@@ -31,12 +31,22 @@ export function kaiAnswer(request: ChatCompletionRequest): Record<string, unknow
     feedback: `- You kept the ${noun} steady for ${movingTime}.\n- Consistency like this builds fitness.`,
     summary: `${distance ? `Distance ${distance}, ` : ''}moving time ${movingTime}.`,
     recovery: 'Eat well, drink enough and sleep; keep tomorrow light.',
-    trainingPlanProgress: recent
+    trainingPlanProgress: planProgress(facts.activePlan) ?? (recent
       ? `There is no active training plan; in the recent days you logged ${text(recent.sessions) ?? 'several sessions'}.`
-      : 'There is no active training plan; create one under Training plan and I will track every session against it.',
+      : 'There is no active training plan; create one under Training plan and I will track every session against it.'),
     nextActivity: 'Easy endurance: 45 min steady at RPE 3 to 4.',
     nextSession: session,
   };
+}
+
+/** Where the activity fell in the active plan, from its facts; null without a running plan. */
+function planProgress(plan: unknown): string | null {
+  if (plan === null || typeof plan !== 'object') return null;
+  const { name, phase, target } = record(plan);
+  if (phase === undefined) return null;
+  const { name: phaseName, weekOfPhase, weeks } = record(phase);
+  const toGo = target === undefined ? '' : `, ${text(record(target).timeLeft) ?? ''} to ${text(record(target).label) ?? ''}`;
+  return `“${text(name) ?? 'Your plan'}”: week ${text(weekOfPhase) ?? ''} of ${text(weeks) ?? ''} of the ${text(phaseName) ?? ''} phase${toGo}.`;
 }
 
 /** The facts JSON between <facts> tags in the last user message; empty when there is none. */

@@ -6,6 +6,11 @@ import {
   type ContextSources,
 } from '../../../src/server/features/analysis/coach/context.ts';
 import type { ActivityDetail, ActivityMetricsView } from '../../../src/shared/api/activities.ts';
+import { summariseTraining } from '../../../src/server/features/plans/athlete-facts.ts';
+import { generatePlan } from '../../../src/server/features/plans/generator.ts';
+import { lengthInput, planOnDay, type PlanOnDay, type PlanSource } from '../../../src/server/features/plans/plan-on-day.ts';
+import { trainingPlanInput, type TrainingPlanInput } from '../../../src/shared/api/training-plans.ts';
+import { planSchedule } from '../../../src/shared/domain/plan-phases.ts';
 
 /**
  * Builders of the built-in coach's inputs, one per kind of activity, with realistic numbers (the
@@ -147,6 +152,7 @@ export const sources = {
     activity: activityDetail({ metrics: rideMetrics() }),
     fitness: fitnessWeek({ ctl: 55, atl: 60 }, { ctl: 58.6, atl: 74.2, tsb: -8.1 }),
     trainingLog: [logEntry('ride', 5_400, 90, 6), logEntry('run', 2_700, 45, 8), logEntry('ride', 4_705, 107, 12)],
+    plans: [],
   }),
   rideNoPower: (): ContextSources => ({
     activity: activityDetail({
@@ -172,6 +178,7 @@ export const sources = {
     }),
     fitness: fitnessWeek({ ctl: 40, atl: 38 }, { ctl: 42.2, atl: 47.9, tsb: 1.4 }),
     trainingLog: [logEntry('ride', 7_260, 96, 12)],
+    plans: [],
   }),
   run: (): ContextSources => ({
     activity: activityDetail({
@@ -207,6 +214,7 @@ export const sources = {
     }),
     fitness: fitnessWeek({ ctl: 48, atl: 50 }, { ctl: 47.5, atl: 46.1, tsb: 6.3 }),
     trainingLog: [logEntry('run', 2_400, 40, 5), logEntry('run', 3_600, 55, 9), logEntry('run', 2_941, 68, 12)],
+    plans: [],
   }),
   strength: (): ContextSources => ({
     activity: activityDetail({
@@ -227,6 +235,7 @@ export const sources = {
     }),
     fitness: fitnessWeek({ ctl: 50, atl: 58 }, { ctl: 50.4, atl: 66.8, tsb: -14.2 }),
     trainingLog: [logEntry('ride', 9_000, 150, 7), logEntry('workout', 3_300, 33, 12)],
+    plans: [],
   }),
   hike: (): ContextSources => ({
     activity: activityDetail({
@@ -251,6 +260,7 @@ export const sources = {
     }),
     fitness: fitnessWeek({ ctl: 35, atl: 30 }, { ctl: 38.9, atl: 52.3, tsb: -4.8 }),
     trainingLog: [logEntry('hike', 17_950, 182, 12)],
+    plans: [],
   }),
   other: (): ContextSources => ({
     activity: activityDetail({
@@ -271,6 +281,7 @@ export const sources = {
     }),
     fitness: fitnessWeek({ ctl: 20, atl: 22 }, { ctl: 20.9, atl: 27.3, tsb: -4.1 }),
     trainingLog: [logEntry('other', 2_580, 36, 12)],
+    plans: [],
   }),
 } satisfies Record<string, () => ContextSources>;
 
@@ -289,4 +300,41 @@ export function contextOf(kind: SourceKind, inputs: Partial<AnalysisInputs> = {}
   const built = sources[kind]();
   adjust?.(built);
   return assembleAnalysisContext(built, { ...DEFAULT_INPUTS, ...inputs });
+}
+
+const DAY_MS = 86_400_000;
+/** The day of every activity above. */
+export const ACTIVITY_DAY = new Date('2026-05-12T00:00:00Z');
+
+/**
+ * An 11-week event plan (base 5, build 3, peak 2, taper 1 weeks) with its event 9 weeks after the
+ * activity's day, generated `daysBefore` days before that day (negative: after it).
+ */
+export const EVENT_PLAN = {
+  preparationType: 'event',
+  eventName: 'Gran Fondo Stelvio',
+  eventType: 'cycling',
+  eventDate: '2026-07-14',
+  eventDistance: '120 km',
+  eventElevation: '2500 m',
+  completionGoal: 'complete',
+  weeklyTrainingTime: '8 hours',
+  planDuration: '11 weeks',
+} as const;
+
+/** A stored plan as the plans repo returns it, generated (for an athlete without history) at `generatedAt`. */
+export function planSource(input: Partial<TrainingPlanInput>, generatedAt: Date, id = '8a6e0f3c-1b2d-4c5e-9f70-0a1b2c3d4e5f'): PlanSource {
+  const parsed = trainingPlanInput.parse(input);
+  const facts = summariseTraining([], generatedAt, { fitness: null, ftp: null });
+  const { generatedPlan } = generatePlan(parsed, facts, planSchedule(lengthInput(parsed, generatedAt)));
+  const fields = ['eventName', 'eventType', 'eventDate', 'eventDistance', 'eventElevation', 'ftp', 'completionGoal', 'targetTime', 'prGoal', 'prDistance',
+    'prElevation', 'currentPr', 'targetPr', 'prTimeline', 'weeklyTrainingTime', 'planName', 'selectedActivities', 'otherActivity', 'planDuration',
+    'additionalDetails'] as const;
+  const empty = Object.fromEntries(fields.map((field) => [field, null])) as Record<(typeof fields)[number], null>;
+  return { ...empty, ...parsed, id, preparationType: parsed.preparationType, generatedPlan, generatedAt } as PlanSource;
+}
+
+/** The event plan on the activity's day, generated `daysBefore` days before it. */
+export function eventPlanOnDay(daysBefore: number, overrides: Partial<TrainingPlanInput> = {}): PlanOnDay {
+  return planOnDay(planSource({ ...EVENT_PLAN, ...overrides }, new Date(ACTIVITY_DAY.getTime() - daysBefore * DAY_MS)), ACTIVITY_DAY);
 }

@@ -5,6 +5,7 @@ import { DEFAULT_COACHING_STYLE, type CoachingStyle } from '../../../shared/doma
 import { AppError } from '../../http/errors.ts';
 import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
 import type { ActivitiesService } from '../activities/service.ts';
+import type { PlansService } from '../plans/service.ts';
 import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/service.ts';
 import type { Coach } from './coach/coach.ts';
 import { buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
@@ -110,26 +111,24 @@ function heartRateZonesOf(settings: ExportedUserSettings): { min: number | null;
   return zones.some((zone) => zone.min !== null || zone.max !== null) ? zones : [];
 }
 
-/** The athlete's training plans for the export; Kairo has no training plans yet, so none. */
-async function trainingPlansForExport(_accountId: string): Promise<Record<string, unknown>[]> {
-  return [];
-}
-
 /** Kai's analysis of each activity; every call is scoped to the signed-in account (another account's activity is not found). */
 export function createAnalysisService(deps: {
   repo: AnalysisRepo;
   activities: ActivitiesService;
   coach: Coach;
   settings: Pick<SettingsService, 'analysisSettings' | 'get'>;
+  /** The active plans feed the analysis; all plans go into the context export. */
+  plans: Pick<PlansService, 'activePlansOn' | 'forExport'>;
   /** The athlete's name on the connected tracking service (Strava), null when not connected. */
   trackingAthleteName: (accountId: string) => Promise<string | null>;
 }) {
-  const { repo, activities, coach, settings: accountSettings } = deps;
+  const { repo, activities, coach, settings: accountSettings, plans } = deps;
+  const readers = { activities, activePlansOn: (accountId: string, day: Date) => plans.activePlansOn(accountId, day) };
   const refreshLimiter = new SlidingWindowLimiter({ limit: REFRESH_LIMIT, windowMs: REFRESH_WINDOW_MS });
 
   /** Facts first: everything the analysis is written from, for these settings. */
   async function factsFor(accountId: string, activityId: string, settings: AnalysisSettings, account: AccountSettings): Promise<AnalysisContext> {
-    return buildAnalysisContext(activities, accountId, activityId, {
+    return buildAnalysisContext(readers, accountId, activityId, {
       coachingStyle: settings.coachingStyle,
       systemPrompt: settings.systemPrompt,
       rideDetail: settings.rideDetail,
@@ -197,7 +196,8 @@ export function createAnalysisService(deps: {
 
   /**
    * The stored analysis; the first request for an activity writes it, and so does the first after
-   * the account's settings changed what analyses are written from (a newer settings revision).
+   * the account's settings or training plans changed what analyses are written from (a newer
+   * settings revision; a plan change bumps it too, ADR 0014).
    * The activity is then rescored first: the background rescoring of the whole history may not
    * have reached it yet, and the new text must quote numbers from the new thresholds.
    */
@@ -239,7 +239,7 @@ export function createAnalysisService(deps: {
         activity,
         analysis,
         userSettings,
-        trainingPlans: await trainingPlansForExport(account.id),
+        trainingPlans: await plans.forExport(account.id),
         athleteProfile: {
           name: (await deps.trackingAthleteName(account.id)) ?? accountName,
           weightKg: typeof userSettings.athleteWeight === 'number' ? userSettings.athleteWeight : null,

@@ -10,24 +10,24 @@ import {
 } from '../../../shared/api/training-plans.ts';
 import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 import { fileNameSlug } from '../../../shared/domain/file-name.ts';
-import { currentPhaseOf, planSchedule, type CurrentPhase, type PlanLengthInput } from '../../../shared/domain/plan-phases.ts';
+import { currentPhaseOf, planSchedule } from '../../../shared/domain/plan-phases.ts';
 import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
 import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './athlete-facts.ts';
 import { planCalendar } from './calendar.ts';
 import { generatePlan, parseFtpW } from './generator.ts';
+import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan-on-day.ts';
 import type { PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
 import { planWorkouts, zipWorkouts } from './workouts.ts';
 
 export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from './athlete-facts.ts';
 
+export type { PlanOnDay, PlanStanding } from './plan-on-day.ts';
+
 const notFound = () => new AppError('not_found', 'Training plan not found');
 export const CONNECT_REQUIRED_MESSAGE = 'Connect your Strava account to use training plans.';
-
-function lengthInput(plan: Pick<TrainingPlanInput, 'preparationType' | 'planDuration' | 'eventDate' | 'prTimeline'>, generatedAt: Date): PlanLengthInput {
-  const targetDate = plan.preparationType === 'event' ? plan.eventDate : plan.preparationType === 'pr' ? plan.prTimeline : null;
-  return { requestedLength: plan.planDuration ?? null, targetDate: targetDate ?? null, generatedAt };
-}
+/** An analysis speaks about this many active plans at most: the facts and the prompt stay bounded. */
+export const MAX_PLANS_IN_ANALYSIS = 3;
 
 function toView(row: TrainingPlanRow, now: Date): TrainingPlanView {
   const { accountId: _accountId, generatedAt, updatedAt, ...fields } = row;
@@ -46,28 +46,19 @@ function toView(row: TrainingPlanRow, now: Date): TrainingPlanView {
   };
 }
 
-/** What the analysis needs to know of an active plan (spec §4: active plans feed the AI analysis). */
-export interface ActivePlanContext {
-  id: string;
-  name: string;
-  preparationType: TrainingPlanRow['preparationType'];
-  currentPhase: CurrentPhase;
-  weekOfPhase: number | null;
-  phaseWeeks: number | null;
-  weekOfPlan: number | null;
-  totalWeeks: number;
-  /** The phase's objective and weekly focus, as generated. */
-  phaseObjective: string | null;
-}
-
 /** Training plans; every call is scoped to the signed-in account (another account's plan is not found). */
 export function createPlansService(deps: {
   repo: PlansRepo;
   activities: ActivitiesService;
   /** Spec §6: training plans are blocked until the tracking service is connected. */
   isConnected: (accountId: string) => Promise<boolean>;
+  /**
+   * Called after a plan was created, changed, toggled or deleted: the active plans feed the
+   * analysis, so analyses written before are stale (ADR 0014).
+   */
+  plansChanged: (accountId: string) => Promise<void>;
 }) {
-  const { repo, activities, isConnected } = deps;
+  const { repo, activities, isConnected, plansChanged } = deps;
 
   async function requireConnected(accountId: string): Promise<void> {
     if (!(await isConnected(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
@@ -138,6 +129,7 @@ export function createPlansService(deps: {
         values,
       );
       if (!row) throw new AppError('forbidden', FREE_PLAN_LIMIT_MESSAGE);
+      await plansChanged(accountId);
       return toView(row, now);
     },
 
@@ -148,6 +140,7 @@ export function createPlansService(deps: {
       await findOwned(accountId, id);
       const row = await repo.replace(accountId, id, await generate(accountId, input, now));
       if (!row) throw notFound();
+      await plansChanged(accountId);
       return toView(row, now);
     },
 
@@ -155,13 +148,20 @@ export function createPlansService(deps: {
       await requireConnected(accountId);
       const row = await repo.toggle(accountId, id);
       if (!row) throw notFound();
+      await plansChanged(accountId);
       return { id: row.id, isActive: row.isActive };
     },
 
     async delete(accountId: string, id: string): Promise<{ message: string }> {
       await requireConnected(accountId);
       if (!(await repo.delete(accountId, id))) throw notFound();
+      await plansChanged(accountId);
       return { message: 'Training plan deleted' };
+    },
+
+    /** Every plan of the account, active or not, for the analysis-context export (spec §3). */
+    async forExport(accountId: string, now = new Date()): Promise<TrainingPlanView[]> {
+      return (await repo.list(accountId)).map((row) => toView(row, now));
     },
 
     async calendar(accountId: string, id: string, now = new Date()): Promise<{ fileName: string; ics: string }> {
@@ -184,27 +184,17 @@ export function createPlansService(deps: {
       return { fileName: `${fileNameSlug(title, 'training-plan')}-workouts.zip`, zip };
     },
 
-    /** The account's active plans and where each stands today, for the analysis of an activity. */
-    async activePlanContext(accountId: string, now = new Date()): Promise<ActivePlanContext[]> {
+    /**
+     * The account's active plans on `day` (the day of an activity), the most relevant first
+     * (byRelevanceOnDay), at most MAX_PLANS_IN_ANALYSIS of them. Read whether or not Strava is
+     * connected: the plans are the athlete's own, and an analysis describes them as they stand.
+     */
+    async activePlansOn(accountId: string, day: Date): Promise<PlanOnDay[]> {
       const rows = await repo.listActive(accountId);
-      return rows.map((row) => {
-        const input = lengthInput(row, row.generatedAt);
-        const schedule = planSchedule(input);
-        const progress = currentPhaseOf(input, now);
-        const phase = schedule.phases.find((candidate) => candidate.name === progress.phase);
-        const generated = row.generatedPlan.trainingPlan.phases.find((candidate) => candidate.key === progress.phase);
-        return {
-          id: row.id,
-          name: planTitle(row),
-          preparationType: row.preparationType,
-          currentPhase: progress.phase,
-          weekOfPhase: progress.weekOfPhase,
-          phaseWeeks: phase?.weeks ?? null,
-          weekOfPlan: progress.weekOfPlan,
-          totalWeeks: schedule.totalWeeks,
-          phaseObjective: generated ? `${generated.objective} ${generated.weeklyFocus}` : null,
-        };
-      });
+      return rows
+        .map((row) => planOnDay(row, day))
+        .sort(byRelevanceOnDay)
+        .slice(0, MAX_PLANS_IN_ANALYSIS);
     },
   };
 }

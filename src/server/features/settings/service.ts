@@ -216,6 +216,14 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
       return { ftpW: row?.athleteFtp ?? null, hrZoneUpperBoundsBpm: upperBounds(zonesOf(row)) };
     },
 
+    /**
+     * Something else analyses are written from changed (the active training plans): every
+     * analysis written before is rewritten when next read, as after a settings change (ADR 0014).
+     */
+    async analysesStale(accountId: string): Promise<void> {
+      await repo.save(accountId, {}, true);
+    },
+
     /** The settings an analysis is written from, the cycle moved on to `now`. */
     async analysisSettings(accountId: string, now = new Date()): Promise<AnalysisSettings> {
       return analysisSettingsOf(await current(accountId, now));

@@ -3,11 +3,12 @@ import type { AnalysisContext } from './context.ts';
 import { keyInsights } from './insights.ts';
 import { chooseNextSession, describeSession, type SessionChoice } from './next-session.ts';
 import { performanceSummary } from './performance-summary.ts';
+import { trainingPlanProgress } from './plan-progress.ts';
 import { readActivity, type Effort, type Reading } from './reading.ts';
 import { recoveryAdvice } from './recovery.ts';
 import type { CoachAnswer } from './schema.ts';
 import { FOCUS_LABELS, voiceFor, type Voice } from './voice.ts';
-import { activityNoun, familyNoun, listing, paragraph, plain } from './words.ts';
+import { activityNoun, listing, paragraph, plain } from './words.ts';
 
 /**
  * Kai's built-in coach: offline, deterministic and fast. It reads the facts (reading.ts), picks a
@@ -146,39 +147,6 @@ function executiveSummary(context: AnalysisContext, reading: Reading, voice: Voi
   );
 }
 
-const TREND_VERBS: Record<Exclude<Reading['trend'], 'holding'>, string> = { building: 'rose', easing: 'eased' };
-
-/**
- * There are no training plans in Kairo yet, so none is active: the section says so plainly and
- * offers what it can measure instead, without inventing a plan.
- */
-function trainingPlanProgress(context: AnalysisContext, reading: Reading, voice: Voice): string {
-  const { recentTraining: recent, load } = context;
-  const lastDays = `${recent.sessions.text} in the last ${recent.days.text}`;
-  if (voice.tone === 'gentle') {
-    return paragraph(
-      'There is no training plan yet, and that is perfectly fine.',
-      'If you would like a bit of structure, create one under Training plan and I will keep an eye on how each session fits.',
-      `For now: ${lastDays}, ${recent.movingTime.text} of moving.`,
-    );
-  }
-  const sports = recent.bySport.map(
-    (sport) => `${familyNoun(sport.family)} ${sport.sessions.text}, ${sport.movingTime.text}, load ${sport.load.text}`,
-  );
-  const bySport = voice.tone === 'precise' && sports.length > 1 ? `By sport: ${sports.join('; ')}.` : null;
-  return paragraph(
-    voice.tone === 'precise'
-      ? 'No active training plan: without a target, gains are harder to steer.'
-      : `You do not have an active training plan yet, so there is nothing to measure this ${activityNoun(context.activity)} against.`,
-    'Create one under Training plan, for an event, a personal record or general fitness, and I will track every session against it.',
-    `Meanwhile: ${lastDays}, ${recent.movingTime.text} and a training load of ${recent.load.text}.`,
-    bySport,
-    reading.trend === 'holding'
-      ? `Fitness (CTL) held at ${load.onTheDay.fitness.text} over the week.`
-      : `Fitness (CTL) ${TREND_VERBS[reading.trend]} from ${load.weekBefore.fitness.text} to ${load.onTheDay.fitness.text} over the week.`,
-  );
-}
-
 const PURPOSES: Record<SessionFocus, string> = {
   recovery: 'an easy session helps you absorb the work instead of digging deeper',
   endurance: 'aerobic volume keeps building fitness without adding much fatigue',
@@ -224,6 +192,7 @@ function nextActivity(context: AnalysisContext, voice: Voice, next: SessionChoic
   return paragraph(
     `${sport ? `${sport}: ` : ''}${describeSession(next.session)}`,
     context.rideDetail?.type === 'time-crunch' && 'Kept compact, since time is tight.',
+    next.lighterWeek && `Kept short: this is a ${next.lighterWeek} week of your plan.`,
     reasonSentence(context, next, voice),
     !voice.brief && closing,
   );

@@ -6,6 +6,8 @@ import type { RideDetail } from '../../../../shared/api/analysis.ts';
 import { COACHING_STYLES, type CoachingStyle } from '../../../../shared/domain/coaching-style.ts';
 import type { HrZoneValues } from '../../../../shared/api/settings.ts';
 import { MESOCYCLE_WEEK_INFO, mesocycleWeekAt, type MesocycleState } from '../../../../shared/domain/mesocycle.ts';
+import type { PhaseWeek, PreparationType } from '../../../../shared/api/training-plans.ts';
+import type { PhaseName } from '../../../../shared/domain/plan-phases.ts';
 import { RIDE_DETAILS, type RideDetailType } from '../../../../shared/domain/ride-detail.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import {
@@ -14,8 +16,10 @@ import {
   type FitnessWithSources,
   type TrainingLogEntry,
 } from '../../activities/service.ts';
+import type { PlanOnDay, PlanStanding } from '../../plans/service.ts';
 import {
   bpm,
+  calendarDay,
   clock,
   count,
   distance,
@@ -29,6 +33,7 @@ import {
   score,
   signed,
   speed,
+  timeLeft,
   watts,
   type Quantity,
 } from './format.ts';
@@ -41,8 +46,8 @@ import type { FactOrigin, Provenanced } from './provenance.ts';
  * own context and its facts (and hash) only change when the data behind them does.
  */
 export interface AnalysisContext {
-  /** Shape version of these facts, so stored facts stay readable when the shape grows. */
-  version: 1;
+  /** Shape version of these facts, so stored facts stay readable when the shape grows (2: active plans). */
+  version: 2;
   units: UnitSystem;
   activity: ActivityFacts;
   load: LoadFacts;
@@ -53,8 +58,11 @@ export interface AnalysisContext {
   athleteProfile: AthleteProfileFacts | null;
   /** The four-week cycle's week on the activity's day; null when no cycle ran then. */
   mesocycle: MesocycleFacts | null;
-  /** Kairo has no training plans yet; typed as empty so the compiler points at every reader when they arrive. */
-  activePlans: [];
+  /**
+   * The athlete's active training plans on the activity's day, the one the analysis speaks about
+   * first at the head (plans/plan-on-day.ts byRelevanceOnDay); empty when none is active.
+   */
+  activePlans: PlanFacts[];
 }
 
 /** What the built-in coach writes for: rides split by whether a power meter measured them. */
@@ -191,6 +199,51 @@ export interface MesocycleFacts extends Provenanced {
   intent: string;
 }
 
+export interface PlanPhaseFacts {
+  key: PhaseName;
+  name: string;
+  /** 1-based week of the phase the activity fell in, and the phase's length in weeks ('3' of '5'). */
+  weekOfPhase: Quantity;
+  weeks: Quantity;
+  objective: string | null;
+  /** What the generated plan makes of that week: load, recovery, peak or taper. */
+  weekKind: PhaseWeek['kind'] | null;
+}
+
+/**
+ * The generated plan's volumes. They were derived from the athlete's activity history when the
+ * plan was generated, and a plan needs a Strava connection (spec §6), so they count as
+ * Strava-derived: under the strict policy they stay out of a prompt (ADR 0014).
+ */
+export interface PlanVolumeFacts extends Provenanced {
+  /** The phase's weekly focus as generated, its week-by-week planned times included. */
+  weeklyFocus: string | null;
+  /** The planned training time of the activity's week. */
+  plannedWeekTime: Quantity | null;
+}
+
+/**
+ * An active plan on the activity's day. The inputs are the athlete's own and the phases follow
+ * from them and the generation day alone (plan-phases.ts), so these count as the athlete's.
+ */
+export interface PlanFacts extends Provenanced {
+  name: string;
+  type: PreparationType;
+  goal: string;
+  /** Whether the activity's day fell before, within or after the plan. */
+  standing: PlanStanding;
+  startDate: Quantity;
+  endDate: Quantity;
+  totalWeeks: Quantity;
+  /** Null unless running on the day. */
+  weekOfPlan: Quantity | null;
+  phase: PlanPhaseFacts | null;
+  /** The event or goal date and the time left to it from the activity's day; null when none or past. */
+  target: { label: 'the event' | 'your target date'; date: Quantity; timeLeft: Quantity } | null;
+  /** Null when the activity's day is outside the plan's phases. */
+  volume: PlanVolumeFacts | null;
+}
+
 /** What the athlete chose, for this analysis and in their settings. */
 export interface AnalysisInputs {
   coachingStyle: CoachingStyle;
@@ -208,6 +261,14 @@ export interface ContextSources {
   fitness: FitnessWithSources;
   /** RECENT_TRAINING_DAYS days ending with the activity's day. */
   trainingLog: TrainingLogEntry[];
+  /** The account's active plans on the activity's day, most relevant first. */
+  plans: PlanOnDay[];
+}
+
+/** Where the context's data comes from; every call is scoped to the account. */
+export interface ContextReaders {
+  activities: ActivitiesService;
+  activePlansOn: (accountId: string, day: Date) => Promise<PlanOnDay[]>;
 }
 
 const RECENT_TRAINING_DAYS = 14;
@@ -228,24 +289,25 @@ const BEST_EFFORT_LABELS = new Map<number, string>([
 ]);
 
 export async function buildAnalysisContext(
-  activities: ActivitiesService,
+  { activities, activePlansOn }: ContextReaders,
   accountId: string,
   activityId: string,
   inputs: AnalysisInputs,
 ): Promise<AnalysisContext> {
   const activity = await activities.detail(accountId, activityId);
   const dayStartMs = Date.parse(activity.startDate.slice(0, 10));
-  const [fitness, trainingLog] = await Promise.all([
+  const [fitness, trainingLog, plans] = await Promise.all([
     activities.fitnessWithSources(accountId, FITNESS_DAYS, new Date(activity.startDate)),
     activities.trainingLog(accountId, new Date(dayStartMs - (RECENT_TRAINING_DAYS - 1) * DAY_MS), new Date(dayStartMs + DAY_MS)),
+    activePlansOn(accountId, new Date(dayStartMs)),
   ]);
-  return assembleAnalysisContext({ activity, fitness, trainingLog }, inputs);
+  return assembleAnalysisContext({ activity, fitness, trainingLog, plans }, inputs);
 }
 
 export function assembleAnalysisContext(sources: ContextSources, inputs: AnalysisInputs): AnalysisContext {
   const { rideDetail } = inputs;
   return {
-    version: 1,
+    version: 2,
     units: inputs.units,
     activity: activityFacts(sources.activity, inputs.units),
     load: loadFacts(sources.fitness),
@@ -261,7 +323,37 @@ export function assembleAnalysisContext(sources: ContextSources, inputs: Analysi
       : null,
     athleteProfile: athleteProfileFacts(inputs.athlete),
     mesocycle: mesocycleFacts(inputs.mesocycle, new Date(sources.activity.startDate)),
-    activePlans: [],
+    activePlans: sources.plans.map(planFacts),
+  };
+}
+
+function planFacts(plan: PlanOnDay): PlanFacts {
+  const { phase, target } = plan;
+  const whole = (value: number) => quantity(value, String(value));
+  return {
+    provenance: ['athlete'],
+    name: plan.name,
+    type: plan.preparationType,
+    goal: plan.goal,
+    standing: plan.standing,
+    startDate: calendarDay(plan.startDate),
+    endDate: calendarDay(plan.endDate),
+    totalWeeks: whole(plan.totalWeeks),
+    weekOfPlan: formatted(plan.weekOfPlan, whole),
+    phase: phase && {
+      key: phase.key,
+      name: phase.name,
+      weekOfPhase: whole(phase.weekOfPhase),
+      weeks: whole(phase.weeks),
+      objective: phase.objective,
+      weekKind: phase.week?.kind ?? null,
+    },
+    target: target && { label: target.label, date: calendarDay(target.date), timeLeft: timeLeft(target.daysTo) },
+    volume: phase && {
+      provenance: ['strava'],
+      weeklyFocus: phase.weeklyFocus,
+      plannedWeekTime: formatted(positive(phase.week?.targetMin), (minutes) => duration(minutes * 60)),
+    },
   };
 }
 

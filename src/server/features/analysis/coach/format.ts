@@ -79,3 +79,16 @@ export function clock(seconds: number): Quantity {
   const secs = String(total % 60).padStart(2, '0');
   return quantity(seconds, hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`);
 }
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A calendar day (YYYY-MM-DD) as prose writes it: '6 December 2026'; its value is the day's UTC midnight in ms. */
+export function calendarDay(isoDay: string): Quantity {
+  const date = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
+  return quantity(date.getTime(), `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`);
+}
+
+/** Time left to a day, as a coach says it: whole weeks from two weeks on, days below ('9 weeks', '10 days', '1 day'). */
+export function timeLeft(days: number): Quantity {
+  return days >= 14 ? quantity(days, `${Math.floor(days / 7)} weeks`) : count(days, 'day');
+}

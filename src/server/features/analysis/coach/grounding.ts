@@ -40,8 +40,15 @@ function stringsIn(value: unknown): string[] {
   return Object.values(value).flatMap(stringsIn);
 }
 
+/** Text the coach may quote as it stands: the athlete's words, and the plan's texts (its inputs and what Kairo generated from them). */
+function quotableTexts(context: AnalysisContext): string[] {
+  const plans = context.activePlans.flatMap((plan) => [plan.name, plan.goal, plan.phase?.objective, plan.volume?.weeklyFocus]);
+  const texts = [context.activity.name, context.rideDetail?.note, context.coaching.customInstructions, ...plans];
+  return texts.filter((text): text is string => typeof text === 'string');
+}
+
 function factNumbers(context: AnalysisContext): string[] {
-  const quotable = [context.activity.name, context.rideDetail?.note ?? '', context.coaching.customInstructions ?? ''];
+  const quotable = quotableTexts(context);
   return [...quantityTexts(context), ...quotable].flatMap(numbersIn);
 }
 

@@ -5,8 +5,9 @@ import type { Reading } from './reading.ts';
 import type { Voice } from './voice.ts';
 
 /**
- * The next session, as data: chosen from form, the session just done, the ride detail and the
- * style, then built from fixed templates. The text describes this structure and the exports
+ * The next session, as data: chosen from form, the session just done, the ride detail, the
+ * style and the plan's week (a taper or recovery week takes the short version), then built from
+ * fixed templates. The text describes this structure and the exports
  * (.zwo, .ics) will read it, so the prescription exists once.
  */
 type Sport = NextSession['sport'];
@@ -17,6 +18,8 @@ export type SessionReason = 'deep_fatigue' | 'loaded' | 'neutral' | 'fresh' | 'a
 export interface SessionChoice {
   session: NextSession;
   reason: SessionReason;
+  /** The plan's week the activity fell in, when it asks for less volume: the session is the short one. */
+  lighterWeek: 'taper' | 'recovery' | null;
 }
 
 /** The endurance ladder, easiest first. */
@@ -238,13 +241,21 @@ export function chooseNextSession(context: AnalysisContext, reading: Reading, vo
   const focus = focusForSport(sport, ladder);
   const template = TEMPLATES[sport][focus];
   if (!template) throw new Error(`no ${focus} session for ${sport}`);
-  const short = context.rideDetail?.type === 'time-crunch' || voice.tone === 'gentle';
+  const lighterWeek = lighterPlanWeek(context);
+  const short = context.rideDetail?.type === 'time-crunch' || voice.tone === 'gentle' || lighterWeek !== null;
   const target = intensityTarget(sport, context);
   const steps = (short ? template.short : template.full).map((spec) => toStep(spec, target));
   return {
     session: { sport, focus, title: template.title, totalDurationS: steps.reduce((sum, step) => sum + stepDurationS(step), 0), steps },
     reason,
+    lighterWeek,
   };
+}
+
+/** A taper or recovery week of the plan the analysis speaks about, on the activity's day. */
+function lighterPlanWeek(context: AnalysisContext): SessionChoice['lighterWeek'] {
+  const kind = context.activePlans[0]?.phase?.weekKind;
+  return kind === 'taper' || kind === 'recovery' ? kind : null;
 }
 
 function describeIntensity(value: SessionIntensity): string {

@@ -1,5 +1,5 @@
 import { COACHING_STYLES, type CoachingStyle } from '../../../../shared/domain/coaching-style.ts';
-import type { AnalysisContext } from './context.ts';
+import type { AnalysisContext, PlanFacts } from './context.ts';
 import { mayEnterPrompt, type Provenanced, type StravaDataPolicy } from './provenance.ts';
 
 /**
@@ -26,7 +26,7 @@ export const PROMPT_TOKEN_BUDGET = 3000;
  * Free text is the only part of the facts without a natural bound; each piece is clipped to its
  * share of the budget (the athlete's instructions get the largest).
  */
-const TEXT_TOKEN_LIMITS = { activityName: 40, customInstructions: 600, rideNote: 300 };
+const TEXT_TOKEN_LIMITS = { activityName: 40, customInstructions: 600, rideNote: 300, planName: 30, planGoal: 60, planText: 120 };
 
 /**
  * A deliberately pessimistic token count: about 3 UTF-8 bytes per token, where English prose is
@@ -65,7 +65,7 @@ const OUTPUT_SHAPE = `Answer with one JSON object and nothing else, with these k
 - feedback: Key Insights, three to five short paragraphs or "- " bullet lines.
 - summary: Performance Summary: the key measurements in prose.
 - recovery: what to do to recover from this activity.
-- trainingPlanProgress: how the activity fits the training plan; with no plan, say so and suggest creating one under Training plan.
+- trainingPlanProgress: where the activity fell in activePlan (phase, week, time to target) and how it served the phase's objective; with no plan, say so and suggest creating one under Training plan.
 - nextActivity: the next session in words, matching nextSession.
 - nextSession: the same session as data: { sport: ride|run|hike|workout|other, focus: recovery|endurance|tempo|threshold|vo2max|strength, title, totalDurationS, steps }.
   A step is { type: warmup|steady|cooldown, durationS, intensity } or { type: "intervals", repeats, work: { durationS, intensity }, recovery: { durationS, intensity } }.
@@ -100,12 +100,31 @@ function compact(value: unknown): unknown {
 }
 
 /**
+ * A plan as the model reads it: its texts clipped to their share of the budget, its volumes only
+ * where the policy admits them (context.ts PlanVolumeFacts).
+ */
+function planFacts(plan: PlanFacts, policy: StravaDataPolicy, withheld: string[]): unknown {
+  const clip = (text: string | null, maxTokens: number) => text && clipToTokens(text, maxTokens);
+  const { volume, phase } = plan;
+  const admitted = volume && mayEnterPrompt(volume, policy);
+  if (volume && !admitted) withheld.push('training plan weekly volumes');
+  return compact({
+    ...plan,
+    name: clipToTokens(plan.name, TEXT_TOKEN_LIMITS.planName),
+    goal: clipToTokens(plan.goal, TEXT_TOKEN_LIMITS.planGoal),
+    phase: phase && { ...phase, objective: clip(phase.objective, TEXT_TOKEN_LIMITS.planText) },
+    volume: admitted ? { ...volume, weeklyFocus: clip(volume.weeklyFocus, TEXT_TOKEN_LIMITS.planText) } : undefined,
+  });
+}
+
+/**
  * The facts the model may read under `policy`, or null when the activity's own facts may not
  * enter a prompt (then the built-in coach writes the analysis).
  */
 export function promptFacts(context: AnalysisContext, policy: StravaDataPolicy): PromptFacts | null {
   const { activity, load, recentTraining, rideDetail } = context;
   if (!mayEnterPrompt(activity, policy)) return null;
+  const [firstPlan, ...otherPlans] = context.activePlans;
   const withheld: string[] = [];
   const admit = (name: string, group: Provenanced) => {
     if (mayEnterPrompt(group, policy)) return compact(group);
@@ -118,11 +137,12 @@ export function promptFacts(context: AnalysisContext, policy: StravaDataPolicy):
     load: admit('load (fitness, fatigue and form)', load),
     recentTraining: admit('recent training (the last days of sessions)', recentTraining),
     rideDetail: rideDetail ? compact({ ...rideDetail, note: rideDetail.note && clipToTokens(rideDetail.note, TEXT_TOKEN_LIMITS.rideNote) }) : undefined,
-    // Kairo has no coaching profile, four-week cycle or plans yet (context.ts types them empty); the
-    // model is told so, so it does not invent one.
+    // What the athlete has not set is said so, so the model does not invent it.
     athleteProfile: context.athleteProfile ?? 'none set',
     mesocycle: context.mesocycle ?? 'none set',
-    activePlans: context.activePlans.length > 0 ? compact(context.activePlans) : 'no active training plan',
+    // The plan the analysis speaks about in full, the other active ones by name (the prompt stays bounded).
+    activePlan: firstPlan ? planFacts(firstPlan, policy, withheld) : 'no active training plan',
+    otherActivePlans: otherPlans.length > 0 ? otherPlans.map((plan) => clipToTokens(plan.name, TEXT_TOKEN_LIMITS.planName)) : undefined,
     withheld: withheld.length > 0 ? withheld : undefined,
   };
   return JSON.parse(JSON.stringify(facts)) as PromptFacts;

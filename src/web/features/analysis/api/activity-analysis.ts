@@ -1,8 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { analysisView, type AnalysisView } from '../../../../shared/api/analysis.ts';
 import { apiRequest, readJson } from '../../../app/api-request.ts';
 
 export const activityAnalysisQueryKey = (activityId: string) => ['/api/activities', activityId, 'analysis'] as const;
+
+/**
+ * Drops every cached analysis: after a change to what analyses are written from (settings, the
+ * active training plans) the server rewrites each one when next read, and the page must read it.
+ */
+export function removeCachedAnalyses(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === '/api/activities' && query.queryKey[2] === 'analysis' });
+}
 
 /** Every request that makes Kai rewrite the analysis (style, detail, refresh) carries this key, so the page can show it is busy. */
 export const analysisRewriteMutationKey = (activityId: string) => ['analysis-rewrite', activityId] as const;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   trainingPlanDeleted,
   trainingPlanList,
@@ -12,11 +12,21 @@ import { workoutFileError } from '../../exports/api/generate-workout-file.ts';
 import { fileNameFromContentDisposition } from '../../exports/content-disposition.ts';
 import { saveFile } from '../../exports/save-file.ts';
 import { showToast } from '../../../ui/toast-store.ts';
+import { removeCachedAnalyses } from '../../analysis/api/activity-analysis.ts';
 import { trackUserEvent } from '../../tracking/api/track-user-event.ts';
 
 export const trainingPlansQueryKey = ['/api/training-plans'] as const;
 /** Spec §9: training plans are cached 10 minutes. */
 const PLANS_STALE_MS = 10 * 60_000;
+
+/**
+ * After a plan was saved, toggled or deleted: the list is read again, and cached analyses are
+ * dropped because the active plans feed them (the server rewrites each one when next read).
+ */
+async function plansChanged(queryClient: QueryClient): Promise<void> {
+  removeCachedAnalyses(queryClient);
+  await queryClient.invalidateQueries({ queryKey: trainingPlansQueryKey });
+}
 
 /** GET /api/training-plans (spec §7: cached 10 min, no retry). */
 export function useTrainingPlans() {
@@ -51,7 +61,7 @@ export function useSavePlan(options: { onSaved: (plan: TrainingPlanView) => void
     onSuccess: async (plan, { id }) => {
       trackUserEvent({ eventType: 'training_plan', eventName: id ? 'plan_update' : 'plan_create', eventData: { planId: plan.id, preparationType: plan.preparationType } });
       showToast({ title: 'Success!', description: `Your training plan has been ${id ? 'updated' : 'created'} successfully.` });
-      await queryClient.invalidateQueries({ queryKey: trainingPlansQueryKey });
+      await plansChanged(queryClient);
       options.onSaved(plan);
     },
     onError: (error, { id }) => {
@@ -72,7 +82,7 @@ export function useTogglePlan() {
           ? { title: 'Plan activated', description: 'This plan will be factored into your AI coaching analysis.' }
           : { title: 'Plan deactivated', description: 'This plan will be ignored in your AI coaching analysis.' },
       );
-      await queryClient.invalidateQueries({ queryKey: trainingPlansQueryKey });
+      await plansChanged(queryClient);
     },
     onError: () => {
       showToast({ tone: 'error', title: 'Toggle failed', description: 'Failed to update plan status. Please try again.' });
@@ -89,7 +99,7 @@ export function useDeletePlan(options: { onDeleted: () => void }) {
       trackUserEvent({ eventType: 'training_plan', eventName: 'plan_delete', eventData: { planId: id } });
       showToast({ title: 'Training plan deleted' });
       options.onDeleted();
-      await queryClient.invalidateQueries({ queryKey: trainingPlansQueryKey });
+      await plansChanged(queryClient);
     },
     onError: () => {
       showToast({ tone: 'error', title: 'Delete failed', description: 'Failed to delete training plan. Please try again.' });

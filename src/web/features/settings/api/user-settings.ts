@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { userSettings, type UserSettings, type UserSettingsUpdate } from '../../../../shared/api/settings.ts';
 import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { removeCachedAnalyses } from '../../analysis/api/activity-analysis.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 
 export const userSettingsQueryKey = ['/api/user/settings'] as const;
@@ -33,7 +34,7 @@ export function useUserSettings() {
  */
 export async function settingsSaved(queryClient: QueryClient, saved: UserSettings): Promise<void> {
   queryClient.setQueryData(userSettingsQueryKey, saved);
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === '/api/activities' && query.queryKey[2] === 'analysis' });
+  removeCachedAnalyses(queryClient);
   await queryClient.invalidateQueries({ queryKey: ['/api/activities'] });
 }
 

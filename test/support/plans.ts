@@ -1,0 +1,51 @@
+import { expect } from 'vitest';
+import type { TestClient } from './http-client.ts';
+import type { TestKairo } from './kairo.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Stores a Strava connection for the signed-in athlete (training plans need one, spec §6) without
+ * going through OAuth; nothing here calls Strava. Returns the account id.
+ */
+export async function storeStravaConnection(server: TestKairo, browser: TestClient): Promise<string> {
+  const accountId = (await browser.get('/api/auth/user')).body.id as string;
+  await server.database.handle.query(
+    `insert into strava_connections (account_id, strava_id, access_token, refresh_token, expires_at, scope)
+     values ($1, $2, 'x', 'x', now() + interval '6 hours', 'read,activity:read_all')`,
+    [accountId, `strava-${accountId}`],
+  );
+  return accountId;
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Creates, through the API, an 11-week event plan (base 5, build 3, peak 2, taper 1 weeks) whose
+ * event is 9 weeks after the day of `activityStart`, and moves its generation day to `daysBefore`
+ * days before that day: the API generates plans today, and the activity files are older. With
+ * the default 15 days, an analysis of that activity falls in week 3 of 5 of the Base phase. Call
+ * it before the analysis is next read: creating the plan made the stored analyses stale, so that
+ * read rewrites them from the moved plan.
+ */
+export async function createEventPlanAround(
+  server: TestKairo,
+  browser: TestClient,
+  activityStart: string,
+  { eventName = 'Gran Fondo Stelvio', daysBefore = 15 } = {},
+): Promise<string> {
+  const dayMs = Date.parse(activityStart.slice(0, 10));
+  const created = await browser.post('/api/training-plans', {
+    preparationType: 'event',
+    eventName,
+    eventType: 'cycling',
+    eventDate: isoDay(dayMs + 63 * DAY_MS),
+    eventDistance: '120 km',
+    completionGoal: 'complete',
+    planDuration: '11 weeks',
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.id as string;
+  await server.database.handle.query('update training_plans set generated_at = $1 where id = $2', [new Date(dayMs - daysBefore * DAY_MS).toISOString(), id]);
+  return id;
+}
