@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setAccountPlan } from '../../src/server/admin/accounts.ts';
@@ -7,11 +5,10 @@ import { PROFILE_REFRESH_PRO_MESSAGE } from '../../src/shared/api/athletic-profi
 import { parseEventCards, type EventCard } from '../../src/shared/domain/profile-cards.ts';
 import { MULTIPLE_PLANS_PRO_MESSAGE } from '../../src/web/features/profile/create-plan-button.tsx';
 import { uniqueEmail } from '../support/kairo.ts';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 
 /** KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots of the profile at 1280 and 375 px. */
-const screenshotsDir = process.env.KAIRO_SCREENSHOTS_DIR;
 
 const SECTIONS = [
   'Your Signature Edge',
@@ -45,15 +42,6 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
   const email = uniqueEmail('e2e-profile');
   let event: EventCard;
   const eventsRegion = () => main().getByRole('region', { name: 'Events That Fit Your Profile' });
-
-  async function shoot(name: string) {
-    if (!screenshotsDir) return;
-    mkdirSync(screenshotsDir, { recursive: true });
-    await page.screenshot({ path: join(screenshotsDir, `${name}-1280.png`), fullPage: true });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.screenshot({ path: join(screenshotsDir, `${name}-375.png`), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
 
   it('signs up and connects Strava, and the history arrives', async () => {
     await page.goto(at('/register'));
@@ -107,7 +95,7 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await main().evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await shoot('profile');
+    await shootDesktopAndPhone(page, 'profile');
   });
 
   it('regenerates the profile on a Pro-level account', async () => {
@@ -127,7 +115,7 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     expect(await dialog.getByLabel('Event date').inputValue()).toBe(event.date);
     expect(await dialog.getByLabel('Distance').inputValue()).toBe(event.distance);
     expect(await dialog.getByLabel('Elevation (optional)').inputValue()).toBe(event.elevation ?? '');
-    await shoot('profile-plan-dialog');
+    await shootDesktopAndPhone(page, 'profile-plan-dialog');
 
     await dialog.getByRole('button', { name: 'Create plan' }).click();
     await toast('Success!').waitFor();

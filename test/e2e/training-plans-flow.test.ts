@@ -1,14 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_VALIDATION } from '../../src/shared/api/training-plans.ts';
 import { uniqueEmail } from '../support/kairo.ts';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 
 /** KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots of the plan screens at 1280 and 375 px. */
-const screenshotsDir = process.env.KAIRO_SCREENSHOTS_DIR;
 
 /**
  * A training plan's life in a real browser against the demo server: sign up and connect the
@@ -25,15 +22,6 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
   const main = () => page.getByRole('main');
   const toast = (title: string) => page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
 
-  async function shoot(name: string) {
-    if (!screenshotsDir) return;
-    mkdirSync(screenshotsDir, { recursive: true });
-    await page.screenshot({ path: join(screenshotsDir, `${name}-1280.png`), fullPage: true });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.screenshot({ path: join(screenshotsDir, `${name}-375.png`), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-
   it('signs up, connects Strava and meets the empty plan list', async () => {
     await page.goto(at('/register'));
     await page.getByLabel('First name').fill('Eddy');
@@ -49,7 +37,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     await main().getByRole('heading', { name: 'Create Your First Training Plan' }).waitFor();
     // A new account is on a running trial: Pro-level limits.
     expect(await main().getByText('Pro accounts can create unlimited training plans').isVisible()).toBe(true);
-    await shoot('plans-empty');
+    await shootDesktopAndPhone(page, 'plans-empty');
   });
 
   it('creates a plan through the dialog, with the exact validation text first', async () => {
@@ -71,7 +59,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     await dialog.getByLabel('Distance').fill('130 km');
     await dialog.getByLabel('Elevation (optional)').fill('3000 m');
     await dialog.getByLabel('Weekly training time (optional)').fill('8 hours');
-    await shoot('plan-dialog');
+    await shootDesktopAndPhone(page, 'plan-dialog');
     await dialog.getByRole('button', { name: 'Create plan' }).click();
 
     await toast('Success!').waitFor();
@@ -82,7 +70,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     expect(await card.getByText('Event date: December 6, 2026').isVisible()).toBe(true);
     expect(await card.getByText(/-week plan for Gran Fondo Dolomiti/).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /Active\s*1 plan/ }).first().isVisible()).toBe(true);
-    await shoot('plans-list');
+    await shootDesktopAndPhone(page, 'plans-list');
   });
 
   it('deactivates and activates the plan with the switch', async () => {
@@ -122,7 +110,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
       'Saturday',
       'Sunday',
     ]);
-    await shoot('plan-view');
+    await shootDesktopAndPhone(page, 'plan-view');
 
     // Pro level (the running trial): the cycling sessions as Zwift workouts, then how to load them.
     const [download] = await Promise.all([page.waitForEvent('download'), main().getByRole('button', { name: 'Download workouts (.zwo)' }).click()]);
@@ -132,11 +120,11 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     // The open dialog hides the rest of the page from the accessibility tree, the toast region with it.
     await page.getByText('Workout files downloaded successfully! Import them into the platform to start training.', { exact: true }).waitFor();
     expect(await help.getByText("Unzip it and put its .zwo files in Zwift's Workouts folder", { exact: false }).isVisible()).toBe(true);
-    await shoot('plan-workouts-help');
+    await shootDesktopAndPhone(page, 'plan-workouts-help');
     await help.getByRole('button', { name: 'Got it' }).click();
     await help.waitFor({ state: 'detached' });
     await base.scrollIntoViewIfNeeded();
-    await shoot('plan-phases');
+    await shootDesktopAndPhone(page, 'plan-phases');
 
     await page.goto(at('/training-plan/view'));
     await main().getByRole('heading', { name: 'No Training Plan Selected' }).waitFor();

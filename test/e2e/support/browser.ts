@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 
 /** Debian's Chromium, which `.ci/run` installs; Playwright's own browser downloads are not used. */
@@ -53,4 +54,19 @@ export function collectBrowserErrors(page: Page, expected: readonly ExpectedResp
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   return errors;
+}
+
+/**
+ * With KAIRO_SCREENSHOTS_DIR set, saves the page full-length at desktop (1280 px) and phone
+ * (375 px) width as `<name>-1280.png` and `<name>-375.png`, then returns to desktop width.
+ * Without it, does nothing: the tests run the same either way.
+ */
+export async function shootDesktopAndPhone(page: Page, name: string): Promise<void> {
+  const dir = process.env.KAIRO_SCREENSHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: join(dir, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -442,7 +442,7 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
     'peak-and-taper': {
       name: 'Peak and taper',
       objective: 'Sharpen for the goal and arrive fresh.',
-      focus: `Goal-specific sessions at peak volume, then ${schedule.taperWeeks} taper week${schedule.taperWeeks === 1 ? '' : 's'} that cut volume and keep intensity.`,
+      focus: `Goal-specific sessions at peak volume, then ${schedule.taperWeeks} taper week${schedule.taperWeeks === 1 ? ' that cuts' : 's that cut'} volume and keep${schedule.taperWeeks === 1 ? 's' : ''} intensity.`,
     },
   };
   const phases: GeneratedPhase[] = schedule.phases.map((phase) => {
