@@ -148,6 +148,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     activities,
     publicUrl: getPublicUrl,
     onConnected: (accountId) => onStravaConnected(accountId),
+    dataPolicy: config.strava.dataPolicy,
   });
   const stravaJobs = createStravaJobs({
     queue,
@@ -179,6 +180,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     settings: accountSettings,
     plans,
     trackingAthleteName: async (accountId) => (await strava.status(accountId)).athleteName,
+    dataPolicy: config.strava.dataPolicy,
   });
   const analysisJob = createAnalysisJob(analysis);
   queue.define(analysisJob);

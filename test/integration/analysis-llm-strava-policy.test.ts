@@ -6,6 +6,7 @@ import { llmEnv } from '../support/fake-llm.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
 import { fixtureFile } from '../support/strava-export.ts';
+import { STRAVA_AI_EXPORT_MESSAGE } from '../../src/shared/api/exports.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -60,7 +61,7 @@ function firewallCase(kind: (typeof kinds)[number], policy: 'strict' | 'relaxed'
 
     const stravaAnalyses = await Promise.all(strava.map(async (activity) => (await browser.get(`/api/activities/${activity.id}/analysis`)).body));
     const fileRequest = fake.requests[before]!;
-    return { strava, stravaAnalyses, requests: [...fake.requests], fileFacts: promptFacts(fileRequest), fileName };
+    return { browser, fileId, strava, stravaAnalyses, requests: [...fake.requests], fileFacts: promptFacts(fileRequest), fileName };
   };
 }
 
@@ -82,6 +83,17 @@ describe.each(kinds)('the LLM coach under STRAVA_DATA_POLICY=strict on %s', (kin
     expect(fileFacts.recentTraining).toBeUndefined();
     expect(fileFacts.withheld).toEqual(['load (fitness, fatigue and form)', 'recent training (the last days of sessions)']);
   });
+
+  it("refuses the 'Export to other AIs' file of a Strava activity, and says so in the status the page reads", async () => {
+    const { browser, fileId, strava } = await run();
+    expect((await browser.get('/api/strava/status')).body).toMatchObject({ stravaDataToAi: false });
+    const refused = await browser.get(`/api/activities/${strava[0]!.id}/analysis/export`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: STRAVA_AI_EXPORT_MESSAGE });
+    const own = await browser.get(`/api/activities/${fileId}/analysis/export`);
+    expect(own.status).toBe(200);
+    expect(own.body.activity).toMatchObject({ id: fileId });
+  });
 });
 
 describe.each(kinds)('the LLM coach under STRAVA_DATA_POLICY=relaxed on %s', (kind) => {
@@ -95,5 +107,13 @@ describe.each(kinds)('the LLM coach under STRAVA_DATA_POLICY=relaxed on %s', (ki
     expect(fileFacts.load).toMatchObject({ formAfter: expect.any(String) });
     expect(fileFacts.recentTraining).toMatchObject({ sessions: expect.stringMatching(/^\d+ sessions$/) });
     expect(fileFacts.withheld).toBeUndefined();
+  });
+
+  it("exports a Strava activity's context file", async () => {
+    const { browser, strava } = await run();
+    expect((await browser.get('/api/strava/status')).body).toMatchObject({ stravaDataToAi: true });
+    const exported = await browser.get(`/api/activities/${strava[0]!.id}/analysis/export`);
+    expect(exported.status).toBe(200);
+    expect(exported.body.activity).toMatchObject({ id: strava[0]!.id });
   });
 });

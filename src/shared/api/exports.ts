@@ -18,6 +18,13 @@ export const PRO_ONLY_MESSAGES = {
   contextExport: 'Export to other AIs available on Pro subscription',
 } as const;
 
+/**
+ * The strict Strava data policy (ADR 7): the context file exists to be given to another AI, which
+ * Strava's API terms do not allow for Strava data. The athlete's own files are theirs to export.
+ */
+export const STRAVA_AI_EXPORT_MESSAGE =
+  "Strava's API terms do not allow handing Strava data to AI tools. Upload this activity's file, or import your Strava archive, to export it.";
+
 /** Spec §5: the workout file is made from a desktop browser only. */
 export const WORKOUT_FILE_DESKTOP_ONLY = 'Creating a workout file is available from a desktop web browser only.';
 

@@ -11,5 +11,10 @@ export const stravaStatus = z.object({
   /** False while the history backfill after connecting is still running. */
   backfillDone: z.boolean(),
   lastSyncAt: z.string().nullable(),
+  /**
+   * Whether Strava-sourced data may leave Kairo for an AI (the relaxed data policy). Under the strict
+   * policy (ADR 7) it may not: no prompt, and no 'Export to other AIs' file of a Strava activity.
+   */
+  stravaDataToAi: z.boolean(),
 });
 export type StravaStatus = z.infer<typeof stravaStatus>;

@@ -1,5 +1,5 @@
 import type { AnalysisView, CoachingStyleUpdate, RideDetail } from '../../../shared/api/analysis.ts';
-import { PRO_ONLY_MESSAGES, type AnalysisContextExport } from '../../../shared/api/exports.ts';
+import { PRO_ONLY_MESSAGES, STRAVA_AI_EXPORT_MESSAGE, type AnalysisContextExport } from '../../../shared/api/exports.ts';
 import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 import { DEFAULT_COACHING_STYLE, type CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { AppError } from '../../http/errors.ts';
@@ -121,6 +121,8 @@ export function createAnalysisService(deps: {
   plans: Pick<PlansService, 'activePlansOn' | 'forExport'>;
   /** The athlete's name on the connected tracking service (Strava), null when not connected. */
   trackingAthleteName: (accountId: string) => Promise<string | null>;
+  /** Under the strict Strava data policy (ADR 7) a Strava activity's context file is refused. */
+  dataPolicy: 'strict' | 'relaxed';
 }) {
   const { repo, activities, coach, settings: accountSettings, plans } = deps;
   const readers = { activities, activePlansOn: (accountId: string, day: Date) => plans.activePlansOn(accountId, day) };
@@ -231,8 +233,9 @@ export function createAnalysisService(deps: {
     /** Pro: everything the analysis was written from, as one document for another AI (never the custom instructions). */
     async contextExport(account: ExportingAccount, activityId: string): Promise<AnalysisContextExport> {
       requireProAccess(account, PRO_ONLY_MESSAGES.contextExport);
-      const analysis = await get(account.id, activityId);
       const activity = await activities.detail(account.id, activityId);
+      if (deps.dataPolicy === 'strict' && activity.source === 'strava') throw new AppError('forbidden', STRAVA_AI_EXPORT_MESSAGE);
+      const analysis = await get(account.id, activityId);
       const userSettings = await userSettingsForExport(account.id);
       const accountName = [account.firstName, account.lastName].filter(Boolean).join(' ') || null;
       return buildContextExport({

@@ -61,6 +61,7 @@ export interface StravaConnectionStatus {
   demo: boolean;
   backfillDone: boolean;
   lastSyncAt: string | null;
+  stravaDataToAi: boolean;
 }
 
 /** The athlete as Strava knows them (spec §3 "Athlete profile from the tracking service"); zero or less is unset. */
@@ -94,6 +95,7 @@ export function createStravaService(deps: {
   activities: ActivitiesService;
   publicUrl: () => string;
   onConnected: (accountId: string) => Promise<void>;
+  dataPolicy: 'strict' | 'relaxed';
 }) {
   const { setup, client, repo, cipher } = deps;
   const refreshing = new Map<string, Promise<string>>();
@@ -250,6 +252,7 @@ export function createStravaService(deps: {
         demo: connection?.demo ?? false,
         backfillDone: connection?.backfillDone ?? false,
         lastSyncAt: connection?.lastSyncAt?.toISOString() ?? null,
+        stravaDataToAi: deps.dataPolicy === 'relaxed',
       };
     },
 

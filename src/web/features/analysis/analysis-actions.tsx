@@ -12,7 +12,7 @@ export function AnalysisActions({ activity }: { activity: ActivityListItem }) {
   return (
     <>
       <RefreshAnalysisButton activityId={activity.id} view={view} busy={rewriting} />
-      <ExportContextButton activityId={activity.id} activityName={activity.name} />
+      <ExportContextButton activityId={activity.id} activityName={activity.name} source={activity.source} />
       <AddDetailButton activityId={activity.id} view={view} disabled={rewriting} />
     </>
   );

@@ -1,26 +1,33 @@
 import { CircleHelp, FileDown } from 'lucide-react';
 import { useState } from 'react';
-import { PRO_ONLY_MESSAGES } from '../../../shared/api/exports.ts';
+import type { ActivitySourceName } from '../../../shared/api/activities.ts';
+import { PRO_ONLY_MESSAGES, STRAVA_AI_EXPORT_MESSAGE } from '../../../shared/api/exports.ts';
 import { Button } from '../../ui/button.tsx';
 import { DisabledHint } from '../../ui/disabled-hint.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { useProAccess } from '../billing/use-pro-access.ts';
+import { useStravaStatus } from '../strava/api/strava-status.ts';
 import { useExportAnalysisContext } from './api/export-analysis-context.ts';
 import { ExportExplainerDialog } from './export-explainer-dialog.tsx';
 
-/** 'Export context' (Pro, spec §6): saves the analysis context as a JSON file for other AIs, with its explainer. */
-export function ExportContextButton({ activityId, activityName }: { activityId: string; activityName: string }) {
+/**
+ * 'Export context' (Pro, spec §6): saves the analysis context as a JSON file for other AIs, with its
+ * explainer. Under the strict Strava data policy a Strava activity cannot be exported (ADR 7).
+ */
+export function ExportContextButton({ activityId, activityName, source }: { activityId: string; activityName: string; source: ActivitySourceName }) {
   const pro = useProAccess();
+  const stravaDataToAi = useStravaStatus().data?.stravaDataToAi ?? false;
+  const hint = !pro ? PRO_ONLY_MESSAGES.contextExport : source === 'strava' && !stravaDataToAi ? STRAVA_AI_EXPORT_MESSAGE : null;
   const [explainerOpen, setExplainerOpen] = useState(false);
   const exportContext = useExportAnalysisContext(activityId, activityName);
   return (
     <span className="inline-flex items-center gap-0.5">
-      <DisabledHint hint={pro ? null : PRO_ONLY_MESSAGES.contextExport}>
+      <DisabledHint hint={hint}>
         <Button
           variant="secondary"
           size="sm"
-          disabled={!pro || exportContext.isPending}
+          disabled={hint !== null || exportContext.isPending}
           onClick={() =>
             exportContext.mutate(undefined, {
               onSuccess: () => showToast({ title: 'Analysis context exported successfully!' }),
