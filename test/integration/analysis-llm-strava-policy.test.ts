@@ -43,7 +43,9 @@ function firewallCase(kind: (typeof kinds)[number], policy: 'strict' | 'relaxed'
     await waitForJobs(server);
 
     const activities = await server.database.handle.query<{ id: string; name: string; source: string; start_date: Date }>(
-      'select id, name, source, start_date from activities order by start_date',
+      // This athlete's only: each case registers another athlete on the same server.
+      'select id, name, source, start_date from activities where user_id = (select user_id from activities where id = $1) order by start_date',
+      [fileId],
     );
     const strava = activities.filter((activity) => activity.source === 'strava');
     expect(strava.length).toBeGreaterThan(2);
