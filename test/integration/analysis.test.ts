@@ -73,6 +73,16 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
     expect(await storedAnalyses(runId)).toHaveLength(1);
   });
 
+  it('computes the metrics of an activity the background jobs have not reached before its first analysis', async () => {
+    await server.database.handle.query('delete from analyses where activity_id = $1', [rideId]);
+    await server.database.handle.query('delete from activity_metrics where activity_id = $1', [rideId]);
+    const analysis = analysisView.parse((await athlete.get(`/api/activities/${rideId}/analysis`)).body);
+    expect(analysis.feedback).not.toMatch(/still being computed/);
+    const ride = (await athlete.get(`/api/activities/${rideId}`)).body;
+    expect(ride.metrics.normalizedPowerW).toBeGreaterThan(0);
+    expect(analysis.summary).toContain(`normalized ${Math.round(ride.metrics.normalizedPowerW)} W`);
+  });
+
   it('rewrites the analysis in the chosen coaching style and refuses a custom style without instructions', async () => {
     const before = analysisView.parse((await athlete.get(`/api/activities/${rideId}/analysis`)).body);
     const chill = await athlete.put(`/api/activities/${rideId}/analysis/coaching-style`, { coachingStyle: 'chill' });

@@ -150,6 +150,11 @@ export function createActivitiesService(deps: {
       await queue.send(metricsJobs.account, { accountId }, { singletonKey: accountId });
     },
 
+    /** Whether the activity's metrics are stored (the metrics job has run for it). */
+    async metricsComputed(accountId: string, id: string): Promise<boolean> {
+      return (await metrics.view(accountId, id)) !== null;
+    },
+
     /** Rescores one activity now, so what is read next uses the current thresholds. */
     async recomputeMetrics(accountId: string, id: string): Promise<void> {
       await metrics.compute(accountId, id);

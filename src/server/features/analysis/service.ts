@@ -201,12 +201,14 @@ export function createAnalysisService(deps: {
    * the account's settings or training plans changed what analyses are written from (a newer
    * settings revision; a plan change bumps it too, ADR 0014).
    * The activity is then rescored first: the background rescoring of the whole history may not
-   * have reached it yet, and the new text must quote numbers from the new thresholds.
+   * have reached it yet, and the new text must quote numbers from the new thresholds. Likewise a
+   * first analysis of an activity whose metrics are not computed yet (a history just arrived queues
+   * hundreds): they are computed now, so the analysis the athlete opens quotes them.
    */
   async function get(accountId: string, activityId: string): Promise<AnalysisView> {
     const [stored, account] = await Promise.all([repo.find(accountId, activityId), accountSettings.analysisSettings(accountId)]);
     if (stored && stored.settingsRevision === account.revision) return toAnalysisView(stored);
-    if (stored) await activities.recomputeMetrics(accountId, activityId);
+    if (stored || !(await activities.metricsComputed(accountId, activityId))) await activities.recomputeMetrics(accountId, activityId);
     return toAnalysisView(await write(accountId, activityId, unchanged));
   }
 
