@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/support/build-web.ts'],
           sequence: { groupOrder: 2 },
           setupFiles: ['test/support/fail-on-console-error.ts'],
           testTimeout: 60_000,

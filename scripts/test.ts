@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildWebIfStale } from './web-build.ts';
 
 /**
  * `npm test`: every tier (unit, integration on PGlite and PostgreSQL, e2e in Chromium) in one
- * Vitest run, closing with one plain line: `N passed, N failed, N skipped`.
+ * Vitest run, closing with one plain line: `N passed, N failed, N skipped`. The e2e tier builds the
+ * web app first when it is stale (test/e2e/support/build-web.ts).
  * Extra arguments go to Vitest, e.g. `npm test -- --project unit`.
  */
 interface VitestJsonReport {
@@ -18,7 +18,6 @@ interface VitestJsonReport {
 }
 
 const root = resolve(import.meta.dirname, '..');
-buildWebIfStale();
 
 const reportDir = mkdtempSync(join(tmpdir(), 'kairo-test-report-'));
 const reportFile = join(reportDir, 'vitest.json');

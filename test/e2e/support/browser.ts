@@ -65,8 +65,21 @@ export async function shootDesktopAndPhone(page: Page, name: string): Promise<vo
   const dir = process.env.KAIRO_SCREENSHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: join(dir, `${name}-375.png`), fullPage: true });
+  await shootFullLength(page, join(dir, `${name}-1280.png`), 1280);
+  await shootFullLength(page, join(dir, `${name}-375.png`), 375);
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * The app scrolls inside its main pane (the layout is one screen high), so a full-page screenshot
+ * would show one screen of content over blank space: the viewport is made as tall as the longest
+ * scrolling pane's content instead, then the screen is taken.
+ */
+async function shootFullLength(page: Page, path: string, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 800 });
+  const overflowPx = await page.evaluate(() =>
+    Math.max(0, ...[...document.querySelectorAll<HTMLElement>('*')].map((element) => element.scrollHeight - element.clientHeight).filter((extra) => extra > 0)),
+  );
+  await page.setViewportSize({ width, height: Math.min(800 + overflowPx, 16_000) });
+  await page.screenshot({ path });
 }
