@@ -11,8 +11,8 @@ import { STREAMS_LOADING_HEIGHT_PX, StreamsFigure } from './streams-figure.tsx';
  * athlete's recent best (only with measured power), and the athlete's fitness, fatigue and form.
  * While the activity's record loads, the fitness chart (which does not depend on it) is already
  * on its way. A record that fails to load has its own message above; no charts then. The
- * account-wide charts are mounted per activity, so opening another one brings them up to date
- * (their queries are stale at once) with whatever arrived since.
+ * account-wide charts are mounted per activity (the activity view is keyed by it), so opening
+ * another one brings them up to date (their queries are stale at once) with whatever arrived since.
  */
 export function ActivityCharts({ activity, units }: { activity: ActivityListItem; units: UnitSystem }) {
   const detail = useActivityDetail(activity.id);
@@ -26,8 +26,8 @@ export function ActivityCharts({ activity, units }: { activity: ActivityListItem
         <ChartFigure title="Streams" caption="What the activity recorded over elapsed time" state="loading" heightPx={STREAMS_LOADING_HEIGHT_PX} />
       )}
       <div className={hasPower ? 'grid gap-4 lg:grid-cols-2' : 'grid gap-4'}>
-        {hasPower && <PowerCurveFigure key={activity.id} activityId={activity.id} />}
-        <FitnessFigure key={activity.id} />
+        {hasPower && <PowerCurveFigure activityId={activity.id} />}
+        <FitnessFigure />
       </div>
     </section>
   );
