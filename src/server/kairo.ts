@@ -22,6 +22,7 @@ import { registerAnalysisRoutes } from './features/analysis/routes.ts';
 import { createAnalysisService } from './features/analysis/service.ts';
 import { createPlansRepo } from './features/plans/repo.ts';
 import { builtinProfileWriter, createLlmProfileWriter } from './features/profile/llm.ts';
+import { createProfileCompletionJob } from './features/profile/jobs.ts';
 import { createProfileRepo } from './features/profile/repo.ts';
 import { registerProfileRoutes } from './features/profile/routes.ts';
 import { createProfileService } from './features/profile/service.ts';
@@ -217,6 +218,15 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       const { athleteWeight, athleteFtp } = await settings.get(accountId);
       return { weightKg: athleteWeight, ftpW: athleteFtp };
     },
+    historyPending: async (accountId) => {
+      const connection = await strava.status(accountId);
+      return (connection.connected && !connection.backfillDone) || (await activities.metricsPending(accountId));
+    },
+  });
+  const profileCompletionJob = createProfileCompletionJob(profile);
+  queue.define(profileCompletionJob);
+  activities.onMetricsComputed(async ({ accountId }) => {
+    if (await profile.awaitsHistory(accountId)) await queue.send(profileCompletionJob, { accountId }, { singletonKey: accountId });
   });
   registerProfileRoutes(app, profile);
 
@@ -250,7 +260,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     database,
     queue,
     jobs: new Map(
-      [archiveJob, metricsJobs.activity, metricsJobs.account, analysisJob, ...stravaJobs.all].map((job) => [job.name, job as JobDefinition<z.ZodType>]),
+      [archiveJob, metricsJobs.activity, metricsJobs.account, analysisJob, profileCompletionJob, ...stravaJobs.all].map((job) => [job.name, job as JobDefinition<z.ZodType>]),
     ),
     url: publicUrl,
     async close() {

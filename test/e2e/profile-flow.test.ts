@@ -69,6 +69,11 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     for (const title of SECTIONS) {
       await main().getByRole('heading', { level: 2, name: title }).waitFor();
     }
+    // Opened right after connecting, the profile may be written before the history is scored; it
+    // is then written again from all of it, and the page follows.
+    await expect.poll(() => main().getByText(/Kai is still reading your activity history/).count(), { timeout: 60_000 }).toBe(0);
+    await eventsRegion().getByRole('article').first().waitFor();
+    expect(await main().getByText(/Fitness \(CTL\) [1-9]\d/).isVisible()).toBe(true);
     // A new account runs a trial, which is Pro-level: refreshing the profile is allowed.
     expect(await main().getByRole('button', { name: 'Regenerate' }).isEnabled()).toBe(true);
 

@@ -144,6 +144,35 @@ describe.each(kinds)('the athletic profile on %s', (kind) => {
     const rows = await query<{ n: number }>('select count(*)::int as n from athletic_profiles where account_id = $1', [await accountIdOf(racer)]);
     expect(rows[0]!.n).toBe(1);
   });
+
+  it('writes a profile read before the history was scored again once it is, on a Free account too', async () => {
+    const simulated = setup.sim.control.createAthlete({ historyDays: 28 });
+    const newcomer = await registerAthlete(server.url);
+    await connectStrava(newcomer, setup.sim, simulated.id);
+    await waitForJobs(server);
+    const id = await accountIdOf(newcomer);
+    await setPlan(id, 'Free');
+    // As right after a backfill: the activities are in, their metrics not yet.
+    await query('delete from activity_metrics where user_id = $1', [id]);
+
+    const early = athleticProfile.parse((await newcomer.post('/api/profile/generate')).body);
+    expect(early.historyPending).toBe(true);
+    expect((await storedFacts(id)).recent.fitness).toBeNull();
+    expect((await newcomer.post('/api/profile/generate')).status).toBe(403);
+
+    const metricsOfHistory = server.kairo.jobs.get('metrics.account')!;
+    await server.kairo.queue.send(metricsOfHistory, { accountId: id }, { singletonKey: id });
+    await waitForJobs(server);
+    const complete = athleticProfile.parse((await newcomer.get('/api/profile')).body);
+    expect(complete.historyPending).toBe(false);
+    expect(Date.parse(complete.generatedAt)).toBeGreaterThan(Date.parse(early.generatedAt));
+    expect((await storedFacts(id)).recent.fitness).toMatchObject({ ctl: expect.any(Number) });
+    expect((await storedFacts(id)).recent.fitness!.ctl).toBeGreaterThan(0);
+  });
+
+  it('is written complete at once when the history is already scored', async () => {
+    expect(athleticProfile.parse((await athlete.get('/api/profile')).body).historyPending).toBe(false);
+  });
 });
 
 describe.each(kinds)('the athletic profile written by the LLM on %s', (kind) => {

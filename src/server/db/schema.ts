@@ -488,6 +488,8 @@ export const athleticProfiles = pgTable('athletic_profiles', {
   author: text('author', { enum: profileAuthors }).notNull(),
   eventsSource: text('events_source', { enum: eventSources }),
   facts: jsonb('facts').$type<Record<string, unknown>>().notNull(),
+  /** Written while the athlete's history was still arriving or being scored: it is written again once it is in. */
+  historyPending: boolean('history_pending').notNull().default(false),
   generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -42,6 +42,11 @@ export const athleticProfile = z.object({
   /** How many activities the profile was built from (at most PROFILE_ACTIVITY_LIMIT). */
   activityCount: z.number().int().min(0),
   author: z.enum(profileAuthors),
+  /**
+   * Written while the athlete's history was still arriving or being scored (right after connecting
+   * Strava or importing an archive): Kai writes it again, on every plan, once the history is in.
+   */
+  historyPending: z.boolean(),
   eventsSource: z.enum(eventSources).nullable(),
   generatedAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -179,6 +179,17 @@ export function createMetricsRepo(db: Database) {
     },
 
     /** The account's counted activity ids, oldest first: recomputing in this order lets each see its past. */
+    /** Whether any of the account's activities has no stored metrics yet (a history still being scored). */
+    async hasUnscored(accountId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: activities.id })
+        .from(activities)
+        .leftJoin(activityMetrics, eq(activityMetrics.activityId, activities.id))
+        .where(and(eq(activities.userId, accountId), counted(), isNull(activityMetrics.activityId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async activityIdsOldestFirst(accountId: string): Promise<string[]> {
       const rows = await db
         .select({ id: activities.id })

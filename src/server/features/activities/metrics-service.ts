@@ -266,6 +266,9 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
       return best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20));
     },
 
+    /** Whether some of the account's activities still wait for their metrics (a history just arrived). */
+    hasUnscored: (accountId: string) => repo.hasUnscored(accountId),
+
     /** The account's activities that started in [from, to), oldest first, with sport family and training load. */
     async trainingLog(accountId: string, from: Date, to: Date): Promise<TrainingLogEntry[]> {
       const rows = await repo.trainingLog(accountId, from, to);

@@ -150,6 +150,9 @@ export function createActivitiesService(deps: {
       await queue.send(metricsJobs.account, { accountId }, { singletonKey: accountId });
     },
 
+    /** Whether some of the account's activities still wait for their metrics (a history just arrived). */
+    metricsPending: (accountId: string) => metrics.hasUnscored(accountId),
+
     /** Whether the activity's metrics are stored (the metrics job has run for it). */
     async metricsComputed(accountId: string, id: string): Promise<boolean> {
       return (await metrics.view(accountId, id)) !== null;

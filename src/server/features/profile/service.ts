@@ -28,8 +28,13 @@ export function createProfileService(deps: {
   writer: ProfileWriter;
   /** What the athlete set in their coaching profile: weight (kg) and FTP (W); null when unset. */
   athlete: (accountId: string) => Promise<{ weightKg: number | null; ftpW: number | null }>;
+  /**
+   * Whether the athlete's history is still arriving (a Strava backfill) or being scored (metrics of
+   * a backfill or an archive): facts read now would miss most of it.
+   */
+  historyPending: (accountId: string) => Promise<boolean>;
 }) {
-  const { repo, activities, writer, athlete } = deps;
+  const { repo, activities, writer, athlete, historyPending } = deps;
 
   /** The last PROFILE_ACTIVITY_LIMIT activities (oldest first) with their metrics. */
   async function recentActivities(accountId: string, now: Date): Promise<ProfileActivity[]> {
@@ -68,6 +73,35 @@ export function createProfileService(deps: {
     return profileFacts(log, recent, weightKg);
   }
 
+  /** Writes the profile from the facts as they are now; replaces a stored one only when `mayReplace`. */
+  async function write(accountId: string, now: Date, mayReplace: boolean): Promise<AthleticProfileRow | undefined> {
+    const [facts, pending] = await Promise.all([factsOf(accountId, now), historyPending(accountId)]);
+    const { profile, author } = await writer.write(facts);
+    const { goals, ...sections } = profile;
+    return repo.save(
+      accountId,
+      {
+        ...sections,
+        opportunitiesAhead: writeGoalCards(goals),
+        activityCount: facts.activityCount,
+        author,
+        facts: { ...facts },
+        historyPending: pending,
+        generatedAt: now,
+      },
+      mayReplace,
+    );
+  }
+
+  /**
+   * A profile written before the history was in is written again once it is, for every plan: it
+   * completes the first profile rather than refreshing it. Answers the row as it then is.
+   */
+  async function completeIfHistoryIn(row: AthleticProfileRow, now: Date): Promise<AthleticProfileRow> {
+    if (!row.historyPending || (await historyPending(row.accountId))) return row;
+    return (await write(row.accountId, now, true)) ?? row;
+  }
+
   return {
     async get(accountId: string): Promise<AthleticProfile> {
       const row = await repo.find(accountId);
@@ -80,16 +114,21 @@ export function createProfileService(deps: {
       const access = await repo.access(accountId);
       const mayReplace = access !== undefined && hasProAccess(access.plan, access.trialExpiryDate, now);
       if (!mayReplace && (await repo.find(accountId))) throw new AppError('forbidden', PROFILE_REFRESH_PRO_MESSAGE);
-      const facts = await factsOf(accountId, now);
-      const { profile, author } = await writer.write(facts);
-      const { goals, ...sections } = profile;
-      const row = await repo.save(
-        accountId,
-        { ...sections, opportunitiesAhead: writeGoalCards(goals), activityCount: facts.activityCount, author, facts: { ...facts }, generatedAt: now },
-        mayReplace,
-      );
+      const row = await write(accountId, now, mayReplace);
       if (!row) throw new AppError('forbidden', PROFILE_REFRESH_PRO_MESSAGE);
-      return toView(row);
+      // The history may have come in while this was written, after its last metrics announced it.
+      return toView(await completeIfHistoryIn(row, now));
+    },
+
+    /** Whether the stored profile was written before the history was in (see completeAfterHistory). */
+    async awaitsHistory(accountId: string): Promise<boolean> {
+      return (await repo.find(accountId))?.historyPending ?? false;
+    },
+
+    /** After metrics were stored: a profile written before the history was in is written again once it is. */
+    async completeAfterHistory(accountId: string, now = new Date()): Promise<void> {
+      const row = await repo.find(accountId);
+      if (row) await completeIfHistoryIn(row, now);
     },
 
     /** Event cards fitted to the stored profile's facts, from the bundled catalogue of event formats. */

@@ -8,6 +8,7 @@ import { useTrainingPlans } from '../plans/api/training-plans.ts';
 import { PlanDialog } from '../plans/plan-dialog.tsx';
 import type { PlanDraft } from '../plans/plan-prefill.ts';
 import { draftFromEvent, draftFromGoal } from './card-drafts.ts';
+import { HistoryPendingNote } from './history-pending-note.tsx';
 import { ProfileDocument } from './profile-document.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { ProfileContents } from './profile-contents.tsx';
@@ -38,6 +39,7 @@ export function ProfileScreen({ user }: { user: AuthUser }) {
             )
           }
         />
+        {page.status === 'ready' && page.profile.historyPending && <HistoryPendingNote />}
         {page.status === 'ready' ? (
           <ProfileDocument
             profile={page.profile}

@@ -4,7 +4,14 @@ import { HttpError, apiRequest, readJson } from '../../../app/api-request.ts';
 
 export const athleticProfileQueryKey = ['/api/profile'] as const;
 
-/** GET /api/profile (spec §7, §9: cached indefinitely on the client; a 404 means none was generated yet). */
+/** How often a profile written before the history was in is read again, until Kai has rewritten it. */
+const HISTORY_PENDING_POLL_MS = 5_000;
+
+/**
+ * GET /api/profile (spec §7, §9: cached indefinitely on the client; a 404 means none was generated
+ * yet). The one exception to "indefinitely": a profile that waits for the athlete's history is read
+ * again until it has been written from all of it.
+ */
 export function useAthleticProfile() {
   return useQuery({
     queryKey: athleticProfileQueryKey,
@@ -12,6 +19,7 @@ export function useAthleticProfile() {
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
+    refetchInterval: (query) => (query.state.data?.historyPending ? HISTORY_PENDING_POLL_MS : false),
   });
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "athletic_profiles" ADD COLUMN "history_pending" boolean DEFAULT false NOT NULL;
