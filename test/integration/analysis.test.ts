@@ -217,6 +217,36 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
     expect(allText(await read())).not.toContain('Gran Fondo Stelvio');
   });
 
+  it('names the week of the four-week cycle and shortens the next session in its deload week', async () => {
+    const cyclist = await registerAthlete(server.url);
+    const activityId = await uploadActivity(cyclist, 'ride.fit', 'ride_outdoor_power_edge810.fit');
+    await waitForJobs(server);
+    // The cycle speaks only about activities inside it, and the file is years old: move the ride to two hours ago.
+    const nowMs = Date.now();
+    await server.database.handle.query('update activities set start_date = $1 where id = $2', [new Date(nowMs - 2 * 3_600_000), activityId]);
+    const withoutCycle = analysisView.parse((await cyclist.post(`/api/activities/${activityId}/analysis/refresh`)).body);
+    expect(allText(withoutCycle)).not.toMatch(/load cycle/);
+
+    const saved = await cyclist.put('/api/user/settings', {
+      preferredActivities: ['cycling'],
+      mesocycleEnabled: true,
+      mesocycleCurrentWeek: 4,
+      mesocycleWeekStartDate: new Date(nowMs - 86_400_000).toISOString(),
+    });
+    expect(saved.status).toBe(200);
+    const deload = analysisView.parse((await cyclist.get(`/api/activities/${activityId}/analysis`)).body);
+    expect(deload.trainingPlanProgress).toContain('Week 4 of your load cycle: Deload / Taper / Recovery.');
+    expect(deload.recovery).toContain('Week 4 of your load cycle: Deload / Taper / Recovery, about 60–70% of your baseline load.');
+    expect(deload.feedback).toContain('week 4 of your load cycle (Deload / Taper / Recovery)');
+    expect(deload.nextSession.totalDurationS).toBeLessThan(withoutCycle.nextSession.totalDurationS);
+    expect(['recovery', 'endurance']).toContain(deload.nextSession.focus);
+    const [stored] = await server.database.handle.query<{ facts: { mesocycle: { week: { text: string } } } }>(
+      'select facts from analyses where activity_id = $1',
+      [activityId],
+    );
+    expect(stored!.facts.mesocycle.week.text).toBe('week 4');
+  });
+
   it("answers another account's activity, and ids that name nothing, as not found", async () => {
     const stranger = await registerAthlete(server.url);
     const stored = await storedAnalyses(rideId);

@@ -86,6 +86,7 @@ describe('the built-in coach across styles and activity kinds', () => {
       }),
       metricsComputed: fc.boolean(),
       planGeneratedDaysBefore: fc.option(fc.integer({ min: -30, max: 100 }), { nil: null }),
+      cycleWeek: fc.option(fc.constantFrom(1 as const, 2 as const, 3 as const, 4 as const), { nil: null }),
     });
     fc.assert(
       fc.property(arbitraryCase, (c) => {
@@ -96,6 +97,7 @@ describe('the built-in coach across styles and activity kinds', () => {
             systemPrompt: c.style === 'custom' ? c.instructions.trim() || 'x' : null,
             rideDetail: c.detail ? { type: c.detail, note: c.note } : null,
             units: c.units,
+            mesocycle: { enabled: c.cycleWeek !== null, currentWeek: c.cycleWeek ?? 1, weekStartDate: new Date('2026-05-11T00:00:00Z') },
           },
           (built) => {
             const { activity } = built;

@@ -49,6 +49,27 @@ describe('the analysis context', () => {
     expect(context.activePlans).toEqual([]);
   });
 
+  it("places the activity in the four-week cycle, with the week's load as a fact a coach can quote", () => {
+    // The run is on 12 May 2026 at 06:30 UTC.
+    const cycle = (currentWeek: 1 | 2 | 3 | 4, weekStart: string, enabled = true) => ({
+      mesocycle: { enabled, currentWeek, weekStartDate: new Date(weekStart) },
+    });
+    expect(contextOf('run', cycle(4, '2026-05-10T06:00:00Z')).mesocycle).toEqual({
+      provenance: ['athlete'],
+      week: { value: 4, text: 'week 4' },
+      name: 'Deload / Taper / Recovery',
+      intent: 'Reduce load 30-40%, easy sessions, optional short openers.',
+      loadOfBaseline: { value: 65, text: '60–70%' },
+    });
+    // The current week began after the run: the run fell in the week before.
+    expect(contextOf('run', cycle(4, '2026-05-13T06:00:00Z')).mesocycle).toMatchObject({ week: { text: 'week 3' }, loadOfBaseline: { text: '110%' } });
+    expect(contextOf('run', cycle(2, '2026-05-12T06:00:00Z')).mesocycle).toMatchObject({ week: { text: 'week 2' }, loadOfBaseline: { text: '105–110%' } });
+    expect(contextOf('run', cycle(1, '2026-05-06T06:00:00Z')).mesocycle).toMatchObject({ name: 'Foundation', loadOfBaseline: { text: '90–95%' } });
+    // Before the cycle's week 1, or with the cycle switched off, there is no cycle week to speak of.
+    expect(contextOf('run', cycle(1, '2026-05-13T06:00:00Z')).mesocycle).toBeNull();
+    expect(contextOf('run', cycle(4, '2026-05-10T06:00:00Z', false)).mesocycle).toBeNull();
+  });
+
   it("ignores Strava's estimated power for a ride without a meter", () => {
     const estimated = contextOf('rideNoPower', {}, (built) => {
       built.activity.averageWatts = 180;

@@ -11,13 +11,19 @@ export interface MesocycleWeekInfo {
   name: string;
   /** What the week asks of the athlete, as spec §3 describes it; the coach writes for it. */
   intent: string;
+  /** The week's training load as a share of the athlete's baseline, the intent's numbers on one scale. */
+  loadPctOfBaseline: { low: number; high: number };
 }
 
 export const MESOCYCLE_WEEK_INFO: Record<MesocycleWeek, MesocycleWeekInfo> = {
-  1: { name: 'Foundation', intent: 'About 90-95% of baseline load, zone 2, restorative tone.' },
-  2: { name: 'Load / Torque / Intensification', intent: '+5-10% load, 1-2 structured sessions.' },
-  3: { name: 'Durability / High Load / Consolidation', intent: 'About 110% load, one key session per sport.' },
-  4: { name: 'Deload / Taper / Recovery', intent: 'Reduce load 30-40%, easy sessions, optional short openers.' },
+  1: { name: 'Foundation', intent: 'About 90-95% of baseline load, zone 2, restorative tone.', loadPctOfBaseline: { low: 90, high: 95 } },
+  2: { name: 'Load / Torque / Intensification', intent: '+5-10% load, 1-2 structured sessions.', loadPctOfBaseline: { low: 105, high: 110 } },
+  3: {
+    name: 'Durability / High Load / Consolidation',
+    intent: 'About 110% load, one key session per sport.',
+    loadPctOfBaseline: { low: 110, high: 110 },
+  },
+  4: { name: 'Deload / Taper / Recovery', intent: 'Reduce load 30-40%, easy sessions, optional short openers.', loadPctOfBaseline: { low: 60, high: 70 } },
 };
 
 export interface MesocycleState {

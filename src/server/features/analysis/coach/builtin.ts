@@ -1,6 +1,7 @@
 import type { NextSession, SessionFocus } from '../../../../shared/api/analysis.ts';
 import type { AnalysisContext } from './context.ts';
 import { keyInsights } from './insights.ts';
+import { cycleSessionSentence } from './cycle-week.ts';
 import { chooseNextSession, describeSession, type SessionChoice } from './next-session.ts';
 import { performanceSummary } from './performance-summary.ts';
 import { trainingPlanProgress } from './plan-progress.ts';
@@ -27,7 +28,7 @@ export function writeBuiltinAnalysis(context: AnalysisContext): CoachAnswer {
     summary: performanceSummary(context, voice),
     recovery: recoveryAdvice(context, reading, voice),
     trainingPlanProgress: trainingPlanProgress(context, reading, voice),
-    nextActivity: nextActivity(context, voice, next),
+    nextActivity: nextActivity(context, reading, voice, next),
     nextSession: next.session,
   };
 }
@@ -181,7 +182,7 @@ const SESSION_SPORTS: Record<NextSession['sport'], string | null> = {
   other: null,
 };
 
-function nextActivity(context: AnalysisContext, voice: Voice, next: SessionChoice): string {
+function nextActivity(context: AnalysisContext, reading: Reading, voice: Voice, next: SessionChoice): string {
   const sport = SESSION_SPORTS[next.session.sport];
   const closing =
     voice.tone === 'gentle'
@@ -193,6 +194,7 @@ function nextActivity(context: AnalysisContext, voice: Voice, next: SessionChoic
     `${sport ? `${sport}: ` : ''}${describeSession(next.session)}`,
     context.rideDetail?.type === 'time-crunch' && 'Kept compact, since time is tight.',
     next.lighterWeek && `Kept short: this is a ${next.lighterWeek} week of your plan.`,
+    cycleSessionSentence(context, reading, next),
     reasonSentence(context, next, voice),
     !voice.brief && closing,
   );

@@ -28,6 +28,7 @@ import {
   kilojoules,
   pace,
   percent,
+  percentRange,
   quantity,
   ratio,
   score,
@@ -46,8 +47,8 @@ import type { FactOrigin, Provenanced } from './provenance.ts';
  * own context and its facts (and hash) only change when the data behind them does.
  */
 export interface AnalysisContext {
-  /** Shape version of these facts, so stored facts stay readable when the shape grows (2: active plans). */
-  version: 2;
+  /** Shape version of these facts, so stored facts stay readable when the shape grows (2: active plans; 3: the cycle week's load). */
+  version: 3;
   units: UnitSystem;
   activity: ActivityFacts;
   load: LoadFacts;
@@ -197,6 +198,8 @@ export interface MesocycleFacts extends Provenanced {
   name: string;
   /** Spec §3 "Mesocycle weeks": what this week of the cycle asks for. */
   intent: string;
+  /** The week's training load as a share of the athlete's baseline ('60–70%'), so a coach can quote it. */
+  loadOfBaseline: Quantity;
 }
 
 export interface PlanPhaseFacts {
@@ -307,7 +310,7 @@ export async function buildAnalysisContext(
 export function assembleAnalysisContext(sources: ContextSources, inputs: AnalysisInputs): AnalysisContext {
   const { rideDetail } = inputs;
   return {
-    version: 2,
+    version: 3,
     units: inputs.units,
     activity: activityFacts(sources.activity, inputs.units),
     load: loadFacts(sources.fitness),
@@ -378,7 +381,14 @@ function mesocycleFacts(state: MesocycleState, activityStart: Date): MesocycleFa
   const week = mesocycleWeekAt(state, activityStart);
   if (week === null) return null;
   const info = MESOCYCLE_WEEK_INFO[week];
-  return { provenance: ['athlete'], week: quantity(week, `week ${week}`), name: info.name, intent: info.intent };
+  const { low, high } = info.loadPctOfBaseline;
+  return {
+    provenance: ['athlete'],
+    week: quantity(week, `week ${week}`),
+    name: info.name,
+    intent: info.intent,
+    loadOfBaseline: percentRange(low, high),
+  };
 }
 
 /** Identifies the facts: equal hashes mean an analysis was written from exactly these facts. */

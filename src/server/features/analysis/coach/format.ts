@@ -59,6 +59,11 @@ export function percent(value: number, decimals = 0): Quantity {
   // A share that rounds to zero reads '0%', not '-0%'.
   return quantity(value, `${Number(fixed) === 0 ? (0).toFixed(decimals) : fixed}%`);
 }
+/** A span of percentages, '60–70%', or one value when both ends agree ('110%'); its value is the middle. */
+export function percentRange(low: number, high: number): Quantity {
+  return quantity((low + high) / 2, low === high ? `${low}%` : `${low}–${high}%`);
+}
+
 /** Training load, CTL and ATL: whole numbers on the TSS scale. */
 export const score = (value: number): Quantity => quantity(value, String(Math.round(value)));
 

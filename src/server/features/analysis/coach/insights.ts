@@ -1,4 +1,5 @@
 import type { ActivityFacts, AnalysisContext, ZoneFacts } from './context.ts';
+import { cycleInsight } from './cycle-week.ts';
 import { customFocusInsights } from './focus-insights.ts';
 import type { Reading } from './reading.ts';
 import { rideDetailInsight } from './ride-detail-insight.ts';
@@ -7,7 +8,7 @@ import { activityNoun, bullets, capitalize, EFFORT_PHRASES, listing, maybe } fro
 
 /**
  * Key Insights: what the facts say, most telling first. The athlete's own context (ride detail,
- * custom focus) leads, then what this kind of activity is judged on. The style sets how many
+ * custom focus, the week of their load cycle) leads, then what this kind of activity is judged on. The style sets how many
  * insights there are and how they are said.
  */
 type Insight = string | null;
@@ -17,6 +18,7 @@ export function keyInsights(context: AnalysisContext, reading: Reading, voice: V
   const items = [
     rideDetailInsight(context, reading),
     ...customFocusInsights(context, reading, voice),
+    cycleInsight(context, reading, voice),
     activity.metricsComputed
       ? null
       : 'Detailed metrics (zones, training load, decoupling) are still being computed; this analysis updates when they are ready.',

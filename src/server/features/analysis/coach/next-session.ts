@@ -6,20 +6,29 @@ import type { Voice } from './voice.ts';
 
 /**
  * The next session, as data: chosen from form, the session just done, the ride detail, the
- * style and the plan's week (a taper or recovery week takes the short version), then built from
- * fixed templates. The text describes this structure and the exports
- * (.zwo, .ics) will read it, so the prescription exists once.
+ * style, the plan's week (a taper or recovery week takes the short version) and the week of the
+ * four-week cycle, then built from fixed templates. The text describes this structure and the
+ * exports (.zwo, .ics) read it, so the prescription exists once.
  */
 type Sport = NextSession['sport'];
 
 /** Why this session: the writer explains the choice from it. */
 export type SessionReason = 'deep_fatigue' | 'loaded' | 'neutral' | 'fresh' | 'after_hard_session' | 'athlete_note';
 
+/**
+ * What the week of the four-week cycle (spec §3 "Mesocycle weeks") did to the session: 'held'
+ * when the week asks for more (a structured or key session) than form, the last session or the
+ * athlete's note allow today; 'plan_lighter_week' when the plan's taper or recovery week decided.
+ */
+export type CycleEffect = 'foundation' | 'structured' | 'key_session' | 'deload' | 'held' | 'plan_lighter_week';
+
 export interface SessionChoice {
   session: NextSession;
   reason: SessionReason;
   /** The plan's week the activity fell in, when it asks for less volume: the session is the short one. */
   lighterWeek: 'taper' | 'recovery' | null;
+  /** Null when the athlete runs no cycle (or the activity came before its week 1). */
+  cycle: CycleEffect | null;
 }
 
 /** The endurance ladder, easiest first. */
@@ -79,7 +88,11 @@ interface Template {
   full: StepSpec[];
   /** When time is tight (Time-Crunch) or the style is gentle. */
   short: StepSpec[];
+  /** The key session of the cycle's high-load week: longer, for durability. */
+  long?: { title: string; steps: StepSpec[] };
 }
+
+type Version = 'full' | 'short' | 'long';
 
 const TEMPLATES: Record<Sport, Partial<Record<SessionFocus, Template>>> = {
   ride: {
@@ -88,6 +101,7 @@ const TEMPLATES: Record<Sport, Partial<Record<SessionFocus, Template>>> = {
       title: 'Endurance ride',
       full: [warmup(10), steady(70, 'endurance'), cooldown(10)],
       short: [warmup(10), steady(40, 'endurance'), cooldown(10)],
+      long: { title: 'Long endurance ride', steps: [warmup(10), steady(100, 'endurance'), cooldown(10)] },
     },
     tempo: {
       title: 'Sweet-spot intervals',
@@ -111,6 +125,7 @@ const TEMPLATES: Record<Sport, Partial<Record<SessionFocus, Template>>> = {
       title: 'Easy aerobic run',
       full: [warmup(10), steady(40, 'endurance'), cooldown(5)],
       short: [warmup(5), steady(30, 'endurance'), cooldown(5)],
+      long: { title: 'Long run', steps: [warmup(10), steady(65, 'endurance'), cooldown(5)] },
     },
     tempo: {
       title: 'Tempo intervals',
@@ -130,7 +145,12 @@ const TEMPLATES: Record<Sport, Partial<Record<SessionFocus, Template>>> = {
   },
   hike: {
     recovery: { title: 'Easy walk', full: [steady(45, 'recovery')], short: [steady(30, 'recovery')] },
-    endurance: { title: 'Endurance hike', full: [steady(120, 'endurance')], short: [steady(60, 'endurance')] },
+    endurance: {
+      title: 'Endurance hike',
+      full: [steady(120, 'endurance')],
+      short: [steady(60, 'endurance')],
+      long: { title: 'Long hike', steps: [steady(180, 'endurance')] },
+    },
   },
   workout: {
     recovery: { title: 'Mobility and core', full: [steady(30, 'recovery')], short: [steady(20, 'recovery')] },
@@ -146,6 +166,7 @@ const TEMPLATES: Record<Sport, Partial<Record<SessionFocus, Template>>> = {
       title: 'Steady aerobic session',
       full: [warmup(10), steady(40, 'endurance'), cooldown(5)],
       short: [warmup(5), steady(30, 'endurance'), cooldown(5)],
+      long: { title: 'Long aerobic session', steps: [warmup(10), steady(60, 'endurance'), cooldown(5)] },
     },
   },
 };
@@ -237,19 +258,85 @@ function stepDurationS(step: SessionStep): number {
 
 export function chooseNextSession(context: AnalysisContext, reading: Reading, voice: Voice): SessionChoice {
   const sport = nextSport(context);
-  const { focus: ladder, reason } = ladderFocus(context, reading, voice);
+  const target = intensityTarget(sport, context);
+  const byForm = ladderFocus(context, reading, voice);
+  const lighterWeek = lighterPlanWeek(context);
+  const timeCrunch = context.rideDetail?.type === 'time-crunch';
+  const version: Version = timeCrunch || voice.tone === 'gentle' || lighterWeek !== null ? 'short' : 'full';
+  const usual = buildSession(sport, byForm.focus, version, target);
+  const choice: SessionChoice = { session: usual, reason: byForm.reason, lighterWeek, cycle: null };
+  const cycleWeek = context.mesocycle?.week.value;
+  if (cycleWeek === undefined) return choice;
+  // A plan's taper or recovery week is placed for a dated goal, so it decides over the cycle (ADR 0009).
+  if (lighterWeek !== null) return { ...choice, cycle: 'plan_lighter_week' };
+  // The form rules said what today allows (byForm.reason); the cycle week only shapes the session within that.
+  const formAllowsQuality = byForm.reason === 'neutral' || byForm.reason === 'fresh';
+  switch (cycleWeek) {
+    case 1:
+      return { ...choice, session: buildSession(sport, easiest(byForm.focus, 'endurance'), version, target), cycle: 'foundation' };
+    case 2: {
+      // Structured work is sweet spot or threshold; top-end VO2max intervals are not what this week builds.
+      const session = buildSession(sport, easiest(byForm.focus, 'threshold'), version, target);
+      const structured = session.focus === 'tempo' || session.focus === 'threshold';
+      return { ...choice, session, cycle: structured ? 'structured' : 'held' };
+    }
+    case 3: {
+      if (!formAllowsQuality || timeCrunch) return { ...choice, cycle: 'held' };
+      // Chill is wellness first: its key session is the usual endurance session, not the long one.
+      const keyVersion = voice.tone === 'gentle' ? 'full' : 'long';
+      return { ...choice, session: buildSession(sport, 'endurance', keyVersion, target), cycle: 'key_session' };
+    }
+    default: {
+      // Week 4, the deload.
+      const minutes = deloadMinutes(usual.totalDurationS / 60);
+      return { ...choice, session: buildSession(sport, easiest(byForm.focus, 'endurance'), version, target, minutes), cycle: 'deload' };
+    }
+  }
+}
+
+/** The easier of two rungs of the ladder. */
+function easiest(focus: LadderFocus, cap: LadderFocus): LadderFocus {
+  return LADDER[Math.min(LADDER.indexOf(focus), LADDER.indexOf(cap))] ?? 'recovery';
+}
+
+/**
+ * Spec §3: the deload week cuts load by 30-40%. Its session takes the middle of that off the time
+ * the session would otherwise have taken, and no more than endurance intensity cuts the load
+ * further. Whole 5 minutes from 25 minutes on, as a plan reads; whole minutes below.
+ */
+const DELOAD_SHARE_OF_USUAL_TIME = 0.65;
+
+function deloadMinutes(usualMinutes: number): number {
+  const minutes = usualMinutes * DELOAD_SHARE_OF_USUAL_TIME;
+  return minutes >= 25 ? Math.round(minutes / 5) * 5 : Math.round(minutes);
+}
+
+/** A main set shorter than this is not worth the warm-up. */
+const MIN_MAIN_SET_MINUTES = 5;
+
+/** The steps resized to about `totalMinutes`: warm-up and cool-down keep their length, the main set takes the change. */
+function fitToMinutes(specs: StepSpec[], totalMinutes: number): StepSpec[] {
+  const specMinutes = (spec: StepSpec) => (spec.type === 'intervals' ? spec.repeats * (spec.workMinutes + spec.restMinutes) : spec.minutes);
+  const isEdge = (spec: StepSpec) => spec.type === 'warmup' || spec.type === 'cooldown';
+  const edgeMinutes = specs.filter(isEdge).reduce((sum, spec) => sum + specMinutes(spec), 0);
+  const mainMinutes = specs.filter((spec) => !isEdge(spec)).reduce((sum, spec) => sum + specMinutes(spec), 0);
+  const scale = Math.max(totalMinutes - edgeMinutes, MIN_MAIN_SET_MINUTES) / mainMinutes;
+  return specs.map((spec) => {
+    if (spec.type === 'intervals') return { ...spec, repeats: Math.max(1, Math.round(spec.repeats * scale)) };
+    if (spec.type === 'steady') return { ...spec, minutes: Math.max(MIN_MAIN_SET_MINUTES, Math.round(spec.minutes * scale)) };
+    return spec;
+  });
+}
+
+function buildSession(sport: Sport, ladder: LadderFocus, version: Version, target: IntensityTarget, totalMinutes?: number): NextSession {
   const focus = focusForSport(sport, ladder);
   const template = TEMPLATES[sport][focus];
   if (!template) throw new Error(`no ${focus} session for ${sport}`);
-  const lighterWeek = lighterPlanWeek(context);
-  const short = context.rideDetail?.type === 'time-crunch' || voice.tone === 'gentle' || lighterWeek !== null;
-  const target = intensityTarget(sport, context);
-  const steps = (short ? template.short : template.full).map((spec) => toStep(spec, target));
-  return {
-    session: { sport, focus, title: template.title, totalDurationS: steps.reduce((sum, step) => sum + stepDurationS(step), 0), steps },
-    reason,
-    lighterWeek,
-  };
+  // A sport or focus without a long version has its key session in the usual one.
+  const long = version === 'long' ? template.long : undefined;
+  const specs = long?.steps ?? (version === 'short' ? template.short : template.full);
+  const steps = (totalMinutes === undefined ? specs : fitToMinutes(specs, totalMinutes)).map((spec) => toStep(spec, target));
+  return { sport, focus, title: long?.title ?? template.title, totalDurationS: steps.reduce((sum, step) => sum + stepDurationS(step), 0), steps };
 }
 
 /** A taper or recovery week of the plan the analysis speaks about, on the activity's day. */

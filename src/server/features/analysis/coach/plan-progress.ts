@@ -1,5 +1,6 @@
 import type { PhaseName } from '../../../../shared/domain/plan-phases.ts';
 import type { AnalysisContext, PlanFacts, PlanPhaseFacts } from './context.ts';
+import { cycleProgress } from './cycle-week.ts';
 import type { Effort, Reading } from './reading.ts';
 import type { Voice } from './voice.ts';
 import { activityNoun, familyNoun, listing, paragraph, plain, quote } from './words.ts';
@@ -12,7 +13,7 @@ import { activityNoun, familyNoun, listing, paragraph, plain, quote } from './wo
  */
 export function trainingPlanProgress(context: AnalysisContext, reading: Reading, voice: Voice): string {
   const [plan, ...others] = context.activePlans;
-  if (!plan) return withoutPlan(context, reading, voice);
+  if (!plan) return paragraph(withoutPlan(context, reading, voice), cycleProgress(context));
   const alsoActive = others.length > 0 && `Also active: ${listing(others.map((other) => quote(other.name, 80)))}.`;
   const body =
     plan.standing === 'running' && plan.phase
@@ -20,7 +21,7 @@ export function trainingPlanProgress(context: AnalysisContext, reading: Reading,
       : plan.standing === 'upcoming'
         ? upcomingPlan(context, reading, voice, plan)
         : completedPlan(context, reading, voice, plan);
-  return paragraph(body, alsoActive);
+  return paragraph(body, alsoActive, cycleProgress(context));
 }
 
 /** Where the phases stand: the taper is the last weeks of the peak-and-taper phase. */

@@ -1,4 +1,5 @@
 import type { AnalysisContext } from './context.ts';
+import { cycleRecovery } from './cycle-week.ts';
 import type { FormState, Reading } from './reading.ts';
 import type { Voice } from './voice.ts';
 import { activityNoun, paragraph } from './words.ts';
@@ -31,6 +32,7 @@ export function recoveryAdvice(context: AnalysisContext, reading: Reading, voice
   if (voice.tone === 'gentle') {
     return paragraph(
       GENTLE_STATE[reading.formAfter],
+      cycleRecovery(context, voice),
       ...cues,
       refuel,
       'Listen to your body: an easy walk, some stretching and an early night all count.',
@@ -41,6 +43,7 @@ export function recoveryAdvice(context: AnalysisContext, reading: Reading, voice
     `Fitness (CTL) ${fitness.text}, fatigue (ATL) ${fatigue.text}: your form (TSB) goes from ${form.text} ` +
       `before this ${activityNoun(activity)} to ${load.formAfter.text} the morning after.`,
     ADVICE[reading.formAfter],
+    cycleRecovery(context, voice),
     ...cues,
     refuel,
     voice.tone === 'precise' &&
