@@ -41,6 +41,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     for (const name of ['Refresh analysis', 'Export context', 'Add detail']) {
       expect(await toolbar.getByRole('button', { name, exact: true }).isEnabled(), name).toBe(true);
     }
+    expect(await main().locator('header').getByRole('button', { name: 'Share Subject Line' }).isVisible()).toBe(true);
     for (const name of ['Key Insights', 'Performance Summary', 'Recovery', 'Progress on the training plan', 'Next Session']) {
       expect(await section(name).getByRole('button', { name: `Share ${name}` }).isVisible(), name).toBe(true);
     }
