@@ -1,10 +1,19 @@
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
-import { RIDE_DETAILS, type RideDetailType } from '../../../shared/domain/ride-detail.ts';
+import type { AnalysisView } from '../../../shared/api/analysis.ts';
+import { RIDE_DETAILS, rideDetailLabel, type RideDetailType } from '../../../shared/domain/ride-detail.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { shareableStravaActivityId } from '../activities/activity-labels.ts';
 import { useActivityAnalysis } from './api/activity-analysis.ts';
 import { RIDE_DETAIL_ICONS } from './ride-detail-icons.ts';
 import { SectionShareMenu } from './section-share-menu.tsx';
+
+/**
+ * The subject line as it leaves Kairo: the ride detail goes along as emoji and title, since the
+ * app or site it is pasted into draws emoji with its own font (ADR 16).
+ */
+function subjectLineText(view: AnalysisView): string {
+  return view.activityDetailType === null ? view.subjectLine : `${view.subjectLine}\n${rideDetailLabel(view.activityDetailType)}`;
+}
 
 /**
  * Kai's subject line under the activity name, with the ride detail the athlete gave and its share
@@ -26,7 +35,7 @@ export function AnalysisSubjectLine({ activity }: { activity: ActivityListItem }
           </span>
         )}
       </div>
-      <SectionShareMenu section="Subject Line" text={analysis.data.subjectLine} stravaActivityId={shareableStravaActivityId(activity)} />
+      <SectionShareMenu section="Subject Line" text={subjectLineText(analysis.data)} stravaActivityId={shareableStravaActivityId(activity)} />
     </div>
   );
 }
