@@ -6,6 +6,10 @@ import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 
+/** The operator's links this server is configured with (README: FEEDBACK_URL, SOCIAL_URL). */
+const FEEDBACK_URL = 'mailto:coach@club.example?subject=Kairo%20feedback';
+const SOCIAL_URL = 'https://social.club.example/@kairo';
+
 /**
  * The activity analysis page in a real browser against the demo server: change Kai's coaching
  * style, add ride detail, copy a section, put the next session in a calendar, and meet the Pro
@@ -13,7 +17,7 @@ import { useKairoInBrowser } from './support/kairo-in-browser.ts';
  */
 describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
   // Before signing up, the session check answers 401.
-  const session = useKairoInBrowser([{ status: 401, path: '/api/auth/user' }]);
+  const session = useKairoInBrowser([{ status: 401, path: '/api/auth/user' }], { FEEDBACK_URL, SOCIAL_URL });
   const email = uniqueEmail('e2e-analysis');
   let page: Page;
   beforeAll(() => {
@@ -46,7 +50,9 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
       expect(await section(name).getByRole('button', { name: `Share ${name}` }).isVisible(), name).toBe(true);
     }
     expect(await main().getByRole('img', { name: 'Powered by Strava' }).isVisible()).toBe(true);
-    expect(await main().getByRole('link', { name: 'Send feedback' }).isVisible()).toBe(true);
+    const links = main().getByRole('navigation', { name: 'Community links' });
+    expect(await links.getByRole('link', { name: 'Send feedback' }).getAttribute('href')).toBe(FEEDBACK_URL);
+    expect(await links.getByRole('link', { name: 'Follow us on social.club.example' }).getAttribute('href')).toBe(SOCIAL_URL);
   });
 
   it('rewrites the analysis in another coaching style', async () => {
@@ -174,6 +180,17 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     await exportHint.scrollIntoViewIfNeeded();
     await exportHint.hover();
     await page.getByRole('tooltip', { name: 'Export to other AIs available on Pro subscription' }).waitFor();
+  });
+
+  it("points to the operator's social account on the maintenance page", async () => {
+    await page.goto(session.at('/maintenance'));
+    await page.getByRole('heading', { name: 'Kairo is undergoing maintenance' }).waitFor();
+    const social = page.getByRole('link', { name: 'social.club.example' });
+    await social.waitFor();
+    expect(await social.getAttribute('href')).toBe(SOCIAL_URL);
+    expect(await page.getByText('For updates, follow us on social.club.example.').isVisible()).toBe(true);
+    await page.goto(session.at('/'));
+    await styleButton().waitFor({ timeout: 30_000 });
   });
 
   it('tells a phone user that workout files are made on a desktop', async () => {
