@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { feedbackAddress, socialAddress } from '../shared/api/app-info.ts';
 
 /**
  * Every setting Kairo reads from the environment, validated once at boot.
@@ -65,6 +66,8 @@ const envSchema = z.object({
   AI_API_KEY: optionalString,
   AI_BASE_URL: optionalUrl,
   AI_TIMEOUT_S: z.coerce.number().min(0.1).max(600).default(30),
+  FEEDBACK_URL: z.preprocess(emptyToUndefined, feedbackAddress.optional()),
+  SOCIAL_URL: z.preprocess(emptyToUndefined, socialAddress.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -123,6 +126,8 @@ export interface Config {
     rateWindowMs: number;
   };
   ai: AiConfig | undefined;
+  /** The operator's own addresses, linked from the analysis page and the maintenance page; unset = no link. */
+  community: { feedbackUrl: string | undefined; socialUrl: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -182,6 +187,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rateWindowMs: env.STRAVA_RATE_WINDOW_S * 1000,
     },
     ai,
+    community: { feedbackUrl: env.FEEDBACK_URL, socialUrl: env.SOCIAL_URL },
   };
 }
 

@@ -8,6 +8,7 @@ import { registerGoogleAuth } from './features/auth/google.ts';
 import { googleProvider } from './features/auth/google-provider.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { createSessionStore } from './features/auth/sessions.ts';
+import { registerAppInfoRoutes } from './features/app-info/routes.ts';
 import { createMetricsJobs } from './features/activities/metrics-jobs.ts';
 import { createMetricsRepo } from './features/activities/metrics-repo.ts';
 import { createMetricsService } from './features/activities/metrics-service.ts';
@@ -100,6 +101,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
 
   registerHealthRoutes(app, database);
   registerOpenApiRoute(app);
+  registerAppInfoRoutes(app, { feedbackUrl: config.community.feedbackUrl ?? null, socialUrl: config.community.socialUrl ?? null });
   registerAuthRoutes(app, { auth, cookie });
   const provider = await googleProvider(app, config, getPublicUrl);
   await registerGoogleAuth(app, { auth, cookie, publicUrl: getPublicUrl, provider });

@@ -109,7 +109,7 @@ describe.each(kinds)('analysis exports on %s', (kind) => {
     expect(document.activity).toEqual(ride);
     expect(document.activity.metrics?.normalizedPowerW).toBeGreaterThan(0);
     expect(document.analysis).toMatchObject({ coachingStyle: 'custom', nextActivity: detail.body.nextActivity });
-    expect(document.detailContext).toEqual({ type: 'custom-note', note: 'Felt heavy legs' });
+    expect(document.detailContext).toEqual({ type: 'custom-note', emoji: '✍️', title: 'Custom Note', note: 'Felt heavy legs' });
     // The account's settings (its own style: the custom one was chosen on this analysis alone).
     expect(document.userSettings).toMatchObject({ unitSystem: 'metric', coachingStyle: 'performance', preferredActivities: [], athleteFtp: null });
     expect(document.userSettings).not.toHaveProperty('systemPrompt');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activityDetailUpdate, analysisRefresh, coachingStyleUpdate } from '../../src/shared/api/analysis.ts';
 import { COACHING_STYLES, coachingStyles, DEFAULT_COACHING_STYLE } from '../../src/shared/domain/coaching-style.ts';
-import { RIDE_DETAILS, rideDetailTypes } from '../../src/shared/domain/ride-detail.ts';
+import { RIDE_DETAILS, rideDetailLabel, rideDetailTypes } from '../../src/shared/domain/ride-detail.ts';
 
 describe('coaching styles and ride-detail types (spec §3)', () => {
   it('are the four styles, performance by default', () => {
@@ -10,19 +10,22 @@ describe('coaching styles and ride-detail types (spec §3)', () => {
     expect(DEFAULT_COACHING_STYLE).toBe('performance');
   });
 
-  it('are the seven ride-detail types with their titles and descriptions', () => {
-    expect(rideDetailTypes.map((id) => [id, RIDE_DETAILS[id].title, RIDE_DETAILS[id].description])).toEqual([
-      ['time-crunch', 'Time-Crunch', 'Short on time, but squeezing in purposeful training.'],
-      ['kom-segment', 'KOM / Segment Effort', 'Easy roll-in, then full-gas effort for a segment or climb.'],
-      ['recovery-spin', 'Recovery Spin', 'Light, low-intensity ride to aid recovery and circulation.'],
-      ['endurance-builder', 'Endurance Builder', 'Steady Z2 work, laying the aerobic foundation for big goals.'],
-      ['structured-workout', 'Structured Workout', 'Interval-focused session targeting specific zones or skills.'],
-      ['social-group', 'Social / Group Ride', 'Riding with others, effort shaped by the group dynamic.'],
-      ['custom-note', 'Custom Note', 'Add your own context for unique ride goals or conditions.'],
+  it('are the seven ride-detail types with their emojis, titles and descriptions', () => {
+    expect(rideDetailTypes.map((id) => [id, RIDE_DETAILS[id].emoji, RIDE_DETAILS[id].title, RIDE_DETAILS[id].description])).toEqual([
+      ['time-crunch', '⏱️', 'Time-Crunch', 'Short on time, but squeezing in purposeful training.'],
+      ['kom-segment', '🏔️', 'KOM / Segment Effort', 'Easy roll-in, then full-gas effort for a segment or climb.'],
+      ['recovery-spin', '🌿', 'Recovery Spin', 'Light, low-intensity ride to aid recovery and circulation.'],
+      ['endurance-builder', '🚴', 'Endurance Builder', 'Steady Z2 work, laying the aerobic foundation for big goals.'],
+      ['structured-workout', '🎯', 'Structured Workout', 'Interval-focused session targeting specific zones or skills.'],
+      ['social-group', '👥', 'Social / Group Ride', 'Riding with others, effort shaped by the group dynamic.'],
+      ['custom-note', '✍️', 'Custom Note', 'Add your own context for unique ride goals or conditions.'],
     ]);
     for (const id of rideDetailTypes) {
       expect(RIDE_DETAILS[id].id).toBe(id);
+      // One pictograph each (a variation selector may follow), so it reads as an emoji wherever it lands.
+      expect(RIDE_DETAILS[id].emoji).toMatch(/^\p{Extended_Pictographic}\u{FE0F}?$/u);
     }
+    expect(rideDetailLabel('recovery-spin')).toBe('🌿 Recovery Spin');
   });
 });
 

@@ -36,6 +36,11 @@ describe('loadConfig', () => {
     [{ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama3' }, 'AI_BASE_URL is required with AI_PROVIDER=openai-compatible'],
     [{ AI_MODEL: 'gpt' }, 'AI_MODEL is set but AI_PROVIDER is not'],
     [{ AI_PROVIDER: 'openai', AI_MODEL: 'gpt', AI_API_KEY: 'k', AI_TIMEOUT_S: '0' }, 'AI_TIMEOUT_S'],
+    [{ FEEDBACK_URL: 'javascript:alert(1)' }, 'FEEDBACK_URL: must be an http(s):// URL or a mailto: address'],
+    [{ FEEDBACK_URL: 'feedback@club.example' }, 'FEEDBACK_URL: must be an http(s):// URL or a mailto: address'],
+    [{ FEEDBACK_URL: 'mailto:' }, 'FEEDBACK_URL: must be an http(s):// URL or a mailto: address'],
+    [{ SOCIAL_URL: 'mailto:news@club.example' }, 'SOCIAL_URL: must be an http(s):// URL'],
+    [{ SOCIAL_URL: 'instagram.com/our.club' }, 'SOCIAL_URL: must be an http(s):// URL'],
   ])('stops with a clear message on %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrowError(message);
@@ -53,6 +58,17 @@ describe('loadConfig', () => {
       baseUrl: undefined,
       timeoutMs: 2500,
     });
+  });
+
+  it("reads the operator's feedback and social addresses, with no links by default", () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).community).toEqual({ feedbackUrl: undefined, socialUrl: undefined });
+    expect(loadConfig({ DATA_DIR: freshDir(), FEEDBACK_URL: '', SOCIAL_URL: '' }).community).toEqual({ feedbackUrl: undefined, socialUrl: undefined });
+    const mail = 'mailto:coach@club.example?subject=Kairo%20feedback';
+    expect(loadConfig({ DATA_DIR: freshDir(), FEEDBACK_URL: mail, SOCIAL_URL: 'https://www.instagram.com/our.club/' }).community).toEqual({
+      feedbackUrl: mail,
+      socialUrl: 'https://www.instagram.com/our.club/',
+    });
+    expect(loadConfig({ DATA_DIR: freshDir(), FEEDBACK_URL: 'https://forms.example/kairo' }).community.feedbackUrl).toBe('https://forms.example/kairo');
   });
 
   it('normalises PUBLIC_URL to its origin', () => {

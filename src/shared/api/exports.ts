@@ -75,8 +75,9 @@ export const analysisContextExport = z.object({
     .record(z.string(), z.unknown())
     .refine((settings) => !('systemPrompt' in settings), { message: 'userSettings must not carry systemPrompt' }),
   trainingPlans: z.array(z.record(z.string(), z.unknown())),
+  /** The ride detail the athlete gave, with its title and emoji as the athlete chose them (spec §3). */
   detailContext: z
-    .object({ type: z.enum(rideDetailTypes), note: z.string().nullable() })
+    .object({ type: z.enum(rideDetailTypes), emoji: z.string(), title: z.string(), note: z.string().nullable() })
     .nullable(),
   units: z.enum(unitSystems),
   coachingStyle: z.enum(coachingStyles),

@@ -1,3 +1,8 @@
-/** Where Kairo posts updates (the maintenance page names the same account) and where athletes write to us. */
-export const SOCIAL_URL = 'https://www.instagram.com/kairo.coach/';
-export const FEEDBACK_URL = 'mailto:feedback@kairo.coach?subject=Kairo%20feedback';
+/**
+ * The name a link to the operator's social account goes by, 'instagram.com' for
+ * https://www.instagram.com/our.club/: the operator picks the site, so the page names it rather
+ * than assume one.
+ */
+export function socialSiteName(socialUrl: string): string {
+  return new URL(socialUrl).hostname.replace(/^www\./, '');
+}

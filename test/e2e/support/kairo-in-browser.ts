@@ -14,11 +14,12 @@ export interface KairoInBrowser {
 }
 
 /**
- * For one describe block: the real server (demo mode, PGlite) and one desktop-sized page in
- * Chromium; after every test the page's console must have shown no error but the `expected` ones.
- * The returned object is filled in by the time the block's own hooks and tests run.
+ * For one describe block: the real server (demo mode, PGlite, plus any `env` settings) and one
+ * desktop-sized page in Chromium; after every test the page's console must have shown no error
+ * but the `expected` ones. The returned object is filled in by the time the block's own hooks and
+ * tests run.
  */
-export function useKairoInBrowser(expected: readonly ExpectedResponseError[]): KairoInBrowser {
+export function useKairoInBrowser(expected: readonly ExpectedResponseError[], env: Record<string, string> = {}): KairoInBrowser {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let errors: string[] = [];
@@ -30,7 +31,7 @@ export function useKairoInBrowser(expected: readonly ExpectedResponseError[]): K
     if (!existsSync(join(webDistDir, 'index.html'))) {
       throw new Error('dist/web is not built: run `npm run build` first (npm test does it for you).');
     }
-    session.server = await startTestKairo('pglite');
+    session.server = await startTestKairo('pglite', env);
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     session.page = await context.newPage();

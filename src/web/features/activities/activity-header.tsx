@@ -39,7 +39,7 @@ export function ActivityHeader({ activity }: { activity: ActivityListItem }) {
             </a>
           )}
         </p>
-        <AnalysisSubjectLine activityId={activity.id} />
+        <AnalysisSubjectLine activity={activity} />
       </div>
       <div role="toolbar" aria-label="Analysis actions" className="flex flex-wrap items-center gap-2">
         <AnalysisActions activity={activity} />

@@ -18,6 +18,14 @@ export function isStravaApiSource(source: ActivitySourceName): boolean {
 }
 
 /**
+ * The Strava activity a section of Kai's analysis can be shared to (its description is written
+ * through Strava's API), or null: only activities that came through that API are there to share to.
+ */
+export function shareableStravaActivityId(activity: { source: ActivitySourceName; stravaActivityId: string | null }): string | null {
+  return isStravaApiSource(activity.source) ? activity.stravaActivityId : null;
+}
+
+/**
  * The activity's page on Strava, for activities synced from Strava only: a demo activity lives in
  * the simulator and an uploaded or exported one may not be on Strava at all.
  */

@@ -7,7 +7,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AnalysisSectionsSkeleton } from '../activities/analysis-sections-skeleton.tsx';
-import { isStravaApiSource } from '../activities/activity-labels.ts';
+import { shareableStravaActivityId } from '../activities/activity-labels.ts';
 import { CalendarButton } from '../exports/calendar-button.tsx';
 import { WorkoutFileButton } from '../exports/workout-file-button.tsx';
 import { useActivityAnalysis } from './api/activity-analysis.ts';
@@ -62,8 +62,7 @@ export function AnalysisPanel({ activity }: { activity: ActivityListItem }) {
   }
 
   const view = analysis.data;
-  // Sharing writes to the activity on Strava, so it is offered only where the activity came through Strava's API.
-  const stravaActivityId = isStravaApiSource(activity.source) ? activity.stravaActivityId : null;
+  const stravaActivityId = shareableStravaActivityId(activity);
   return (
     <section aria-label="Analysis" aria-busy={rewriting} className="flex flex-col gap-6">
       {rewriting && (

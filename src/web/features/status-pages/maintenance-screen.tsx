@@ -1,8 +1,11 @@
 import { Wrench } from 'lucide-react';
+import { useAppInfo } from '../../app/app-info.ts';
+import { socialSiteName } from '../../app/community-links.ts';
 import { KairoLogo } from '../../ui/kairo-logo.tsx';
 
-/** Shown while Kairo is down for maintenance; points athletes to where updates are posted. */
+/** Shown while Kairo is down for maintenance; points athletes to where the operator posts updates, when configured (SOCIAL_URL). */
 export function MaintenanceScreen() {
+  const socialUrl = useAppInfo().data?.socialUrl ?? null;
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-10 px-4 text-center">
       <KairoLogo variant="full" />
@@ -14,9 +17,15 @@ export function MaintenanceScreen() {
         <p className="mt-3 text-fg-muted">
           We are tuning things up and will be back shortly. Your activities, analyses and plans are safe.
         </p>
-        <p className="mt-6 text-sm text-fg-muted">
-          For updates, follow <span className="font-semibold text-accent">@kairo.coach</span> on Instagram.
-        </p>
+        {socialUrl !== null && (
+          <p className="mt-6 text-sm text-fg-muted">
+            For updates, follow us on{' '}
+            <a href={socialUrl} target="_blank" rel="noreferrer" className="font-semibold text-accent underline-offset-4 hover:underline">
+              {socialSiteName(socialUrl)}
+            </a>
+            .
+          </p>
+        )}
       </div>
     </main>
   );

@@ -2,6 +2,7 @@ import type { ActivityDetail } from '../../../../shared/api/activities.ts';
 import type { AnalysisView } from '../../../../shared/api/analysis.ts';
 import { analysisContextExport, type AnalysisContextExport } from '../../../../shared/api/exports.ts';
 import type { CoachingStyle } from '../../../../shared/domain/coaching-style.ts';
+import { RIDE_DETAILS, type RideDetailType } from '../../../../shared/domain/ride-detail.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 
 /**
@@ -55,10 +56,16 @@ export function buildContextExport(input: ContextExportInput): AnalysisContextEx
     },
     userSettings: settingsWithoutInstructions,
     trainingPlans: input.trainingPlans,
-    detailContext: analysis.activityDetailType ? { type: analysis.activityDetailType, note: analysis.activityDetailNote } : null,
+    detailContext: analysis.activityDetailType ? detailContext(analysis.activityDetailType, analysis.activityDetailNote) : null,
     units: userSettings.unitSystem,
     coachingStyle: analysis.coachingStyle,
     preferredActivities: userSettings.preferredActivities,
     athleteProfile: input.athleteProfile,
   });
+}
+
+/** The file leaves Kairo, so the detail travels as the athlete saw it: its emoji and title, not only its id. */
+function detailContext(type: RideDetailType, note: string | null): AnalysisContextExport['detailContext'] {
+  const { emoji, title } = RIDE_DETAILS[type];
+  return { type, emoji, title, note };
 }
