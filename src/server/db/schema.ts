@@ -324,6 +324,13 @@ export const activityMetrics = pgTable(
     /** The FTP the power scores used, and where it came from. */
     ftpW: doublePrecision('ftp_w'),
     ftpSource: text('ftp_source', { enum: ['settings', 'estimate', 'none'] }).notNull(),
+    /**
+     * The sources of the activities the estimated thresholds (FTP, maximum heart rate) were read
+     * from; empty when the athlete set them. Scores, zones and load are derived from those
+     * activities too, so what they may reach follows the Strava policy (ADR 0007). text[]: both
+     * drivers parse it, unlike an array of the enum type.
+     */
+    thresholdSources: text('threshold_sources').array().$type<ActivitySource[]>().notNull().default([]),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('activity_metrics_user').on(table.userId)],

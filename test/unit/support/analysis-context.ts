@@ -46,6 +46,7 @@ export function metricsView(overrides: Partial<ActivityMetricsView> = {}): Activ
     bestEfforts: null,
     ftpW: null,
     ftpSource: 'none',
+    thresholdSources: [],
     ...overrides,
   };
 }
@@ -120,6 +121,7 @@ export function logEntry(family: TrainingLogEntry['family'], movingTimeS: number
     startDate: new Date(`2026-05-${String(day).padStart(2, '0')}T07:00:00Z`),
     movingTimeS,
     trainingLoad,
+    thresholdSources: [],
   };
 }
 
