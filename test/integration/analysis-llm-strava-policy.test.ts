@@ -87,7 +87,26 @@ function firewallCase(kind: (typeof kinds)[number], policy: 'strict' | 'relaxed'
       const exported = await browser.get(`/api/activities/${fileId}/analysis/export`);
       return { stravaFtpW: Math.round(0.95 * best!), metrics, requests, facts: promptFacts(requests[0]!), exported };
     };
-    return { browser, fileId, strava, stravaAnalyses, requests: [...fake.requests], fileFacts: promptFacts(fileRequest), fileName, rescoreFile };
+
+    /** The same for an uploaded run put after the Strava runs: the threshold pace its rTSS is scored against. */
+    const rescoreRun = async () => {
+      const upload = await browser.upload('/api/imports', 'own.tcx', fixtureFile('run_strava_export.tcx'));
+      expect(upload.status).toBe(201);
+      const runId: string = upload.body.activity.id;
+      await waitForJobs(server);
+      const moved = new Date(newest.getTime() + 2 * 3_600_000);
+      await server.database.handle.query(`update activities set start_date = $1 where id = $2`, [moved, runId]);
+      const [{ runs }] = (await server.database.handle.query<{ runs: number }>(
+        `select count(*)::int as runs from activity_metrics m join activities a on a.id = m.activity_id
+          where a.id = any($1::uuid[]) and m.implied_threshold_speed_mps is not null and a.start_date >= $2`,
+        [strava.map((activity) => activity.id), new Date(moved.getTime() - 90 * 86_400_000)],
+      )) as [{ runs: number }];
+      expect(runs).toBeGreaterThan(0);
+      expect((await browser.put('/api/user/settings', { coachingStyle: 'marginal_gains' })).status).toBe(200);
+      expect((await browser.get(`/api/activities/${runId}/analysis`)).status).toBe(200);
+      return (await browser.get(`/api/activities/${runId}`)).body.metrics;
+    };
+    return { browser, fileId, strava, stravaAnalyses, requests: [...fake.requests], fileFacts: promptFacts(fileRequest), fileName, rescoreFile, rescoreRun };
   };
 }
 
@@ -140,6 +159,11 @@ describe.each(kinds)('the LLM coach under STRAVA_DATA_POLICY=strict on %s', (kin
     expect(exported.body.athleteProfile.ftpW).toBeNull();
     expect(exported.body.activity.metrics).toMatchObject({ ftpW: null, intensityFactor: null, tss: null });
   });
+
+  it("reads an uploaded run's threshold pace from the athlete's own runs only", async () => {
+    const metrics = await (await run()).rescoreRun();
+    expect(metrics).toMatchObject({ thresholdPaceSPerKm: null, thresholdPaceSource: 'none', rTss: null, thresholdSources: ['file'] });
+  });
 });
 
 describe.each(kinds)('the LLM coach under STRAVA_DATA_POLICY=relaxed on %s', (kind) => {
@@ -176,5 +200,12 @@ describe.each(kinds)('the LLM coach under STRAVA_DATA_POLICY=relaxed on %s', (ki
     });
     expect(exported.status).toBe(200);
     expect(exported.body.athleteProfile.ftpW).toBe(stravaFtpW);
+  });
+
+  it("reads an uploaded run's threshold pace from the Strava runs before it", async () => {
+    const metrics = await (await run()).rescoreRun();
+    expect(metrics).toMatchObject({ thresholdPaceSource: 'estimate', thresholdSources: ['file', 'strava'] });
+    expect(metrics.thresholdPaceSPerKm).toBeGreaterThan(0);
+    expect(metrics.rTss).toBeGreaterThan(0);
   });
 });

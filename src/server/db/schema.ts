@@ -315,6 +315,8 @@ export const activityMetrics = pgTable(
     /** Best power held for 20 minutes or longer: the athlete's FTP estimate draws on it. */
     best20MinPowerW: doublePrecision('best_20min_power_w'),
     maxHeartrateBpm: doublePrecision('max_heartrate_bpm'),
+    /** The one-hour speed a run's best efforts imply (metrics/threshold-pace.ts): the threshold pace estimate draws on it. */
+    impliedThresholdSpeedMps: doublePrecision('implied_threshold_speed_mps'),
     /**
      * The power-duration curve on POWER_CURVE_GRID_S (entry k at grid duration k), so the athlete's
      * best over many activities is a maximum per entry. Empty without measured power; null for
@@ -325,8 +327,8 @@ export const activityMetrics = pgTable(
     ftpW: doublePrecision('ftp_w'),
     ftpSource: text('ftp_source', { enum: ['settings', 'estimate', 'none'] }).notNull(),
     /**
-     * The sources of the activities the estimated thresholds (FTP, maximum heart rate) were read
-     * from; empty when the athlete set them. Scores, zones and load are derived from those
+     * The sources of the activities the estimated thresholds (FTP, maximum heart rate, threshold
+     * pace) were read from; empty when the athlete set them. Scores, zones and load are derived from those
      * activities too, so what they may reach follows the Strava policy (ADR 0007). text[]: both
      * drivers parse it, unlike an array of the enum type.
      */

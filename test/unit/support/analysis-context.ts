@@ -46,6 +46,8 @@ export function metricsView(overrides: Partial<ActivityMetricsView> = {}): Activ
     bestEfforts: null,
     ftpW: null,
     ftpSource: 'none',
+    thresholdPaceSPerKm: null,
+    thresholdPaceSource: 'none',
     thresholdSources: [],
     ...overrides,
   };

@@ -8,7 +8,7 @@ export type ActivityMetricsRow = typeof activityMetrics.$inferSelect;
 const counted = () => isNull(activities.duplicateOf);
 
 /** The per-activity metrics whose highest value over a window the estimates start from. */
-type WindowMetric = 'best20MinPowerW' | 'maxHeartrateBpm';
+type WindowMetric = 'best20MinPowerW' | 'maxHeartrateBpm' | 'impliedThresholdSpeedMps';
 
 export interface WindowHighest {
   highest: number;
@@ -37,9 +37,9 @@ export function createMetricsRepo(db: Database) {
 
     /**
      * The highest value of one stored metric over the account's activities (but `excludeActivityId`,
-     * and of `sources` only when given) that started in [from, to): the best 20-minute power or the
-     * highest heart rate of a window, with the sources of every activity that had a value, since
-     * the highest of them is read from them all.
+     * and of `sources` only when given) that started in [from, to): the best 20-minute power, the
+     * highest heart rate or the fastest implied threshold speed of a window, with the sources of
+     * every activity that had a value, since the highest of them is read from them all.
      */
     async highestInWindow(
       accountId: string,

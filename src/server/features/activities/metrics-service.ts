@@ -5,6 +5,7 @@ import { computeFitnessSeries, type FitnessDay } from '../../../metrics/fitness.
 import { computeMeanMaximalPower, computePowerDurationCurve } from '../../../metrics/mean-maximal-power.ts';
 import { POWER_CURVE_GRID_S, samplePowerCurveOnGrid } from '../../../metrics/power-curve-grid.ts';
 import { resampleTo1Hz } from '../../../metrics/resample.ts';
+import { estimateThresholdSpeedFromEffortsMps, thresholdPaceFromSpeedSPerKm } from '../../../metrics/threshold-pace.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivityMetricsView, BestPowerCurve } from '../../../shared/api/activities.ts';
 import { activitySources, type ActivitySource } from '../../db/schema.ts';
@@ -17,8 +18,11 @@ import type { ActivitiesRepo, ActivityRow } from './repo.ts';
  * have not set is estimated from their own data: FTP is 95 % of the best 20-minute power of the 90
  * days before the activity (never from the activity itself, which would score a ride against
  * itself); maximum heart rate is the highest recorded in the year before, from which the metrics
- * derive LTHR and zones. A set FTP scores every activity, old ones too: it is the athlete's word
- * for what their threshold is, and rescoring history with it keeps fitness on one scale.
+ * derive LTHR and zones; a run's threshold pace, which rTSS is scored against, is the fastest
+ * one-hour speed that the best efforts of the runs of the 90 days before imply by Riegel's
+ * endurance model (ADR 0015, metrics/threshold-pace.ts). A set FTP scores every activity, old ones
+ * too: it is the athlete's word for what their threshold is, and rescoring history with it keeps
+ * fitness on one scale.
  *
  * Under the strict Strava policy (ADR 0007) an activity that is not from Strava is scored only
  * against thresholds estimated from activities that are not either, so its scores, zones and load
@@ -28,6 +32,8 @@ import type { ActivitiesRepo, ActivityRow } from './repo.ts';
  */
 const FTP_LOOKBACK_DAYS = 90;
 const MAX_HR_LOOKBACK_DAYS = 365;
+/** As for FTP: long enough to hold a hard effort, short enough to follow the athlete's form. */
+const THRESHOLD_PACE_LOOKBACK_DAYS = 90;
 /** Days of load before the first day shown, so CTL (42-day) has warmed up. */
 const FITNESS_WARM_UP_DAYS = 126;
 const DAY_MS = 86_400_000;
@@ -84,7 +90,13 @@ function measuredStreams(row: ActivityRow, streams: ActivityStreams | null): Act
   return rest;
 }
 
-function toView(metrics: ActivityMetrics, ftp: { ftpW: number | null; source: FtpSource }, thresholdSources: ActivitySource[]): ActivityMetricsView {
+interface ThresholdsUsed {
+  ftp: { ftpW: number | null; source: FtpSource };
+  thresholdPace: { paceSPerKm: number | null; source: ThresholdPaceSource };
+  sources: ActivitySource[];
+}
+
+function toView(metrics: ActivityMetrics, thresholds: ThresholdsUsed): ActivityMetricsView {
   return {
     averagePowerW: metrics.averagePowerW,
     maxPowerW: metrics.maxPowerW,
@@ -111,13 +123,16 @@ function toView(metrics: ActivityMetrics, ftp: { ftpW: number | null; source: Ft
     gradeAdjustedPaceSPerKm: metrics.gradeAdjustedPaceSPerKm,
     rTss: metrics.rTss,
     bestEfforts: metrics.bestEfforts,
-    ftpW: ftp.ftpW,
-    ftpSource: ftp.source,
-    thresholdSources,
+    ftpW: thresholds.ftp.ftpW,
+    ftpSource: thresholds.ftp.source,
+    thresholdPaceSPerKm: thresholds.thresholdPace.paceSPerKm,
+    thresholdPaceSource: thresholds.thresholdPace.source,
+    thresholdSources: thresholds.sources,
   };
 }
 
 type FtpSource = ActivityMetricsView['ftpSource'];
+type ThresholdPaceSource = ActivityMetricsView['thresholdPaceSource'];
 
 /** The days the loads of a `days`-day series ending on `today`'s UTC day are read from: [from, to), warm-up included. */
 function fitnessWindow(days: number, today: Date): { from: Date; to: Date; lastDay: string } {
@@ -164,6 +179,7 @@ export function createMetricsService(deps: {
       if (!row) return false;
       const streams = measuredStreams(row, await activities.loadStreams(accountId, activityId));
       const start = row.startDate.getTime();
+      const sport = sportFamilyOf(row.sportType);
       const set = await thresholds(accountId);
       const sources = estimateSourcesFor(dataPolicy, row.source);
       const best20 = set.ftpW === null
@@ -173,11 +189,14 @@ export function createMetricsService(deps: {
       const ftpSource: FtpSource = set.ftpW !== null ? 'settings' : ftpW === null ? 'none' : 'estimate';
       const maxHr = await repo.highestInWindow(accountId, 'maxHeartrateBpm', { from: new Date(start - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: new Date(start + 1), sources });
       const maxHrBpm = maxHr?.highest ?? null;
-      const thresholdSources = sourcesOf([best20, maxHr]);
+      const thresholdSpeed = sport === 'run'
+        ? await repo.highestInWindow(accountId, 'impliedThresholdSpeedMps', { from: new Date(start - THRESHOLD_PACE_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
+        : null;
+      const thresholdPaceSPerKm = thresholdSpeed === null ? null : thresholdPaceFromSpeedSPerKm(thresholdSpeed.highest);
       const metrics = computeActivityMetrics({
         streams,
         summary: {
-          sport: sportFamilyOf(row.sportType),
+          sport,
           distanceM: row.distance,
           movingTimeS: row.movingTime,
           elapsedTimeS: row.elapsedTime,
@@ -193,21 +212,27 @@ export function createMetricsService(deps: {
           ftpW,
           maxHrBpm: Math.max(maxHrBpm ?? 0, row.maxHeartrate ?? 0) || null,
           hrZoneUpperBoundsBpm: set.hrZoneUpperBoundsBpm,
+          thresholdPaceSPerKm,
         },
       });
-      const ftp = { ftpW, source: ftpSource };
+      const used: ThresholdsUsed = {
+        ftp: { ftpW, source: ftpSource },
+        thresholdPace: { paceSPerKm: thresholdPaceSPerKm, source: thresholdPaceSPerKm === null ? 'none' : 'estimate' },
+        sources: sourcesOf([best20, maxHr, thresholdSpeed]),
+      };
       await repo.save({
         activityId,
         userId: accountId,
-        metrics: toView(metrics, ftp, thresholdSources),
+        metrics: toView(metrics, used),
         trainingLoad: metrics.trainingLoad,
         trainingLoadMethod: metrics.trainingLoadMethod,
         best20MinPowerW: metrics.powerDurationCurve ? best20MinPowerW(metrics.powerDurationCurve) : null,
         maxHeartrateBpm: metrics.maxHeartrateBpm,
+        impliedThresholdSpeedMps: metrics.bestEfforts ? estimateThresholdSpeedFromEffortsMps(metrics.bestEfforts) : null,
         powerCurveW: metrics.powerDurationCurve ? samplePowerCurveOnGrid(metrics.powerDurationCurve) : [],
         ftpW,
-        ftpSource: ftp.source,
-        thresholdSources,
+        ftpSource,
+        thresholdSources: used.sources,
       });
       return true;
     },
