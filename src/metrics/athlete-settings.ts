@@ -33,14 +33,15 @@ export interface ResolvedAthleteSettings {
 /**
  * Defaults for what the athlete has not set:
  * - FTP: none. Metrics never guess FTP from the activity being scored: an easy ride would give a
- *   low FTP and inflate its own IF and TSS. The server passes the athlete's FTP, else the Strava
- *   profile's, else `estimateFtpFromPowerDurationCurve` of the athlete's best curve over recent weeks.
+ *   low FTP and inflate its own IF and TSS. The server passes the athlete's FTP, else 95 % of the
+ *   best 20 minutes of their recent rides (`estimateFtpFromBest20MinW`).
  * - LTHR: the start of the athlete's heart-rate zone 5 (top of zone 4), where Friel's zones put
  *   it; else 90 % of max heart rate (a common rule of thumb for trained endurance athletes).
  * - Max heart rate: LTHR / 0.9 by the same rule.
  * - Resting heart rate: 60 bpm, a typical adult value.
  * - Heart-rate zones: Friel's zones from LTHR (`FRIEL_HEART_RATE_ZONE_UPPER_BOUNDS_PCT_LTHR`).
- * - Threshold pace: none (no rTSS).
+ * - Threshold pace: none (no rTSS). The server passes the athlete's, estimated from the best
+ *   efforts of their recent runs (`estimateThresholdSpeedFromEffortsMps`).
  * - Sex: male, the coefficients of Banister's original TRIMP.
  * Max heart rate not above resting heart rate is treated as unknown.
  */

@@ -119,6 +119,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       if (!settings) throw new Error('metrics ran before the settings service was made');
       return settings.thresholds(accountId);
     },
+    dataPolicy: config.strava.dataPolicy,
   });
   const metricsJobs = createMetricsJobs(metrics);
   queue.define(metricsJobs.activity);

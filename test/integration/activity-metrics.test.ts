@@ -4,7 +4,8 @@ import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
-import { fixtureFile } from '../support/strava-export.ts';
+import { fixtureFile, shiftDates } from '../support/strava-export.ts';
+import { estimateThresholdSpeedFromEffortsMps, thresholdPaceFromSpeedSPerKm } from '../../src/metrics/threshold-pace.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -83,4 +84,32 @@ describe.each(kinds)('training metrics on %s', (kind) => {
     expect(invalid.status).toBe(400);
     expect(invalid.body).toEqual({ message: 'days must be between 1 and 730' });
   }, 120_000);
+
+  it("scores a run with rTSS against the threshold pace its predecessors' best efforts imply", async () => {
+    const browser = await registerAthlete(server.url);
+    const tcx = fixtureFile('run_strava_export.tcx').toString('utf8');
+    const first = await browser.upload('/api/imports', 'first.tcx', Buffer.from(tcx));
+    expect(first.status).toBe(201);
+    await waitForJobs(server);
+    const firstMetrics = (await browser.get(`/api/activities/${first.body.activity.id}`)).body.metrics;
+    // The first run has nothing before it to read a threshold pace from.
+    expect(firstMetrics).toMatchObject({ thresholdPaceSPerKm: null, thresholdPaceSource: 'none', rTss: null });
+    expect(firstMetrics.bestEfforts.length).toBeGreaterThan(1);
+
+    // The same run two days later, recorded without a heart-rate strap: no hrTSS, so rTSS is its load.
+    const withoutHeartRate = shiftDates(tcx, 2).replace(/<HeartRateBpm>\s*<Value>\d+<\/Value>\s*<\/HeartRateBpm>/g, '');
+    const second = await browser.upload('/api/imports', 'second.tcx', Buffer.from(withoutHeartRate));
+    expect(second.status).toBe(201);
+    await waitForJobs(server);
+    const metrics = (await browser.get(`/api/activities/${second.body.activity.id}`)).body.metrics;
+    const thresholdPaceSPerKm = thresholdPaceFromSpeedSPerKm(estimateThresholdSpeedFromEffortsMps(firstMetrics.bestEfforts)!);
+    expect(metrics).toMatchObject({ thresholdPaceSPerKm, thresholdPaceSource: 'estimate', thresholdSources: ['file'], hrTss: null });
+    expect(metrics.averageHeartrateBpm).toBeNull();
+    expect(metrics.rTss).toBeGreaterThan(0);
+    expect(metrics).toMatchObject({ trainingLoadMethod: 'pace', trainingLoad: metrics.rTss });
+    // rTSS = hours × IF² × 100: 16 hard minutes run a little faster than the pace held for an hour.
+    const intensityFactor = Math.sqrt(metrics.rTss / (100 * (metrics.movingTimeS / 3600)));
+    expect(intensityFactor).toBeGreaterThan(1);
+    expect(intensityFactor).toBeLessThan(1.2);
+  });
 });

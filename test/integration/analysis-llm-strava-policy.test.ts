@@ -63,7 +63,50 @@ function firewallCase(kind: (typeof kinds)[number], policy: 'strict' | 'relaxed'
 
     const stravaAnalyses = await Promise.all(strava.map(async (activity) => (await browser.get(`/api/activities/${activity.id}/analysis`)).body));
     const fileRequest = fake.requests[before]!;
-    return { browser, fileId, strava, stravaAnalyses, requests: [...fake.requests], fileFacts: promptFacts(fileRequest), fileName };
+
+    /**
+     * The upload's metrics were computed when it was alone in its past. Rescored where it now sits,
+     * its FTP could be estimated from the Strava rides before it: a changed style makes the
+     * analysis stale, and opening it rescores the activity first. Returns the FTP those rides give.
+     */
+    const rescoreFile = async () => {
+      const moved = new Date(newest.getTime() + 3_600_000);
+      const [{ best }] = (await server.database.handle.query<{ best: number | null }>(
+        `select max(m.best_20min_power_w) as best from activity_metrics m join activities a on a.id = m.activity_id
+          where a.id = any($1::uuid[]) and a.duplicate_of is null and a.start_date >= $2 and a.start_date < $3`,
+        [strava.map((activity) => activity.id), new Date(moved.getTime() - 90 * 86_400_000), moved],
+      )) as [{ best: number | null }];
+      expect(best).toBeGreaterThan(0);
+      const since = fake.requests.length;
+      expect((await browser.put('/api/user/settings', { coachingStyle: 'chill' })).status).toBe(200);
+      const analysis = await browser.get(`/api/activities/${fileId}/analysis`);
+      expect(analysis.body).toMatchObject({ coach: 'llm', coachNote: null });
+      const requests = fake.requests.slice(since);
+      expect(requests).toHaveLength(1);
+      const { metrics } = (await browser.get(`/api/activities/${fileId}`)).body;
+      const exported = await browser.get(`/api/activities/${fileId}/analysis/export`);
+      return { stravaFtpW: Math.round(0.95 * best!), metrics, requests, facts: promptFacts(requests[0]!), exported };
+    };
+
+    /** The same for an uploaded run put after the Strava runs: the threshold pace its rTSS is scored against. */
+    const rescoreRun = async () => {
+      const upload = await browser.upload('/api/imports', 'own.tcx', fixtureFile('run_strava_export.tcx'));
+      expect(upload.status).toBe(201);
+      const runId: string = upload.body.activity.id;
+      await waitForJobs(server);
+      const moved = new Date(newest.getTime() + 2 * 3_600_000);
+      await server.database.handle.query(`update activities set start_date = $1 where id = $2`, [moved, runId]);
+      const [{ runs }] = (await server.database.handle.query<{ runs: number }>(
+        `select count(*)::int as runs from activity_metrics m join activities a on a.id = m.activity_id
+          where a.id = any($1::uuid[]) and m.implied_threshold_speed_mps is not null and a.start_date >= $2`,
+        [strava.map((activity) => activity.id), new Date(moved.getTime() - 90 * 86_400_000)],
+      )) as [{ runs: number }];
+      expect(runs).toBeGreaterThan(0);
+      expect((await browser.put('/api/user/settings', { coachingStyle: 'marginal_gains' })).status).toBe(200);
+      expect((await browser.get(`/api/activities/${runId}/analysis`)).status).toBe(200);
+      return (await browser.get(`/api/activities/${runId}`)).body.metrics;
+    };
+    return { browser, fileId, strava, stravaAnalyses, requests: [...fake.requests], fileFacts: promptFacts(fileRequest), fileName, rescoreFile, rescoreRun };
   };
 }
 
@@ -96,6 +139,31 @@ describe.each(kinds)('the LLM coach under STRAVA_DATA_POLICY=strict on %s', (kin
     expect(own.status).toBe(200);
     expect(own.body.activity).toMatchObject({ id: fileId });
   });
+
+  it("scores the upload against the athlete's own files only: no FTP, IF or TSS derived from the Strava rides reaches the model", async () => {
+    const { rescoreFile } = await run();
+    const { stravaFtpW, metrics, requests, facts, exported } = await rescoreFile();
+    // The upload is the athlete's only file with power, and it is never scored against itself.
+    expect(metrics).toMatchObject({ ftpW: null, ftpSource: 'none', intensityFactor: null, tss: null, powerZoneSeconds: null });
+    expect(metrics.thresholdSources).toEqual(['file']);
+    expect(metrics.trainingLoadMethod).not.toBe('power');
+    const stravaIntensityFactor = (metrics.normalizedPowerW / stravaFtpW).toFixed(2);
+    const activity = facts.activity as { power: Record<string, unknown> };
+    expect(activity.power).toMatchObject({ normalized: `${Math.round(metrics.normalizedPowerW)} W` });
+    expect(activity.power).not.toHaveProperty('ftp');
+    expect(activity.power).not.toHaveProperty('intensityFactor');
+    expect(activity.power).not.toHaveProperty('tss');
+    expect(shownText(requests)).not.toContain(`${stravaFtpW} W`);
+    expect(JSON.stringify(facts.activity)).not.toContain(stravaIntensityFactor);
+    expect(exported.status).toBe(200);
+    expect(exported.body.athleteProfile.ftpW).toBeNull();
+    expect(exported.body.activity.metrics).toMatchObject({ ftpW: null, intensityFactor: null, tss: null });
+  });
+
+  it("reads an uploaded run's threshold pace from the athlete's own runs only", async () => {
+    const metrics = await (await run()).rescoreRun();
+    expect(metrics).toMatchObject({ thresholdPaceSPerKm: null, thresholdPaceSource: 'none', rTss: null, thresholdSources: ['file'] });
+  });
 });
 
 describe.each(kinds)('the LLM coach under STRAVA_DATA_POLICY=relaxed on %s', (kind) => {
@@ -117,5 +185,27 @@ describe.each(kinds)('the LLM coach under STRAVA_DATA_POLICY=relaxed on %s', (ki
     const exported = await browser.get(`/api/activities/${strava[0]!.id}/analysis/export`);
     expect(exported.status).toBe(200);
     expect(exported.body.activity).toMatchObject({ id: strava[0]!.id });
+  });
+
+  it('scores the upload against the FTP estimated from the Strava rides before it, and shows the model those scores', async () => {
+    const { rescoreFile } = await run();
+    const { stravaFtpW, metrics, facts, exported } = await rescoreFile();
+    expect(metrics).toMatchObject({ ftpW: stravaFtpW, ftpSource: 'estimate', trainingLoadMethod: 'power' });
+    expect(metrics.thresholdSources).toEqual(['file', 'strava']);
+    expect(metrics.intensityFactor).toBeCloseTo(metrics.normalizedPowerW / stravaFtpW, 9);
+    expect((facts.activity as { power: unknown }).power).toMatchObject({
+      ftp: `${stravaFtpW} W`,
+      intensityFactor: metrics.intensityFactor.toFixed(2),
+      tss: String(Math.round(metrics.tss)),
+    });
+    expect(exported.status).toBe(200);
+    expect(exported.body.athleteProfile.ftpW).toBe(stravaFtpW);
+  });
+
+  it("reads an uploaded run's threshold pace from the Strava runs before it", async () => {
+    const metrics = await (await run()).rescoreRun();
+    expect(metrics).toMatchObject({ thresholdPaceSource: 'estimate', thresholdSources: ['file', 'strava'] });
+    expect(metrics.thresholdPaceSPerKm).toBeGreaterThan(0);
+    expect(metrics.rTss).toBeGreaterThan(0);
   });
 });

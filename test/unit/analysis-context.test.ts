@@ -127,6 +127,24 @@ describe('mayEnterPrompt', () => {
     expect(mayEnterPrompt(context.coaching, 'strict')).toBe(true);
     expect(mayEnterPrompt(context.rideDetail!, 'strict')).toBe(true);
   });
+
+  it("counts where an upload's thresholds were estimated from: scores read against Strava rides stay out", () => {
+    const own = contextOf('ridePower', {}, (built) => {
+      built.activity.metrics = { ...built.activity.metrics!, thresholdSources: ['archive', 'file'] };
+    });
+    expect(own.activity.provenance).toEqual(['archive', 'file']);
+    expect(mayEnterPrompt(own.activity, 'strict')).toBe(true);
+
+    const stravaDerived = contextOf('ridePower', {}, (built) => {
+      built.activity.metrics = { ...built.activity.metrics!, thresholdSources: ['file', 'strava'] };
+      built.trainingLog = built.trainingLog.map((entry, index) => (index === 0 ? { ...entry, thresholdSources: ['strava'] } : entry));
+    });
+    expect(stravaDerived.activity.provenance).toEqual(['file', 'strava']);
+    expect(mayEnterPrompt(stravaDerived.activity, 'strict')).toBe(false);
+    // Another session's load scored against Strava data makes the recent training Strava-derived too.
+    expect(stravaDerived.recentTraining.provenance).toEqual(['file', 'strava']);
+    expect(mayEnterPrompt(stravaDerived.recentTraining, 'strict')).toBe(false);
+  });
 });
 
 describe('number grounding helpers', () => {

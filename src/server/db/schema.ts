@@ -315,6 +315,8 @@ export const activityMetrics = pgTable(
     /** Best power held for 20 minutes or longer: the athlete's FTP estimate draws on it. */
     best20MinPowerW: doublePrecision('best_20min_power_w'),
     maxHeartrateBpm: doublePrecision('max_heartrate_bpm'),
+    /** The one-hour speed a run's best efforts imply (metrics/threshold-pace.ts): the threshold pace estimate draws on it. */
+    impliedThresholdSpeedMps: doublePrecision('implied_threshold_speed_mps'),
     /**
      * The power-duration curve on POWER_CURVE_GRID_S (entry k at grid duration k), so the athlete's
      * best over many activities is a maximum per entry. Empty without measured power; null for
@@ -324,6 +326,13 @@ export const activityMetrics = pgTable(
     /** The FTP the power scores used, and where it came from. */
     ftpW: doublePrecision('ftp_w'),
     ftpSource: text('ftp_source', { enum: ['settings', 'estimate', 'none'] }).notNull(),
+    /**
+     * The sources of the activities the estimated thresholds (FTP, maximum heart rate, threshold
+     * pace) were read from; empty when the athlete set them. Scores, zones and load are derived from those
+     * activities too, so what they may reach follows the Strava policy (ADR 0007). text[]: both
+     * drivers parse it, unlike an array of the enum type.
+     */
+    thresholdSources: text('threshold_sources').array().$type<ActivitySource[]>().notNull().default([]),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('activity_metrics_user').on(table.userId)],

@@ -62,6 +62,14 @@ export const activityMetricsView = z.object({
   /** The FTP the power scores used: estimated from the athlete's own best 20 minutes until they set one. */
   ftpW: z.number().nullable(),
   ftpSource: z.enum(['settings', 'estimate', 'none']),
+  /** Runs: the threshold pace rTSS is scored against, estimated from the athlete's own best efforts (ADR 0015). */
+  thresholdPaceSPerKm: z.number().nullable(),
+  thresholdPaceSource: z.enum(['estimate', 'none']),
+  /**
+   * The sources of the activities the estimated thresholds were read from (empty when the athlete
+   * set them): FTP, IF, TSS, zones and load are derived from those activities too.
+   */
+  thresholdSources: z.array(z.enum(activitySources)),
 });
 export type ActivityMetricsView = z.infer<typeof activityMetricsView>;
 

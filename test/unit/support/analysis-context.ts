@@ -46,6 +46,9 @@ export function metricsView(overrides: Partial<ActivityMetricsView> = {}): Activ
     bestEfforts: null,
     ftpW: null,
     ftpSource: 'none',
+    thresholdPaceSPerKm: null,
+    thresholdPaceSource: 'none',
+    thresholdSources: [],
     ...overrides,
   };
 }
@@ -120,6 +123,7 @@ export function logEntry(family: TrainingLogEntry['family'], movingTimeS: number
     startDate: new Date(`2026-05-${String(day).padStart(2, '0')}T07:00:00Z`),
     movingTimeS,
     trainingLoad,
+    thresholdSources: [],
   };
 }
 

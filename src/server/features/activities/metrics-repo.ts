@@ -8,7 +8,13 @@ export type ActivityMetricsRow = typeof activityMetrics.$inferSelect;
 const counted = () => isNull(activities.duplicateOf);
 
 /** The per-activity metrics whose highest value over a window the estimates start from. */
-type WindowMetric = 'best20MinPowerW' | 'maxHeartrateBpm';
+type WindowMetric = 'best20MinPowerW' | 'maxHeartrateBpm' | 'impliedThresholdSpeedMps';
+
+export interface WindowHighest {
+  highest: number;
+  /** The sources of the activities it was read from. */
+  sources: ActivitySource[];
+}
 
 export function createMetricsRepo(db: Database) {
   return {
@@ -30,28 +36,35 @@ export function createMetricsRepo(db: Database) {
     },
 
     /**
-     * The highest value of one stored metric over the account's activities (but `excludeActivityId`)
-     * that started in [from, to): the best 20-minute power or the highest heart rate of a window.
+     * The highest value of one stored metric over the account's activities (but `excludeActivityId`,
+     * and of `sources` only when given) that started in [from, to): the best 20-minute power, the
+     * highest heart rate or the fastest implied threshold speed of a window, with the sources of
+     * every activity that had a value, since the highest of them is read from them all.
      */
     async highestInWindow(
       accountId: string,
       metric: WindowMetric,
-      window: { from: Date; to: Date; excludeActivityId?: string },
-    ): Promise<number | null> {
+      window: { from: Date; to: Date; excludeActivityId?: string; sources?: readonly ActivitySource[] },
+    ): Promise<WindowHighest | null> {
       const [row] = await db
-        .select({ best: max(activityMetrics[metric]) })
+        .select({
+          highest: max(activityMetrics[metric]),
+          sources: sql<ActivitySource[] | null>`array_agg(distinct ${activities.source}::text order by ${activities.source}::text)`,
+        })
         .from(activityMetrics)
         .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
         .where(
           and(
             eq(activityMetrics.userId, accountId),
             counted(),
+            isNotNull(activityMetrics[metric]),
             window.excludeActivityId === undefined ? undefined : ne(activityMetrics.activityId, window.excludeActivityId),
+            window.sources === undefined ? undefined : inArray(activities.source, [...window.sources]),
             gte(activities.startDate, window.from),
             lt(activities.startDate, window.to),
           ),
         );
-      return row?.best ?? null;
+      return row?.highest == null ? null : { highest: row.highest, sources: row.sources ?? [] };
     },
 
     /** The activity with the best 20-minute power among those that started in [from, to): the evidence of an FTP estimate. */
@@ -158,9 +171,20 @@ export function createMetricsRepo(db: Database) {
       return rows.map((row) => ({ date: row.date, load: row.load ?? 0, sources: row.sources }));
     },
 
+    /** The sources the thresholds of the account's activities that started in [from, to) were read from. */
+    async thresholdSourcesBetween(accountId: string, from: Date, to: Date): Promise<ActivitySource[]> {
+      const rows = await db
+        .selectDistinct({ source: sql<ActivitySource>`unnest(${activityMetrics.thresholdSources})` })
+        .from(activityMetrics)
+        .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
+        .where(and(eq(activityMetrics.userId, accountId), counted(), gte(activities.startDate, from), lt(activities.startDate, to)));
+      return rows.map((row) => row.source);
+    },
+
     /**
      * The account's activities that started in [from, to), oldest first, with their training load
-     * (null until computed): what a training log over those days shows.
+     * (null until computed) and the sources their thresholds were read from: what a training log
+     * over those days shows.
      */
     async trainingLog(accountId: string, from: Date, to: Date) {
       return db
@@ -171,6 +195,7 @@ export function createMetricsRepo(db: Database) {
           startDate: activities.startDate,
           movingTimeS: activities.movingTime,
           trainingLoad: activityMetrics.trainingLoad,
+          thresholdSources: activityMetrics.thresholdSources,
         })
         .from(activities)
         .leftJoin(activityMetrics, eq(activityMetrics.activityId, activities.id))

@@ -5,11 +5,12 @@ import { computeFitnessSeries, type FitnessDay } from '../../../metrics/fitness.
 import { computeMeanMaximalPower, computePowerDurationCurve } from '../../../metrics/mean-maximal-power.ts';
 import { POWER_CURVE_GRID_S, samplePowerCurveOnGrid } from '../../../metrics/power-curve-grid.ts';
 import { resampleTo1Hz } from '../../../metrics/resample.ts';
+import { estimateThresholdSpeedFromEffortsMps, thresholdPaceFromSpeedSPerKm } from '../../../metrics/threshold-pace.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivityMetricsView, BestPowerCurve } from '../../../shared/api/activities.ts';
-import type { ActivitySource } from '../../db/schema.ts';
+import { activitySources, type ActivitySource } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { MetricsRepo } from './metrics-repo.ts';
+import type { MetricsRepo, WindowHighest } from './metrics-repo.ts';
 import type { ActivitiesRepo, ActivityRow } from './repo.ts';
 
 /**
@@ -17,11 +18,22 @@ import type { ActivitiesRepo, ActivityRow } from './repo.ts';
  * have not set is estimated from their own data: FTP is 95 % of the best 20-minute power of the 90
  * days before the activity (never from the activity itself, which would score a ride against
  * itself); maximum heart rate is the highest recorded in the year before, from which the metrics
- * derive LTHR and zones. A set FTP scores every activity, old ones too: it is the athlete's word
- * for what their threshold is, and rescoring history with it keeps fitness on one scale.
+ * derive LTHR and zones; a run's threshold pace, which rTSS is scored against, is the fastest
+ * one-hour speed that the best efforts of the runs of the 90 days before imply by Riegel's
+ * endurance model (ADR 0015, metrics/threshold-pace.ts). A set FTP scores every activity, old ones
+ * too: it is the athlete's word for what their threshold is, and rescoring history with it keeps
+ * fitness on one scale.
+ *
+ * Under the strict Strava policy (ADR 0007) an activity that is not from Strava is scored only
+ * against thresholds estimated from activities that are not either, so its scores, zones and load
+ * stay the athlete's own data and may reach a model; a Strava activity, which only the built-in
+ * coach reads, is scored against everything. The sources an estimate was read from are stored with
+ * the metrics (`thresholdSources`), and the analysis counts them in the facts' provenance.
  */
 const FTP_LOOKBACK_DAYS = 90;
 const MAX_HR_LOOKBACK_DAYS = 365;
+/** As for FTP: long enough to hold a hard effort, short enough to follow the athlete's form. */
+const THRESHOLD_PACE_LOOKBACK_DAYS = 90;
 /** Days of load before the first day shown, so CTL (42-day) has warmed up. */
 const FITNESS_WARM_UP_DAYS = 126;
 const DAY_MS = 86_400_000;
@@ -60,6 +72,15 @@ export interface TrainingLogEntry {
   movingTimeS: number;
   /** Null until the activity's metrics are computed. */
   trainingLoad: number | null;
+  /** The sources its thresholds, and so its load, were read from; empty until computed. */
+  thresholdSources: ActivitySource[];
+}
+
+const NON_STRAVA_SOURCES = activitySources.filter((source) => source !== 'strava');
+
+/** The sources whose activities may feed the thresholds an activity of `source` is scored against; undefined for all. */
+function estimateSourcesFor(policy: 'strict' | 'relaxed', source: ActivitySource): readonly ActivitySource[] | undefined {
+  return policy === 'strict' && source !== 'strava' ? NON_STRAVA_SOURCES : undefined;
 }
 
 /** Strava estimates power for rides without a meter; only measured power is scored. */
@@ -69,7 +90,13 @@ function measuredStreams(row: ActivityRow, streams: ActivityStreams | null): Act
   return rest;
 }
 
-function toView(metrics: ActivityMetrics, ftp: { ftpW: number | null; source: FtpSource }): ActivityMetricsView {
+interface ThresholdsUsed {
+  ftp: { ftpW: number | null; source: FtpSource };
+  thresholdPace: { paceSPerKm: number | null; source: ThresholdPaceSource };
+  sources: ActivitySource[];
+}
+
+function toView(metrics: ActivityMetrics, thresholds: ThresholdsUsed): ActivityMetricsView {
   return {
     averagePowerW: metrics.averagePowerW,
     maxPowerW: metrics.maxPowerW,
@@ -96,15 +123,40 @@ function toView(metrics: ActivityMetrics, ftp: { ftpW: number | null; source: Ft
     gradeAdjustedPaceSPerKm: metrics.gradeAdjustedPaceSPerKm,
     rTss: metrics.rTss,
     bestEfforts: metrics.bestEfforts,
-    ftpW: ftp.ftpW,
-    ftpSource: ftp.source,
+    ftpW: thresholds.ftp.ftpW,
+    ftpSource: thresholds.ftp.source,
+    thresholdPaceSPerKm: thresholds.thresholdPace.paceSPerKm,
+    thresholdPaceSource: thresholds.thresholdPace.source,
+    thresholdSources: thresholds.sources,
   };
 }
 
 type FtpSource = ActivityMetricsView['ftpSource'];
+type ThresholdPaceSource = ActivityMetricsView['thresholdPaceSource'];
 
-export function createMetricsService(deps: { repo: MetricsRepo; activities: ActivitiesRepo; thresholds: AthleteThresholdsSource }) {
-  const { repo, activities, thresholds } = deps;
+/** The days the loads of a `days`-day series ending on `today`'s UTC day are read from: [from, to), warm-up included. */
+function fitnessWindow(days: number, today: Date): { from: Date; to: Date; lastDay: string } {
+  const lastDay = today.toISOString().slice(0, 10);
+  const firstDayMs = Date.parse(lastDay) - (days - 1) * DAY_MS;
+  return { from: new Date(firstDayMs - FITNESS_WARM_UP_DAYS * DAY_MS), to: new Date(Date.parse(lastDay) + DAY_MS), lastDay };
+}
+
+function fitnessSeries(loads: { date: string; load: number }[], days: number, window: { from: Date; lastDay: string }): FitnessDay[] {
+  return computeFitnessSeries(loads, window.from.toISOString().slice(0, 10), window.lastDay).slice(-days);
+}
+
+/** The sources of the estimates that were made, once each, sorted. */
+function sourcesOf(estimates: readonly (WindowHighest | null)[]): ActivitySource[] {
+  return [...new Set(estimates.flatMap((estimate) => estimate?.sources ?? []))].sort();
+}
+
+export function createMetricsService(deps: {
+  repo: MetricsRepo;
+  activities: ActivitiesRepo;
+  thresholds: AthleteThresholdsSource;
+  dataPolicy: 'strict' | 'relaxed';
+}) {
+  const { repo, activities, thresholds, dataPolicy } = deps;
 
   /** Measured 1 Hz power of an activity of the account; null when it has none. */
   async function measuredPowerW1Hz(accountId: string, activityId: string): Promise<number[] | null> {
@@ -127,15 +179,24 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
       if (!row) return false;
       const streams = measuredStreams(row, await activities.loadStreams(accountId, activityId));
       const start = row.startDate.getTime();
+      const sport = sportFamilyOf(row.sportType);
       const set = await thresholds(accountId);
-      const best20 = set.ftpW === null ? await repo.highestInWindow(accountId, 'best20MinPowerW', { from: new Date(start - FTP_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId }) : null;
-      const ftpW = set.ftpW ?? (best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20)));
+      const sources = estimateSourcesFor(dataPolicy, row.source);
+      const best20 = set.ftpW === null
+        ? await repo.highestInWindow(accountId, 'best20MinPowerW', { from: new Date(start - FTP_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
+        : null;
+      const ftpW = set.ftpW ?? (best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20.highest)));
       const ftpSource: FtpSource = set.ftpW !== null ? 'settings' : ftpW === null ? 'none' : 'estimate';
-      const maxHrBpm = await repo.highestInWindow(accountId, 'maxHeartrateBpm', { from: new Date(start - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: new Date(start + 1) });
+      const maxHr = await repo.highestInWindow(accountId, 'maxHeartrateBpm', { from: new Date(start - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: new Date(start + 1), sources });
+      const maxHrBpm = maxHr?.highest ?? null;
+      const thresholdSpeed = sport === 'run'
+        ? await repo.highestInWindow(accountId, 'impliedThresholdSpeedMps', { from: new Date(start - THRESHOLD_PACE_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
+        : null;
+      const thresholdPaceSPerKm = thresholdSpeed === null ? null : thresholdPaceFromSpeedSPerKm(thresholdSpeed.highest);
       const metrics = computeActivityMetrics({
         streams,
         summary: {
-          sport: sportFamilyOf(row.sportType),
+          sport,
           distanceM: row.distance,
           movingTimeS: row.movingTime,
           elapsedTimeS: row.elapsedTime,
@@ -151,20 +212,27 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
           ftpW,
           maxHrBpm: Math.max(maxHrBpm ?? 0, row.maxHeartrate ?? 0) || null,
           hrZoneUpperBoundsBpm: set.hrZoneUpperBoundsBpm,
+          thresholdPaceSPerKm,
         },
       });
-      const ftp = { ftpW, source: ftpSource };
+      const used: ThresholdsUsed = {
+        ftp: { ftpW, source: ftpSource },
+        thresholdPace: { paceSPerKm: thresholdPaceSPerKm, source: thresholdPaceSPerKm === null ? 'none' : 'estimate' },
+        sources: sourcesOf([best20, maxHr, thresholdSpeed]),
+      };
       await repo.save({
         activityId,
         userId: accountId,
-        metrics: toView(metrics, ftp),
+        metrics: toView(metrics, used),
         trainingLoad: metrics.trainingLoad,
         trainingLoadMethod: metrics.trainingLoadMethod,
         best20MinPowerW: metrics.powerDurationCurve ? best20MinPowerW(metrics.powerDurationCurve) : null,
         maxHeartrateBpm: metrics.maxHeartrateBpm,
+        impliedThresholdSpeedMps: metrics.bestEfforts ? estimateThresholdSpeedFromEffortsMps(metrics.bestEfforts) : null,
         powerCurveW: metrics.powerDurationCurve ? samplePowerCurveOnGrid(metrics.powerDurationCurve) : [],
         ftpW,
-        ftpSource: ftp.source,
+        ftpSource,
+        thresholdSources: used.sources,
       });
       return true;
     },
@@ -179,13 +247,13 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
       const latest = await repo.latestStartDate(accountId);
       const endMs = latest === null ? now.getTime() : Math.min(now.getTime(), latest.getTime() + 1);
       const end = new Date(endMs);
-      const [best20, maxHeartrateBpm] = await Promise.all([
+      const [best20, maxHr] = await Promise.all([
         repo.best20MinPowerEffort(accountId, new Date(endMs - FTP_LOOKBACK_DAYS * DAY_MS), end),
         repo.highestInWindow(accountId, 'maxHeartrateBpm', { from: new Date(endMs - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: end }),
       ]);
       return {
         ftp: best20 && { ftpW: Math.round(estimateFtpFromBest20MinW(best20.best20MinPowerW)), ...best20 },
-        maxHeartrateBpm: maxHeartrateBpm !== null && maxHeartrateBpm > 0 ? maxHeartrateBpm : null,
+        maxHeartrateBpm: maxHr !== null && maxHr.highest > 0 ? maxHr.highest : null,
       };
     },
 
@@ -247,23 +315,28 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
 
     /** Daily load with fitness (CTL), fatigue (ATL) and form (TSB) for the last `days` days, today included. */
     async fitness(accountId: string, days: number, today = new Date()): Promise<FitnessDay[]> {
-      return (await this.fitnessWithSources(accountId, days, today)).series;
+      const window = fitnessWindow(days, today);
+      return fitnessSeries(await repo.dailyLoads(accountId, window.from, window.to), days, window);
     },
 
-    /** The same series, with the sources of every activity whose load went into it (what it is derived from). */
+    /**
+     * The same series, with the sources of every activity whose load went into it and of those its
+     * thresholds were read from (what it is derived from).
+     */
     async fitnessWithSources(accountId: string, days: number, today = new Date()): Promise<FitnessWithSources> {
-      const toDate = today.toISOString().slice(0, 10);
-      const fromDate = new Date(Date.parse(toDate) - (days - 1) * DAY_MS).toISOString().slice(0, 10);
-      const warmUpFrom = new Date(Date.parse(fromDate) - FITNESS_WARM_UP_DAYS * DAY_MS);
-      const loads = await repo.dailyLoads(accountId, warmUpFrom, new Date(Date.parse(toDate) + DAY_MS));
-      const series = computeFitnessSeries(loads, warmUpFrom.toISOString().slice(0, 10), toDate);
-      return { series: series.slice(-days), sources: [...new Set(loads.flatMap((day) => day.sources))].sort() };
+      const window = fitnessWindow(days, today);
+      const [loads, thresholdSources] = await Promise.all([
+        repo.dailyLoads(accountId, window.from, window.to),
+        repo.thresholdSourcesBetween(accountId, window.from, window.to),
+      ]);
+      const sources = [...new Set([...loads.flatMap((day) => day.sources), ...thresholdSources])].sort();
+      return { series: fitnessSeries(loads, days, window), sources };
     },
 
     /** Kairo's FTP estimate as of `asOf`, from the best 20 minutes of the preceding weeks; null without power data. */
     async estimatedFtpW(accountId: string, asOf = new Date()): Promise<number | null> {
       const best20 = await repo.highestInWindow(accountId, 'best20MinPowerW', { from: new Date(asOf.getTime() - FTP_LOOKBACK_DAYS * DAY_MS), to: asOf });
-      return best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20));
+      return best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20.highest));
     },
 
     /** Whether some of the account's activities still wait for their metrics (a history just arrived). */
@@ -272,7 +345,7 @@ export function createMetricsService(deps: { repo: MetricsRepo; activities: Acti
     /** The account's activities that started in [from, to), oldest first, with sport family and training load. */
     async trainingLog(accountId: string, from: Date, to: Date): Promise<TrainingLogEntry[]> {
       const rows = await repo.trainingLog(accountId, from, to);
-      return rows.map(({ sportType, ...row }) => ({ ...row, family: sportFamilyOf(sportType) }));
+      return rows.map(({ sportType, thresholdSources, ...row }) => ({ ...row, thresholdSources: thresholdSources ?? [], family: sportFamilyOf(sportType) }));
     },
   };
 }

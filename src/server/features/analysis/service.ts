@@ -8,7 +8,8 @@ import type { ActivitiesService } from '../activities/service.ts';
 import type { PlansService } from '../plans/service.ts';
 import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/service.ts';
 import type { Coach } from './coach/coach.ts';
-import { buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
+import { activityProvenance, buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
+import { mayEnterPrompt } from './coach/provenance.ts';
 import { buildContextExport, type ExportedUserSettings } from './exports/context-export.ts';
 import { buildZwiftWorkout, workoutFileName, zwiftSportType } from '../../workouts/zwo.ts';
 import type { AnalysisRepo, AnalysisRow, AnalysisValues } from './repo.ts';
@@ -236,7 +237,8 @@ export function createAnalysisService(deps: {
     async contextExport(account: ExportingAccount, activityId: string): Promise<AnalysisContextExport> {
       requireProAccess(account, PRO_ONLY_MESSAGES.contextExport);
       const activity = await activities.detail(account.id, activityId);
-      if (deps.dataPolicy === 'strict' && activity.source === 'strava') throw new AppError('forbidden', STRAVA_AI_EXPORT_MESSAGE);
+      // The file is for another AI: what may not enter Kai's prompt may not leave in it either.
+      if (!mayEnterPrompt({ provenance: activityProvenance(activity) }, deps.dataPolicy)) throw new AppError('forbidden', STRAVA_AI_EXPORT_MESSAGE);
       const analysis = await get(account.id, activityId);
       const userSettings = await userSettingsForExport(account.id);
       const accountName = [account.firstName, account.lastName].filter(Boolean).join(' ') || null;

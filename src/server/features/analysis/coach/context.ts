@@ -400,6 +400,17 @@ export function contextHash(context: AnalysisContext): string {
 const positive = (value: number | null | undefined): number | null => (value !== null && value !== undefined && value > 0 ? value : null);
 const formatted = <T>(value: number | null, format: (value: number) => T): T | null => (value === null ? null : format(value));
 
+/**
+ * Where an activity's facts come from: the activity, and the activities its thresholds were
+ * estimated from, since its FTP, IF, TSS, zones and load are derived from them. Under the strict
+ * policy the metrics never estimate an upload's thresholds from Strava data; should stored metrics
+ * still be (computed under the relaxed policy, or before their sources were recorded), the
+ * activity's facts stay out of a prompt like a Strava activity's.
+ */
+export function activityProvenance(activity: Pick<ActivityDetail, 'source' | 'metrics'>): FactOrigin[] {
+  return [...new Set([activity.source, ...(activity.metrics?.thresholdSources ?? [])])].sort();
+}
+
 function activityFacts(activity: ActivityDetail, units: UnitSystem): ActivityFacts {
   const metrics = activity.metrics;
   const family = sportFamilyOf(activity.sportType);
@@ -408,7 +419,7 @@ function activityFacts(activity: ActivityDetail, units: UnitSystem): ActivityFac
   const distanceM = positive(activity.distance) ?? positive(metrics?.distanceM);
   const moving = distanceM !== null && movingTimeS > 0;
   return {
-    provenance: [activity.source],
+    provenance: activityProvenance(activity),
     name: activity.name,
     sportType: activity.sportType,
     family,
@@ -496,6 +507,6 @@ function recentTrainingFacts(log: TrainingLogEntry[]): RecentTrainingFacts {
   const bySport = families
     .map((family) => ({ family, ...totals(log.filter((entry) => entry.family === family)) }))
     .sort((a, b) => b.movingTime.value - a.movingTime.value);
-  const provenance: FactOrigin[] = [...new Set(log.map((entry) => entry.source))].sort();
+  const provenance: FactOrigin[] = [...new Set(log.flatMap((entry) => [entry.source, ...entry.thresholdSources]))].sort();
   return { provenance, days: count(RECENT_TRAINING_DAYS, 'day'), ...totals(log), bySport };
 }
