@@ -17,7 +17,7 @@ import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './a
 import { planCalendar } from './calendar.ts';
 import { generatePlan, parseFtpW } from './generator.ts';
 import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan-on-day.ts';
-import type { PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
+import type { AccountAccess, PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
 import { planWorkouts, zipWorkouts } from './workouts.ts';
 
 export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from './athlete-facts.ts';
@@ -119,15 +119,18 @@ export function createPlansService(deps: {
       return toView(await findOwned(accountId, id), now);
     },
 
-    /** Spec §6: Free accounts keep one plan; Pro (and a running trial) any number. Enforced under a lock on the account. */
+    /**
+     * Spec §6: Free accounts keep one plan; Pro (and a running trial) any number. Checked before
+     * the plan is generated, so an athlete at the limit is refused at once and no work is wasted;
+     * checked again under a lock on the account as the plan is stored, so that of parallel creates
+     * only as many succeed as the limit allows.
+     */
     async create(accountId: string, input: TrainingPlanInput, now = new Date()): Promise<TrainingPlanView> {
       await requireConnected(accountId);
-      const values = await generate(accountId, input, now);
-      const row = await repo.insertWithinLimit(
-        accountId,
-        (access, existingPlans) => hasProAccess(access.plan, access.trialExpiryDate, now) || existingPlans < FREE_PLAN_LIMIT,
-        values,
-      );
+      const mayAddPlan = (access: AccountAccess, existingPlans: number) => hasProAccess(access.plan, access.trialExpiryDate, now) || existingPlans < FREE_PLAN_LIMIT;
+      const standing = await repo.standing(accountId);
+      if (!standing || !mayAddPlan(standing.access, standing.plans)) throw new AppError('forbidden', FREE_PLAN_LIMIT_MESSAGE);
+      const row = await repo.insertWithinLimit(accountId, mayAddPlan, await generate(accountId, input, now));
       if (!row) throw new AppError('forbidden', FREE_PLAN_LIMIT_MESSAGE);
       await plansChanged(accountId);
       return toView(row, now);
