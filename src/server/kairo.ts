@@ -167,10 +167,13 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const coach = config.ai
     ? createLlmCoach({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, policy: config.strava.dataPolicy, log: app.log })
     : builtinCoach;
+  // Spec §6 blocks plans (and the profile page) until Strava is connected; an athlete who brings
+  // their activities in by file has their training data connected as well (ADR 0017).
+  const hasTrainingData = async (accountId: string) => (await strava.status(accountId)).connected || (await activities.count(accountId)) > 0;
   const plans = createPlansService({
     repo: createPlansRepo(database.db),
     activities,
-    isConnected: async (accountId) => (await strava.status(accountId)).connected,
+    hasTrainingData,
     plansChanged: (accountId) => accountSettings.analysesStale(accountId),
   });
   const analysis = createAnalysisService({
@@ -217,6 +220,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       const { athleteWeight, athleteFtp } = await settings.get(accountId);
       return { weightKg: athleteWeight, ftpW: athleteFtp };
     },
+    hasTrainingData,
   });
   registerProfileRoutes(app, profile);
 

@@ -25,7 +25,7 @@ export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedAc
 export type { PlanOnDay, PlanStanding } from './plan-on-day.ts';
 
 const notFound = () => new AppError('not_found', 'Training plan not found');
-export const CONNECT_REQUIRED_MESSAGE = 'Connect your Strava account to use training plans.';
+export const CONNECT_REQUIRED_MESSAGE = 'Connect Strava or import your activity files to use training plans.';
 /** An analysis speaks about this many active plans at most: the facts and the prompt stay bounded. */
 export const MAX_PLANS_IN_ANALYSIS = 3;
 
@@ -50,18 +50,21 @@ function toView(row: TrainingPlanRow, now: Date): TrainingPlanView {
 export function createPlansService(deps: {
   repo: PlansRepo;
   activities: ActivitiesService;
-  /** Spec §6: training plans are blocked until the tracking service is connected. */
-  isConnected: (accountId: string) => Promise<boolean>;
+  /**
+   * Spec §6: training plans are blocked until the tracking service is connected; an athlete who
+   * imported their activities instead counts as connected (ADR 0017).
+   */
+  hasTrainingData: (accountId: string) => Promise<boolean>;
   /**
    * Called after a plan was created, changed, toggled or deleted: the active plans feed the
    * analysis, so analyses written before are stale (ADR 0014).
    */
   plansChanged: (accountId: string) => Promise<void>;
 }) {
-  const { repo, activities, isConnected, plansChanged } = deps;
+  const { repo, activities, hasTrainingData, plansChanged } = deps;
 
   async function requireConnected(accountId: string): Promise<void> {
-    if (!(await isConnected(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
+    if (!(await hasTrainingData(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
   }
 
   /** The athlete's last 30 activities with their loads, fitness today and FTP. */
