@@ -7,8 +7,8 @@ import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 
 /**
  * The coaching profile in a real browser: open it from the Settings button, accept Kairo's
- * suggested FTP and zones, change the FTP and the coaching style, save, see the toast, and find the
- * saved values on reopening; then on a phone. KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots.
+ * suggested FTP and zones, change the FTP and the coaching style, save, see the toast, find the
+ * saved values on reopening and the analysis on screen fetched again; then on a phone. KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots.
  */
 describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
   const session = useKairoInBrowser([
@@ -130,6 +130,32 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     expect(await overlay().isVisible()).toBe(true);
     await overlay().getByRole('button', { name: 'Cancel' }).click();
     await overlay().waitFor({ state: 'detached' });
+  });
+
+  it('drops the cached analyses on saving: the analysis on screen is fetched again, in the new style', async () => {
+    const styleButton = page.getByRole('main').getByRole('button', { name: /^Coaching style: / });
+    expect(await styleButton.getAttribute('aria-label')).toBe('Coaching style: Marginal gains');
+    const isAnalysis = (url: URL) => /^\/api\/activities\/[^/]+\/analysis$/.test(url.pathname);
+    const refetched = page.waitForRequest((request) => request.method() === 'GET' && isAnalysis(new URL(request.url())));
+    // The new analysis is held back, to see what the page shows meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(isAnalysis, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await ftp().waitFor();
+    await overlay().getByText('Chill', { exact: true }).click();
+    await save().click();
+    await page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
+    await refetched;
+    // Dropped, not merely stale: the analysis in the old style is off the screen while the new one comes.
+    await styleButton.waitFor({ state: 'detached' });
+    release();
+    await expect.poll(() => styleButton.getAttribute('aria-label')).toBe('Coaching style: Chill');
+    await page.unroute(isAnalysis);
   });
 
   it('fills the whole screen on a phone, with the cycle week shown', async () => {
