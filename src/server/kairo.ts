@@ -171,10 +171,13 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const coach = config.ai
     ? createLlmCoach({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, policy: config.strava.dataPolicy, log: app.log })
     : builtinCoach;
+  // Spec §6 blocks plans (and the profile page) until Strava is connected; an athlete who brings
+  // their activities in by file has their training data connected as well (ADR 0017).
+  const hasTrainingData = async (accountId: string) => (await strava.status(accountId)).connected || (await activities.count(accountId)) > 0;
   const plans = createPlansService({
     repo: createPlansRepo(database.db),
     activities,
-    isConnected: async (accountId) => (await strava.status(accountId)).connected,
+    hasTrainingData,
     plansChanged: (accountId) => accountSettings.analysesStale(accountId),
   });
   const analysis = createAnalysisService({
@@ -225,6 +228,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       const connection = await strava.status(accountId);
       return (connection.connected && !connection.backfillDone) || (await activities.metricsPending(accountId));
     },
+    hasTrainingData,
   });
   const profileCompletionJob = createProfileCompletionJob(profile);
   queue.define(profileCompletionJob);

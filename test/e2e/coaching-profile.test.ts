@@ -2,12 +2,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/kairo.ts';
 import { fixtureFile } from '../support/strava-export.ts';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 
 /**
- * The coaching profile in a real browser: open it from the Settings button, change the FTP and the
- * coaching style, save, see the toast, and find the saved values on reopening; then on a phone.
+ * The coaching profile in a real browser: open it from the Settings button, accept Kairo's
+ * suggested FTP and zones, change the FTP and the coaching style, save, see the toast, find the
+ * saved values on reopening and the analysis on screen fetched again; then on a phone. KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots.
  */
 describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
   const session = useKairoInBrowser([
@@ -21,9 +22,10 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
 
   const overlay = () => page.getByRole('dialog', { name: 'Customize your coaching profile' });
   const ftp = () => overlay().getByLabel('FTP (W)');
+  const zone1Max = () => overlay().getByLabel('Zone 1 max');
   const style = (name: string) => overlay().getByRole('radio', { name: new RegExp(`^${name}`) });
   const save = () => overlay().getByRole('button', { name: 'Save' });
-  const screenshotDir = process.env.KAIRO_SCREENSHOT_DIR;
+  const screenshotDir = process.env.KAIRO_SCREENSHOTS_DIR;
 
   it('signs up with a ride of their own', async () => {
     await page.goto(session.at('/register'));
@@ -41,21 +43,63 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
   });
 
-  it('opens the overlay, changes FTP and style, saves with a toast, and shows the saved values again', async () => {
+  it("starts unset FTP and zones empty, offering Kairo's estimates from the athlete's own ride with the evidence", async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await overlay().waitFor();
     await ftp().waitFor();
-    // Nothing edited yet: Save is off. Unset FTP and zones start from the athlete's own ride (spec §5 fallback).
+    // Nothing stated, nothing filled in: the estimates are offered beside the fields, never typed in.
     expect(await save().isDisabled()).toBe(true);
-    expect(await ftp().inputValue()).toMatch(/^\d+$/);
-    expect(await overlay().getByLabel('Zone 1 max').inputValue()).toMatch(/^\d+$/);
+    expect(await ftp().inputValue()).toBe('');
+    expect(await zone1Max().inputValue()).toBe('');
+    expect(await overlay().getByLabel('Athlete name').inputValue()).toBe('');
+
+    const ftpNote = overlay().getByRole('note', { name: 'Suggested FTP' });
+    const ftpText = await ftpNote.innerText();
+    expect(ftpText).toMatch(/Suggested FTP \d+ W: 95% of your best 20-minute power, \d+ W, on .+ \(.+\d{4}\)\./);
+    const suggestedFtp = /Suggested FTP (\d+) W/.exec(ftpText)![1]!;
+    const zonesNote = overlay().getByRole('note', { name: 'Suggested heart-rate zones' });
+    expect(await zonesNote.innerText()).toMatch(/from your highest recorded heart rate, \d+ bpm, on .+: Z1 0-\d+, Z2 \d+-\d+, Z3 \d+-\d+, Z4 \d+-\d+, Z5 \d+\+\./);
+    await ftpNote.scrollIntoViewIfNeeded();
+    await shootDesktopAndPhone(page, 'coaching-profile-ftp-suggestion');
+    await zonesNote.scrollIntoViewIfNeeded();
+    await shootDesktopAndPhone(page, 'coaching-profile-zones-suggestion');
+
+    // One click fills the field and counts as a change; the offer then goes away.
+    await ftpNote.getByRole('button', { name: `Use ${suggestedFtp} W` }).click();
+    expect(await ftp().inputValue()).toBe(suggestedFtp);
+    expect(await ftpNote.count()).toBe(0);
+    expect(await overlay().getByText('Unsaved changes').isVisible()).toBe(true);
+    expect(await save().isEnabled()).toBe(true);
+    await zonesNote.getByRole('button', { name: 'Use these zones' }).click();
+    const zone1 = await zone1Max().inputValue();
+    expect(zone1).toMatch(/^\d+$/);
+    expect(await zonesNote.count()).toBe(0);
+    await overlay().getByLabel('Athlete name').fill('Ada Watts');
+
+    const put = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/user/settings');
+    await save().click();
+    expect((await put).postDataJSON()).toMatchObject({ athleteFtp: Number(suggestedFtp), hrZone1Max: Number(zone1), athleteName: 'Ada Watts' });
+    await page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
+    await overlay().waitFor({ state: 'detached' });
+  });
+
+  it('opens the overlay with the saved values, changes FTP and style, saves with a toast, and shows the saved values again', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await ftp().waitFor();
+    const savedFtp = await ftp().inputValue();
+    expect(savedFtp).toMatch(/^\d+$/);
+    expect(await zone1Max().inputValue()).toMatch(/^\d+$/);
+    expect(await overlay().getByLabel('Athlete name').inputValue()).toBe('Ada Watts');
+    expect(await save().isDisabled()).toBe(true);
 
     await ftp().fill('287');
     await overlay().getByText('Marginal gains', { exact: true }).click();
     expect(await overlay().getByText('Unsaved changes').isVisible()).toBe(true);
     expect(await save().isEnabled()).toBe(true);
+    // The FTP now differs from the estimate: it is offered again.
+    expect(await overlay().getByRole('button', { name: `Use ${savedFtp} W` }).isVisible()).toBe(true);
     if (screenshotDir) {
-      await overlay().getByLabel('Zone 1 max').scrollIntoViewIfNeeded();
+      await zone1Max().scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${screenshotDir}/coaching-profile-1280.png`, animations: 'disabled' });
     }
 
@@ -86,6 +130,32 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     expect(await overlay().isVisible()).toBe(true);
     await overlay().getByRole('button', { name: 'Cancel' }).click();
     await overlay().waitFor({ state: 'detached' });
+  });
+
+  it('drops the cached analyses on saving: the analysis on screen is fetched again, in the new style', async () => {
+    const styleButton = page.getByRole('main').getByRole('button', { name: /^Coaching style: / });
+    expect(await styleButton.getAttribute('aria-label')).toBe('Coaching style: Marginal gains');
+    const isAnalysis = (url: URL) => /^\/api\/activities\/[^/]+\/analysis$/.test(url.pathname);
+    const refetched = page.waitForRequest((request) => request.method() === 'GET' && isAnalysis(new URL(request.url())));
+    // The new analysis is held back, to see what the page shows meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(isAnalysis, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await ftp().waitFor();
+    await overlay().getByText('Chill', { exact: true }).click();
+    await save().click();
+    await page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
+    await refetched;
+    // Dropped, not merely stale: the analysis in the old style is off the screen while the new one comes.
+    await styleButton.waitFor({ state: 'detached' });
+    release();
+    await expect.poll(() => styleButton.getAttribute('aria-label')).toBe('Coaching style: Chill');
+    await page.unroute(isAnalysis);
   });
 
   it('fills the whole screen on a phone, with the cycle week shown', async () => {

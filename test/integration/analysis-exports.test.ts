@@ -116,6 +116,9 @@ describe.each(kinds)('analysis exports on %s', (kind) => {
     expect(document).toMatchObject({ units: 'metric', coachingStyle: 'custom', preferredActivities: [], trainingPlans: [] });
     // No Strava connection: the account's own name; the FTP the ride's power scores used.
     expect(document.athleteProfile).toEqual({ name: 'Sam Sprint', weightKg: null, ftpW: ride.metrics.ftpW, heartRateZones: [] });
+    // A name given in the coaching profile comes first.
+    expect((await athlete.put('/api/user/settings', { preferredActivities: [], athleteName: 'Samuel Sprint' })).status).toBe(200);
+    expect(analysisContextExport.parse((await exportContext(rideId)).body).athleteProfile.name).toBe('Samuel Sprint');
   });
 
   it("lists the account's training plans, active or not and never another account's, with the analysis that names the active one", async () => {

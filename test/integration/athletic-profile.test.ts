@@ -5,6 +5,7 @@ import type { ActivityListItem } from '../../src/shared/api/activities.ts';
 import {
   athleticProfile,
   PROFILE_ACTIVITY_LIMIT,
+  PROFILE_DATA_REQUIRED_MESSAGE,
   PROFILE_NOT_FOUND_MESSAGE,
   PROFILE_REFRESH_PRO_MESSAGE,
   type AthleticProfile,
@@ -16,6 +17,7 @@ import { llmEnv } from '../support/fake-llm.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
+import { storeStravaConnection } from '../support/plans.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
 import { fixtureFile } from '../support/strava-export.ts';
 
@@ -119,9 +121,26 @@ describe.each(kinds)('the athletic profile on %s', (kind) => {
     expect((await athlete.get('/api/profile')).body).toEqual(profile);
   });
 
+  it('needs training data: Strava connected, or activity files imported (ADR 0017)', async () => {
+    const uploader = await registerAthlete(server.url);
+    const refused = await uploader.post('/api/profile/generate');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: PROFILE_DATA_REQUIRED_MESSAGE });
+    expect((await uploader.get('/api/profile')).status).toBe(404);
+
+    expect((await uploader.upload('/api/imports', 'ride.fit', fixtureFile('ride_outdoor_power_edge810.fit'))).status).toBe(201);
+    await waitForJobs(server);
+    const generated = await uploader.post('/api/profile/generate');
+    expect(generated.status).toBe(200);
+    expect(athleticProfile.parse(generated.body).activityCount).toBe(1);
+  });
+
   it("keeps each account's profile to itself; an athlete without activities gets an honest, short one", async () => {
     const mine = (await athlete.get('/api/profile')).body;
     const other = await registerAthlete(server.url);
+    // Connected to Strava, with nothing recorded there yet.
+    await connectStrava(other, setup.sim, setup.sim.control.createAthlete({ history: 'empty' }).id);
+    await waitForJobs(server);
     expect((await other.get('/api/profile')).status).toBe(404);
     const events = await other.post('/api/profile/events');
     expect(events.status).toBe(404);
@@ -138,6 +157,7 @@ describe.each(kinds)('the athletic profile on %s', (kind) => {
 
   it('stores one profile when two first generations race, and a Free account does not get a second', async () => {
     const racer = await registerAthlete(server.url);
+    await storeStravaConnection(server, racer);
     await setPlan(await accountIdOf(racer), 'Free');
     const answers = await Promise.all([racer.post('/api/profile/generate'), racer.post('/api/profile/generate')]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);

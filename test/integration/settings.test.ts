@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisView } from '../../src/shared/api/analysis.ts';
-import { athleteProfile, userSettings } from '../../src/shared/api/settings.ts';
+import { athleteProfile, hrZoneFields, userSettings } from '../../src/shared/api/settings.ts';
 import { DEFAULT_SYSTEM_PROMPT } from '../../src/shared/domain/coaching-style.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
@@ -156,32 +156,49 @@ describe.each(kinds)('User settings on %s', (kind) => {
     await waitForJobs(server);
   });
 
-  it("answers the athlete profile from the athlete's own data when Strava is not connected", async () => {
+  it("answers the athlete profile from the coaching profile when Strava is not connected, Kairo's estimates only as suggestions", async () => {
+    // Saved above: the whole PROFILE with a 300 W FTP, the name given here.
+    expect((await athlete.put('/api/user/settings', { ...PROFILE, coachingStyle: 'chill', athleteFtp: 300, athleteName: 'Ada Watts' })).status).toBe(200);
     const response = await athlete.get('/api/athlete/profile');
     expect(response.status).toBe(200);
     const profile = athleteProfile.parse(response.body);
-    expect(profile).toMatchObject({ source: 'activities', weight: null, name: null });
-    const ride = (await athlete.get(`/api/activities/${rideId}`)).body;
-    // Heart-rate zones from the highest heart rate recorded: LTHR 90 % of it, Friel's zones.
-    expect(profile.suggestions.hrZones?.maxHeartrateBpm).toBe(Math.round(ride.metrics.maxHeartrateBpm));
-    const lthr = 0.9 * ride.metrics.maxHeartrateBpm;
+    expect(profile).toMatchObject({ source: 'coaching-profile', name: 'Ada Watts', weight: PROFILE.athleteWeight, ftp: 300 });
     expect(profile.zones).toEqual([
+      { min: null, max: 130 },
+      { min: 131, max: 145 },
+      { min: 146, max: 158 },
+      { min: 159, max: 170 },
+      { min: 171, max: null },
+    ]);
+
+    const ride = (await athlete.get(`/api/activities/${rideId}`)).body;
+    // Suggested heart-rate zones from the highest heart rate recorded: LTHR 90 % of it, Friel's zones.
+    expect(profile.suggestions.hrZones).toMatchObject({
+      maxHeartrateBpm: Math.round(ride.metrics.maxHeartrateBpm),
+      activityId: rideId,
+      activityName: ride.name,
+      startDate: ride.startDate,
+    });
+    const lthr = 0.9 * ride.metrics.maxHeartrateBpm;
+    expect(profile.suggestions.hrZones?.zones).toEqual([
       { min: null, max: Math.round(0.8 * lthr) },
       { min: Math.round(0.8 * lthr) + 1, max: Math.round(0.89 * lthr) },
       { min: Math.round(0.89 * lthr) + 1, max: Math.round(0.93 * lthr) },
       { min: Math.round(0.93 * lthr) + 1, max: Math.round(0.99 * lthr) },
       { min: Math.round(0.99 * lthr) + 1, max: null },
     ]);
-    // The only ride is the evidence of the FTP estimate: 95 % of its best 20 minutes.
+    // The only ride is the evidence of the FTP suggestion: 95 % of its best 20 minutes.
     expect(profile.suggestions.ftp).toMatchObject({ activityId: rideId, activityName: ride.name, startDate: ride.startDate });
     const [stored] = await server.database.handle.query<{ best: number }>('select best_20min_power_w as best from activity_metrics where activity_id = $1', [rideId]);
     expect(profile.suggestions.ftp?.best20MinPowerW).toBe(Math.round(stored!.best));
     expect(profile.suggestions.ftp?.ftpW).toBe(Math.round(0.95 * stored!.best));
-    // The FTP saved in the coaching profile (300 W, above) comes before the estimate; without it, the estimate.
-    expect(profile.ftp).toBe(300);
-    const { athleteFtp: _ftp, ...withoutFtp } = PROFILE;
-    expect((await athlete.put('/api/user/settings', withoutFtp)).status).toBe(200);
-    expect(athleteProfile.parse((await athlete.get('/api/athlete/profile')).body).ftp).toBe(profile.suggestions.ftp?.ftpW);
+
+    // Nothing stated, nothing answered: the estimates stay suggestions and never become the profile's values.
+    const unset = { ...PROFILE, athleteFtp: null, athleteWeight: null, athleteName: null, ...Object.fromEntries(hrZoneFields.map((field) => [field, null])) };
+    expect((await athlete.put('/api/user/settings', unset)).status).toBe(200);
+    const bare = athleteProfile.parse((await athlete.get('/api/athlete/profile')).body);
+    expect(bare).toMatchObject({ source: 'coaching-profile', name: null, weight: null, ftp: null, zones: null });
+    expect(bare.suggestions).toEqual(profile.suggestions);
   });
 });
 
@@ -216,5 +233,24 @@ describe.each(kinds)('Athlete profile from Strava on %s', (kind) => {
     expect(counts['GET /api/v3/athlete']).toBe(1);
     expect(counts['GET /api/v3/athlete/zones']).toBe(1);
     expect(userSettings.parse((await browser.get('/api/user/settings')).body).athleteDataCachedAt).not.toBeNull();
+  });
+
+  it("treats Strava's values of zero or less as unset, and fills them from the coaching profile", async () => {
+    const simAthlete = setup.sim.control.createAthlete({ history: 'empty' });
+    // How Strava answers an athlete who never typed a weight: 0; a negative FTP is as good as none.
+    setup.sim.control.setAthleteSettings(simAthlete.id, { weightKg: 0, ftpW: -1 });
+    const browser = await registerAthlete(setup.server.url);
+    expect(await connectStrava(browser, setup.sim, simAthlete.id)).toBe('/strava-success');
+    await waitForJobs(setup.server);
+
+    const unset = athleteProfile.parse((await browser.get('/api/athlete/profile')).body);
+    expect(unset).toMatchObject({ source: 'strava', name: `${simAthlete.firstname} ${simAthlete.lastname}`, weight: null, ftp: null });
+    // Strava's open bounds (zone 1 from 0, zone 5 up to -1) are unset too.
+    expect(unset.zones?.[0]?.min).toBeNull();
+    expect(unset.zones?.[4]?.max).toBeNull();
+
+    const saved = await browser.put('/api/user/settings', { preferredActivities: ['cycling'], athleteWeight: 68.5, athleteFtp: 251 });
+    expect(saved.status).toBe(200);
+    expect(athleteProfile.parse((await browser.get('/api/athlete/profile')).body)).toMatchObject({ source: 'strava', weight: 68.5, ftp: 251 });
   });
 });

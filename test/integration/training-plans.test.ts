@@ -90,13 +90,20 @@ describe.each(kinds)('training plans on %s', (kind) => {
     await server?.close();
   });
 
-  it('blocks training plans until Strava is connected', async () => {
-    const { client } = await athlete({ connected: false });
+  it('blocks training plans until Strava is connected or activities are imported (ADR 0017)', async () => {
+    const { client, accountId } = await athlete({ connected: false });
     for (const response of [await client.get('/api/training-plans'), await client.post('/api/training-plans', eventPlan)]) {
       expect(response.status).toBe(403);
       expect(response.body.message).toBe(CONNECT_REQUIRED_MESSAGE);
     }
+    expect(await plansIn(accountId)).toBe(0);
     expect((await createClient(server.url).get('/api/training-plans')).status).toBe(401);
+
+    // An athlete who never connects Strava but imports their rides has their data connected.
+    expect((await client.upload('/api/imports', 'ride.fit', fixtureFile('ride_outdoor_power_edge810.fit'))).status).toBe(201);
+    await waitForJobs(server);
+    expect((await client.get('/api/training-plans')).status).toBe(200);
+    expect((await client.post('/api/training-plans', eventPlan)).status).toBe(201);
   });
 
   it('refuses incomplete plans with the exact messages and saves nothing', async () => {

@@ -73,6 +73,10 @@ describe('planTotalWeeks', () => {
     [null, '2025-01-01', 8], // already past: minimum 8
     [null, 'in 6 months', 25], // 180 days
     [null, 'in 20 weeks', 20],
+    [null, '3 months', 12], // without 'in': 90 days, whole weeks rounded down
+    [null, '12 weeks', 12],
+    [null, '1 month', 8], // 30 days: minimum 8
+    [null, 'Sub-20 5k in 10 weeks', 10],
     [null, 'September 2026', 25], // 2026-09-01 is 175 days ahead
     [null, 'someday soon', 16], // unparseable timeline: 16 weeks ahead
     [null, null, 16],
@@ -94,6 +98,9 @@ describe('planTotalWeeks', () => {
     expect(parseTargetDate('2026-10-04', from)?.toISOString()).toBe('2026-10-04T00:00:00.000Z');
     expect(parseTargetDate('in 2 months', from)?.toISOString()).toBe('2026-05-09T00:00:00.000Z');
     expect(parseTargetDate('in 3 weeks', from)?.toISOString()).toBe('2026-03-31T00:00:00.000Z');
+    expect(parseTargetDate('2 months', from)?.toISOString()).toBe('2026-05-09T00:00:00.000Z');
+    expect(parseTargetDate('3 weeks', from)?.toISOString()).toBe('2026-03-31T00:00:00.000Z');
+    expect(parseTargetDate('12 Weeks from now', from)?.toISOString()).toBe('2026-06-02T00:00:00.000Z');
     expect(parseTargetDate('october 2026', from)?.toISOString()).toBe('2026-10-01T00:00:00.000Z');
     expect(parseTargetDate('Oct 4, 2026', from)?.toISOString().slice(0, 10)).toBe('2026-10-04');
     expect(parseTargetDate('whenever', from)).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userSettings, userSettingsUpdate, type UserSettings } from '../../src/shared/api/settings.ts';
+import { userSettings, userSettingsUpdate, type AthleteProfile, type UserSettings } from '../../src/shared/api/settings.ts';
 import { DEFAULT_SYSTEM_PROMPT } from '../../src/shared/domain/coaching-style.ts';
 import {
   formFromSettings,
@@ -11,6 +11,7 @@ import {
   withMesocycleWeek,
   type CoachingProfileForm,
 } from '../../src/web/features/settings/coaching-profile-form.ts';
+import { ftpOffer, zonesOffer, zonesText } from '../../src/web/features/settings/coaching-profile-offers.ts';
 import { startedRelative } from '../../src/web/features/settings/started-relative.ts';
 
 const DEFAULTS: UserSettings = userSettings.parse({
@@ -35,6 +36,30 @@ const DEFAULTS: UserSettings = userSettings.parse({
   athleteDataCachedAt: null,
 });
 const EMPTY = formFromSettings(DEFAULTS);
+const NO_PROFILE: AthleteProfile = { name: null, weight: null, ftp: null, zones: null, source: 'coaching-profile', suggestions: { ftp: null, hrZones: null } };
+const STRAVA_ZONES = [
+  { min: null, max: 120 },
+  { min: 120, max: 150 },
+  { min: 150, max: 165 },
+  { min: 165, max: 180 },
+  { min: 180, max: null },
+];
+const SUGGESTIONS: AthleteProfile['suggestions'] = {
+  ftp: { ftpW: 262, best20MinPowerW: 276, activityId: 'a1', activityName: 'Col du Galibier', startDate: '2026-03-01T08:00:00.000Z' },
+  hrZones: {
+    maxHeartrateBpm: 190,
+    activityId: 'a1',
+    activityName: 'Col du Galibier',
+    startDate: '2026-03-01T08:00:00.000Z',
+    zones: [
+      { min: null, max: 136 },
+      { min: 137, max: 152 },
+      { min: 153, max: 159 },
+      { min: 160, max: 169 },
+      { min: 170, max: null },
+    ],
+  },
+};
 const edited = (changes: Partial<CoachingProfileForm>): CoachingProfileForm => ({ ...EMPTY, ...changes });
 const zones = (changes: Partial<CoachingProfileForm['zones']>) => ({ ...EMPTY.zones, ...changes });
 
@@ -63,6 +88,11 @@ describe('coaching profile send rules (spec §5)', () => {
     expect(profileUpdate(edited({ coachingStyle: 'custom', customInstructions: '  Be blunt.  ' })).systemPrompt).toBe('Be blunt.');
     expect(profileUpdate(edited({ coachingStyle: 'custom', customInstructions: '   ' }))).not.toHaveProperty('systemPrompt');
     expect(profileUpdate(edited({ coachingStyle: 'chill', customInstructions: 'Be blunt.' }))).not.toHaveProperty('systemPrompt');
+  });
+
+  it('sends the athlete name trimmed, and a blank one as null (cleared)', () => {
+    expect(profileUpdate(edited({ athleteName: '  Ada Watts ' })).athleteName).toBe('Ada Watts');
+    expect(profileUpdate(edited({ athleteName: '   ' })).athleteName).toBeNull();
   });
 
   it('builds a body the server contract accepts, activities in their fixed order', () => {
@@ -96,26 +126,20 @@ describe('coaching profile state (spec §4)', () => {
   });
 
   it('fills what is unset from the athlete profile, values of zero or less being unset', () => {
-    const profile = {
-      name: 'Ada',
-      weight: 0,
-      ftp: 262,
-      zones: [
-        { min: null, max: 120 },
-        { min: 120, max: 150 },
-        { min: 150, max: 165 },
-        { min: 165, max: 180 },
-        { min: 180, max: null },
-      ],
-      source: 'strava' as const,
-      suggestions: { ftp: null, hrZones: null },
-    };
+    const profile: AthleteProfile = { ...NO_PROFILE, name: 'Ada Watts', weight: 0, ftp: 262, zones: STRAVA_ZONES, source: 'strava' };
     const { form, changed } = initialForm(DEFAULTS, profile, now);
-    expect(form).toMatchObject({ athleteWeight: '', athleteFtp: '262', zones: { hrZone1Max: '120', hrZone2Min: '120', hrZone5Min: '180' } });
+    expect(form).toMatchObject({ athleteName: 'Ada Watts', athleteWeight: '', athleteFtp: '262', zones: { hrZone1Max: '120', hrZone2Min: '120', hrZone5Min: '180' } });
     expect(changed).toBe(false);
-    expect(initialForm({ ...DEFAULTS, athleteFtp: 240 }, profile, now).form.athleteFtp).toBe('240');
+    expect(initialForm({ ...DEFAULTS, athleteFtp: 240, athleteName: 'Ada' }, profile, now).form).toMatchObject({ athleteFtp: '240', athleteName: 'Ada' });
     // Strava's weight to the gram shows to the field's 0.1 kg step.
     expect(initialForm(DEFAULTS, { ...profile, weight: 74.813 }, now).form.athleteWeight).toBe('74.8');
+  });
+
+  it("never fills in Kairo's estimates: with nothing stated the FTP and zones start empty", () => {
+    const { form, changed } = initialForm(DEFAULTS, { ...NO_PROFILE, suggestions: SUGGESTIONS }, now);
+    expect(form.athleteFtp).toBe('');
+    expect(Object.values(form.zones).every((value) => value === '')).toBe(true);
+    expect(changed).toBe(false);
   });
 
   it('says when the week started', () => {
@@ -125,3 +149,56 @@ describe('coaching profile state (spec §4)', () => {
     expect(startedRelative('2026-03-13T10:00:00Z', now)).toBe('5 days ago');
   });
 });
+
+describe("Kairo's suggestions beside the fields", () => {
+  const withSuggestions: AthleteProfile = { ...NO_PROFILE, suggestions: SUGGESTIONS };
+
+  it('offers the FTP estimate while the field is empty or differs, not once it holds that value', () => {
+    expect(ftpOffer(EMPTY, withSuggestions)).toMatchObject({ ftpW: 262, best20MinPowerW: 276, activityName: 'Col du Galibier' });
+    expect(ftpOffer(edited({ athleteFtp: '250' }), withSuggestions)?.ftpW).toBe(262);
+    expect(ftpOffer(edited({ athleteFtp: '262' }), withSuggestions)).toBeNull();
+    expect(ftpOffer(EMPTY, NO_PROFILE)).toBeNull();
+    expect(ftpOffer(EMPTY, null)).toBeNull();
+  });
+
+  it('offers the zones from the highest heart rate with their evidence, filling the form fields', () => {
+    const offer = zonesOffer(EMPTY, DEFAULTS, withSuggestions);
+    expect(offer).toMatchObject({ from: 'heart-rate', evidence: { maxHeartrateBpm: 190, activityName: 'Col du Galibier' } });
+    expect(offer?.fields).toEqual({
+      hrZone1Max: '136',
+      hrZone2Min: '137',
+      hrZone2Max: '152',
+      hrZone3Min: '153',
+      hrZone3Max: '159',
+      hrZone4Min: '160',
+      hrZone4Max: '169',
+      hrZone5Min: '170',
+    });
+    // Accepted: the fields hold them, so nothing is offered any more.
+    expect(zonesOffer(edited({ zones: offer!.fields }), DEFAULTS, withSuggestions)).toBeNull();
+    expect(zonesText(SUGGESTIONS.hrZones!.zones)).toBe('Z1 0-136, Z2 137-152, Z3 153-159, Z4 160-169, Z5 170+');
+  });
+
+  it("offers Strava's zones first when they differ from the fields, but never the saved zones under Strava's name", () => {
+    const strava: AthleteProfile = { ...withSuggestions, source: 'strava', zones: STRAVA_ZONES };
+    const ownZones = zones({ hrZone1Max: '125', hrZone2Min: '126', hrZone2Max: '150', hrZone3Min: '151', hrZone3Max: '165', hrZone4Min: '166', hrZone4Max: '180', hrZone5Min: '181' });
+    expect(zonesOffer(edited({ zones: ownZones }), DEFAULTS, strava)?.from).toBe('strava');
+    // Strava's zones in the fields: the estimate is offered beside them.
+    const prefilled = initialForm(DEFAULTS, strava, new Date()).form;
+    expect(zonesOffer(prefilled, DEFAULTS, strava)?.from).toBe('heart-rate');
+    // Strava has no zones and the profile answers the saved ones: they are not Strava's to offer.
+    const saved = { ...DEFAULTS, hrZone1Max: 125, hrZone2Min: 126, hrZone2Max: 150, hrZone3Min: 151, hrZone3Max: 165, hrZone4Min: 166, hrZone4Max: 180, hrZone5Min: 181 };
+    const savedAsProfile: AthleteProfile = {
+      ...strava,
+      zones: [
+        { min: null, max: 125 },
+        { min: 126, max: 150 },
+        { min: 151, max: 165 },
+        { min: 166, max: 180 },
+        { min: 181, max: null },
+      ],
+    };
+    expect(zonesOffer(edited({ zones: zones({ hrZone1Max: '120' }) }), saved, savedAsProfile)?.from).toBe('heart-rate');
+  });
+});
+

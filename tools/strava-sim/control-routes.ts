@@ -20,6 +20,7 @@ const athleteInput = z.object({
   history: z.enum(['demo', 'empty']).optional(),
   historyDays: z.number().int().min(0).max(730).optional(),
 });
+const statedSettings = z.strictObject({ weightKg: z.number().nullable().optional(), ftpW: z.number().nullable().optional() });
 const activityInput = z.object({
   sportType: z.enum(SPORTS).optional(),
   workout: z.enum(WORKOUT_KINDS).optional(),
@@ -81,6 +82,10 @@ export async function registerControlRoutes(app: FastifyInstance, control: Strav
     const athlete = control.athlete(idParams.parse(request.params).id);
     if (!athlete) throw new Error('Unknown athlete');
     return athlete;
+  });
+  app.put('/athletes/:id/settings', async (request, reply) => {
+    control.setAthleteSettings(idParams.parse(request.params).id, statedSettings.parse(request.body ?? {}));
+    return reply.code(204).send();
   });
   app.get('/athletes/:id/activities', async (request) => control.activities(idParams.parse(request.params).id));
   app.post('/athletes/:id/activities', async (request) => control.addActivity(idParams.parse(request.params).id, activityInput.parse(request.body ?? {})));

@@ -4,7 +4,7 @@ import type { LatencyFault, StatusFault } from './faults.ts';
 import type { RateLimitSettings, RateLimitUsage } from './rate-limit.ts';
 import type { LoggedRequest } from './request-log.ts';
 import type { ActivityChanges, NextAuthorization, StravaSimulator } from './simulator.ts';
-import type { AddActivityInput, CreateAthleteInput, SimAthlete } from './store.ts';
+import type { AddActivityInput, CreateAthleteInput, SimAthlete, StatedSettings } from './store.ts';
 import type { Subscription, WebhookDelivery } from './webhooks.ts';
 
 type Json = Record<string, unknown>;
@@ -43,6 +43,11 @@ export interface StravaSimControl {
   createAthlete(input?: CreateAthleteInput): AthleteInfo;
   athlete(athleteId: number): AthleteInfo | undefined;
   athletes(): AthleteInfo[];
+  /**
+   * What the athlete typed as weight and FTP in Strava's settings, answered as is by GET /athlete
+   * (0 or null is how Strava answers an unset one); a key left out keeps the generated value.
+   */
+  setAthleteSettings(athleteId: number, settings: StatedSettings): void;
   /** The athlete's activities as SummaryActivity JSON, newest first, private ones included. */
   activities(athleteId: number): Json[];
   /** One activity as DetailedActivity JSON. */
@@ -120,6 +125,10 @@ export function createControl(sim: StravaSimulator): StravaSimControl {
       return athlete ? athleteInfo(athlete) : undefined;
     },
     athletes: () => sim.athletes.list().map(athleteInfo),
+    setAthleteSettings: (athleteId, settings) => {
+      const athlete = sim.requireAthlete(athleteId);
+      athlete.statedSettings = { ...athlete.statedSettings, ...settings };
+    },
     activities: (athleteId) =>
       sim.athletes
         .finishedActivities(sim.requireAthlete(athleteId), true)

@@ -73,6 +73,17 @@ export interface SimAthlete {
   activities: ActivityRecord[];
   nextOrdinal: number;
   personalRecordsCurrent: boolean;
+  /**
+   * Weight and FTP as the athlete typed them in Strava's settings, where a test set them; a key
+   * left out answers the generated value. Strava answers an unset weight as 0 and an unset FTP
+   * as null, so those (and any value) are answered as given.
+   */
+  statedSettings: StatedSettings;
+}
+
+export interface StatedSettings {
+  weightKg?: number | null;
+  ftpW?: number | null;
 }
 
 export interface GearSummary {
@@ -142,6 +153,7 @@ export class AthleteStore {
       activities: [],
       nextOrdinal: 1,
       personalRecordsCurrent: false,
+      statedSettings: {},
     };
     this.athletes.set(id, athlete);
     for (const plan of history.plans) this.insert(athlete, plan);

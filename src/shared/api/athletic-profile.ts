@@ -7,6 +7,8 @@ import { z } from 'zod';
  *                                 (the page then asks for one).
  * - POST /api/profile/generate  → AthleticProfile. The first profile is free for every account;
  *                                 generating again is Pro-level only (403 { message: PROFILE_REFRESH_PRO_MESSAGE }).
+ *                                 It needs training data: Strava connected or activities imported
+ *                                 (403 { message: PROFILE_DATA_REQUIRED_MESSAGE }, ADR 0017).
  * - POST /api/profile/events    → AthleticProfile with recommendedEvents filled; 404 without a profile.
  *
  * Every section is text, as the spec stores it. Prose sections are paragraphs and "- " bullets (the
@@ -16,6 +18,7 @@ import { z } from 'zod';
 
 export const PROFILE_REFRESH_PRO_MESSAGE = 'Profile refresh only available on Pro subscription';
 export const PROFILE_NOT_FOUND_MESSAGE = 'No athletic profile yet';
+export const PROFILE_DATA_REQUIRED_MESSAGE = 'Connect Strava or import your activity files to build your athletic profile.';
 /** Spec §1, §7: the profile reads the athlete's last 30 activities. */
 export const PROFILE_ACTIVITY_LIMIT = 30;
 

@@ -171,9 +171,12 @@ export type UserSettingsUpdate = z.infer<typeof userSettingsUpdate>;
 const hrZone = z.object({ min: z.number().nullable(), max: z.number().nullable() });
 
 /**
- * GET /api/athlete/profile (spec §3 "Athlete profile from the tracking service", §7). From Strava
- * when connected, else from the athlete's own data; values of zero or less are null. `suggestions`
- * are what Kairo reads from the athlete's own activities, with the evidence, to accept in one click.
+ * GET /api/athlete/profile (spec §3 "Athlete profile from the tracking service", §7). Name, weight,
+ * ftp and zones are what the athlete states: Strava's athlete when connected (`source: 'strava'`),
+ * and whatever Strava leaves unset, or everything when not connected, from the coaching profile
+ * they saved; values of zero or less are null. Forms may prefill from them (spec §5). Kairo's own
+ * estimates are never among them: `suggestions` are what Kairo reads from the athlete's activities,
+ * with the evidence, to be offered and accepted in one click.
  */
 export const athleteProfile = z.object({
   name: z.string().nullable(),
@@ -181,7 +184,7 @@ export const athleteProfile = z.object({
   ftp: z.number().nullable(),
   /** Five heart-rate zones, zone 1 first; zone 5's max is null (open). */
   zones: z.array(hrZone).nullable(),
-  source: z.enum(['strava', 'activities']),
+  source: z.enum(['strava', 'coaching-profile']),
   suggestions: z.object({
     ftp: z
       .object({
@@ -194,7 +197,11 @@ export const athleteProfile = z.object({
       .nullable(),
     hrZones: z
       .object({
+        /** The highest heart rate recorded, and where: the evidence of the zones. */
         maxHeartrateBpm: z.number(),
+        activityId: z.string(),
+        activityName: z.string(),
+        startDate: z.iso.datetime(),
         zones: z.array(hrZone),
       })
       .nullable(),

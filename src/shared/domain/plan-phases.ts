@@ -132,8 +132,9 @@ export function parseRequestedWeeks(text: string | null | undefined): number | n
 
 /**
  * The target day of an event date or goal timeline (spec §4 "Timeline parsing"): an ISO date
- * first; 'in N months' (N × 30 days) and 'in N weeks' from `from`; 'Month YYYY' is the first of
- * that month; any other date the platform parses; null when none applies.
+ * first; 'in N months' (N × 30 days) and 'in N weeks' from `from`, also without the 'in' when the
+ * text starts with the number ('3 months', '12 weeks': how a timeline field is often filled in);
+ * 'Month YYYY' is the first of that month; any other date the platform parses; null when none applies.
  */
 export function parseTargetDate(text: string | null | undefined, from: Date): Date | null {
   if (!text) return null;
@@ -143,7 +144,7 @@ export function parseTargetDate(text: string | null | undefined, from: Date): Da
     const date = new Date(Date.UTC(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])));
     return date.getUTCMonth() === Number(iso[2]) - 1 ? date : null;
   }
-  const relative = /\bin\s+(\d+)\s*(months?|weeks?)\b/i.exec(trimmed);
+  const relative = /(?:\bin\s+|^)(\d+)\s*(months?|weeks?)\b/i.exec(trimmed);
   if (relative?.[1] && relative[2]) {
     const days = Number(relative[1]) * (relative[2].toLowerCase().startsWith('month') ? DAYS_PER_MONTH : 7);
     return new Date(startOfUtcDay(from).getTime() + days * DAY_MS);

@@ -19,6 +19,7 @@ import { AppLayout } from './app-layout.tsx';
 import { AppSidebar } from './app-sidebar.tsx';
 import { HomeActivityList } from './home-activity-list.tsx';
 import { MobileActivitiesDrawer } from './mobile-activities-drawer.tsx';
+import { trainingDataState } from './training-data.ts';
 import { useHomeActivities } from './use-home-activities.ts';
 
 /**
@@ -35,7 +36,7 @@ export function SignedInHome({ user }: { user: AuthUser }) {
   const [connectError, dismissConnectError] = useStravaConnectError();
   const { status, activities, list, selected } = home;
 
-  const needsConnect = status !== undefined && !status.connected && activities !== null && activities.length === 0;
+  const needsConnect = trainingDataState(status, activities) === 'missing';
   const openImport = () => {
     setDrawerOpen(false);
     setImportOpen(true);

@@ -80,7 +80,7 @@ export function detailedAthleteJson(athlete: SimAthlete, gear: { bikes: GearSumm
     created_at: isoSeconds(athlete.createdAtS),
     updated_at: isoSeconds(nowS),
     badge_type_id: 1,
-    weight: profile.weightKg,
+    weight: 'weightKg' in athlete.statedSettings ? athlete.statedSettings.weightKg : profile.weightKg,
     profile_medium: DEFAULT_PROFILE_PICTURE_MEDIUM,
     profile: DEFAULT_PROFILE_PICTURE,
     friend: null,
@@ -95,7 +95,7 @@ export function detailedAthleteJson(athlete: SimAthlete, gear: { bikes: GearSumm
     measurement_preference: 'meters',
     clubs: [],
     postable_clubs_count: 0,
-    ftp: currentFtpW(athlete),
+    ftp: 'ftpW' in athlete.statedSettings ? athlete.statedSettings.ftpW : currentFtpW(athlete),
     bikes: gear.bikes.map(gearJson),
     shoes: gear.shoes.map(gearJson),
   };

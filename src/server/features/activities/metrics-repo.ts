@@ -67,14 +67,18 @@ export function createMetricsRepo(db: Database) {
       return row?.highest == null ? null : { highest: row.highest, sources: row.sources ?? [] };
     },
 
-    /** The activity with the best 20-minute power among those that started in [from, to): the evidence of an FTP estimate. */
-    async best20MinPowerEffort(accountId: string, from: Date, to: Date) {
+    /**
+     * The activity with the highest value of one stored metric among those that started in
+     * [from, to), newest first on a tie: the evidence of an estimate (the best 20-minute power of
+     * the FTP, the highest heart rate of the zones).
+     */
+    async bestEffort(accountId: string, metric: WindowMetric, from: Date, to: Date) {
       const [row] = await db
         .select({
           activityId: activities.id,
           name: activities.name,
           startDate: activities.startDate,
-          best20MinPowerW: activityMetrics.best20MinPowerW,
+          value: activityMetrics[metric],
         })
         .from(activityMetrics)
         .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
@@ -82,14 +86,14 @@ export function createMetricsRepo(db: Database) {
           and(
             eq(activityMetrics.userId, accountId),
             counted(),
-            isNotNull(activityMetrics.best20MinPowerW),
+            isNotNull(activityMetrics[metric]),
             gte(activities.startDate, from),
             lt(activities.startDate, to),
           ),
         )
-        .orderBy(desc(activityMetrics.best20MinPowerW), desc(activities.startDate))
+        .orderBy(desc(activityMetrics[metric]), desc(activities.startDate))
         .limit(1);
-      return row?.best20MinPowerW == null ? null : { ...row, best20MinPowerW: row.best20MinPowerW };
+      return row?.value == null ? null : { ...row, value: row.value };
     },
 
     /** The stored metrics and power curves of the account's activities among `activityIds` (those computed). */

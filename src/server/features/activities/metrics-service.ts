@@ -247,13 +247,14 @@ export function createMetricsService(deps: {
       const latest = await repo.latestStartDate(accountId);
       const endMs = latest === null ? now.getTime() : Math.min(now.getTime(), latest.getTime() + 1);
       const end = new Date(endMs);
-      const [best20, maxHr] = await Promise.all([
-        repo.best20MinPowerEffort(accountId, new Date(endMs - FTP_LOOKBACK_DAYS * DAY_MS), end),
-        repo.highestInWindow(accountId, 'maxHeartrateBpm', { from: new Date(endMs - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: end }),
+      const [best20, maxHeartrate] = await Promise.all([
+        repo.bestEffort(accountId, 'best20MinPowerW', new Date(endMs - FTP_LOOKBACK_DAYS * DAY_MS), end),
+        repo.bestEffort(accountId, 'maxHeartrateBpm', new Date(endMs - MAX_HR_LOOKBACK_DAYS * DAY_MS), end),
       ]);
+      const evidence = (effort: { activityId: string; name: string; startDate: Date }) => ({ activityId: effort.activityId, name: effort.name, startDate: effort.startDate });
       return {
-        ftp: best20 && { ftpW: Math.round(estimateFtpFromBest20MinW(best20.best20MinPowerW)), ...best20 },
-        maxHeartrateBpm: maxHr !== null && maxHr.highest > 0 ? maxHr.highest : null,
+        ftp: best20 && { ftpW: Math.round(estimateFtpFromBest20MinW(best20.value)), best20MinPowerW: best20.value, ...evidence(best20) },
+        maxHeartrate: maxHeartrate && maxHeartrate.value > 0 ? { maxHeartrateBpm: maxHeartrate.value, ...evidence(maxHeartrate) } : null,
       };
     },
 

@@ -248,7 +248,8 @@ export function createAnalysisService(deps: {
         userSettings,
         trainingPlans: await plans.forExport(account.id),
         athleteProfile: {
-          name: (await deps.trackingAthleteName(account.id)) ?? accountName,
+          // The name the athlete gave in their coaching profile, else Strava's, else the account's.
+          name: (typeof userSettings.athleteName === 'string' ? userSettings.athleteName : null) ?? (await deps.trackingAthleteName(account.id)) ?? accountName,
           weightKg: typeof userSettings.athleteWeight === 'number' ? userSettings.athleteWeight : null,
           // The FTP this activity's power scores used: the athlete's own, else Kairo's estimate.
           ftpW: activity.metrics?.ftpW ?? null,

@@ -35,6 +35,17 @@ export function createPlansRepo(db: Database) {
       return row;
     },
 
+    /** The account's plan level and how many training plans it has, read without a lock; undefined without the account. */
+    async standing(accountId: string): Promise<{ access: AccountAccess; plans: number } | undefined> {
+      const [account] = await db
+        .select({ plan: accounts.plan, trialExpiryDate: accounts.trialExpiryDate })
+        .from(accounts)
+        .where(eq(accounts.id, accountId));
+      if (!account) return undefined;
+      const [existing] = await db.select({ n: count() }).from(trainingPlans).where(eq(trainingPlans.accountId, accountId));
+      return { access: account, plans: existing?.n ?? 0 };
+    },
+
     /**
      * Inserts a plan if `allowed` says the account may have another. The account row is locked
      * for the transaction, so concurrent creates of one account run one after another and each

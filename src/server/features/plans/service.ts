@@ -17,7 +17,7 @@ import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './a
 import { planCalendar } from './calendar.ts';
 import { generatePlan, parseFtpW } from './generator.ts';
 import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan-on-day.ts';
-import type { PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
+import type { AccountAccess, PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
 import { planWorkouts, zipWorkouts } from './workouts.ts';
 
 export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from './athlete-facts.ts';
@@ -25,7 +25,7 @@ export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedAc
 export type { PlanOnDay, PlanStanding } from './plan-on-day.ts';
 
 const notFound = () => new AppError('not_found', 'Training plan not found');
-export const CONNECT_REQUIRED_MESSAGE = 'Connect your Strava account to use training plans.';
+export const CONNECT_REQUIRED_MESSAGE = 'Connect Strava or import your activity files to use training plans.';
 /** An analysis speaks about this many active plans at most: the facts and the prompt stay bounded. */
 export const MAX_PLANS_IN_ANALYSIS = 3;
 
@@ -50,18 +50,21 @@ function toView(row: TrainingPlanRow, now: Date): TrainingPlanView {
 export function createPlansService(deps: {
   repo: PlansRepo;
   activities: ActivitiesService;
-  /** Spec §6: training plans are blocked until the tracking service is connected. */
-  isConnected: (accountId: string) => Promise<boolean>;
+  /**
+   * Spec §6: training plans are blocked until the tracking service is connected; an athlete who
+   * imported their activities instead counts as connected (ADR 0017).
+   */
+  hasTrainingData: (accountId: string) => Promise<boolean>;
   /**
    * Called after a plan was created, changed, toggled or deleted: the active plans feed the
    * analysis, so analyses written before are stale (ADR 0014).
    */
   plansChanged: (accountId: string) => Promise<void>;
 }) {
-  const { repo, activities, isConnected, plansChanged } = deps;
+  const { repo, activities, hasTrainingData, plansChanged } = deps;
 
   async function requireConnected(accountId: string): Promise<void> {
-    if (!(await isConnected(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
+    if (!(await hasTrainingData(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
   }
 
   /** The athlete's last 30 activities with their loads, fitness today and FTP. */
@@ -119,15 +122,18 @@ export function createPlansService(deps: {
       return toView(await findOwned(accountId, id), now);
     },
 
-    /** Spec §6: Free accounts keep one plan; Pro (and a running trial) any number. Enforced under a lock on the account. */
+    /**
+     * Spec §6: Free accounts keep one plan; Pro (and a running trial) any number. Checked before
+     * the plan is generated, so an athlete at the limit is refused at once and no work is wasted;
+     * checked again under a lock on the account as the plan is stored, so that of parallel creates
+     * only as many succeed as the limit allows.
+     */
     async create(accountId: string, input: TrainingPlanInput, now = new Date()): Promise<TrainingPlanView> {
       await requireConnected(accountId);
-      const values = await generate(accountId, input, now);
-      const row = await repo.insertWithinLimit(
-        accountId,
-        (access, existingPlans) => hasProAccess(access.plan, access.trialExpiryDate, now) || existingPlans < FREE_PLAN_LIMIT,
-        values,
-      );
+      const mayAddPlan = (access: AccountAccess, existingPlans: number) => hasProAccess(access.plan, access.trialExpiryDate, now) || existingPlans < FREE_PLAN_LIMIT;
+      const standing = await repo.standing(accountId);
+      if (!standing || !mayAddPlan(standing.access, standing.plans)) throw new AppError('forbidden', FREE_PLAN_LIMIT_MESSAGE);
+      const row = await repo.insertWithinLimit(accountId, mayAddPlan, await generate(accountId, input, now));
       if (!row) throw new AppError('forbidden', FREE_PLAN_LIMIT_MESSAGE);
       await plansChanged(accountId);
       return toView(row, now);

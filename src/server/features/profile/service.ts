@@ -1,5 +1,6 @@
 import {
   PROFILE_ACTIVITY_LIMIT,
+  PROFILE_DATA_REQUIRED_MESSAGE,
   PROFILE_NOT_FOUND_MESSAGE,
   PROFILE_REFRESH_PRO_MESSAGE,
   type AthleticProfile,
@@ -33,8 +34,10 @@ export function createProfileService(deps: {
    * a backfill or an archive): facts read now would miss most of it.
    */
   historyPending: (accountId: string) => Promise<boolean>;
+  /** Strava connected or activities imported (ADR 0017): a profile is written from training data. */
+  hasTrainingData: (accountId: string) => Promise<boolean>;
 }) {
-  const { repo, activities, writer, athlete, historyPending } = deps;
+  const { repo, activities, writer, athlete, historyPending, hasTrainingData } = deps;
 
   /** The last PROFILE_ACTIVITY_LIMIT activities (oldest first) with their metrics. */
   async function recentActivities(accountId: string, now: Date): Promise<ProfileActivity[]> {
@@ -111,6 +114,7 @@ export function createProfileService(deps: {
 
     /** The first profile is free for everyone; writing it again is Pro-level only (spec §6). */
     async generate(accountId: string, now = new Date()): Promise<AthleticProfile> {
+      if (!(await hasTrainingData(accountId))) throw new AppError('forbidden', PROFILE_DATA_REQUIRED_MESSAGE);
       const access = await repo.access(accountId);
       const mayReplace = access !== undefined && hasProAccess(access.plan, access.trialExpiryDate, now);
       if (!mayReplace && (await repo.find(accountId))) throw new AppError('forbidden', PROFILE_REFRESH_PRO_MESSAGE);

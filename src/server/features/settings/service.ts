@@ -95,6 +95,18 @@ function zonesFromUpperBounds(bounds: readonly number[]): AthleteProfile['zones'
   return [null, ...rounded].map((below, index) => ({ min: below === null ? null : below + 1, max: rounded[index] ?? null }));
 }
 
+/** The saved zones as five { min, max } zones (zone 1 without a min, zone 5 without a max); null when none is set. */
+function savedZones(zones: HrZoneValues): AthleteProfile['zones'] {
+  if (hrZoneFields.every((field) => zones[field] === null)) return null;
+  return [
+    { min: null, max: zones.hrZone1Max },
+    { min: zones.hrZone2Min, max: zones.hrZone2Max },
+    { min: zones.hrZone3Min, max: zones.hrZone3Max },
+    { min: zones.hrZone4Min, max: zones.hrZone4Max },
+    { min: zones.hrZone5Min, max: null },
+  ];
+}
+
 /** The custom style's instructions: trimmed, and blank is none. */
 function instructions(text: string | null | undefined): string | null {
   const trimmed = text?.trim();
@@ -230,16 +242,17 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
     },
 
     /**
-     * GET /api/athlete/profile: Strava's athlete and zones when connected, else (and for whatever
-     * Strava leaves unset) the athlete's own data: the FTP saved in the coaching profile, then the
-     * estimated FTP, and zones from the maximum heart rate. Only for display and for suggestions
-     * (the plan dialog prefills its FTP from it); analyses never read it.
+     * GET /api/athlete/profile: what the athlete states about themselves. Strava's athlete and
+     * zones when connected; else, and for whatever Strava leaves unset, what they saved in the
+     * coaching profile. Kairo's own estimates (FTP from the best 20 minutes, zones from the highest
+     * heart rate) are never stated values: they come apart, as suggestions with their evidence,
+     * so that a form prefilled from the profile never saves a guess as if the athlete had set it.
+     * Only for display and for prefilling (the overlay, the plan dialog); analyses never read it.
      */
     async athleteProfile(accountId: string, now = new Date()): Promise<AthleteProfile> {
       const row = await repo.find(accountId);
       const [fromStrava, estimates] = await Promise.all([stravaAthlete(accountId, row, now), activities.estimates(accountId, now)]);
-      const maxHeartrateBpm = estimates.maxHeartrateBpm;
-      const suggestedZones = maxHeartrateBpm === null ? null : zonesFromUpperBounds(computeHeartRateZoneUpperBoundsBpm(LTHR_FRACTION_OF_MAX_HR * maxHeartrateBpm));
+      const { maxHeartrate } = estimates;
       const suggestions: AthleteProfile['suggestions'] = {
         ftp: estimates.ftp && {
           ftpW: estimates.ftp.ftpW,
@@ -248,15 +261,21 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
           activityName: estimates.ftp.name,
           startDate: estimates.ftp.startDate.toISOString(),
         },
-        hrZones: maxHeartrateBpm === null || !suggestedZones ? null : { maxHeartrateBpm: Math.round(maxHeartrateBpm), zones: suggestedZones },
+        hrZones: maxHeartrate && {
+          maxHeartrateBpm: Math.round(maxHeartrate.maxHeartrateBpm),
+          activityId: maxHeartrate.activityId,
+          activityName: maxHeartrate.name,
+          startDate: maxHeartrate.startDate.toISOString(),
+          zones: zonesFromUpperBounds(computeHeartRateZoneUpperBoundsBpm(LTHR_FRACTION_OF_MAX_HR * maxHeartrate.maxHeartrateBpm)),
+        },
       };
       const stravaZones = fromStrava?.zones?.length === 5 ? fromStrava.zones : null;
       return {
         name: fromStrava?.name ?? row?.athleteName ?? null,
-        weight: fromStrava?.weightKg ?? null,
-        ftp: fromStrava?.ftpW ?? row?.athleteFtp ?? suggestions.ftp?.ftpW ?? null,
-        zones: stravaZones ?? suggestedZones,
-        source: fromStrava ? 'strava' : 'activities',
+        weight: fromStrava?.weightKg ?? row?.athleteWeight ?? null,
+        ftp: fromStrava?.ftpW ?? row?.athleteFtp ?? null,
+        zones: stravaZones ?? savedZones(zonesOf(row)),
+        source: fromStrava ? 'strava' : 'coaching-profile',
         suggestions,
       };
     },

@@ -100,8 +100,9 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
   });
 
   // Spec §5: the FTP is prefilled when cycling and empty, until the athlete edits it: the FTP the
-  // athlete saved in their coaching profile (it scores their rides), else the athlete profile's
-  // (Strava's, else Kairo's estimate).
+  // athlete saved in their coaching profile (it scores their rides), else Strava's. Never Kairo's
+  // estimate: a plan stores its FTP as the athlete's, and the generator estimates one by itself
+  // when none is given.
   const profileFtp = settings.data?.athleteFtp ?? athleteProfile.data?.ftp ?? null;
   const prefillFtp = profileFtp === null ? null : String(profileFtp);
   const fields = !ftpEdited && edited.ftp === '' && prefillFtp !== null ? { ...edited, ftp: prefillFtp } : edited;

@@ -6,8 +6,8 @@ import { hasProAccess } from '../../../shared/domain/account-plan.ts';
 import { AppLayout } from '../../app/app-layout.tsx';
 import { AppSidebar } from '../../app/app-sidebar.tsx';
 import { Button } from '../../ui/button.tsx';
+import { DisabledHint } from '../../ui/disabled-hint.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { Tooltip } from '../../ui/tooltip.tsx';
 import { trackUserEvent } from '../tracking/api/track-user-event.ts';
 import { useTrainingPlans } from './api/training-plans.ts';
 import { DeletePlanDialog } from './delete-plan-dialog.tsx';
@@ -31,21 +31,13 @@ export function TrainingPlansScreen({ user }: { user: AuthUser }) {
   const atLimit = !isPro && all.length >= FREE_PLAN_LIMIT;
   const filterControl = <PlanFilter value={filter} onChange={setFilter} counts={counts} />;
 
-  const createButton = atLimit ? (
-    <Tooltip content={FREE_PLAN_LIMIT_MESSAGE}>
-      {/* A disabled button gets no pointer events, so the tooltip hangs on a focusable wrapper. */}
-      <span tabIndex={0} className="inline-flex rounded-lg">
-        <Button disabled>
-          <Plus aria-hidden className="size-4" />
-          Create a new plan
-        </Button>
-      </span>
-    </Tooltip>
-  ) : (
-    <Button onClick={() => setDialog({ mode: 'create' })}>
-      <Plus aria-hidden className="size-4" />
-      Create a new plan
-    </Button>
+  const createButton = (
+    <DisabledHint hint={atLimit ? FREE_PLAN_LIMIT_MESSAGE : null} className="inline-flex rounded-lg">
+      <Button disabled={atLimit} onClick={() => setDialog({ mode: 'create' })}>
+        <Plus aria-hidden className="size-4" />
+        Create a new plan
+      </Button>
+    </DisabledHint>
   );
 
   return (

@@ -1,27 +1,30 @@
 import clsx from 'clsx';
 import { useState } from 'react';
-import { preferredActivities, type AthleteProfile, type HrZoneField, type PreferredActivity, type UserSettings } from '../../../shared/api/settings.ts';
+import {
+  FTP_RANGE_W,
+  preferredActivities,
+  WEIGHT_RANGE_KG,
+  type AthleteProfile,
+  type HrZoneField,
+  type PreferredActivity,
+  type UserSettings,
+} from '../../../shared/api/settings.ts';
 import { userFacingMessage } from '../../app/api-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { useUpdateUserSettings } from './api/user-settings.ts';
 import { CoachingStyleCards } from './coaching-style-cards.tsx';
-import {
-  initialForm,
-  parseInteger,
-  profileUpdate,
-  withMesocycleEnabled,
-  withMesocycleWeek,
-  zonesFromProfile,
-  type CoachingProfileForm,
-} from './coaching-profile-form.ts';
+import { initialForm, profileUpdate, withMesocycleEnabled, withMesocycleWeek, type CoachingProfileForm } from './coaching-profile-form.ts';
+import { ftpOffer, zonesOffer, zonesText } from './coaching-profile-offers.ts';
 import { HeartRateZonesFields } from './heart-rate-zones-fields.tsx';
 import { MesocycleFields } from './mesocycle-fields.tsx';
 import { ProfileSection as Section } from './profile-section.tsx';
 import { ProfileSuggestion } from './profile-suggestion.tsx';
 
 const ACTIVITY_LABELS: Record<PreferredActivity, string> = { running: 'Running', cycling: 'Cycling', lifting: 'Lifting' };
+
+const mediumDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 interface CoachingProfileEditorProps {
   settings: UserSettings;
@@ -33,7 +36,8 @@ interface CoachingProfileEditorProps {
  * The coaching profile's fields (spec §4): initialised once from settings, with an unsaved-changes
  * flag that any edit sets; Save is enabled only then, and a successful save closes the overlay.
  * Beyond the spec, Kairo's own estimates (FTP from the best 20 minutes, zones from the highest heart
- * rate) are offered with their evidence, each accepted in one click.
+ * rate) are offered with their evidence beside empty or differing fields, each accepted in one
+ * click; they are never filled in unasked, so a save stores only what the athlete chose.
  */
 export function CoachingProfileEditor({ settings, profile, onClose }: CoachingProfileEditorProps) {
   const [initial] = useState(() => initialForm(settings, profile, new Date()));
@@ -64,12 +68,8 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
     });
   }
 
-  const ftpSuggestion = profile?.suggestions.ftp;
-  const zoneSuggestion = profile?.source === 'strava' && profile.zones ? { zones: profile.zones, from: 'your Strava zones' } : null;
-  const ownZones = profile?.suggestions.hrZones;
-  const suggestedZones = zoneSuggestion ?? (ownZones ? { zones: ownZones.zones, from: `your highest recorded heart rate, ${ownZones.maxHeartrateBpm} bpm` } : null);
-  const suggestedZoneFields = suggestedZones && zonesFromProfile(suggestedZones.zones);
-  const zonesDiffer = suggestedZoneFields !== null && Object.entries(suggestedZoneFields).some(([field, value]) => form.zones[field as HrZoneField] !== value);
+  const ftp = ftpOffer(form, profile);
+  const zones = zonesOffer(form, settings, profile);
 
   return (
     <form
@@ -113,12 +113,20 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
       <Section title="Athlete">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
+            label="Athlete name"
+            autoComplete="name"
+            maxLength={100}
+            className="sm:col-span-2"
+            value={form.athleteName}
+            onChange={(event) => edit({ ...form, athleteName: event.target.value })}
+          />
+          <TextField
             label="Weight (kg)"
             type="number"
             inputMode="decimal"
             step={0.1}
-            min={20}
-            max={300}
+            min={WEIGHT_RANGE_KG.min}
+            max={WEIGHT_RANGE_KG.max}
             value={form.athleteWeight}
             onChange={(event) => edit({ ...form, athleteWeight: event.target.value })}
           />
@@ -127,26 +135,33 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
             type="number"
             inputMode="numeric"
             step={1}
-            min={1}
-            max={2000}
+            min={FTP_RANGE_W.min}
+            max={FTP_RANGE_W.max}
             value={form.athleteFtp}
             onChange={(event) => edit({ ...form, athleteFtp: event.target.value })}
           />
         </div>
-        {ftpSuggestion && parseInteger(form.athleteFtp) !== ftpSuggestion.ftpW && (
-          <ProfileSuggestion actionLabel={`Use ${ftpSuggestion.ftpW} W`} onAccept={() => edit({ ...form, athleteFtp: String(ftpSuggestion.ftpW) })}>
-            Suggested FTP {ftpSuggestion.ftpW} W: 95% of your best 20-minute power, {ftpSuggestion.best20MinPowerW} W, on{' '}
-            <span className="text-fg">{ftpSuggestion.activityName}</span> ({new Date(ftpSuggestion.startDate).toLocaleDateString(undefined, { dateStyle: 'medium' })}).
+        {ftp && (
+          <ProfileSuggestion label="Suggested FTP" actionLabel={`Use ${ftp.ftpW} W`} onAccept={() => edit({ ...form, athleteFtp: String(ftp.ftpW) })}>
+            Suggested FTP {ftp.ftpW} W: 95% of your best 20-minute power, {ftp.best20MinPowerW} W, on <span className="text-fg">{ftp.activityName}</span> (
+            {mediumDate(ftp.startDate)}).
           </ProfileSuggestion>
         )}
       </Section>
 
       <Section title="Heart-rate zones">
         <HeartRateZonesFields zones={form.zones} onChange={setZone} />
-        {suggestedZones && suggestedZoneFields && zonesDiffer && (
-          <ProfileSuggestion actionLabel="Use these zones" onAccept={() => edit({ ...form, zones: suggestedZoneFields })}>
-            Suggested zones from {suggestedZones.from}:{' '}
-            {suggestedZones.zones.map((zone, index) => `Z${index + 1} ${zone.min ?? 0}-${zone.max ?? '+'}`).join(', ')}.
+        {zones && (
+          <ProfileSuggestion label="Suggested heart-rate zones" actionLabel="Use these zones" onAccept={() => edit({ ...form, zones: zones.fields })}>
+            {zones.from === 'strava' ? (
+              <>Your Strava zones: </>
+            ) : (
+              <>
+                Suggested zones from your highest recorded heart rate, {zones.evidence.maxHeartrateBpm} bpm, on{' '}
+                <span className="text-fg">{zones.evidence.activityName}</span> ({mediumDate(zones.evidence.startDate)}):{' '}
+              </>
+            )}
+            {zonesText(zones.zones)}.
           </ProfileSuggestion>
         )}
       </Section>

@@ -7,6 +7,7 @@ export interface CoachingProfileForm {
   preferredActivities: PreferredActivity[];
   coachingStyle: CoachingStyle;
   customInstructions: string;
+  athleteName: string;
   athleteWeight: string;
   athleteFtp: string;
   zones: Record<HrZoneField, string>;
@@ -24,6 +25,7 @@ export function formFromSettings(settings: UserSettings): CoachingProfileForm {
     coachingStyle: settings.coachingStyle,
     // The expert-coach default is not the athlete's own text: the box starts empty until they write.
     customInstructions: settings.coachingStyle === 'custom' ? (settings.systemPrompt ?? '') : '',
+    athleteName: settings.athleteName ?? '',
     athleteWeight: text(settings.athleteWeight),
     athleteFtp: text(settings.athleteFtp),
     zones: Object.fromEntries(hrZoneFields.map((field) => [field, text(settings[field])])) as Record<HrZoneField, string>,
@@ -50,7 +52,7 @@ export function parseDecimal(value: string): number | null {
  * weight only if it parses as a number, each zone bound only if it parses as a whole number; zone
  * 1 sends only its max and zone 5 only its min (the form has no other field for them), and a zone
  * 2-4 only with both bounds; custom instructions only with the custom style and when not blank.
- * What is left out is cleared by the server (the profile is saved whole).
+ * What is left out is cleared by the server (the profile is saved whole); so is a blank name.
  */
 export function profileUpdate(form: CoachingProfileForm): UserSettingsUpdate {
   const update: UserSettingsUpdate = {
@@ -59,6 +61,7 @@ export function profileUpdate(form: CoachingProfileForm): UserSettingsUpdate {
     mesocycleEnabled: form.mesocycleEnabled,
     mesocycleCurrentWeek: form.mesocycleCurrentWeek,
     mesocycleWeekStartDate: form.mesocycleWeekStartDate,
+    athleteName: form.athleteName.trim() || null,
   };
   const instructions = form.customInstructions.trim();
   if (form.coachingStyle === 'custom' && instructions) update.systemPrompt = instructions;
@@ -108,14 +111,18 @@ export function zonesFromProfile(zones: readonly { min: number | null; max: numb
 }
 
 /**
- * Spec §5 startup fallback: weight, FTP and zones the athlete has not set come from the athlete
- * profile (Strava, or their own data), whose values of zero or less are unset.
+ * Spec §5 startup fallback: name, weight, FTP and zones the athlete has not set come from the
+ * athlete profile, whose values of zero or less are unset. Those are what the athlete stated on
+ * Strava (or saved here); Kairo's own estimates (`profile.suggestions`) are never filled in, only
+ * offered beside the fields (see coaching-profile-offers.ts).
  */
 export function initialForm(settings: UserSettings, profile: AthleteProfile | null, now: Date): { form: CoachingProfileForm; changed: boolean } {
   let form = formFromSettings(settings);
   const positive = (value: number | null | undefined) => (value != null && value > 0 ? value : null);
   const weight = positive(profile?.weight);
   const ftp = positive(profile?.ftp);
+  const name = profile?.name?.trim();
+  if (!form.athleteName && name) form = { ...form, athleteName: name };
   // Strava keeps weight to the gram (74.813); the field steps by 0.1 kg.
   if (!form.athleteWeight && weight !== null) form = { ...form, athleteWeight: String(Math.round(weight * 10) / 10) };
   if (!form.athleteFtp && ftp !== null) form = { ...form, athleteFtp: String(Math.round(ftp)) };

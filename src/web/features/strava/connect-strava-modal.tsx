@@ -1,8 +1,7 @@
-import { FileUp } from 'lucide-react';
 import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { useLogout } from '../auth/api/logout.ts';
+import { ImportFilesOption } from '../imports/import-files-option.tsx';
 import { ConnectStravaPrompt } from './connect-strava-prompt.tsx';
 
 interface ConnectStravaModalProps {
@@ -34,12 +33,8 @@ export function ConnectStravaModal({ firstName, connectError, onImportFiles }: C
       <div className="mt-6">
         <ConnectStravaPrompt />
       </div>
-      <div className="mt-4 flex flex-col items-center gap-1 text-center">
-        <Button variant="ghost" size="sm" onClick={onImportFiles}>
-          <FileUp aria-hidden className="size-4" />
-          or import your own files
-        </Button>
-        <p className="text-xs text-fg-subtle">FIT, GPX or TCX files, or your Strava export archive.</p>
+      <div className="mt-4">
+        <ImportFilesOption onImport={onImportFiles} />
       </div>
       <p className="mt-5 border-t border-line pt-4 text-center text-sm text-fg-muted">
         Not now?{' '}

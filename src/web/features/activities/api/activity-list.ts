@@ -22,9 +22,10 @@ export function nextPageBefore(lastPage: readonly ActivityListItem[]): string | 
 
 /**
  * The athlete's activities (spec §7: always refetched on mount, stale at once, not on focus).
- * `pollMs` refetches on an interval while Strava's history is still arriving.
+ * `pollMs` refetches on an interval while Strava's history is still arriving; `enabled: false`
+ * holds the request back until the caller needs it.
  */
-export function useActivityList({ pollMs }: { pollMs: number | false }) {
+export function useActivityList({ pollMs, enabled = true }: { pollMs: number | false; enabled?: boolean }) {
   return useInfiniteQuery({
     queryKey: activityListQueryKey,
     queryFn: ({ pageParam, signal }) => fetchActivityPage(pageParam, signal),
@@ -34,6 +35,7 @@ export function useActivityList({ pollMs }: { pollMs: number | false }) {
     refetchOnMount: 'always',
     refetchOnWindowFocus: false,
     refetchInterval: pollMs,
+    enabled,
   });
 }
 
