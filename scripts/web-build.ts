@@ -19,9 +19,12 @@ export function buildWebIfStale(): void {
   const changedAt = Math.max(...webInputs.map((input) => newestMtimeMs(join(root, input))));
   if (builtAt >= changedAt) return;
   console.log('Building the web app…');
+  // A production build whoever asks: Vitest, for one, sets NODE_ENV=test, with which Vite would
+  // bundle React's development build (double effects under StrictMode, dev-only warnings).
   const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     console.log('The web app build failed.');
