@@ -30,6 +30,7 @@ function ride(daysAgo: number, minutes: number, watts: number): ProfileActivity 
     hrZoneSeconds: null,
     powerCurveW: curve(900, watts, minutes * 60),
     bestEfforts: [],
+    thresholdSources: [],
   };
 }
 
@@ -51,6 +52,7 @@ function run(daysAgo: number, minutes: number): ProfileActivity {
       ...(distanceM >= 5000 ? [{ distanceM: 5000, elapsedS: 1505 }] : []),
       ...(distanceM >= 10000 ? [{ distanceM: 10000, elapsedS: 3120 }] : []),
     ],
+    thresholdSources: [],
   };
 }
 
@@ -180,6 +182,27 @@ describe('the LLM profile writer under the strict Strava policy', () => {
     const facts = factsOf(stravaRides);
     const strict = createLlmProfileWriter({ model, timeoutMs: 1000, policy: 'strict', log });
     expect(await strict.write(facts)).toEqual({ profile: writeBuiltinProfile(facts), author: 'builtin' });
+    expect(model.doGenerateCalls).toHaveLength(0);
+  });
+
+  it("counts what the own files' facts derive from: thresholds read from Strava rides, fitness and FTP read beyond the window", async () => {
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => {
+        throw new Error('the model must not be asked');
+      },
+    });
+    const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
+    const strict = createLlmProfileWriter({ model, timeoutMs: 1000, policy: 'strict', log });
+    const recent = summariseTraining(rides, now, { fitness: null, ftp: null });
+    expect(profileFacts(rides, recent, 72).sources).toEqual(['file']);
+
+    const scoredFromStrava = rides.map((activity, index) => (index === 0 ? { ...activity, thresholdSources: ['strava' as const] } : activity));
+    expect(profileFacts(scoredFromStrava, recent, 72).sources).toEqual(['file', 'strava']);
+    const fitnessFromStrava = profileFacts(rides, recent, 72, ['archive', 'strava']);
+    expect(fitnessFromStrava.sources).toEqual(['archive', 'file', 'strava']);
+    for (const facts of [profileFacts(scoredFromStrava, recent, 72), fitnessFromStrava]) {
+      expect(await strict.write(facts)).toEqual({ profile: writeBuiltinProfile(facts), author: 'builtin' });
+    }
     expect(model.doGenerateCalls).toHaveLength(0);
   });
 });

@@ -87,7 +87,7 @@ export function createPlansService(deps: {
       .reverse();
     const [today] = (await activities.fitness(accountId, 1)).slice(-1);
     const typedFtp = parseFtpW(input.ftp);
-    const estimate = typedFtp === null ? await activities.estimatedFtpW(accountId, now) : null;
+    const estimate = typedFtp === null ? ((await activities.estimatedFtp(accountId, now))?.ftpW ?? null) : null;
     return summariseTraining(log, now, {
       fitness: today && (today.ctl > 0 || today.atl > 0) ? { ctl: today.ctl, atl: today.atl, tsb: today.tsb } : null,
       ftp: typedFtp !== null ? { watts: typedFtp, source: 'athlete' } : estimate !== null ? { watts: estimate, source: 'estimate' } : null,

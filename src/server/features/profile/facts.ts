@@ -20,6 +20,8 @@ export interface ProfileActivity extends LoggedActivity {
   powerCurveW: readonly number[];
   /** Fastest times over standard distances (runs). */
   bestEfforts: readonly { distanceM: number; elapsedS: number }[];
+  /** The sources of the activities its estimated thresholds (FTP, max heart rate) were read from. */
+  thresholdSources: readonly ActivitySourceName[];
 }
 
 export interface SportFacts {
@@ -240,12 +242,15 @@ function longestOf(activities: readonly ProfileActivity[], family: SportFamily):
 /**
  * The facts of the athlete's last PROFILE_ACTIVITY_LIMIT activities (`log` oldest first). `recent`
  * is the plans' reading of the last 4 weeks (athlete-facts.ts), so the profile and a plan made
- * from it speak of the same volume.
+ * from it speak of the same volume. `sources` (what the provenance rule of a prompt reads) holds
+ * every source the facts derive from: the activities', their thresholds', and `derivedFrom` (the
+ * sources of facts read beyond them, such as fitness and an estimated FTP).
  */
 export function profileFacts(
   log: readonly ProfileActivity[],
   recent: AthleteFacts,
   weightKg: number | null,
+  derivedFrom: readonly ActivitySourceName[] = [],
 ): ProfileFacts {
   const activities = log.slice(-PROFILE_ACTIVITY_LIMIT);
   const first = activities[0];
@@ -256,7 +261,8 @@ export function profileFacts(
     weeklySessions: recent.weeklySessions,
     fitness: recent.fitness && { ctl: Math.round(recent.fitness.ctl), atl: Math.round(recent.fitness.atl), tsb: Math.round(recent.fitness.tsb) },
   };
-  const base = { activityLimit: PROFILE_ACTIVITY_LIMIT, activityCount: activities.length, sources: [...new Set(activities.map((a) => a.source))].sort() };
+  const sources = [...new Set([...activities.flatMap((activity) => [activity.source, ...activity.thresholdSources]), ...derivedFrom])].sort();
+  const base = { activityLimit: PROFILE_ACTIVITY_LIMIT, activityCount: activities.length, sources };
   if (!first || !last) {
     return { ...base, window: null, volume: null, sports: [], longestSession: null, longestRideKm: null, longestRunKm: null, intensity: null, power: powerOf([], recent.ftp, weightKg), run: null, trends: null, recent: recentFacts };
   }

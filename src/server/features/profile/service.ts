@@ -58,22 +58,28 @@ export function createProfileService(deps: {
           hrZoneSeconds: computed?.view.hrZoneSeconds ?? null,
           powerCurveW: computed?.powerCurveW ?? [],
           bestEfforts: computed?.view.bestEfforts ?? [],
+          thresholdSources: computed?.view.thresholdSources ?? [],
         };
       })
       .reverse();
   }
 
+  /**
+   * The facts, and what they are derived from beyond the activities themselves: the fitness of
+   * today sums the loads of months before them, and an estimated FTP reads 90 days of rides.
+   */
   async function factsOf(accountId: string, now: Date): Promise<ProfileFacts> {
     const log = await recentActivities(accountId, now);
-    const [today] = (await activities.fitness(accountId, 1)).slice(-1);
+    const { series, sources: fitnessSources } = await activities.fitnessWithSources(accountId, 1, now);
+    const today = series.at(-1);
     const { weightKg, ftpW } = await athlete(accountId);
-    const estimatedFtpW = ftpW === null ? await activities.estimatedFtpW(accountId, now) : null;
-    const ftp = ftpW !== null ? { watts: ftpW, source: 'athlete' as const } : estimatedFtpW !== null ? { watts: estimatedFtpW, source: 'estimate' as const } : null;
+    const estimate = ftpW === null ? await activities.estimatedFtp(accountId, now) : null;
+    const ftp = ftpW !== null ? { watts: ftpW, source: 'athlete' as const } : estimate ? { watts: estimate.ftpW, source: 'estimate' as const } : null;
     const recent = summariseTraining(log, now, {
       fitness: today && (today.ctl > 0 || today.atl > 0) ? { ctl: today.ctl, atl: today.atl, tsb: today.tsb } : null,
       ftp,
     });
-    return profileFacts(log, recent, weightKg);
+    return profileFacts(log, recent, weightKg, [...(recent.fitness ? fitnessSources : []), ...(estimate?.sources ?? [])]);
   }
 
   /** Writes the profile from the facts as they are now; replaces a stored one only when `mayReplace`. */
