@@ -89,6 +89,11 @@ describe('strava-sim push subscriptions and webhooks', () => {
     });
     // The new activity is there to fetch when the event arrives.
     expect((await api(sim, connection.accessToken, `/activities/${created.id}`)).status).toBe(200);
+    // One still going on is not Strava's yet: refused, nothing announced.
+    const nowS = Math.floor(sim.control.now() / 1000);
+    expect(() => sim.control.addActivity(athlete.id, { sportType: 'Ride', durationS: 3600, startS: nowS - 600 })).toThrow(/still be going on/);
+    await sim.control.webhooks.settled();
+    expect(receiver.events).toHaveLength(1);
 
     // A rename through the API is announced; a new description is not (Strava: title, type, private).
     await api(sim, connection.accessToken, `/activities/${created.id}`, {

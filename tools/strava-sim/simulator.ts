@@ -111,9 +111,17 @@ export class StravaSimulator {
     return detailedActivityJson(record, this.athletes.statsOf(record), this.athletes.streamsOf(record), athlete, gearUsed);
   }
 
-  /** Adds an activity as if the athlete had just uploaded it, and tells subscribed apps. */
+  /**
+   * Adds an activity as if the athlete had just uploaded it, and tells subscribed apps. One that
+   * would still be going on (a `startS` too late for its length) is refused: Strava knows of an
+   * activity only once it is uploaded, and would answer 404 for it until then.
+   */
   addActivity(athleteId: number, input: AddActivityInput = {}): ActivityRecord {
     const record = this.athletes.add(this.requireAthlete(athleteId), input);
+    if (!this.athletes.isFinished(record, this.nowS())) {
+      this.athletes.remove(record);
+      throw new Error(`The activity would still be going on (start ${input.startS}, ${this.athletes.statsOf(record).whole.elapsedTimeS} s): start it earlier`);
+    }
     this.announceActivity(record, 'create', {});
     return record;
   }
