@@ -82,6 +82,11 @@ describe.skipIf(!hasChromium)('activity charts in the browser', () => {
 
     await expectDrawn(powerCurve(), /^This activity: 5s \d+ W, 1min \d+ W.* Best of the last 90 days: 5s \d+ W/);
     expect(await powerCurve().locator('figcaption').innerText()).toMatch(/your best of the last 90 days/);
+    // The demo athlete's threshold and VO2max intervals give the best curve a two-parameter fit.
+    const best = await page.evaluate(async () => (await fetch('/api/power-curve/best')).json());
+    expect(best.criticalPower.criticalPowerW).toBeGreaterThan(100);
+    const wPrimeKj = (best.criticalPower.wPrimeJ / 1000).toFixed(1);
+    expect(await powerCurve().getByText(`Critical power ${best.criticalPower.criticalPowerW} W · W′ ${wPrimeKj} kJ`).isVisible()).toBe(true);
 
     await expectDrawn(fitness(), /^On \d+ \w+: fitness \d+, fatigue \d+, form [+−]?\d+\./);
     expect(await fitness().getByText('Today', { exact: true }).isVisible()).toBe(true);

@@ -37,11 +37,14 @@ describe.each(kinds)("the athlete's best power curve on %s", (kind) => {
     // Ride A, 2 days ago: 1 min at 300 W, then 10 min at 200 W (11 min).
     // Ride B, 10 days ago: 20 min at 250 W.
     // Ride C, 120 days ago: 30 s at 900 W, outside the default 90 days.
+    // Ride D, 150 days ago: 3 min at 400 W, then 17 min at 250 W. From 3 min on its best is
+    // 250 + 27,000 / t W: the two-parameter model exactly, with CP 250 W and W′ 27 kJ.
     // The stranger's ride yesterday, 1 min at 1500 W, is never the athlete's.
     const uploads = [
       athlete.upload('/api/imports', 'a.gpx', rideGpx('A', 2, [{ seconds: 60, powerW: 300 }, { seconds: 600, powerW: 200 }])),
       athlete.upload('/api/imports', 'b.gpx', rideGpx('B', 10, [{ seconds: 1200, powerW: 250 }])),
       athlete.upload('/api/imports', 'c.gpx', rideGpx('C', 120, [{ seconds: 30, powerW: 900 }, { seconds: 60, powerW: 100 }])),
+      athlete.upload('/api/imports', 'd.gpx', rideGpx('D', 150, [{ seconds: 180, powerW: 400 }, { seconds: 1020, powerW: 250 }])),
       stranger.upload('/api/imports', 'x.gpx', rideGpx('X', 1, [{ seconds: 60, powerW: 1500 }])),
     ];
     for (const upload of uploads) expect((await upload).status).toBe(201);
@@ -67,11 +70,15 @@ describe.each(kinds)("the athlete's best power curve on %s", (kind) => {
     expect(watts[90]).toBeCloseTo(266.667, 3);
     // From 2 min on, B's steady 250 W beats A ((60 × 300 + 60 × 200) / 120 = 250 ties, 300 s gives A 220).
     for (const durationS of [120, 300, 600, 720, 1200]) expect(watts[durationS], `${durationS} s`).toBe(250);
+    // A flat 250 W from 3 to 20 min leaves nothing above critical power: no W′, no fit.
+    expect(best.body.criticalPower).toBeNull();
   });
 
   it('answers for another window, and with empty arrays when no ride in it has power', async () => {
     const lastYear = await athlete.get('/api/power-curve/best?days=365');
-    expect(lastYear.body.activityCount).toBe(3);
+    expect(lastYear.body.activityCount).toBe(4);
+    expect(byDuration(lastYear.body)[600]).toBe(295);
+    expect(lastYear.body.criticalPower).toEqual({ criticalPowerW: 250, wPrimeJ: 27_000 });
     expect(byDuration(lastYear.body)[1]).toBe(900);
     expect(byDuration(lastYear.body)[30]).toBe(900);
     // 40 s of C: (30 × 900 + 10 × 100) / 40 = 700.
@@ -83,7 +90,7 @@ describe.each(kinds)("the athlete's best power curve on %s", (kind) => {
     expect(byDuration(lastFiveDays.body)[300]).toBe(220);
 
     const fresh = await registerAthlete(server.url);
-    expect((await fresh.get('/api/power-curve/best')).body).toEqual({ days: 90, activityCount: 0, durationsS: [], watts: [] });
+    expect((await fresh.get('/api/power-curve/best')).body).toEqual({ days: 90, activityCount: 0, durationsS: [], watts: [], criticalPower: null });
   });
 
   it('fills in the curves of metrics stored before curves were kept', async () => {
@@ -94,8 +101,8 @@ describe.each(kinds)("the athlete's best power curve on %s", (kind) => {
     const [stored] = await server.database.handle.query<{ missing: number }>(
       'select count(*)::int as missing from activity_metrics where power_curve_w is null',
     );
-    // Only this athlete's last 90 days were needed: ride C and the stranger's ride wait for their turn.
-    expect(stored?.missing).toBe(2);
+    // Only this athlete's last 90 days were needed: rides C and D and the stranger's ride wait for their turn.
+    expect(stored?.missing).toBe(3);
   });
 
   it('rejects a window outside 1…365 days and asks for a session', async () => {

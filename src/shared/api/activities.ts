@@ -90,6 +90,11 @@ export const bestPowerCurve = z.object({
   activityCount: z.number(),
   durationsS: z.array(z.number()),
   watts: z.array(z.number()),
+  /**
+   * Critical power (W) and W′ (J) of the two-parameter model fitted to this curve from 3 to 20 min;
+   * null when it stops before 20 min or the fit is not physiological (nothing held above CP).
+   */
+  criticalPower: z.object({ criticalPowerW: z.number(), wPrimeJ: z.number() }).nullable(),
 });
 export type BestPowerCurve = z.infer<typeof bestPowerCurve>;
 

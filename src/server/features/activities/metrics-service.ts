@@ -1,6 +1,6 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import { computeActivityMetrics, type ActivityMetrics } from '../../../metrics/activity-metrics.ts';
-import { best20MinPowerW, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
+import { best20MinPowerW, computeCriticalPower, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
 import { computeFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
 import { computeMeanMaximalPower, computePowerDurationCurve } from '../../../metrics/mean-maximal-power.ts';
 import { POWER_CURVE_GRID_S, samplePowerCurveOnGrid } from '../../../metrics/power-curve-grid.ts';
@@ -286,7 +286,7 @@ export function createMetricsService(deps: {
 
     /**
      * The athlete's best power-duration curve over the activities that started in the last `days`
-     * days, read from the curves stored with each activity's metrics.
+     * days, read from the curves stored with each activity's metrics, with CP and W′ fitted to it.
      */
     async bestPowerCurve(accountId: string, days: number, now = new Date()): Promise<BestPowerCurve> {
       const from = new Date(now.getTime() - days * DAY_MS);
@@ -294,7 +294,10 @@ export function createMetricsService(deps: {
         await repo.savePowerCurve(accountId, activityId, await gridPowerCurve(accountId, activityId));
       }
       const { watts, activityCount } = await repo.bestPowerCurveW(accountId, from);
-      return { days, activityCount, durationsS: POWER_CURVE_GRID_S.slice(0, watts.length), watts };
+      const durationsS = POWER_CURVE_GRID_S.slice(0, watts.length);
+      const fit = computeCriticalPower({ durationsS, watts });
+      const criticalPower = fit && { criticalPowerW: Math.round(fit.criticalPowerW), wPrimeJ: Math.round(fit.wPrimeJ) };
+      return { days, activityCount, durationsS, watts, criticalPower };
     },
 
     /**

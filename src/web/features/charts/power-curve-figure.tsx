@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useActivityPowerCurve } from './api/activity-power-curve.ts';
 import { useBestPowerCurve } from './api/best-power-curve.ts';
 import { ChartFigure } from './chart-figure.tsx';
+import { CriticalPowerLine } from './critical-power-line.tsx';
 import { overlayPowerCurves } from './power-curve-overlay.ts';
 import { POWER_CURVE_HEIGHT_PX, PowerCurveChart } from './power-curve-chart.tsx';
 
@@ -30,7 +31,12 @@ export function PowerCurveFigure({ activityId }: { activityId: string }) {
       state={state}
       heightPx={POWER_CURVE_HEIGHT_PX + 28}
     >
-      {overlay && <PowerCurveChart overlay={overlay} days={BEST_POWER_DAYS} />}
+      {overlay && (
+        <>
+          <PowerCurveChart overlay={overlay} days={BEST_POWER_DAYS} />
+          {best.data?.criticalPower && <CriticalPowerLine {...best.data.criticalPower} days={BEST_POWER_DAYS} />}
+        </>
+      )}
     </ChartFigure>
   );
 }
