@@ -92,6 +92,25 @@ const ZONE_LABELS: Record<HrZoneField, string> = {
   hrZone5Min: 'Zone 5 min',
 };
 
+/**
+ * The saved bounds as the five heart-rate zones (zone 1 has only a max, zone 5 only a min, spec
+ * §3); null when none is set. Bounds that are not numbers count as unset.
+ */
+export function heartRateZonesOf(values: Readonly<Record<string, unknown>>): { min: number | null; max: number | null }[] | null {
+  const bound = (field: HrZoneField) => {
+    const value = values[field];
+    return typeof value === 'number' ? value : null;
+  };
+  if (hrZoneFields.every((field) => bound(field) === null)) return null;
+  return [
+    { min: null, max: bound('hrZone1Max') },
+    { min: bound('hrZone2Min'), max: bound('hrZone2Max') },
+    { min: bound('hrZone3Min'), max: bound('hrZone3Max') },
+    { min: bound('hrZone4Min'), max: bound('hrZone4Max') },
+    { min: bound('hrZone5Min'), max: null },
+  ];
+}
+
 /** The first broken zone rule of these bounds, as the 400 message, or null when they are fine. */
 export function hrZoneProblem(zones: Partial<Record<HrZoneField, number | null | undefined>>): string | null {
   for (const zone of [2, 3, 4] as const) {

@@ -207,7 +207,6 @@ export function createMetricsRepo(db: Database) {
         .orderBy(asc(activities.startDate));
     },
 
-    /** The account's counted activity ids, oldest first: recomputing in this order lets each see its past. */
     /** Whether any of the account's activities has no stored metrics yet (a history still being scored). */
     async hasUnscored(accountId: string): Promise<boolean> {
       const [row] = await db
@@ -219,6 +218,7 @@ export function createMetricsRepo(db: Database) {
       return row !== undefined;
     },
 
+    /** The account's counted activity ids, oldest first: recomputing in this order lets each see its past. */
     async activityIdsOldestFirst(accountId: string): Promise<string[]> {
       const rows = await db
         .select({ id: activities.id })

@@ -1,5 +1,6 @@
 import type { AnalysisView, CoachingStyleUpdate, RideDetail } from '../../../shared/api/analysis.ts';
 import { PRO_ONLY_MESSAGES, STRAVA_AI_EXPORT_MESSAGE, type AnalysisContextExport } from '../../../shared/api/exports.ts';
+import { heartRateZonesOf } from '../../../shared/api/settings.ts';
 import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 import { DEFAULT_COACHING_STYLE, type CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { AppError } from '../../http/errors.ts';
@@ -103,13 +104,6 @@ export interface ExportingAccount {
 /** Spec §6: Pro only; a running trial counts as Pro (hasProAccess). Checked before anything is read. */
 function requireProAccess(account: ExportingAccount, message: string): void {
   if (!hasProAccess(account.plan, account.trialExpiryDate)) throw new AppError('forbidden', message);
-}
-
-/** The five heart-rate zones the athlete set (zone 1 has only a max, zone 5 only a min); none when unset. */
-function heartRateZonesOf(settings: ExportedUserSettings): { min: number | null; max: number | null }[] {
-  const bound = (field: string) => (typeof settings[field] === 'number' ? (settings[field] as number) : null);
-  const zones = [1, 2, 3, 4, 5].map((zone) => ({ min: zone === 1 ? null : bound(`hrZone${zone}Min`), max: zone === 5 ? null : bound(`hrZone${zone}Max`) }));
-  return zones.some((zone) => zone.min !== null || zone.max !== null) ? zones : [];
 }
 
 /** Kai's analysis of each activity; every call is scoped to the signed-in account (another account's activity is not found). */
@@ -253,7 +247,7 @@ export function createAnalysisService(deps: {
           weightKg: typeof userSettings.athleteWeight === 'number' ? userSettings.athleteWeight : null,
           // The FTP this activity's power scores used: the athlete's own, else Kairo's estimate.
           ftpW: activity.metrics?.ftpW ?? null,
-          heartRateZones: heartRateZonesOf(userSettings),
+          heartRateZones: heartRateZonesOf(userSettings) ?? [],
         },
         exportedAt: new Date(),
       });

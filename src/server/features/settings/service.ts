@@ -1,5 +1,6 @@
 import { computeHeartRateZoneUpperBoundsBpm } from '../../../metrics/zones.ts';
 import {
+  heartRateZonesOf,
   hrZoneFields,
   preferredActivities as knownActivities,
   type AthleteProfile,
@@ -93,18 +94,6 @@ function upperBounds(zones: HrZoneValues): AthleteThresholds['hrZoneUpperBoundsB
 function zonesFromUpperBounds(bounds: readonly number[]): AthleteProfile['zones'] & object {
   const rounded = bounds.map(Math.round);
   return [null, ...rounded].map((below, index) => ({ min: below === null ? null : below + 1, max: rounded[index] ?? null }));
-}
-
-/** The saved zones as five { min, max } zones (zone 1 without a min, zone 5 without a max); null when none is set. */
-function savedZones(zones: HrZoneValues): AthleteProfile['zones'] {
-  if (hrZoneFields.every((field) => zones[field] === null)) return null;
-  return [
-    { min: null, max: zones.hrZone1Max },
-    { min: zones.hrZone2Min, max: zones.hrZone2Max },
-    { min: zones.hrZone3Min, max: zones.hrZone3Max },
-    { min: zones.hrZone4Min, max: zones.hrZone4Max },
-    { min: zones.hrZone5Min, max: null },
-  ];
 }
 
 /** The custom style's instructions: trimmed, and blank is none. */
@@ -274,7 +263,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
         name: fromStrava?.name ?? row?.athleteName ?? null,
         weight: fromStrava?.weightKg ?? row?.athleteWeight ?? null,
         ftp: fromStrava?.ftpW ?? row?.athleteFtp ?? null,
-        zones: stravaZones ?? savedZones(zonesOf(row)),
+        zones: stravaZones ?? heartRateZonesOf(zonesOf(row)),
         source: fromStrava ? 'strava' : 'coaching-profile',
         suggestions,
       };
