@@ -4,7 +4,7 @@ import { buffer as readStreamBytes } from 'node:stream/consumers';
 import { gzipSync } from 'node:zlib';
 import yazl from 'yazl';
 
-export const fixturesDir = resolve(import.meta.dirname, '../../../shared/fixtures');
+export const fixturesDir = resolve(import.meta.dirname, '../fixtures');
 export const fixtureFile = (name: string) => readFileSync(resolve(fixturesDir, 'files', name));
 export const stravaFixture = (name: string) => JSON.parse(readFileSync(resolve(fixturesDir, 'strava', name), 'utf8'));
 

@@ -6,7 +6,7 @@ import { startStravaSim, type RunningStravaSim, type StartStravaSimOptions } fro
 
 /** Helpers for the Strava simulator's tests: fixtures, shape comparison, OAuth, a webhook receiver. */
 
-const fixturesDir = resolve(import.meta.dirname, '../../../shared/fixtures/strava');
+const fixturesDir = resolve(import.meta.dirname, '../fixtures/strava');
 export const stravaFixture = (name: string): any => JSON.parse(readFileSync(resolve(fixturesDir, name), 'utf8'));
 
 /** Tuesday 19 May 2026, 10:00 UTC: a fixed "now" so generated histories are the same every run. */

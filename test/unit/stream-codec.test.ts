@@ -6,7 +6,7 @@ import { decodeStreams, encodeStreams } from '../../src/server/features/activiti
 import { fromStravaStreams } from '../../src/server/features/strava/streams.ts';
 
 const fixture = (name: string) =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../shared/fixtures/strava', name), 'utf8'));
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/strava', name), 'utf8'));
 
 describe('stream codec', () => {
   const ride = fromStravaStreams(fixture('streams_ride_power_key_by_type.json'))!;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ActivityStreams } from '../../../src/metrics/activity-streams.ts';
 
-const fixturesDir = resolve(import.meta.dirname, '../../../../shared/fixtures/strava');
+const fixturesDir = resolve(import.meta.dirname, '../../fixtures/strava');
 
 function readFixture(name: string): any {
   return JSON.parse(readFileSync(resolve(fixturesDir, name), 'utf8'));

@@ -41,7 +41,7 @@ import {
 import type { FactOrigin, Provenanced } from './provenance.ts';
 
 /**
- * The facts a coach writes from (DESIGN.md "Analysis: facts first, words second"): only this
+ * The facts a coach writes from (docs/design.md "Analysis: facts first, words second"): only this
  * account's data, every number already formatted as a Quantity, each group with its provenance.
  * Everything is anchored to the day of the activity, so an analysis describes that activity in its
  * own context and its facts (and hash) only change when the data behind them does.

@@ -3,7 +3,7 @@ import type { AnalysisContext } from './context.ts';
 import { formatDuration, type Quantity } from './format.ts';
 
 /**
- * DESIGN.md: every number in Kai's text must come from the facts. A number here is a run of digits
+ * docs/design.md: every number in Kai's text must come from the facts. A number here is a run of digits
  * with optional '.'/':' parts ('301', '0.87', '4:35'), not glued to a preceding letter ('VO2max',
  * 'Z2' are names). A number is grounded when it appears, written the same way, in a formatted fact,
  * in the athlete's own words the coach may quote, or in the structured next session.
