@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import { KairoLogController, loggerOptions } from './logging.ts';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -40,17 +41,8 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
   const cookie = sessionCookie(secure);
 
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Query strings carry OAuth codes, states and verify tokens: log the path only.
-      serializers: {
-        req: (request: { method: string; url: string; ip?: string }) => ({
-          method: request.method,
-          url: request.url.split('?')[0],
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    logger: loggerOptions(config),
+    logController: new KairoLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
