@@ -19,7 +19,7 @@ export interface ServerProcess {
   output(): string;
 }
 
-const READY_TIMEOUT_MS = 30_000;
+const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 /** A loopback port nothing listens on, picked by the operating system. */

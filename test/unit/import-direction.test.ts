@@ -15,6 +15,7 @@ tester.run('kairo/import-direction', rule, {
     { filename: at('src/server/features/tracking/routes.ts'), code: "import { x } from '../auth/service.ts';" },
     { filename: at('src/metrics/power.ts'), code: "import { x } from './zones.ts';" },
     { filename: at('src/shared/api/auth.ts'), code: "import { z } from 'zod';" },
+    { filename: at('src/server/demo/strava.ts'), code: "const sim = await import('../../../tools/strava-sim/sim.ts');" },
   ],
   invalid: [
     { filename: at('src/web/app/main.tsx'), code: "import { x } from '../../server/config.ts';", errors: 1 },
@@ -24,5 +25,10 @@ tester.run('kairo/import-direction', rule, {
     { filename: at('src/shared/api/auth.ts'), code: "import { x } from '../../server/config.ts';", errors: 1 },
     { filename: at('src/server/features/tracking/routes.ts'), code: "import { x } from '../auth/repo.ts';", errors: 1 },
     { filename: at('src/server/features/tracking/routes.ts'), code: "export { x } from '../auth/sessions.ts';", errors: 1 },
+    // Test doubles: never statically, and dynamically only from the demo wiring.
+    { filename: at('src/server/demo/strava.ts'), code: "import { createStravaSim } from '../../../tools/strava-sim/sim.ts';", errors: 1 },
+    { filename: at('src/server/features/strava/setup.ts'), code: "const sim = await import('../../../../tools/strava-sim/sim.ts');", errors: 1 },
+    { filename: at('src/server/features/auth/google-provider.ts'), code: "import { mountFakeIdp } from '../../../../tools/fake-idp/provider.ts';", errors: 1 },
+    { filename: at('src/web/app/main.tsx'), code: "import { x } from '../../../tools/fake-llm/server.ts';", errors: 1 },
   ],
 });

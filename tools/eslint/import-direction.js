@@ -4,7 +4,9 @@ import { dirname, relative, resolve, sep } from 'node:path';
  * Kairo's rule of direction (DESIGN.md): `web` and `server` may import `shared` and `metrics`;
  * `metrics` imports nothing; `shared` imports only `shared` and `metrics`; a server feature never
  * reaches into another feature except through that feature's service.ts (or routes.ts helpers
- * explicitly exported for reuse are not allowed either).
+ * explicitly exported for reuse are not allowed either). Test doubles in `tools/` stay out of the
+ * product path: `src/` never imports them statically, and only `src/server/demo/` loads them, with a
+ * dynamic `import()` that runs in demo mode alone.
  */
 const root = resolve(import.meta.dirname, '../..');
 
@@ -13,6 +15,11 @@ function layerOf(file) {
   if (parts[0] !== 'src') return null;
   if (parts[1] === 'server' && parts[2] === 'features' && parts[3]) return { layer: 'server', feature: parts[3], file: parts.slice(4).join('/') };
   return { layer: parts[1], feature: null, file: parts.slice(2).join('/') };
+}
+
+function isUnder(file, folder) {
+  const parts = relative(root, file).split(sep);
+  return parts[0] === folder;
 }
 
 const allowedLayers = {
@@ -31,8 +38,18 @@ export default {
   create(context) {
     const from = layerOf(context.filename);
     if (!from) return {};
-    function check(node, source) {
+    function check(node, source, dynamic = false) {
       if (typeof source !== 'string') return;
+      if (source.startsWith('.') && isUnder(resolve(dirname(context.filename), source), 'tools')) {
+        const fromDemo = from.layer === 'server' && from.file.startsWith('demo/');
+        if (!dynamic || !fromDemo) {
+          context.report({
+            node,
+            message: `src/ must not load test doubles from tools/ ('${source}'); demo wiring lives in src/server/demo/ and loads them with import().`,
+          });
+        }
+        return;
+      }
       if (!source.startsWith('.')) {
         if (from.layer === 'metrics') context.report({ node, message: `src/metrics must not import packages ('${source}').` });
         return;
@@ -55,7 +72,7 @@ export default {
       ImportDeclaration: (node) => check(node, node.source.value),
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, true),
     };
   },
 };

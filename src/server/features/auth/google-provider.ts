@@ -1,12 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { mountFakeIdp } from '../../../../tools/fake-idp/provider.ts';
 import type { Config } from '../../config.ts';
-import { inProcessFetch } from '../../http/in-process-fetch.ts';
+import { mountDemoIdp } from '../../demo/google-idp.ts';
 import { GOOGLE_CALLBACK_PATH, type OidcClientSettings } from './google.ts';
-
-const DEMO_IDP_PREFIX = '/dev/idp';
-const DEMO_CLIENT_ID = 'kairo-demo';
 
 /**
  * The OpenID provider behind "Continue with Google". Google when credentials are configured. In
@@ -25,18 +20,7 @@ export async function googleProvider(
   // the server (a loopback bind) and never in production.
   if (config.env === 'production' || !isLoopbackHost(config.host)) return () => undefined;
 
-  // Both ends live in this process, so a fresh secret per boot is all the client needs.
-  const client = { clientId: DEMO_CLIENT_ID, clientSecret: randomBytes(32).toString('base64url') };
-  // The public URL is known only once the server listens, so issuer and redirect URI are read late.
-  const issuer = () => `${publicUrl()}${DEMO_IDP_PREFIX}`;
-  await mountFakeIdp(app, {
-    prefix: DEMO_IDP_PREFIX,
-    issuer,
-    clients: () => [{ ...client, redirectUris: [`${publicUrl()}${GOOGLE_CALLBACK_PATH}`] }],
-  });
-  app.log.info(`Google sign-in is not configured: "Continue with Google" uses the development provider at ${DEMO_IDP_PREFIX}`);
-  const fetchInProcess = inProcessFetch(app);
-  return () => ({ issuer: issuer(), ...client, providerName: 'dev-idp', trustedEmails: false, inProcessFetch: fetchInProcess });
+  return mountDemoIdp(app, { publicUrl, callbackPath: GOOGLE_CALLBACK_PATH });
 }
 
 function isLoopbackHost(host: string): boolean {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { StravaSetup } from './service.ts';
-import { mountDemoStrava } from './demo.ts';
+import { mountDemoStrava } from '../../demo/strava.ts';
 
 export interface StravaRuntime extends StravaSetup {
   clientSecret: string;

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createStravaSim } from '../../../../tools/strava-sim/sim.ts';
-import { inProcessFetch } from '../../http/in-process-fetch.ts';
-import type { StravaRuntime } from './setup.ts';
+import type { StravaRuntime } from '../features/strava/setup.ts';
+import { inProcessFetch } from '../http/in-process-fetch.ts';
 
 export const DEMO_STRAVA_PREFIX = '/dev/strava';
 const DEMO_CLIENT_ID = '100001';
@@ -16,12 +15,15 @@ const DEMO_RATE_LIMITS = {
 /**
  * Demo mode: the Strava simulator mounted on this server. The browser goes through the simulated
  * consent like with Strava; Kairo's API calls and the simulator's webhook calls are answered inside
- * this process, so demo mode works on any address without a network.
+ * this process, so demo mode works on any address without a network. The simulator is a test
+ * double (tools/): it is loaded here, and only when demo mode is on, so a production process with
+ * real Strava settings never has it in memory.
  */
 export async function mountDemoStrava(
   app: FastifyInstance,
   options: { publicUrl: () => string; verifyToken: string },
 ): Promise<StravaRuntime> {
+  const { createStravaSim } = await import('../../../tools/strava-sim/sim.ts');
   const clientSecret = randomBytes(20).toString('hex');
   const answerInProcess = inProcessFetch(app);
   const sim = createStravaSim({
