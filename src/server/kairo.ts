@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { languageModelFor } from './ai/provider.ts';
+import { createStructuredModel } from './ai/structured-model.ts';
 import type { Config } from './config.ts';
 import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createAuthRepo } from './features/auth/repo.ts';
@@ -16,7 +18,7 @@ import { createActivitiesRepo } from './features/activities/repo.ts';
 import { registerActivityRoutes } from './features/activities/routes.ts';
 import { createActivitiesService } from './features/activities/service.ts';
 import { builtinCoach } from './features/analysis/coach/coach.ts';
-import { createLlmCoach, languageModelFor } from './features/analysis/coach/llm.ts';
+import { createLlmCoach } from './features/analysis/coach/llm.ts';
 import { createAnalysisJob } from './features/analysis/jobs.ts';
 import { createAnalysisRepo } from './features/analysis/repo.ts';
 import { registerAnalysisRoutes } from './features/analysis/routes.ts';
@@ -168,9 +170,9 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const accountSettings = createSettingsService({ repo: createSettingsRepo(database.db), activities, strava });
   settings = accountSettings;
   registerSettingsRoutes(app, accountSettings);
-  const coach = config.ai
-    ? createLlmCoach({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, policy: config.strava.dataPolicy, log: app.log })
-    : builtinCoach;
+  // One language model for every writer (analysis, profile); without one the built-in writers write.
+  const ai = config.ai ? createStructuredModel({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, log: app.log }) : undefined;
+  const coach = ai ? createLlmCoach({ ai, policy: config.strava.dataPolicy }) : builtinCoach;
   // Spec §6 blocks plans (and the profile page) until Strava is connected; an athlete who brings
   // their activities in by file has their training data connected as well (ADR 0017).
   const hasTrainingData = async (accountId: string) => (await strava.status(accountId)).connected || (await activities.count(accountId)) > 0;
@@ -217,9 +219,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const profile = createProfileService({
     repo: createProfileRepo(database.db),
     activities,
-    writer: config.ai
-      ? createLlmProfileWriter({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, policy: config.strava.dataPolicy, log: app.log })
-      : builtinProfileWriter,
+    writer: ai ? createLlmProfileWriter({ ai, policy: config.strava.dataPolicy }) : builtinProfileWriter,
     athlete: async (accountId) => {
       const { athleteWeight, athleteFtp } = await settings.get(accountId);
       return { weightKg: athleteWeight, ftpW: athleteFtp };

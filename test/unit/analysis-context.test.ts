@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contextHash } from '../../src/server/features/analysis/coach/context.ts';
-import { numbersIn } from '../../src/server/features/analysis/coach/grounding.ts';
-import { mayEnterPrompt, type FactOrigin } from '../../src/server/features/analysis/coach/provenance.ts';
+import { numbersIn } from '../../src/server/ai/numbers.ts';
+import { mayEnterPrompt, type FactOrigin } from '../../src/server/ai/provenance.ts';
 import { plain } from '../../src/server/features/analysis/coach/words.ts';
 import { byRelevanceOnDay } from '../../src/server/features/plans/plan-on-day.ts';
 import { contextOf, eventPlanOnDay, fitnessWeek, logEntry } from './support/analysis-context.ts';

@@ -1,7 +1,8 @@
 import { MockLanguageModelV3 } from 'ai/test';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { numbersIn } from '../../src/server/features/analysis/coach/grounding.ts';
+import { numbersIn } from '../../src/server/ai/numbers.ts';
+import { createStructuredModel } from '../../src/server/ai/structured-model.ts';
 import { summariseTraining } from '../../src/server/features/plans/athlete-facts.ts';
 import { recommendCatalogueEvents, targetSunday, writeBuiltinProfile, type WrittenProfile } from '../../src/server/features/profile/builtin.ts';
 import { EVENT_CATALOGUE } from '../../src/server/features/profile/catalogue.ts';
@@ -180,7 +181,7 @@ describe('the LLM profile writer under the strict Strava policy', () => {
     const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
     const stravaRides = rides.map((activity) => ({ ...activity, source: 'strava' as const }));
     const facts = factsOf(stravaRides);
-    const strict = createLlmProfileWriter({ model, timeoutMs: 1000, policy: 'strict', log });
+    const strict = createLlmProfileWriter({ ai: createStructuredModel({ model, timeoutMs: 1000, log }), policy: 'strict' });
     expect(await strict.write(facts)).toEqual({ profile: writeBuiltinProfile(facts), author: 'builtin' });
     expect(model.doGenerateCalls).toHaveLength(0);
   });
@@ -192,7 +193,7 @@ describe('the LLM profile writer under the strict Strava policy', () => {
       },
     });
     const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
-    const strict = createLlmProfileWriter({ model, timeoutMs: 1000, policy: 'strict', log });
+    const strict = createLlmProfileWriter({ ai: createStructuredModel({ model, timeoutMs: 1000, log }), policy: 'strict' });
     const recent = summariseTraining(rides, now, { fitness: null, ftp: null });
     expect(profileFacts(rides, recent, 72).sources).toEqual(['file']);
 

@@ -10,14 +10,11 @@ import type { PlansService } from '../plans/service.ts';
 import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/service.ts';
 import type { Coach } from './coach/coach.ts';
 import { activityProvenance, buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
-import { mayEnterPrompt } from './coach/provenance.ts';
+import { mayEnterPrompt } from '../../ai/provenance.ts';
 import { buildContextExport, type ExportedUserSettings } from './exports/context-export.ts';
 import { buildZwiftWorkout, workoutFileName, zwiftSportType } from '../../workouts/zwo.ts';
 import type { AnalysisRepo, AnalysisRow, AnalysisValues } from './repo.ts';
 
-export { numbersIn } from './coach/grounding.ts';
-export { structuredAnswer } from './coach/llm.ts';
-export { mayEnterPrompt, type StravaDataPolicy } from './coach/provenance.ts';
 
 /** What the athlete chose for one analysis; the text is regenerated whenever it changes. */
 interface AnalysisSettings {

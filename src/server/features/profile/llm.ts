@@ -1,8 +1,8 @@
-import { APICallError, generateText, NoObjectGeneratedError, Output, type LanguageModel } from 'ai';
-import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { ProfileAuthor } from '../../../shared/api/athletic-profile.ts';
-import { mayEnterPrompt, numbersIn, structuredAnswer, type StravaDataPolicy } from '../analysis/service.ts';
+import { numbersIn } from '../../ai/numbers.ts';
+import { mayEnterPrompt, type StravaDataPolicy } from '../../ai/provenance.ts';
+import type { StructuredModel } from '../../ai/structured-model.ts';
 import { PROFILE_SECTIONS, writeBuiltinProfile, type WrittenProfile } from './builtin.ts';
 import type { ProfileFacts } from './facts.ts';
 
@@ -34,7 +34,6 @@ export const profileAnswer = z.object({
 });
 export type ProfileAnswer = z.infer<typeof profileAnswer>;
 
-const MAX_ATTEMPTS = 2;
 const MAX_GOALS = 4;
 
 const SYSTEM = `You are Kai, an endurance coach, writing an athlete's profile from the facts of their last activities (JSON between <facts> tags).
@@ -60,48 +59,25 @@ export function ungroundedProfileNumbers(answer: WrittenProfile, facts: ProfileF
   return loose;
 }
 
-class UngroundedProfileError extends Error {
-  override name = 'UngroundedProfileError';
-}
-
 /**
- * The profile written by the configured model: one structured call (and one retry) on the facts,
- * under one deadline, the answer validated and held to the facts' numbers. Under the strict Strava
- * policy a profile built from any Strava activity never reaches the model. Whatever goes wrong, the
- * built-in writer writes the profile.
+ * The profile written by the configured model (src/server/ai) from the facts, held to the facts'
+ * numbers. Under the strict Strava policy a profile built from any Strava activity never reaches
+ * the model. Whatever goes wrong, the built-in writer writes the profile.
  */
-export function createLlmProfileWriter(deps: { model: LanguageModel; timeoutMs: number; policy: StravaDataPolicy; log: FastifyBaseLogger }): ProfileWriter {
-  const { model, timeoutMs, policy, log } = deps;
-
-  async function ask(facts: ProfileFacts, abortSignal: AbortSignal): Promise<WrittenProfile> {
-    const { output } = await generateText({
-      model,
-      system: SYSTEM,
-      prompt: `<facts>\n${JSON.stringify(facts)}\n</facts>`,
-      output: Output.object({ schema: structuredAnswer(profileAnswer) }),
-      maxRetries: 0,
-      abortSignal,
-    });
-    const ungrounded = ungroundedProfileNumbers(output, facts);
-    if (ungrounded.length > 0) throw new UngroundedProfileError(`numbers not among the facts: ${ungrounded.join(', ')}`);
-    return { ...output, goals: output.goals.slice(0, MAX_GOALS) };
-  }
-
-  const retryable = (error: unknown) =>
-    NoObjectGeneratedError.isInstance(error) || error instanceof UngroundedProfileError || !APICallError.isInstance(error) || error.isRetryable;
-
+export function createLlmProfileWriter(deps: { ai: StructuredModel; policy: StravaDataPolicy }): ProfileWriter {
+  const { ai, policy } = deps;
   return {
     async write(facts) {
       if (facts.activityCount === 0 || !mayEnterPrompt({ provenance: facts.sources }, policy)) return builtinProfileWriter.write(facts);
-      const deadline = AbortSignal.timeout(timeoutMs);
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return { profile: await ask(facts, deadline), author: 'llm' };
-        } catch (error) {
-          log.warn({ attempt, reason: error instanceof Error ? error.message : String(error) }, 'the LLM profile writer failed');
-          if (deadline.aborted || !retryable(error) || attempt >= MAX_ATTEMPTS) return builtinProfileWriter.write(facts);
-        }
-      }
+      const result = await ai.ask({
+        purpose: 'profile',
+        system: SYSTEM,
+        prompt: `<facts>\n${JSON.stringify(facts)}\n</facts>`,
+        schema: profileAnswer,
+        ungroundedNumbers: (answer) => ungroundedProfileNumbers(answer, facts),
+      });
+      if (!result.ok) return builtinProfileWriter.write(facts);
+      return { profile: { ...result.answer, goals: result.answer.goals.slice(0, MAX_GOALS) }, author: 'llm' };
     },
   };
 }

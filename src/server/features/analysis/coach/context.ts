@@ -38,7 +38,7 @@ import {
   watts,
   type Quantity,
 } from './format.ts';
-import type { FactOrigin, Provenanced } from './provenance.ts';
+import type { FactOrigin, Provenanced } from '../../../ai/provenance.ts';
 
 /**
  * The facts a coach writes from (docs/design.md "Analysis: facts first, words second"): only this

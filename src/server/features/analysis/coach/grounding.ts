@@ -1,20 +1,14 @@
 import type { AnalysisSections, NextSession, SessionIntensity } from '../../../../shared/api/analysis.ts';
+import { numbersIn, stringsIn } from '../../../ai/numbers.ts';
 import type { AnalysisContext } from './context.ts';
 import { formatDuration, type Quantity } from './format.ts';
 
 /**
- * docs/design.md: every number in Kai's text must come from the facts. A number here is a run of digits
- * with optional '.'/':' parts ('301', '0.87', '4:35'), not glued to a preceding letter ('VO2max',
- * 'Z2' are names). A number is grounded when it appears, written the same way, in a formatted fact,
- * in the athlete's own words the coach may quote, or in the structured next session.
+ * The numbers of `sections` that no fact and no part of `session` accounts for (empty when
+ * grounded). A number (numbersIn, src/server/ai/numbers.ts) is grounded when it appears, written
+ * the same way, in a formatted fact, in the athlete's own words the coach may quote, or in the
+ * structured next session.
  */
-const NUMBER = /(?<!\p{L})\d+(?:[.:]\d+)*/gu;
-
-export function numbersIn(text: string): string[] {
-  return text.match(NUMBER) ?? [];
-}
-
-/** The numbers of `sections` that no fact and no part of `session` accounts for (empty when grounded). */
 export function ungroundedNumbers(sections: AnalysisSections, session: NextSession, context: AnalysisContext): string[] {
   return numbersNotIn(sections, session, factNumbers(context));
 }
@@ -34,11 +28,6 @@ function numbersNotIn(sections: AnalysisSections, session: NextSession, factNumb
     .filter((token) => !grounded.has(token));
 }
 
-function stringsIn(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.values(value).flatMap(stringsIn);
-}
 
 /** Text the coach may quote as it stands: the athlete's words, and the plan's texts (its inputs and what Kairo generated from them). */
 function quotableTexts(context: AnalysisContext): string[] {

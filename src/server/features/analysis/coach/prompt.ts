@@ -1,6 +1,6 @@
 import { COACHING_STYLES, type CoachingStyle } from '../../../../shared/domain/coaching-style.ts';
 import type { AnalysisContext, PlanFacts } from './context.ts';
-import { mayEnterPrompt, type Provenanced, type StravaDataPolicy } from './provenance.ts';
+import { mayEnterPrompt, type Provenanced, type StravaDataPolicy } from '../../../ai/provenance.ts';
 
 /**
  * The prompt Kai's LLM coach writes from: a system message with the role, the style and the rules,

@@ -1,4 +1,4 @@
-import type { ActivitySourceName } from '../../../../shared/api/activities.ts';
+import type { ActivitySourceName } from '../../shared/api/activities.ts';
 
 /**
  * Where a fact came from: the source of the activities it was read or derived from, or the athlete
