@@ -47,6 +47,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
 }
 
+/** The advisory lock that serialises migrations across instances: an arbitrary, fixed 64-bit key ("kairo" in ASCII). */
+const MIGRATION_LOCK_KEY = '461195801199';
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server (restart, failover) must not crash the process.
@@ -61,7 +64,21 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       return result.rows as Row[];
     },
     async migrate() {
-      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+      // Instances that boot together on a fresh database would each create the same tables at
+      // once (and crash on PostgreSQL's catalogue constraints): one migrates, the others wait for
+      // the lock and then find nothing left to do. A session-level lock held on one connection,
+      // released with it should the process die.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
     },
     async ping() {
       await pool.query('select 1');
