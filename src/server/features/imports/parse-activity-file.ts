@@ -29,6 +29,11 @@ export function parseActivityFile(fileName: string, bytes: Uint8Array): ParsedAc
   return assembleParsedActivity(fileName, format, recorded, sha256Hex(content));
 }
 
+/** Every activity of one file: a multisport file holds one per leg. */
+export function parseActivityFiles(fileName: string, bytes: Uint8Array): ParsedActivity[] {
+  return [parseActivityFile(fileName, bytes)];
+}
+
 /** The file's bytes, gunzipped when they are gzip, within the size cap. */
 function unpackedContent(fileName: string, bytes: Uint8Array): Uint8Array {
   if (bytes.length === 0) throw new ImportFileError('empty', `${fileName} is empty.`);
