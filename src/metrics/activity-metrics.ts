@@ -35,6 +35,7 @@ import {
   convertSpeedToPaceSPerKm,
 } from './running.ts';
 import type { BestEffort } from './running.ts';
+import { cleanStreams, type SampleCleaningCounts } from './sample-cleaning.ts';
 import { computeFourthPowerMeanRoot, computeMean, selectIncluded } from './smoothing.ts';
 import { selectTrainingLoad } from './training-load.ts';
 import type { SportFamily, TrainingLoadMethod } from './training-load.ts';
@@ -113,13 +114,22 @@ export interface ActivityMetrics {
 
   trainingLoad: number | null;
   trainingLoadMethod: TrainingLoadMethod | null;
+
+  /** What the cleaning step (`cleanStreams`) removed from the streams; null without streams. */
+  dataQuality: SampleCleaningCounts | null;
 }
 
+/**
+ * Moving time and elevation gain are the activity's own (its summary) where it has them, so that
+ * one figure is shown everywhere: the importer computes them with the same algorithms from the
+ * same streams (or takes the recorder's timer), and Strava's streams can miss privacy-zone ends.
+ */
 export function computeActivityMetrics(input: ActivityMetricsInput): ActivityMetrics {
   const { summary } = input;
   const athlete = resolveAthleteSettings(input.athlete);
-  const series = input.streams && input.streams.timeS.length > 0 ? resampleTo1Hz(input.streams) : null;
-  const movingTimeS = series ? computeMovingTimeS(series) : (summary.movingTimeS ?? null);
+  const cleaned = input.streams && input.streams.timeS.length > 0 ? cleanStreams(input.streams) : null;
+  const series = cleaned ? resampleTo1Hz(cleaned.streams) : null;
+  const movingTimeS = summary.movingTimeS ?? (series ? computeMovingTimeS(series) : null);
   const distanceM = lastReading(series?.distanceM) ?? summary.distanceM ?? null;
 
   const heartRate = computeHeartRateMetrics(series, summary, athlete);
@@ -143,7 +153,8 @@ export function computeActivityMetrics(input: ActivityMetricsInput): ActivityMet
   return {
     movingTimeS,
     distanceM,
-    elevationGainM: (series?.altitudeM ? computeElevationGainM(series.altitudeM) : null) ?? summary.elevationGainM ?? null,
+    elevationGainM:
+      summary.elevationGainM ?? (cleaned?.streams.altitudeM ? computeElevationGainM(cleaned.streams.altitudeM) : null),
     ...power,
     decouplingPct: power.decouplingPct ?? running.decouplingPct,
     ...heartRate,
@@ -154,6 +165,7 @@ export function computeActivityMetrics(input: ActivityMetricsInput): ActivityMet
     bestEfforts: running.bestEfforts,
     trainingLoad: trainingLoad?.load ?? null,
     trainingLoadMethod: trainingLoad?.method ?? null,
+    dataQuality: cleaned?.counts ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
+import { computeStreamSummary } from '../../../metrics/stream-summary.ts';
 import { ImportFileError } from './import-file-error.ts';
 import type {
   ActivityFileFormat,
@@ -12,7 +13,6 @@ import { inferSportTypeFromSpeed, isGpsSportType } from './sport-type.ts';
 import {
   cumulativeDistanceM,
   dropBackwardDistances,
-  elevationGainM,
   lastKnown,
   movingTimeFromDistanceS,
   staysWithinRadius,
@@ -47,10 +47,13 @@ export function assembleParsedActivity(
   const distanceStreamM = streams.distanceM ?? [];
   const spanS = streams.timeS.at(-1) ?? 0;
 
-  const elapsedTimeS = Math.round(recorded.elapsedTimeS ?? Math.max(spanS, recorded.movingTimeS ?? 0));
+  const computed = computeStreamSummary(streams);
+  // A session can end before its last records (or a file state no session at all): elapsed time
+  // covers every record. Moving time is the recorder's timer, else Kairo's 1 Hz moving time.
+  const elapsedTimeS = Math.round(Math.max(spanS, recorded.elapsedTimeS ?? 0));
   const movingTimeS = Math.min(
     elapsedTimeS,
-    Math.round(recorded.movingTimeS ?? movingTimeFromDistanceS(streams.timeS, distanceStreamM)),
+    Math.round(recorded.movingTimeS ?? movingTimeWithoutTimerS(streams.timeS, distanceStreamM, computed?.movingTimeS ?? 0)),
   );
   const distanceM = recorded.distanceM ?? lastKnown(distanceStreamM) ?? 0;
   const sportType = recorded.sport?.sportType ?? inferSportTypeFromSpeed(distanceM, movingTimeS);
@@ -67,7 +70,8 @@ export function assembleParsedActivity(
     elapsedTimeS,
     movingTimeS,
     distanceM,
-    totalElevationGainM: recorded.totalElevationGainM ?? elevationGainM(streams.altitudeM ?? []),
+    totalElevationGainM: computed?.elevationGainM ?? recorded.totalElevationGainM,
+    computed,
     trainer,
     deviceName: recorded.deviceName,
     stated: recorded.stated,
@@ -75,6 +79,16 @@ export function assembleParsedActivity(
     streams,
     contentHash,
   };
+}
+
+/**
+ * A track without a timer (GPX, a truncated FIT) moves while its distance grows at walking pace or
+ * faster, whatever the gap between points (handheld units record only on a change of direction);
+ * on a trainer whose distance never grows, the 1 Hz seconds with power or cadence count instead.
+ */
+function movingTimeWithoutTimerS(timeS: number[], distanceM: (number | null)[], effortMovingTimeS: number): number {
+  const covers = distanceM.some((valueM) => valueM !== null && valueM > 0);
+  return covers ? movingTimeFromDistanceS(timeS, distanceM) : effortMovingTimeS;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
+import type { StreamSummary } from '../../../metrics/stream-summary.ts';
 import type { RecordedSport, SportType } from './sport-type.ts';
 
 export type ActivityFileFormat = 'fit' | 'gpx' | 'tcx';
@@ -43,8 +44,13 @@ export interface ParsedActivity {
   /** Whole seconds of the recorder's timer; computed from speed when the file has no timer. */
   movingTimeS: number;
   distanceM: number;
-  /** Metres climbed; null when the file has no altitude. */
+  /**
+   * Metres climbed by Kairo's one algorithm (3 m hysteresis) over the recorded altitude; the
+   * device's own total only when the file has no altitude stream; null when it has neither.
+   */
   totalElevationGainM: number | null;
+  /** The summary figures the cleaned streams give; null without samples. */
+  computed: StreamSummary | null;
   /** Recorded indoors: on a trainer, treadmill or rowing machine. */
   trainer: boolean;
   deviceName: string | null;
