@@ -120,7 +120,7 @@ export interface ActivityMetrics {
 }
 
 /**
- * Moving time and elevation gain are the activity's own (its summary) where it has them, so that
+ * Distance, moving time and elevation gain are the activity's own (its summary) where it has them, so that
  * one figure is shown everywhere: the importer computes them with the same algorithms from the
  * same streams (or takes the recorder's timer), and Strava's streams can miss privacy-zone ends.
  */
@@ -130,7 +130,7 @@ export function computeActivityMetrics(input: ActivityMetricsInput): ActivityMet
   const cleaned = input.streams && input.streams.timeS.length > 0 ? cleanStreams(input.streams) : null;
   const series = cleaned ? resampleTo1Hz(cleaned.streams) : null;
   const movingTimeS = summary.movingTimeS ?? (series ? computeMovingTimeS(series) : null);
-  const distanceM = lastReading(series?.distanceM) ?? summary.distanceM ?? null;
+  const distanceM = summary.distanceM ?? lastReading(series?.distanceM) ?? null;
 
   const heartRate = computeHeartRateMetrics(series, summary, athlete);
   const power = computePowerMetrics(series, summary, athlete, heartRate.averageHeartrateBpm);

@@ -1,11 +1,18 @@
-import type { ActivityDetail, ActivityListItem, ActivityMetricsView } from '../../../shared/api/activities.ts';
+import type {
+  ActivityDetail,
+  ActivityListItem,
+  ActivityMetricsView,
+  DataQuality,
+  FileQuality,
+  SampleCleaning,
+} from '../../../shared/api/activities.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MetricsJobs } from './metrics-jobs.ts';
 import type { MetricsService } from './metrics-service.ts';
 import type { ActivitiesRepo, ActivityListRow, ActivityRow } from './repo.ts';
 
-export type { ActivityValues } from './repo.ts';
+export type { ActivityRow, ActivityValues } from './repo.ts';
 export type { MetricsComputed } from './metrics-jobs.ts';
 export type { AthleteThresholds, FitnessWithSources, TrainingLogEntry } from './metrics-service.ts';
 export { sportFamilyOf } from './metrics-service.ts';
@@ -63,6 +70,21 @@ function toDetail(row: ActivityRow, streamKeys: string[] | null, metrics: Activi
     hasStreams: streamKeys !== null,
     streamKeys: streamKeys ?? [],
     metrics,
+    dataQuality: combinedDataQuality(row.fileQuality ?? null, metrics?.dataQuality ?? null),
+  };
+}
+
+/** One "data quality" for the page: the cleaning counts of the metrics, with the file's own facts. */
+function combinedDataQuality(file: FileQuality | null, cleaning: SampleCleaning | null): DataQuality | null {
+  if (!file && !cleaning) return null;
+  return {
+    powerSpikesRemoved: cleaning?.powerSpikesRemoved ?? 0,
+    heartRateReadingsRemoved: cleaning?.heartRateReadingsRemoved ?? 0,
+    cadenceReadingsRemoved: cleaning?.cadenceReadingsRemoved ?? 0,
+    speedJumpsRemoved: cleaning?.speedJumpsRemoved ?? 0,
+    duplicateTimestampsMerged: file?.duplicateTimestampsMerged ?? 0,
+    backwardTimestampsDropped: file?.backwardTimestampsDropped ?? 0,
+    truncatedRecoveredS: file?.truncatedRecoveredS ?? null,
   };
 }
 

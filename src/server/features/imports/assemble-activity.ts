@@ -24,6 +24,12 @@ import {
  */
 const stationaryRadiusM = 25;
 
+/**
+ * No recorder runs one activity for a week (multi-day ultras are recorded day by day); samples
+ * further apart carry a broken clock, and the 1 Hz metrics grid over them would not fit in memory.
+ */
+const MAX_ACTIVITY_SPAN_S = 7 * 24 * 3600;
+
 /** The sample fields that become streams one to one. */
 const scalarStreamKeys = ['altitudeM', 'heartrateBpm', 'cadenceRpm', 'powerW', 'speedMps', 'temperatureC'] as const;
 
@@ -37,12 +43,15 @@ export function assembleParsedActivity(
   recorded: RecordedActivity,
   contentHash: string,
 ): ParsedActivity {
-  const samples = samplesInTimeOrder(recorded.samples);
+  const { samples, duplicatesMerged, backwardDropped } = samplesInTimeOrder(recorded.samples);
   const first = samples[0];
   if (first === undefined) {
     throw new ImportFileError('no_samples', `${fileName} contains no recorded samples (points with a time).`);
   }
   const startMs = first.timeMs;
+  if ((samples.at(-1)!.timeMs - startMs) / 1000 > MAX_ACTIVITY_SPAN_S) {
+    throw new ImportFileError('corrupt', `${fileName} is not one activity: its samples span more than 7 days (a broken clock?).`);
+  }
   const streams = buildStreams(samples, startMs);
   const distanceStreamM = streams.distanceM ?? [];
   const spanS = streams.timeS.at(-1) ?? 0;
@@ -78,6 +87,11 @@ export function assembleParsedActivity(
     laps: buildLaps(recorded.laps, startMs, startMs + elapsedTimeS * 1000),
     streams,
     contentHash,
+    fileQuality: {
+      duplicateTimestampsMerged: duplicatesMerged,
+      backwardTimestampsDropped: backwardDropped,
+      truncatedRecoveredS: recorded.truncated ? Math.round(spanS) : null,
+    },
   };
 }
 
@@ -97,18 +111,28 @@ function movingTimeWithoutTimerS(timeS: number[], distanceM: (number | null)[], 
  * the same time is folded into the first: TCX repeats the point at each lap boundary, and some
  * recorders write position and sensor data as separate records of the same second.
  */
-function samplesInTimeOrder(samples: RecordedSample[]): RecordedSample[] {
+function samplesInTimeOrder(samples: RecordedSample[]): {
+  samples: RecordedSample[];
+  duplicatesMerged: number;
+  backwardDropped: number;
+} {
   const ordered: RecordedSample[] = [];
+  let duplicatesMerged = 0;
+  let backwardDropped = 0;
   for (const sample of samples) {
     const last = ordered.at(-1);
-    if (!Number.isFinite(sample.timeMs) || (last && sample.timeMs < last.timeMs)) continue;
+    if (!Number.isFinite(sample.timeMs) || (last && sample.timeMs < last.timeMs)) {
+      backwardDropped++;
+      continue;
+    }
     if (last && sample.timeMs === last.timeMs) {
       ordered[ordered.length - 1] = fillGaps(last, sample);
+      duplicatesMerged++;
     } else {
       ordered.push(sample);
     }
   }
-  return ordered;
+  return { samples: ordered, duplicatesMerged, backwardDropped };
 }
 
 function fillGaps(kept: RecordedSample, repeat: RecordedSample): RecordedSample {

@@ -59,6 +59,20 @@ export interface ParsedActivity {
   streams: ActivityStreams;
   /** sha256 (hex) of the file's bytes after gunzip: the same file imports once. */
   contentHash: string;
+  /** Which leg of a multisport file this is; absent for a file of one activity. */
+  leg?: { index: number; count: number };
+  /**
+   * What the importer did to the file's samples and what the athlete should know: samples at a
+   * time already seen (merged) or earlier than the one before (dropped), and a file cut short.
+   */
+  fileQuality: FileQuality;
+}
+
+export interface FileQuality {
+  duplicateTimestampsMerged: number;
+  backwardTimestampsDropped: number;
+  /** Seconds recovered from a file that ended early (cut short); null for a whole file. */
+  truncatedRecoveredS: number | null;
 }
 
 /** One sample as a format reader finds it; absent fields were not recorded. */
@@ -99,4 +113,6 @@ export interface RecordedActivity {
   stated: StatedSummary;
   laps: RecordedLap[];
   samples: RecordedSample[];
+  /** The file ended before its end (a FIT file cut short): what was complete was read. */
+  truncated?: boolean;
 }

@@ -96,6 +96,7 @@ export function toActivityValues(
     endLatlng: lastPoint(parsed.streams.latlng, true),
     deviceName: parsed.deviceName,
     laps: parsed.laps,
+    fileQuality: parsed.fileQuality,
     detailFetchedAt: new Date(),
   };
 }
