@@ -16,7 +16,6 @@ import {
   computeEfficiencyFactor,
   computeIntensityFactor,
   computeMaxPowerW,
-  computeNormalizedPowerWindowMeansW,
   computeNormalizedPowerW,
   computeTss,
   computeVariabilityIndex,
@@ -36,7 +35,7 @@ import {
 } from './running.ts';
 import type { BestEffort } from './running.ts';
 import { cleanStreams, type SampleCleaningCounts } from './sample-cleaning.ts';
-import { computeFourthPowerMeanRoot, computeMean, selectIncluded } from './smoothing.ts';
+import { computeMean, selectIncluded } from './smoothing.ts';
 import { selectTrainingLoad } from './training-load.ts';
 import type { SportFamily, TrainingLoadMethod } from './training-load.ts';
 import { computePowerZoneUpperBoundsW, computeTimeInZonesS } from './zones.ts';
@@ -217,9 +216,9 @@ function computePowerMetrics(
     decouplingPct:
       powerW && series?.heartrateBpm
         ? computeDecouplingPct(
-            computeNormalizedPowerWindowMeansW(powerW, recorded),
+            powerW.map((watts, k) => (recorded[k] ? watts : null)),
             series.heartrateBpm,
-            computeFourthPowerMeanRoot,
+            computeMean,
           )
         : null,
     powerZoneSeconds:

@@ -84,3 +84,17 @@ describe('computeStreamSummary', () => {
     expect(summary.averageHeartrateBpm).toBe(130);
   });
 });
+
+describe('aerobic decoupling (Pw:HR, the usual halves definition)', () => {
+  it('compares average power over average heart rate of the two halves of the ride, coasting included', () => {
+    const timeS = seconds(3600);
+    // First half: 200 W at 140 bpm. Second half: 180 W on average (5 min blocks of 300 W and 60 W,
+    // whose Normalized Power is far higher) at 150 bpm: Pw:HR 1.4286, then 1.2.
+    const powerW = timeS.map((t) => (t < 1800 ? 200 : Math.floor(t / 300) % 2 === 0 ? 300 : 60));
+    const heartrateBpm = timeS.map((t) => (t < 1800 ? 140 : 150));
+    const metrics = computeActivityMetrics({ streams: { timeS, powerW, heartrateBpm }, summary: { sport: 'ride' }, athlete: {} });
+    const first = 200 / 140;
+    const second = 180 / 150;
+    expect(metrics.decouplingPct).toBeCloseTo(((first - second) / first) * 100, 6);
+  });
+});
