@@ -41,20 +41,28 @@ function toListItem(row: ActivityListRow): ActivityListItem {
   };
 }
 
+/**
+ * The detail shows one figure for each thing (ADR 0019): where the metrics computed a heart-rate or
+ * measured-power figure from the cleaned streams, it replaces the source's summary (Strava's own
+ * averages, which may include a strap's zeros or a spike); the summary fills in where they did not.
+ */
 function toDetail(row: ActivityRow, streamKeys: string[] | null, metrics: ActivityMetricsView | null): ActivityDetail {
+  const measuredPower = row.deviceWatts ? metrics : null;
   return {
     ...toListItem(row),
+    averageHeartrate: metrics?.averageHeartrateBpm ?? row.averageHeartrate,
+    averageWatts: measuredPower?.averagePowerW ?? row.averageWatts,
     timezone: row.timezone,
     averageSpeed: row.averageSpeed,
     maxSpeed: row.maxSpeed,
     elevHigh: row.elevHigh,
     elevLow: row.elevLow,
     workoutType: row.workoutType,
-    maxHeartrate: row.maxHeartrate,
+    maxHeartrate: metrics?.maxHeartrateBpm ?? row.maxHeartrate,
     averageCadence: row.averageCadence,
-    maxWatts: row.maxWatts,
-    weightedAverageWatts: row.weightedAverageWatts,
-    kilojoules: row.kilojoules,
+    maxWatts: measuredPower?.maxPowerW ?? row.maxWatts,
+    weightedAverageWatts: measuredPower?.normalizedPowerW ?? row.weightedAverageWatts,
+    kilojoules: measuredPower?.workKj ?? row.kilojoules,
     calories: row.calories,
     commute: row.commute,
     sufferScore: row.sufferScore,
