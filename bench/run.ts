@@ -8,6 +8,7 @@ import { freePort, readRssBytes, sampleMaxRss, startServerProcess } from '../tes
 import { benchActivityData, type ActivityDataRun } from './activity-data.ts';
 import { measureLandingJs, type LandingJs } from './landing-js.ts';
 import { measureLoad, type LoadResult } from './load.ts';
+import { benchFidelity, type FidelityRun } from './fidelity.ts';
 import { benchMetrics, type MetricsRun } from './metrics.ts';
 
 /**
@@ -37,6 +38,8 @@ const ACTIVITY_LIST_P99_MS_MAX = 25;
 /** Issue target: the exact curve of a 4 h ride in 30 ms; the O(n²) scan takes about 200 ms. */
 const MMP_4H_MS_MAX = 30;
 const BUILTIN_ANALYSIS_MS_MAX = 50;
+/** The pool swim's average heart rate, twice (activity and metrics): see test/unit/device-corpus.test.ts. */
+const KNOWN_CORPUS_DEVIATIONS = 2;
 
 interface Figure {
   name: string;
@@ -150,7 +153,14 @@ function loadProblems(name: string, load: LoadResult): string[] {
   return problems;
 }
 
-function figures(api: KairoApiRun, hello: LoadResult, landing: LandingJs, data: ActivityDataRun, metrics: MetricsRun): Figure[] {
+function figures(
+  api: KairoApiRun,
+  hello: LoadResult,
+  landing: LandingJs,
+  data: ActivityDataRun,
+  metrics: MetricsRun,
+  fidelity: FidelityRun,
+): Figure[] {
   const ratio = round(api.authUser.requestsPerS / hello.requestsPerS, 3);
   const landingJs = figure('landing route JS, gzip', landing.gzipBytes, 'bytes', { max: LANDING_JS_GZIP_BYTES_MAX });
   const { backfill, rateLimitedBackfill: limited, archiveImport, activityList } = data;
@@ -182,6 +192,18 @@ function figures(api: KairoApiRun, hello: LoadResult, landing: LandingJs, data: 
     figure('exact MMP, 4 h ride', metrics.meanMaximalPower4h.fastMs, 'ms', { max: MMP_4H_MS_MAX }),
     figure('exact MMP speed-up over the O(n²) scan, 4 h', metrics.meanMaximalPower4h.speedup, 'ratio'),
     figure(`built-in analysis, max of ${metrics.builtinAnalysis.analyses}`, metrics.builtinAnalysis.maxMs, 'ms', { max: BUILTIN_ANALYSIS_MS_MAX }),
+    figure(
+      `device corpus import (${fidelity.corpusImport.activities} activities, parse to metrics)`,
+      fidelity.corpusImport.activitiesPerS,
+      'activities/s',
+    ),
+    figure('sample cleaning, 4 h ride at 1 Hz', fidelity.cleaning4hMs, 'ms'),
+    figure(
+      `device corpus figures within tolerance (of ${fidelity.corpusFiguresChecked})`,
+      fidelity.corpusFiguresWithinTolerance,
+      'count',
+      { min: fidelity.corpusFiguresChecked - KNOWN_CORPUS_DEVIATIONS },
+    ),
   ];
 }
 
@@ -227,6 +249,7 @@ async function main(): Promise<number> {
   // Built first, while the machine is quiet; a failing web build is reported, not fatal.
   const landingJs = measureLandingJs(root);
   const metrics = benchMetrics();
+  const fidelity = benchFidelity();
   const api = await benchKairoApi();
   const helloFastify = await benchHelloFastify();
   const activityData = await benchActivityData({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S });
@@ -240,7 +263,7 @@ async function main(): Promise<number> {
     environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
     valid: problems.length === 0,
     problems,
-    figures: figures(api, helloFastify, landingJs, activityData, metrics),
+    figures: figures(api, helloFastify, landingJs, activityData, metrics, fidelity),
     api: {
       connections: CONNECTIONS,
       warmUpS: WARM_UP_S,
@@ -256,6 +279,7 @@ async function main(): Promise<number> {
     rss: { idleBytes: api.rssIdleBytes, underLoadMaxBytes: api.rssUnderLoadMaxBytes },
     landingJs,
     metrics,
+    fidelity,
     webhookToAnalysis: activityData.webhookToAnalysis,
   };
   mkdirSync(resultsDir, { recursive: true });

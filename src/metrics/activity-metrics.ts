@@ -16,7 +16,6 @@ import {
   computeEfficiencyFactor,
   computeIntensityFactor,
   computeMaxPowerW,
-  computeNormalizedPowerWindowMeansW,
   computeNormalizedPowerW,
   computeTss,
   computeVariabilityIndex,
@@ -35,7 +34,8 @@ import {
   convertSpeedToPaceSPerKm,
 } from './running.ts';
 import type { BestEffort } from './running.ts';
-import { computeFourthPowerMeanRoot, computeMean, selectIncluded } from './smoothing.ts';
+import { cleanStreams, type SampleCleaningCounts } from './sample-cleaning.ts';
+import { computeMean, selectIncluded } from './smoothing.ts';
 import { selectTrainingLoad } from './training-load.ts';
 import type { SportFamily, TrainingLoadMethod } from './training-load.ts';
 import { computePowerZoneUpperBoundsW, computeTimeInZonesS } from './zones.ts';
@@ -113,14 +113,23 @@ export interface ActivityMetrics {
 
   trainingLoad: number | null;
   trainingLoadMethod: TrainingLoadMethod | null;
+
+  /** What the cleaning step (`cleanStreams`) removed from the streams; null without streams. */
+  dataQuality: SampleCleaningCounts | null;
 }
 
+/**
+ * Distance, moving time and elevation gain are the activity's own (its summary) where it has them, so that
+ * one figure is shown everywhere: the importer computes them with the same algorithms from the
+ * same streams (or takes the recorder's timer), and Strava's streams can miss privacy-zone ends.
+ */
 export function computeActivityMetrics(input: ActivityMetricsInput): ActivityMetrics {
   const { summary } = input;
   const athlete = resolveAthleteSettings(input.athlete);
-  const series = input.streams && input.streams.timeS.length > 0 ? resampleTo1Hz(input.streams) : null;
-  const movingTimeS = series ? computeMovingTimeS(series) : (summary.movingTimeS ?? null);
-  const distanceM = lastReading(series?.distanceM) ?? summary.distanceM ?? null;
+  const cleaned = input.streams && input.streams.timeS.length > 0 ? cleanStreams(input.streams) : null;
+  const series = cleaned ? resampleTo1Hz(cleaned.streams) : null;
+  const movingTimeS = summary.movingTimeS ?? (series ? computeMovingTimeS(series) : null);
+  const distanceM = summary.distanceM ?? lastReading(series?.distanceM) ?? null;
 
   const heartRate = computeHeartRateMetrics(series, summary, athlete);
   const power = computePowerMetrics(series, summary, athlete, heartRate.averageHeartrateBpm);
@@ -143,7 +152,8 @@ export function computeActivityMetrics(input: ActivityMetricsInput): ActivityMet
   return {
     movingTimeS,
     distanceM,
-    elevationGainM: (series?.altitudeM ? computeElevationGainM(series.altitudeM) : null) ?? summary.elevationGainM ?? null,
+    elevationGainM:
+      summary.elevationGainM ?? (cleaned?.streams.altitudeM ? computeElevationGainM(cleaned.streams.altitudeM) : null),
     ...power,
     decouplingPct: power.decouplingPct ?? running.decouplingPct,
     ...heartRate,
@@ -154,6 +164,7 @@ export function computeActivityMetrics(input: ActivityMetricsInput): ActivityMet
     bestEfforts: running.bestEfforts,
     trainingLoad: trainingLoad?.load ?? null,
     trainingLoadMethod: trainingLoad?.method ?? null,
+    dataQuality: cleaned?.counts ?? null,
   };
 }
 
@@ -205,9 +216,9 @@ function computePowerMetrics(
     decouplingPct:
       powerW && series?.heartrateBpm
         ? computeDecouplingPct(
-            computeNormalizedPowerWindowMeansW(powerW, recorded),
+            powerW.map((watts, k) => (recorded[k] ? watts : null)),
             series.heartrateBpm,
-            computeFourthPowerMeanRoot,
+            computeMean,
           )
         : null,
     powerZoneSeconds:

@@ -2,22 +2,22 @@
 const MIN_DECOUPLING_DURATION_S = 20 * 60;
 
 /**
- * Aerobic decoupling (Friel's Pw:HR, or Pa:HR for pace): how far the efficiency factor (output
- * per heartbeat) of the second half of the activity fell below the first half's, in percent.
- * Positive means heart rate drifted up for the same output. The halves split the seconds that have
- * both an output and a heart rate into two equal counts; null below 20 min of such seconds.
+ * Aerobic decoupling (Friel's Pw:HR, or Pa:HR for pace), the usual definition as GoldenCheetah
+ * computes it (ADR 0021): the activity's counted seconds are cut into two halves of equal
+ * duration; each half's ratio is its average output over its average heart rate; decoupling is how
+ * far the second ratio fell below the first, in percent. Positive means heart rate drifted up for
+ * the same output. Null below 20 min of counted seconds, or when a half has no heart rate.
  *
- * `outputPerS` is the 1 Hz output the efficiency factor measures, null where it does not count
- * (30 s power means, null in pauses; or grade-adjusted speed, null when standing), and
- * `summarizeOutput` turns one half of it into one number (the half's Normalized Power, or its
- * mean speed).
+ * `outputPerS` is the 1 Hz output, null where a second does not count (power, 0 W while coasting,
+ * null in pauses; or grade-adjusted speed, null when standing), and `summarizeOutput` turns one
+ * half of it into one number (its mean).
  */
 export function computeDecouplingPct(
   outputPerS: readonly (number | null)[],
   heartrateBpm: readonly (number | null)[],
   summarizeOutput: (values: number[]) => number | null,
 ): number | null {
-  const seconds = outputPerS.flatMap((output, k) => (output !== null && heartrateBpm[k] != null ? [k] : []));
+  const seconds = outputPerS.flatMap((output, k) => (output !== null ? [k] : []));
   if (seconds.length < MIN_DECOUPLING_DURATION_S) return null;
   const middle = Math.floor(seconds.length / 2);
   const firstHalf = efficiencyOf(seconds.slice(0, middle), outputPerS, heartrateBpm, summarizeOutput);
@@ -34,7 +34,14 @@ function efficiencyOf(
 ): number | null {
   const output = summarizeOutput(seconds.map((k) => outputPerS[k]!));
   let heartrateSumBpm = 0;
-  for (const k of seconds) heartrateSumBpm += heartrateBpm[k]!;
-  const averageHeartrateBpm = heartrateSumBpm / seconds.length;
-  return output === null || averageHeartrateBpm <= 0 ? null : output / averageHeartrateBpm;
+  let heartrateCount = 0;
+  for (const k of seconds) {
+    const bpm = heartrateBpm[k];
+    if (bpm == null) continue;
+    heartrateSumBpm += bpm;
+    heartrateCount++;
+  }
+  if (output === null || heartrateCount === 0) return null;
+  const averageHeartrateBpm = heartrateSumBpm / heartrateCount;
+  return averageHeartrateBpm <= 0 ? null : output / averageHeartrateBpm;
 }

@@ -13,6 +13,11 @@ import type { ActivityStreams } from './activity-streams.ts';
  *   heart rate, altitude and temperature are null (unknown), and distance holds its last value.
  * - Each channel bridges its own missing readings the same way, so a short heart-rate dropout is
  *   interpolated and a long one is null while the rest of the activity is still recorded.
+ * - Power is the exception: a head unit writes no power while the rider does not pedal, so a
+ *   second without a power reading is 0 W (coasting), unless it lies in a dropout of at most
+ *   3 s between two positive readings (a missed packet inside steady pedalling), which is
+ *   interpolated. Interpolating every gap gave coasting watts (+5 % average power on a Wahoo
+ *   ride); GoldenCheetah and the head units count it as 0 W (ADR 0019).
  * - Latitude/longitude are not resampled: no metric needs them and maps draw the raw track.
  */
 export interface Streams1Hz {
@@ -41,6 +46,8 @@ export interface ResampleOptions {
 const MIN_MOVING_SPEED_MPS = 0.5;
 
 const MIN_PAUSE_THRESHOLD_S = 10;
+/** The longest gap between two positive power readings that is a dropout rather than coasting. */
+export const MAX_POWER_DROPOUT_S = 3;
 const PAUSE_THRESHOLD_PER_TYPICAL_INTERVAL = 4;
 
 /**
@@ -78,7 +85,8 @@ export function resampleTo1Hz(streams: ActivityStreams, options: ResampleOptions
     startS,
     recorded,
     moving,
-    powerW: mapOrNull(channel(streams.powerW), zeroWhereMissing),
+    powerW:
+      streams.powerW && streams.powerW.some((value) => value !== null) ? powerChannel(timeS, streams.powerW, grid) : null,
     cadenceRpm: mapOrNull(channel(streams.cadenceRpm), zeroWhereMissing),
     speedMps,
     heartrateBpm: channel(streams.heartrateBpm),
@@ -153,7 +161,40 @@ function interpolateChannel(timeS: readonly number[], values: readonly (number |
   return out;
 }
 
-/** Whether the athlete moved: the recorder's own flag, else speed, else every recorded second. */
+/** 0 W without a reading, except inside a short dropout between two positive readings (see the type's rule). */
+function powerChannel(timeS: readonly number[], values: readonly (number | null)[], grid: Grid): number[] {
+  const readingTimesS: number[] = [];
+  const readingsW: number[] = [];
+  values.forEach((value, i) => {
+    if (value !== null && i < timeS.length) {
+      readingTimesS.push(timeS[i]!);
+      readingsW.push(value);
+    }
+  });
+  const out = new Array<number>(grid.length).fill(0);
+  let m = 0;
+  for (let k = 0; k < grid.length; k++) {
+    const tS = grid.startS + k;
+    while (m + 1 < readingTimesS.length && readingTimesS[m + 1]! <= tS) m++;
+    const beforeS = readingTimesS[m]!;
+    if (beforeS === tS) {
+      out[k] = readingsW[m]!;
+    } else if (beforeS < tS && m + 1 < readingTimesS.length) {
+      const afterS = readingTimesS[m + 1]!;
+      const beforeW = readingsW[m]!;
+      const afterW = readingsW[m + 1]!;
+      if (afterS - beforeS <= MAX_POWER_DROPOUT_S && beforeW > 0 && afterW > 0) {
+        out[k] = beforeW + ((tS - beforeS) / (afterS - beforeS)) * (afterW - beforeW);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether the athlete moved: the recorder's own flag, else speed; on a trainer whose speed (or
+ * distance) is always 0, the seconds with power or cadence; without any speed, every recorded second.
+ */
 function markMovingSeconds(
   streams: ActivityStreams,
   timeS: readonly number[],
@@ -165,8 +206,19 @@ function markMovingSeconds(
     const flags = holdFlagBetweenSamples(timeS, streams.moving, grid);
     return recorded.map((isRecorded, k) => isRecorded && flags[k]!);
   }
-  if (speedMps) return recorded.map((isRecorded, k) => isRecorded && speedMps[k]! >= MIN_MOVING_SPEED_MPS);
-  return [...recorded];
+  if (speedMps && speedMps.some((speed) => speed >= MIN_MOVING_SPEED_MPS)) {
+    return recorded.map((isRecorded, k) => isRecorded && speedMps[k]! >= MIN_MOVING_SPEED_MPS);
+  }
+  if (!speedMps) return [...recorded];
+  const effort = effortSeconds(streams, timeS, grid);
+  return recorded.map((isRecorded, k) => isRecorded && (effort?.[k] ?? false));
+}
+
+/** Seconds with power or cadence above 0, each reading held until the next; null without any. */
+function effortSeconds(streams: ActivityStreams, timeS: readonly number[], grid: Grid): boolean[] | null {
+  const flags = timeS.map((_, i) => (streams.powerW?.[i] ?? 0) > 0 || (streams.cadenceRpm?.[i] ?? 0) > 0);
+  if (!flags.some(Boolean)) return null;
+  return holdFlagBetweenSamples(timeS, flags, grid);
 }
 
 function holdFlagBetweenSamples(timeS: readonly number[], flags: readonly boolean[], grid: Grid): boolean[] {

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { waitForJobs } from '../support/strava.ts';
 import { fixtureFile, stravaExportArchive, zipOf } from '../support/strava-export.ts';
 
 const kinds = await testDatabaseKinds();
@@ -68,13 +71,45 @@ describe.each(kinds)('activity imports on %s', (kind) => {
     expect(streams.body.powerW.length).toBe(streams.body.timeS.length);
   });
 
+  it('salvages a file cut short, splits a triathlon into its legs and says what it cleaned', async () => {
+    const browser = await signedIn(server);
+    const device = (path: string) => readFileSync(join(import.meta.dirname, '../fixtures/devices', path));
+
+    const truncated = await browser.upload('/api/imports', 'sigma.fit', device('python-fitparse/sigma-ride-truncated.fit'));
+    expect(truncated.status).toBe(201);
+    const salvaged = await browser.get(`/api/activities/${truncated.body.activity.id}`);
+    expect(salvaged.body.dataQuality.truncatedRecoveredS).toBe(salvaged.body.elapsedTime);
+    expect(salvaged.body).toMatchObject({ averageWatts: null, weightedAverageWatts: null, deviceWatts: false });
+
+    const triathlon = await browser.upload('/api/imports', 'tri.fit', device('python-fitparse/garmin-fr920xt-triathlon.fit'));
+    expect(triathlon.status).toBe(201);
+    expect(triathlon.body.import).toMatchObject({ total: 5, imported: 5, duplicates: 0 });
+    const again = await browser.upload('/api/imports', 'tri-again.fit', device('python-fitparse/garmin-fr920xt-triathlon.fit'));
+    expect(again.status).toBe(409);
+
+    const spike = await browser.upload('/api/imports', 'spike.fit', device('derived/garmin-edge1000-spike-21733w.fit'));
+    expect(spike.status).toBe(201);
+    await waitForJobs(server);
+    const spikeDetail = (await browser.get(`/api/activities/${spike.body.activity.id}`)).body;
+    expect(spikeDetail.maxWatts).toBe(1022);
+    expect(spikeDetail.metrics.maxPowerW).toBe(1022);
+    expect(spikeDetail.dataQuality).toMatchObject({ powerSpikesRemoved: 1, truncatedRecoveredS: null });
+
+    const list = (await browser.get('/api/activities')).body as { sportType: string }[];
+    expect(list).toHaveLength(7);
+    expect(list.filter((activity) => ['Swim', 'Ride', 'Run'].includes(activity.sportType)).length).toBeGreaterThanOrEqual(5);
+
+    const stranger = await signedIn(server);
+    expect((await stranger.get(`/api/activities/${spike.body.activity.id}`)).status).toBe(404);
+  });
+
   it('refuses bad files with a clear 4xx and stores nothing', async () => {
     const browser = await signedIn(server);
     const cases: [string, Uint8Array, number, RegExp][] = [
       ['empty.fit', new Uint8Array(0), 400, /empty/i],
       ['noise.fit', new Uint8Array(4096).map((_, i) => (i * 7919) % 251), 415, /noise\.fit/],
       ['picture.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 415, /./],
-      ['truncated.fit', fixtureFile('ride_indoor_power_edge800.fit').subarray(0, 5000), 400, /./],
+      ['truncated.fit', fixtureFile('ride_indoor_power_edge800.fit').subarray(0, 200), 400, /cut short, before any recorded sample/],
       ['nothing.zip', await zipOf({ 'readme.txt': 'hello' }), 415, /nothing\.zip/],
     ];
     for (const [name, bytes, status, message] of cases) {

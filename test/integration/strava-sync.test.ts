@@ -50,6 +50,11 @@ describe.each(kinds)('Strava connection and sync on %s', (kind) => {
     const [first] = (await browser.get('/api/activities?limit=1')).body;
     const detail = await browser.get(`/api/activities/${first.id}`);
     expect(detail.body).toMatchObject({ source: 'strava', hasStreams: true, stravaActivityId: expect.stringMatching(/^\d+$/) });
+    // One figure for each thing: the summary shows what the cleaned streams give, like the metrics.
+    expect(detail.body.metrics.averageHeartrateBpm).not.toBeNull();
+    expect(detail.body.averageHeartrate).toBe(detail.body.metrics.averageHeartrateBpm);
+    expect(detail.body.maxHeartrate).toBe(detail.body.metrics.maxHeartrateBpm);
+    expect(detail.body.dataQuality).toMatchObject({ powerSpikesRemoved: 0, truncatedRecoveredS: null });
     expect((await browser.get('/api/strava/status')).body).toMatchObject({ connected: true, backfillDone: true, demo: false });
 
     // Tokens are stored encrypted, never as Strava issued them.

@@ -41,9 +41,23 @@ describe('files Kairo refuses, with a message for the athlete', () => {
     expectRefused('run.fit', bytes, 'unsupported', 'run.fit is not a FIT, GPX or TCX activity file.');
   });
 
-  it('a truncated FIT file', () => {
+  it('a FIT file cut short before its first recorded sample', () => {
     const ride = fixture('ride_indoor_power_edge800.fit');
-    expectRefused('ride.fit', ride.subarray(0, 10_000), 'corrupt', 'ride.fit is not a valid FIT file (it is cut short).');
+    expectRefused(
+      'ride.fit',
+      ride.subarray(0, 200),
+      'corrupt',
+      'ride.fit is not a valid FIT file (it is cut short, before any recorded sample).',
+    );
+  });
+
+  it('samples more than a week apart (a broken clock)', () => {
+    const gpx = utf8(
+      '<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>' +
+        '<trkpt lat="46" lon="14"><time>1989-12-31T00:00:00Z</time></trkpt>' +
+        '<trkpt lat="46" lon="14"><time>2020-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>',
+    );
+    expectRefused('clock.gpx', gpx, 'corrupt', 'clock.gpx is not one activity: its samples span more than 7 days (a broken clock?).');
   });
 
   it('a FIT file whose data was changed (CRC check fails)', () => {

@@ -31,7 +31,8 @@ describe('FIT: Garmin Edge 810 outdoor ride with Vector power', () => {
     expect(ride.elapsedTimeS).toBe(4700);
     expect(ride.movingTimeS).toBe(4700);
     expect(ride.distanceM).toBeCloseTo(41_339.38, 2);
-    expect(ride.totalElevationGainM).toBe(514);
+    // Kairo's one climb algorithm (3 m hysteresis) over the barometric altitude; the Edge states 514 m.
+    expect(ride.totalElevationGainM).toBeCloseTo(588, 0);
     expect(ride.deviceName).toBe('Garmin Edge 810');
     expect(ride.name).toBeNull();
   });
@@ -82,7 +83,8 @@ describe('FIT: Garmin Edge 800 on an indoor trainer', () => {
     expect(ride.sportType).toBe('Ride');
     expect(ride.trainer).toBe(true);
     expect(ride.startDate.toISOString()).toBe('2011-11-02T12:54:19.000Z');
-    expect(ride.elapsedTimeS).toBe(2262);
+    // The records span 2263 s; the session states 2261.85 s: elapsed covers every record.
+    expect(ride.elapsedTimeS).toBe(2263);
     expect(ride.distanceM).toBe(0);
     expect(ride.streams.latlng).toBeUndefined();
     expect(ride.streams.distanceM).toBeUndefined();

@@ -32,6 +32,7 @@ const METRIC_NAMES = [
   'bestEfforts',
   'trainingLoad',
   'trainingLoadMethod',
+  'dataQuality',
 ];
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 

@@ -87,10 +87,26 @@ describe('resampleTo1Hz', () => {
   });
 
   it('interpolates linearly across a short gap', () => {
-    const series = resampleTo1Hz({ timeS: [0, 4], powerW: [100, 300], heartrateBpm: [120, 140] });
-    expect(series.powerW).toEqual([100, 150, 200, 250, 300]);
-    expect(series.heartrateBpm).toEqual([120, 125, 130, 135, 140]);
+    const series = resampleTo1Hz({ timeS: [0, 3], powerW: [100, 400], heartrateBpm: [120, 135] });
+    expect(series.powerW).toEqual([100, 200, 300, 400]);
+    expect(series.heartrateBpm).toEqual([120, 125, 130, 135]);
     expect(series.recorded.every(Boolean)).toBe(true);
+  });
+
+  it('counts coasting as 0 W: power is bridged only across a dropout of at most 3 s inside pedalling', () => {
+    const timeS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const powerW = [200, null, null, 260, null, null, null, null, 300, null, 0];
+    expect(resampleTo1Hz({ timeS, powerW }).powerW).toEqual([200, 220, 240, 260, 0, 0, 0, 0, 300, 0, 0]);
+    const sparse = resampleTo1Hz({ timeS: [0, 4], powerW: [100, 300], heartrateBpm: [120, 140] });
+    expect(sparse.powerW).toEqual([100, 0, 0, 0, 300]);
+    expect(sparse.heartrateBpm).toEqual([120, 125, 130, 135, 140]);
+  });
+
+  it('takes moving time on a trainer whose distance stays 0 from power or cadence', () => {
+    const timeS = [0, 1, 2, 3, 4, 5];
+    const indoor = resampleTo1Hz({ timeS, distanceM: [0, 0, 0, 0, 0, 0], powerW: [150, 160, 0, 0, 170, 0], cadenceRpm: [80, 85, 0, 0, 0, 0] });
+    expect(indoor.moving).toEqual([true, true, false, false, true, false]);
+    expect(resampleTo1Hz({ timeS, speedMps: [0, 0, 0, 0, 0, 0] }).moving.every((moving) => !moving)).toBe(true);
   });
 
   it('treats a long gap as a pause: zero power, unknown heart rate, distance held, not moving', () => {

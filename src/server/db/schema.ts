@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { FileQuality } from '../../shared/api/activities.ts';
 import { analysisCoaches, type NextSession } from '../../shared/api/analysis.ts';
 import { eventSources, profileAuthors } from '../../shared/api/athletic-profile.ts';
 import { activityKinds, completionGoals, preparationTypes, type GeneratedPlan } from '../../shared/api/training-plans.ts';
@@ -234,6 +235,11 @@ export const activities = pgTable(
     splitsStandard: jsonb('splits_standard').$type<unknown[]>(),
     /** The raw detailed payload from the source (purged for Strava under the strict data policy). */
     detailedData: jsonb('detailed_data'),
+    /**
+     * What the importer did to an uploaded file's samples (timestamps merged or dropped, a file
+     * cut short and salvaged): see FileQuality in shared/api/activities.ts. Null for Strava.
+     */
+    fileQuality: jsonb('file_quality').$type<FileQuality | null>(),
     /** When detail and streams were fetched; null while only the summary is known. */
     detailFetchedAt: timestamp('detail_fetched_at', { withTimezone: true }),
     /**

@@ -30,6 +30,35 @@ export const activityListQuery = z.object({
 
 export const activityList = z.array(activityListItem);
 
+/**
+ * What Kairo's cleaning step removed from an activity's streams before computing its metrics
+ * (metrics/sample-cleaning.ts, ADR 0019): readings no athlete or working sensor produces.
+ */
+export const sampleCleaning = z.object({
+  powerSpikesRemoved: z.number(),
+  heartRateReadingsRemoved: z.number(),
+  cadenceReadingsRemoved: z.number(),
+  speedJumpsRemoved: z.number(),
+});
+export type SampleCleaning = z.infer<typeof sampleCleaning>;
+
+/** What the importer did to an uploaded file's samples, and whether the file ended early. */
+export const fileQuality = z.object({
+  duplicateTimestampsMerged: z.number(),
+  backwardTimestampsDropped: z.number(),
+  /** Seconds recovered from a file cut short; null for a whole file. */
+  truncatedRecoveredS: z.number().nullable(),
+});
+export type FileQuality = z.infer<typeof fileQuality>;
+
+/** The activity's "data quality": the cleaning counts and, for an uploaded file, the file's. */
+export const dataQuality = sampleCleaning.extend({
+  duplicateTimestampsMerged: z.number(),
+  backwardTimestampsDropped: z.number(),
+  truncatedRecoveredS: z.number().nullable(),
+});
+export type DataQuality = z.infer<typeof dataQuality>;
+
 /** Training metrics of one activity (null where the data does not allow them). */
 export const activityMetricsView = z.object({
   averagePowerW: z.number().nullable(),
@@ -70,6 +99,8 @@ export const activityMetricsView = z.object({
    * set them): FTP, IF, TSS, zones and load are derived from those activities too.
    */
   thresholdSources: z.array(z.enum(activitySources)),
+  /** Null without streams; absent from metrics stored before the cleaning step counted. */
+  dataQuality: sampleCleaning.nullable().optional(),
 });
 export type ActivityMetricsView = z.infer<typeof activityMetricsView>;
 
@@ -150,6 +181,8 @@ export const activityDetail = activityListItem.extend({
   streamKeys: z.array(z.string()),
   /** Null until computed (moments after the activity arrives). */
   metrics: activityMetricsView.nullable(),
+  /** Null until the metrics are computed, or without streams and file (a Strava summary). */
+  dataQuality: dataQuality.nullable(),
 });
 export type ActivityDetail = z.infer<typeof activityDetail>;
 

@@ -96,6 +96,7 @@ export function activityDetail(overrides: Partial<ActivityDetail> = {}): Activit
     hasStreams: true,
     streamKeys: ['heartrateBpm', 'powerW'],
     metrics: null,
+    dataQuality: null,
     ...overrides,
   };
 }

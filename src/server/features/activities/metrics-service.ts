@@ -128,6 +128,7 @@ function toView(metrics: ActivityMetrics, thresholds: ThresholdsUsed): ActivityM
     thresholdPaceSPerKm: thresholds.thresholdPace.paceSPerKm,
     thresholdPaceSource: thresholds.thresholdPace.source,
     thresholdSources: thresholds.sources,
+    dataQuality: metrics.dataQuality,
   };
 }
 

@@ -1,11 +1,18 @@
-import type { ActivityDetail, ActivityListItem, ActivityMetricsView } from '../../../shared/api/activities.ts';
+import type {
+  ActivityDetail,
+  ActivityListItem,
+  ActivityMetricsView,
+  DataQuality,
+  FileQuality,
+  SampleCleaning,
+} from '../../../shared/api/activities.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MetricsJobs } from './metrics-jobs.ts';
 import type { MetricsService } from './metrics-service.ts';
 import type { ActivitiesRepo, ActivityListRow, ActivityRow } from './repo.ts';
 
-export type { ActivityValues } from './repo.ts';
+export type { ActivityRow, ActivityValues } from './repo.ts';
 export type { MetricsComputed } from './metrics-jobs.ts';
 export type { AthleteThresholds, FitnessWithSources, TrainingLogEntry } from './metrics-service.ts';
 export { sportFamilyOf } from './metrics-service.ts';
@@ -34,20 +41,28 @@ function toListItem(row: ActivityListRow): ActivityListItem {
   };
 }
 
+/**
+ * The detail shows one figure for each thing (ADR 0019): where the metrics computed a heart-rate or
+ * measured-power figure from the cleaned streams, it replaces the source's summary (Strava's own
+ * averages, which may include a strap's zeros or a spike); the summary fills in where they did not.
+ */
 function toDetail(row: ActivityRow, streamKeys: string[] | null, metrics: ActivityMetricsView | null): ActivityDetail {
+  const measuredPower = row.deviceWatts ? metrics : null;
   return {
     ...toListItem(row),
+    averageHeartrate: metrics?.averageHeartrateBpm ?? row.averageHeartrate,
+    averageWatts: measuredPower?.averagePowerW ?? row.averageWatts,
     timezone: row.timezone,
     averageSpeed: row.averageSpeed,
     maxSpeed: row.maxSpeed,
     elevHigh: row.elevHigh,
     elevLow: row.elevLow,
     workoutType: row.workoutType,
-    maxHeartrate: row.maxHeartrate,
+    maxHeartrate: metrics?.maxHeartrateBpm ?? row.maxHeartrate,
     averageCadence: row.averageCadence,
-    maxWatts: row.maxWatts,
-    weightedAverageWatts: row.weightedAverageWatts,
-    kilojoules: row.kilojoules,
+    maxWatts: measuredPower?.maxPowerW ?? row.maxWatts,
+    weightedAverageWatts: measuredPower?.normalizedPowerW ?? row.weightedAverageWatts,
+    kilojoules: measuredPower?.workKj ?? row.kilojoules,
     calories: row.calories,
     commute: row.commute,
     sufferScore: row.sufferScore,
@@ -63,6 +78,21 @@ function toDetail(row: ActivityRow, streamKeys: string[] | null, metrics: Activi
     hasStreams: streamKeys !== null,
     streamKeys: streamKeys ?? [],
     metrics,
+    dataQuality: combinedDataQuality(row.fileQuality ?? null, metrics?.dataQuality ?? null),
+  };
+}
+
+/** One "data quality" for the page: the cleaning counts of the metrics, with the file's own facts. */
+function combinedDataQuality(file: FileQuality | null, cleaning: SampleCleaning | null): DataQuality | null {
+  if (!file && !cleaning) return null;
+  return {
+    powerSpikesRemoved: cleaning?.powerSpikesRemoved ?? 0,
+    heartRateReadingsRemoved: cleaning?.heartRateReadingsRemoved ?? 0,
+    cadenceReadingsRemoved: cleaning?.cadenceReadingsRemoved ?? 0,
+    speedJumpsRemoved: cleaning?.speedJumpsRemoved ?? 0,
+    duplicateTimestampsMerged: file?.duplicateTimestampsMerged ?? 0,
+    backwardTimestampsDropped: file?.backwardTimestampsDropped ?? 0,
+    truncatedRecoveredS: file?.truncatedRecoveredS ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
+import { computeStreamSummary } from '../../../metrics/stream-summary.ts';
 import { ImportFileError } from './import-file-error.ts';
 import type {
   ActivityFileFormat,
@@ -12,7 +13,6 @@ import { inferSportTypeFromSpeed, isGpsSportType } from './sport-type.ts';
 import {
   cumulativeDistanceM,
   dropBackwardDistances,
-  elevationGainM,
   lastKnown,
   movingTimeFromDistanceS,
   staysWithinRadius,
@@ -23,6 +23,12 @@ import {
  * a few metres, and no outdoor ride or run does.
  */
 const stationaryRadiusM = 25;
+
+/**
+ * No recorder runs one activity for a week (multi-day ultras are recorded day by day); samples
+ * further apart carry a broken clock, and the 1 Hz metrics grid over them would not fit in memory.
+ */
+const MAX_ACTIVITY_SPAN_S = 7 * 24 * 3600;
 
 /** The sample fields that become streams one to one. */
 const scalarStreamKeys = ['altitudeM', 'heartrateBpm', 'cadenceRpm', 'powerW', 'speedMps', 'temperatureC'] as const;
@@ -37,20 +43,26 @@ export function assembleParsedActivity(
   recorded: RecordedActivity,
   contentHash: string,
 ): ParsedActivity {
-  const samples = samplesInTimeOrder(recorded.samples);
+  const { samples, duplicatesMerged, backwardDropped } = samplesInTimeOrder(recorded.samples);
   const first = samples[0];
   if (first === undefined) {
     throw new ImportFileError('no_samples', `${fileName} contains no recorded samples (points with a time).`);
   }
   const startMs = first.timeMs;
+  if ((samples.at(-1)!.timeMs - startMs) / 1000 > MAX_ACTIVITY_SPAN_S) {
+    throw new ImportFileError('corrupt', `${fileName} is not one activity: its samples span more than 7 days (a broken clock?).`);
+  }
   const streams = buildStreams(samples, startMs);
   const distanceStreamM = streams.distanceM ?? [];
   const spanS = streams.timeS.at(-1) ?? 0;
 
-  const elapsedTimeS = Math.round(recorded.elapsedTimeS ?? Math.max(spanS, recorded.movingTimeS ?? 0));
+  const computed = computeStreamSummary(streams);
+  // A session can end before its last records (or a file state no session at all): elapsed time
+  // covers every record. Moving time is the recorder's timer, else Kairo's 1 Hz moving time.
+  const elapsedTimeS = Math.round(Math.max(spanS, recorded.elapsedTimeS ?? 0));
   const movingTimeS = Math.min(
     elapsedTimeS,
-    Math.round(recorded.movingTimeS ?? movingTimeFromDistanceS(streams.timeS, distanceStreamM)),
+    Math.round(recorded.movingTimeS ?? movingTimeWithoutTimerS(streams.timeS, distanceStreamM, computed?.movingTimeS ?? 0)),
   );
   const distanceM = recorded.distanceM ?? lastKnown(distanceStreamM) ?? 0;
   const sportType = recorded.sport?.sportType ?? inferSportTypeFromSpeed(distanceM, movingTimeS);
@@ -67,14 +79,30 @@ export function assembleParsedActivity(
     elapsedTimeS,
     movingTimeS,
     distanceM,
-    totalElevationGainM: recorded.totalElevationGainM ?? elevationGainM(streams.altitudeM ?? []),
+    totalElevationGainM: computed?.elevationGainM ?? recorded.totalElevationGainM,
+    computed,
     trainer,
     deviceName: recorded.deviceName,
     stated: recorded.stated,
     laps: buildLaps(recorded.laps, startMs, startMs + elapsedTimeS * 1000),
     streams,
     contentHash,
+    fileQuality: {
+      duplicateTimestampsMerged: duplicatesMerged,
+      backwardTimestampsDropped: backwardDropped,
+      truncatedRecoveredS: recorded.truncated ? Math.round(spanS) : null,
+    },
   };
+}
+
+/**
+ * A track without a timer (GPX, a truncated FIT) moves while its distance grows at walking pace or
+ * faster, whatever the gap between points (handheld units record only on a change of direction);
+ * on a trainer whose distance never grows, the 1 Hz seconds with power or cadence count instead.
+ */
+function movingTimeWithoutTimerS(timeS: number[], distanceM: (number | null)[], effortMovingTimeS: number): number {
+  const covers = distanceM.some((valueM) => valueM !== null && valueM > 0);
+  return covers ? movingTimeFromDistanceS(timeS, distanceM) : effortMovingTimeS;
 }
 
 /**
@@ -83,18 +111,28 @@ export function assembleParsedActivity(
  * the same time is folded into the first: TCX repeats the point at each lap boundary, and some
  * recorders write position and sensor data as separate records of the same second.
  */
-function samplesInTimeOrder(samples: RecordedSample[]): RecordedSample[] {
+function samplesInTimeOrder(samples: RecordedSample[]): {
+  samples: RecordedSample[];
+  duplicatesMerged: number;
+  backwardDropped: number;
+} {
   const ordered: RecordedSample[] = [];
+  let duplicatesMerged = 0;
+  let backwardDropped = 0;
   for (const sample of samples) {
     const last = ordered.at(-1);
-    if (!Number.isFinite(sample.timeMs) || (last && sample.timeMs < last.timeMs)) continue;
+    if (!Number.isFinite(sample.timeMs) || (last && sample.timeMs < last.timeMs)) {
+      backwardDropped++;
+      continue;
+    }
     if (last && sample.timeMs === last.timeMs) {
       ordered[ordered.length - 1] = fillGaps(last, sample);
+      duplicatesMerged++;
     } else {
       ordered.push(sample);
     }
   }
-  return ordered;
+  return { samples: ordered, duplicatesMerged, backwardDropped };
 }
 
 function fillGaps(kept: RecordedSample, repeat: RecordedSample): RecordedSample {

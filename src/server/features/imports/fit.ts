@@ -3,7 +3,7 @@ import type { DeviceInfoMesg, FileIdMesg, FitMessages, LapMesg, RecordMesg, Sess
 import { ImportFileError } from './import-file-error.ts';
 import type { RecordedActivity, RecordedLap, RecordedSample, StatedSummary } from './parsed-activity.ts';
 import { sportFromFit } from './sport-type.ts';
-import { combineStatedSummaries, sumOfKnown } from './stated-summary.ts';
+import { noStatedSummary } from './stated-summary.ts';
 
 /** A FIT header is 12 or 14 bytes, and the file ends with a 2-byte CRC. */
 const fitHeaderProbeBytes = 16;
@@ -18,62 +18,115 @@ export function isFitFile(bytes: Uint8Array): boolean {
 }
 
 /**
- * Reads a FIT activity file with Garmin's SDK after checking its length and CRC. Totals come from
- * the session message(s), the sport from the session's sport and sub sport, laps from lap messages.
+ * Reads a FIT activity file with Garmin's SDK. Totals come from the session message, the sport
+ * from the session's sport and sub sport, laps from lap messages. A multisport file (a triathlon:
+ * one session per leg, transitions included) gives one activity per session, each with the records
+ * and laps of its own time span (ADR 0020). A pool swim's moving time is its active lengths' time
+ * (the session's active time): its records are sparse and its timer runs through the rests.
  * FIT running cadence counts the steps of one foot per minute (cadence + fractional cadence).
  */
-export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity {
-  const messages = decodeFitMessages(fileName, bytes);
+export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity[] {
+  const { messages, truncated } = decodeFitMessages(fileName, bytes);
   const fileId = messages.fileIdMesgs?.[0];
   if (fileId?.type !== undefined && fileId.type !== 'activity') {
     throw new ImportFileError('unsupported', `${fileName} is a FIT ${String(fileId.type)} file, not a recorded activity.`);
   }
   const sessions = messages.sessionMesgs ?? [];
-  const firstSession = sessions[0];
-  const sportMessage = messages.sportMesgs?.[0];
+  const deviceName = fitDeviceName(fileId, messages.deviceInfoMesgs ?? []);
+  const samples = (messages.recordMesgs ?? []).flatMap(readRecord);
+  const laps = (messages.lapMesgs ?? []).flatMap(readLap);
+  if (sessions.length <= 1) {
+    const session = sessions[0];
+    const sportMessage = messages.sportMesgs?.[0];
+    return [
+      {
+        ...(session
+          ? sessionTotals(session)
+          : {
+              sport: sportFromFit(sportMessage?.sport, sportMessage?.subSport),
+              elapsedTimeS: null,
+              movingTimeS: null,
+              distanceM: null,
+              totalElevationGainM: null,
+              stated: noStatedSummary,
+            }),
+        name: null,
+        deviceName,
+        truncated,
+        laps,
+        samples,
+      },
+    ];
+  }
+  return sessions.map((session, index) => {
+    const startMs = fitTimeMs(session.startTime) ?? -Infinity;
+    const nextStartMs = fitTimeMs(sessions[index + 1]?.startTime) ?? Infinity;
+    const within = (timeMs: number) => timeMs >= startMs && timeMs < nextStartMs;
+    return {
+      ...sessionTotals(session),
+      name: null,
+      deviceName,
+      truncated,
+      laps: laps.filter((lap) => within(lap.startMs)),
+      samples: fromLegStart(samples.filter((sample) => within(sample.timeMs))),
+    };
+  });
+}
 
+/** A multisport file counts distance from the race start: each leg's stream starts from 0. */
+function fromLegStart(samples: RecordedSample[]): RecordedSample[] {
+  const startM = samples.find((sample) => typeof sample.distanceM === 'number')?.distanceM ?? 0;
+  return samples.map((sample) =>
+    typeof sample.distanceM === 'number' ? { ...sample, distanceM: Math.max(0, sample.distanceM - startM) } : sample,
+  );
+}
+
+function sessionTotals(
+  session: SessionMesg,
+): Pick<RecordedActivity, 'sport' | 'elapsedTimeS' | 'movingTimeS' | 'distanceM' | 'totalElevationGainM' | 'stated'> {
+  const poolSwim = session.subSport === 'lapSwimming' && fitNumber(session.activeTime) !== null;
   return {
-    sport: firstSession
-      ? sportFromFit(firstSession.sport, firstSession.subSport)
-      : sportFromFit(sportMessage?.sport, sportMessage?.subSport),
-    name: null,
-    deviceName: fitDeviceName(fileId, messages.deviceInfoMesgs ?? []),
-    elapsedTimeS: sumOfSessions(sessions, (session) => session.totalElapsedTime),
-    movingTimeS: sumOfSessions(sessions, (session) => session.totalTimerTime),
-    distanceM: sumOfSessions(sessions, (session) => session.totalDistance),
-    totalElevationGainM: sumOfSessions(sessions, (session) => session.totalAscent),
-    stated: combineStatedSummaries(
-      sessions.map((session) => ({ stated: statedSummary(session), timerS: fitNumber(session.totalTimerTime) })),
-    ),
-    laps: (messages.lapMesgs ?? []).flatMap(readLap),
-    samples: (messages.recordMesgs ?? []).flatMap(readRecord),
+    sport: sportFromFit(session.sport, session.subSport),
+    elapsedTimeS: fitNumber(session.totalElapsedTime),
+    movingTimeS: poolSwim ? fitNumber(session.activeTime) : fitNumber(session.totalTimerTime),
+    distanceM: fitNumber(session.totalDistance),
+    totalElevationGainM: fitNumber(session.totalAscent),
+    stated: statedSummary(session),
   };
 }
 
-function decodeFitMessages(fileName: string, bytes: Uint8Array): FitMessages {
+/**
+ * The file's messages. A file cut short (it stops mid-message, or its header promises more data
+ * than there is: the recorder lost power, the copy stopped) is read up to its last complete
+ * message and marked truncated; it is refused only when no record survives. A file whose CRC
+ * fails but that reads to its end was changed somewhere unknown, and is refused.
+ */
+function decodeFitMessages(fileName: string, bytes: Uint8Array): { messages: FitMessages; truncated: boolean } {
   const headerSize = bytes[0] ?? 0;
   const dataSize = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(4, true);
-  if (bytes.length < headerSize + dataSize + fitCrcBytes) {
-    throw new ImportFileError('corrupt', `${fileName} is not a valid FIT file (it is cut short).`);
-  }
+  const cutShort = bytes.length < headerSize + dataSize + fitCrcBytes;
   const decoder = new Decoder(Stream.fromBuffer(bytes));
-  if (!decoder.checkIntegrity()) {
-    throw new ImportFileError('corrupt', `${fileName} is not a valid FIT file (CRC check failed).`);
-  }
+  const intact = !cutShort && decoder.checkIntegrity();
   const { messages, errors } = decoder.read();
-  if (errors.length > 0) {
+  if (intact && errors.length === 0) return { messages, truncated: false };
+  const endedEarly = !intact && (cutShort || errors.some(isEndOfStream));
+  if (!endedEarly) {
+    if (!intact) throw new ImportFileError('corrupt', `${fileName} is not a valid FIT file (CRC check failed).`);
     throw new ImportFileError(
       'corrupt',
       `${fileName} is not a valid FIT file (its data could not be decoded, or it uses a FIT feature Kairo cannot read).`,
       { cause: errors[0] },
     );
   }
-  return messages;
+  if (!(messages.recordMesgs ?? []).some((record) => fitTimeMs(record.timestamp) !== null)) {
+    throw new ImportFileError('corrupt', `${fileName} is not a valid FIT file (it is cut short, before any recorded sample).`);
+  }
+  return { messages, truncated: true };
 }
 
-/** Multisport files have one session per leg; the activity's totals are their sums. */
-function sumOfSessions(sessions: SessionMesg[], valueOf: (session: SessionMesg) => unknown): number | null {
-  return sumOfKnown(sessions.map((session) => fitNumber(valueOf(session))));
+/** The SDK's error when a message runs past the last byte: the file stops mid-message. */
+function isEndOfStream(error: unknown): boolean {
+  return error instanceof Error && /end of stream/i.test(error.message);
 }
 
 function statedSummary(message: SessionMesg | LapMesg): StatedSummary {

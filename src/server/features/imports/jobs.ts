@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { JobDefinition } from '../../jobs/queue.ts';
 import type { ActivitiesService } from '../activities/service.ts';
 import { ImportFileError } from './import-file-error.ts';
-import { parseActivityFile } from './parse-activity-file.ts';
+import { parseActivityFiles } from './parse-activity-file.ts';
 import type { ImportsRepo } from './repo.ts';
 import { openStravaArchive } from './strava-archive.ts';
 import { toActivityValues } from './to-activity-values.ts';
@@ -35,14 +35,20 @@ export function createArchiveImportJob(deps: { repo: ImportsRepo; activities: Ac
         const alreadyDone = row.imported + row.duplicates + row.failed;
         for (const entry of archive.entries.slice(alreadyDone)) {
           try {
-            const parsed = parseActivityFile(entry.fileName, await archive.readActivityFile(entry.fileName));
-            const values = toActivityValues(parsed, {
-              source: 'archive',
-              sourceKey: `strava-export:${entry.activityId}`,
-              name: entry.name,
-            });
-            const outcome = await activities.insertUnlessRecorded(row.accountId, values, parsed.streams);
-            await repo.increment(importId, outcome.inserted ? 'imported' : 'duplicates');
+            // One entry is one activity on Strava; a multisport file's legs all count as that entry.
+            const legs = parseActivityFiles(entry.fileName, await archive.readActivityFile(entry.fileName));
+            let anyInserted = false;
+            for (const parsed of legs) {
+              const legSuffix = parsed.leg && parsed.leg.index > 0 ? `:leg${parsed.leg.index + 1}` : '';
+              const values = toActivityValues(parsed, {
+                source: 'archive',
+                sourceKey: `strava-export:${entry.activityId}${legSuffix}`,
+                name: entry.name,
+              });
+              const outcome = await activities.insertUnlessRecorded(row.accountId, values, parsed.streams);
+              anyInserted ||= outcome.inserted !== undefined;
+            }
+            await repo.increment(importId, anyInserted ? 'imported' : 'duplicates');
           } catch (error) {
             if (!(error instanceof ImportFileError)) throw error;
             log.info({ importId, entry: entry.fileName, reason: error.reason }, 'archive entry not imported');

@@ -19,14 +19,34 @@ const gzipMagic = [0x1f, 0x8b] as const;
 
 /**
  * Parses one uploaded activity file (FIT, GPX or TCX, each optionally gzipped) into Kairo's activity
- * + streams model. The format is recognised from the content, not the name: a FIT header with a
- * valid CRC, or an XML root of `gpx` or `TrainingCenterDatabase`. `fileName` only labels messages.
- * Throws ImportFileError, and nothing else, for any file it cannot import.
+ * + streams model: one activity, or one per leg of a multisport FIT file (in the order recorded).
+ * The format is recognised from the content, not the name: a FIT header, or an XML root of `gpx`
+ * or `TrainingCenterDatabase`. `fileName` only labels messages. Throws ImportFileError, and
+ * nothing else, for any file it cannot import.
  */
-export function parseActivityFile(fileName: string, bytes: Uint8Array): ParsedActivity {
+export function parseActivityFiles(fileName: string, bytes: Uint8Array): ParsedActivity[] {
   const content = unpackedContent(fileName, bytes);
   const { format, recorded } = readActivityContent(fileName, content);
-  return assembleParsedActivity(fileName, format, recorded, sha256Hex(content));
+  const contentHash = sha256Hex(content);
+  const legs = recorded.filter((activity) => activity.samples.length > 0);
+  if (legs.length <= 1) return [assembleParsedActivity(fileName, format, legs[0] ?? recorded[0]!, contentHash)];
+  return legs.map((leg, index) => ({
+    ...assembleParsedActivity(fileName, format, leg, contentHash),
+    leg: { index, count: legs.length },
+  }));
+}
+
+/**
+ * What makes an uploaded activity unique in the account: the file's hash, and for the second and
+ * later legs of a multisport file, the leg's number after it.
+ */
+export function fileSourceKey(parsed: ParsedActivity): string {
+  return parsed.leg && parsed.leg.index > 0 ? `${parsed.contentHash}:leg${parsed.leg.index + 1}` : parsed.contentHash;
+}
+
+/** The first (usually the only) activity of a file: see `parseActivityFiles`. */
+export function parseActivityFile(fileName: string, bytes: Uint8Array): ParsedActivity {
+  return parseActivityFiles(fileName, bytes)[0]!;
 }
 
 /** The file's bytes, gunzipped when they are gzip, within the size cap. */
@@ -64,12 +84,12 @@ function gunzipActivityFile(fileName: string, bytes: Uint8Array): Uint8Array {
 function readActivityContent(
   fileName: string,
   content: Uint8Array,
-): { format: ActivityFileFormat; recorded: RecordedActivity } {
+): { format: ActivityFileFormat; recorded: RecordedActivity[] } {
   if (isFitFile(content)) return { format: 'fit', recorded: readFit(fileName, content) };
   const xmlRootName = sniffXmlRootName(decodeXmlText(content.subarray(0, xmlSniffBytes)));
-  if (xmlRootName === 'gpx') return { format: 'gpx', recorded: readGpx(fileName, decodeXmlText(content)) };
+  if (xmlRootName === 'gpx') return { format: 'gpx', recorded: [readGpx(fileName, decodeXmlText(content))] };
   if (xmlRootName === 'TrainingCenterDatabase') {
-    return { format: 'tcx', recorded: readTcx(fileName, decodeXmlText(content)) };
+    return { format: 'tcx', recorded: [readTcx(fileName, decodeXmlText(content))] };
   }
   throw unsupportedContent(fileName, content, xmlRootName);
 }

@@ -1,4 +1,5 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
+import type { StreamSummary } from '../../../metrics/stream-summary.ts';
 import type { RecordedSport, SportType } from './sport-type.ts';
 
 export type ActivityFileFormat = 'fit' | 'gpx' | 'tcx';
@@ -43,8 +44,13 @@ export interface ParsedActivity {
   /** Whole seconds of the recorder's timer; computed from speed when the file has no timer. */
   movingTimeS: number;
   distanceM: number;
-  /** Metres climbed; null when the file has no altitude. */
+  /**
+   * Metres climbed by Kairo's one algorithm (3 m hysteresis) over the recorded altitude; the
+   * device's own total only when the file has no altitude stream; null when it has neither.
+   */
   totalElevationGainM: number | null;
+  /** The summary figures the cleaned streams give; null without samples. */
+  computed: StreamSummary | null;
   /** Recorded indoors: on a trainer, treadmill or rowing machine. */
   trainer: boolean;
   deviceName: string | null;
@@ -53,6 +59,20 @@ export interface ParsedActivity {
   streams: ActivityStreams;
   /** sha256 (hex) of the file's bytes after gunzip: the same file imports once. */
   contentHash: string;
+  /** Which leg of a multisport file this is; absent for a file of one activity. */
+  leg?: { index: number; count: number };
+  /**
+   * What the importer did to the file's samples and what the athlete should know: samples at a
+   * time already seen (merged) or earlier than the one before (dropped), and a file cut short.
+   */
+  fileQuality: FileQuality;
+}
+
+export interface FileQuality {
+  duplicateTimestampsMerged: number;
+  backwardTimestampsDropped: number;
+  /** Seconds recovered from a file that ended early (cut short); null for a whole file. */
+  truncatedRecoveredS: number | null;
 }
 
 /** One sample as a format reader finds it; absent fields were not recorded. */
@@ -93,4 +113,6 @@ export interface RecordedActivity {
   stated: StatedSummary;
   laps: RecordedLap[];
   samples: RecordedSample[];
+  /** The file ended before its end (a FIT file cut short): what was complete was read. */
+  truncated?: boolean;
 }

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { ImportResult, ImportStatus } from '../../../shared/api/imports.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { ActivitiesService } from '../activities/service.ts';
+import type { ActivitiesService, ActivityRow } from '../activities/service.ts';
 import type { ArchiveImportJob } from './jobs.ts';
-import { parseActivityFile } from './parse-activity-file.ts';
+import { fileSourceKey, parseActivityFiles } from './parse-activity-file.ts';
 import { openStravaArchive } from './strava-archive.ts';
 import type { ImportRow, ImportsRepo } from './repo.ts';
 import { toActivityValues } from './to-activity-values.ts';
@@ -58,16 +58,33 @@ export function createImportsService(deps: {
   return {
     /**
      * Imports one file, or refuses it (409, nothing stored) when the account already has the
-     * activity it records: the same file, or another recording of it (duplicate rule).
+     * activity it records: the same file, or another recording of it (duplicate rule). A
+     * multisport file imports one activity per leg; the answer names the first. A leg the account
+     * already has is skipped; the file is refused only when it has them all.
      */
     async importFile(accountId: string, fileName: string, bytes: Uint8Array): Promise<ImportResult> {
-      const parsed = parseActivityFile(fileName, bytes);
-      const values = toActivityValues(parsed, { source: 'file', sourceKey: parsed.contentHash });
-      const outcome = await activities.insertUnlessRecorded(accountId, values, parsed.streams);
-      if (outcome.duplicateOf) throw new AppError('conflict', alreadyRecordedMessage(fileName, outcome.duplicateOf));
-      await activities.ingested(accountId, outcome.inserted.id);
-      const row = await repo.create({ accountId, kind: 'file', fileName, status: 'done', total: 1, imported: 1 });
-      return { import: toImportStatus(row), activity: activities.toListItem(outcome.inserted) };
+      const legs = parseActivityFiles(fileName, bytes);
+      const inserted: ActivityRow[] = [];
+      let duplicateOf: { name: string; startDate: Date } | null = null;
+      for (const parsed of legs) {
+        const values = toActivityValues(parsed, { source: 'file', sourceKey: fileSourceKey(parsed) });
+        const outcome = await activities.insertUnlessRecorded(accountId, values, parsed.streams);
+        if (outcome.duplicateOf) duplicateOf ??= outcome.duplicateOf;
+        else inserted.push(outcome.inserted);
+      }
+      const first = inserted[0];
+      if (!first) throw new AppError('conflict', alreadyRecordedMessage(fileName, duplicateOf!));
+      for (const row of inserted) await activities.ingested(accountId, row.id);
+      const row = await repo.create({
+        accountId,
+        kind: 'file',
+        fileName,
+        status: 'done',
+        total: legs.length,
+        imported: inserted.length,
+        duplicates: legs.length - inserted.length,
+      });
+      return { import: toImportStatus(row), activity: activities.toListItem(first) };
     },
 
     /**

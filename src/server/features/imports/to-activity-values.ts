@@ -1,3 +1,4 @@
+import { HEART_RATE_RANGE_BPM } from '../../../metrics/sample-cleaning.ts';
 import type { ActivityValues } from '../activities/service.ts';
 import type { ParsedActivity } from './parsed-activity.ts';
 
@@ -43,12 +44,28 @@ function extremes(values: (number | null)[] | undefined): { high: number | null;
   return { high, low };
 }
 
-/** Maps a parsed file onto the activity row; `sourceKey` makes the import idempotent. */
+/** A device's heart rate of 0 (or outside 25-250 bpm) is no reading. */
+function heartRateOrNull(bpm: number | null): number | null {
+  return bpm !== null && bpm >= HEART_RATE_RANGE_BPM[0] && bpm <= HEART_RATE_RANGE_BPM[1] ? bpm : null;
+}
+
+/** A device's power figure of 0 W is a meter that measured nothing (or no meter at all). */
+function powerOrNull(watts: number | null): number | null {
+  return watts !== null && watts > 0 ? watts : null;
+}
+
+/**
+ * Maps a parsed file onto the activity row; `sourceKey` makes the import idempotent. Heart-rate
+ * and power figures come from the cleaned streams (the metrics' algorithms), the device's own
+ * only where the streams have none, so the summary and the metrics show the same figure.
+ */
 export function toActivityValues(
   parsed: ParsedActivity,
   origin: { source: 'file' | 'archive'; sourceKey: string; name?: string | null; stravaActivityId?: string | null },
 ): ActivityValues {
   const altitude = extremes(parsed.streams.altitudeM);
+  const { computed, stated } = parsed;
+  const hasPowerStream = computed?.averagePowerW != null;
   return {
     source: origin.source,
     sourceKey: origin.sourceKey,
@@ -65,20 +82,21 @@ export function toActivityValues(
     maxSpeed: parsed.stated.maxSpeedMps ?? extremes(parsed.streams.speedMps).high,
     elevHigh: altitude.high,
     elevLow: altitude.low,
-    averageHeartrate: parsed.stated.averageHeartrateBpm,
-    maxHeartrate: parsed.stated.maxHeartrateBpm,
+    averageHeartrate: computed?.averageHeartrateBpm ?? heartRateOrNull(stated.averageHeartrateBpm),
+    maxHeartrate: computed?.maxHeartrateBpm ?? heartRateOrNull(stated.maxHeartrateBpm),
     averageCadence: parsed.stated.averageCadenceRpm,
-    averageWatts: parsed.stated.averagePowerW,
-    maxWatts: parsed.stated.maxPowerW,
-    weightedAverageWatts: parsed.stated.normalizedPowerW,
-    deviceWatts: (parsed.streams.powerW ?? []).some((value) => value !== null),
-    kilojoules: parsed.stated.workKj,
+    averageWatts: hasPowerStream ? computed.averagePowerW : powerOrNull(stated.averagePowerW),
+    maxWatts: hasPowerStream ? computed.maxPowerW : powerOrNull(stated.maxPowerW),
+    weightedAverageWatts: hasPowerStream ? computed.normalizedPowerW : powerOrNull(stated.normalizedPowerW),
+    deviceWatts: hasPowerStream || powerOrNull(stated.averagePowerW) !== null,
+    kilojoules: hasPowerStream ? computed.workKj : powerOrNull(stated.workKj),
     calories: parsed.stated.calories,
     trainer: parsed.trainer,
     startLatlng: lastPoint(parsed.streams.latlng, false),
     endLatlng: lastPoint(parsed.streams.latlng, true),
     deviceName: parsed.deviceName,
     laps: parsed.laps,
+    fileQuality: parsed.fileQuality,
     detailFetchedAt: new Date(),
   };
 }

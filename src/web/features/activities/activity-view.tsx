@@ -7,6 +7,7 @@ import { useActivityDetail } from './api/activity-detail.ts';
 import { ActivityFooter } from './activity-footer.tsx';
 import { ActivityHeader } from './activity-header.tsx';
 import { activityMetrics } from './activity-metrics.ts';
+import { dataQualityNotes } from './data-quality.ts';
 import { MetricsGrid } from './metrics-grid.tsx';
 import { MetricsGridSkeleton } from './metrics-grid-skeleton.tsx';
 
@@ -29,11 +30,23 @@ export function ActivityView({ activity, units }: ActivityViewProps) {
       ) : detail.data === undefined ? (
         <MetricsGridSkeleton />
       ) : (
-        <MetricsGrid metrics={activityMetrics(detail.data, units)} />
+        <div className="flex flex-col gap-2">
+          <MetricsGrid metrics={activityMetrics(detail.data, units)} />
+          <DataQualityLine notes={dataQualityNotes(detail.data)} />
+        </div>
       )}
       <ActivityCharts activity={activity} units={units} />
       <AnalysisPanel activity={detail.data ?? activity} />
       <ActivityFooter source={activity.source} />
     </article>
+  );
+}
+
+function DataQualityLine({ notes }: { notes: string[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <p className="text-sm text-fg-muted">
+      <span className="font-medium">Data quality:</span> {notes.join(' · ')}
+    </p>
   );
 }

@@ -1,0 +1,42 @@
+import type { ActivityStreams } from './activity-streams.ts';
+import { computeElevationGainM } from './elevation.ts';
+import { computeAverageHeartrateBpm, computeMaxHeartrateBpm } from './heart-rate.ts';
+import { computeAveragePowerW, computeMaxPowerW, computeNormalizedPowerW, computeWorkKj } from './power.ts';
+import { computeMovingTimeS, resampleTo1Hz } from './resample.ts';
+import { cleanStreams, type SampleCleaningCounts } from './sample-cleaning.ts';
+
+/**
+ * The activity summary's figures from its cleaned streams, by the same algorithms as the metrics,
+ * so an activity shows one figure for each thing (a device's own figure stays a device figure).
+ * Null where the streams did not measure it: no power meter (or one that never read above 0 W)
+ * means no power figures, never 0 W.
+ */
+export interface StreamSummary {
+  movingTimeS: number | null;
+  elevationGainM: number | null;
+  averageHeartrateBpm: number | null;
+  maxHeartrateBpm: number | null;
+  averagePowerW: number | null;
+  maxPowerW: number | null;
+  normalizedPowerW: number | null;
+  workKj: number | null;
+  cleaning: SampleCleaningCounts;
+}
+
+export function computeStreamSummary(streams: ActivityStreams): StreamSummary | null {
+  if (streams.timeS.length === 0) return null;
+  const cleaned = cleanStreams(streams);
+  const series = resampleTo1Hz(cleaned.streams);
+  const powerW = series.powerW && (computeMaxPowerW(series.powerW) ?? 0) > 0 ? series.powerW : null;
+  return {
+    movingTimeS: computeMovingTimeS(series),
+    elevationGainM: cleaned.streams.altitudeM ? computeElevationGainM(cleaned.streams.altitudeM) : null,
+    averageHeartrateBpm: series.heartrateBpm ? computeAverageHeartrateBpm(series.heartrateBpm, series.recorded) : null,
+    maxHeartrateBpm: series.heartrateBpm ? computeMaxHeartrateBpm(series.heartrateBpm) : null,
+    averagePowerW: powerW ? computeAveragePowerW(powerW, series.recorded) : null,
+    maxPowerW: powerW ? computeMaxPowerW(powerW) : null,
+    normalizedPowerW: powerW ? computeNormalizedPowerW(powerW, series.recorded) : null,
+    workKj: powerW ? computeWorkKj(powerW) : null,
+    cleaning: cleaned.counts,
+  };
+}

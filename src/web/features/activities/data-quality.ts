@@ -1,0 +1,45 @@
+import type { ActivityDetail } from '../../../shared/api/activities.ts';
+import { activityFamily } from './activity-family.ts';
+
+/** What the data-quality line needs of an activity. */
+export type DataQualitySource = Pick<ActivityDetail, 'type' | 'sportType' | 'deviceWatts' | 'dataQuality'>;
+
+const counted = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
+
+/** "1 h 12 min", "47 min", "30 s". */
+export function formatRecovered(seconds: number): string {
+  const totalMinutes = Math.floor(seconds / 60);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
+  return totalMinutes > 0 ? `${totalMinutes} min` : `${Math.round(seconds)} s`;
+}
+
+/**
+ * The activity's "data quality" line (ADR 0019): what Kairo removed or repaired before computing
+ * its figures, a file that ended early, and, once, that a ride had no power meter (its power
+ * figures are absent, not 0 W). Empty when there is nothing to say.
+ */
+export function dataQualityNotes(activity: DataQualitySource): string[] {
+  const notes: string[] = [];
+  const quality = activity.dataQuality;
+  if (quality?.truncatedRecoveredS != null) notes.push(`file ended early; ${formatRecovered(quality.truncatedRecoveredS)} recovered`);
+  if (activityFamily(activity) === 'ride' && !activity.deviceWatts) notes.push('no power meter');
+  if (quality) {
+    if (quality.powerSpikesRemoved > 0) notes.push(`${counted(quality.powerSpikesRemoved, 'power spike', 'power spikes')} removed`);
+    if (quality.heartRateReadingsRemoved > 0) {
+      notes.push(`${counted(quality.heartRateReadingsRemoved, 'heart-rate reading', 'heart-rate readings')} of 0 or out of range removed`);
+    }
+    if (quality.cadenceReadingsRemoved > 0) {
+      notes.push(`${counted(quality.cadenceReadingsRemoved, 'cadence reading', 'cadence readings')} above 250 removed`);
+    }
+    if (quality.speedJumpsRemoved > 0) notes.push(`${counted(quality.speedJumpsRemoved, 'speed jump', 'speed jumps')} removed`);
+    if (quality.backwardTimestampsDropped > 0) {
+      notes.push(`${counted(quality.backwardTimestampsDropped, 'sample', 'samples')} with a time going backwards dropped`);
+    }
+    if (quality.duplicateTimestampsMerged > 0) {
+      notes.push(`${counted(quality.duplicateTimestampsMerged, 'repeated timestamp', 'repeated timestamps')} merged`);
+    }
+  }
+  return notes;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { DataQuality } from '../../src/shared/api/activities.ts';
+import { dataQualityNotes, formatRecovered } from '../../src/web/features/activities/data-quality.ts';
+
+const clean: DataQuality = {
+  powerSpikesRemoved: 0,
+  heartRateReadingsRemoved: 0,
+  cadenceReadingsRemoved: 0,
+  speedJumpsRemoved: 0,
+  duplicateTimestampsMerged: 0,
+  backwardTimestampsDropped: 0,
+  truncatedRecoveredS: null,
+};
+const ride = { type: 'Ride', sportType: 'Ride', deviceWatts: true };
+
+describe('the data-quality line', () => {
+  it('says nothing for a clean ride with a power meter', () => {
+    expect(dataQualityNotes({ ...ride, dataQuality: clean })).toEqual([]);
+    expect(dataQualityNotes({ ...ride, dataQuality: null })).toEqual([]);
+  });
+
+  it('counts what the cleaning removed', () => {
+    const notes = dataQualityNotes({
+      ...ride,
+      dataQuality: { ...clean, powerSpikesRemoved: 3, heartRateReadingsRemoved: 1, speedJumpsRemoved: 2 },
+    });
+    expect(notes).toEqual(['3 power spikes removed', '1 heart-rate reading of 0 or out of range removed', '2 speed jumps removed']);
+  });
+
+  it('says first that a file ended early and how much was recovered', () => {
+    const notes = dataQualityNotes({ ...ride, dataQuality: { ...clean, truncatedRecoveredS: 4320, duplicateTimestampsMerged: 8 } });
+    expect(notes).toEqual(['file ended early; 1 h 12 min recovered', '8 repeated timestamps merged']);
+  });
+
+  it('says once that a ride had no power meter, never for a run', () => {
+    expect(dataQualityNotes({ ...ride, deviceWatts: false, dataQuality: clean })).toEqual(['no power meter']);
+    expect(dataQualityNotes({ type: 'Run', sportType: 'Run', deviceWatts: false, dataQuality: clean })).toEqual([]);
+  });
+
+  it('formats recovered time in hours and minutes', () => {
+    expect([formatRecovered(16_723), formatRecovered(2820), formatRecovered(3600), formatRecovered(30)]).toEqual([
+      '4 h 38 min',
+      '47 min',
+      '1 h',
+      '30 s',
+    ]);
+  });
+});
