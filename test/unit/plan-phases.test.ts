@@ -67,18 +67,19 @@ describe('planTotalWeeks', () => {
     ['3 months', null, 13], // 90 days = 12.9 weeks
     ['2 weeks', null, 4], // minimum 4 when requested
     ['10', '2026-12-01', 10], // a requested length wins over a date
-    ['', '2026-05-05', 8], // 8 weeks exactly
-    [null, '2026-06-01', 11], // 83 days: whole weeks, rounded down
-    [null, '2026-03-20', 8], // too close: minimum 8
-    [null, '2025-01-01', 8], // already past: minimum 8
-    [null, 'in 6 months', 25], // 180 days
-    [null, 'in 20 weeks', 20],
-    [null, '3 months', 12], // without 'in': 90 days, whole weeks rounded down
-    [null, '12 weeks', 12],
-    [null, '1 month', 8], // 30 days: minimum 8
-    [null, 'Sub-20 5k in 10 weeks', 10],
-    [null, 'September 2026', 25], // 2026-09-01 is 175 days ahead
-    [null, 'someday soon', 16], // unparseable timeline: 16 weeks ahead
+    // Derived from a date (ADR 0029): the whole weeks that hold the day itself, the last being the race week.
+    ['', '2026-05-05', 9], // 56 days ahead: the event is the first day of week 9
+    [null, '2026-06-01', 12], // 83 days ahead: day 84 of the plan, the last of week 12
+    [null, '2026-03-20', 3], // too close (the service refuses it): at least 3 weeks
+    [null, '2025-01-01', 3], // already past (refused too): at least 3 weeks
+    [null, 'in 6 months', 26], // 180 days ahead
+    [null, 'in 20 weeks', 21], // 140 days ahead: the first day of week 21
+    [null, '3 months', 13], // without 'in': 90 days ahead
+    [null, '12 weeks', 13],
+    [null, '1 month', 5], // 30 days ahead
+    [null, 'Sub-20 5k in 10 weeks', 11],
+    [null, 'September 2026', 26], // 2026-09-01 is 175 days ahead
+    [null, 'someday soon', 16], // unparseable timeline: 16 weeks, no race day
     [null, null, 16],
   ])('requested %j, target %j -> %i weeks', (requestedLength, targetDate, weeks) => {
     expect(planTotalWeeks({ requestedLength, targetDate, generatedAt })).toBe(weeks);

@@ -2,6 +2,7 @@ import { PRO_ONLY_MESSAGES } from '../../../shared/api/exports.ts';
 import {
   FREE_PLAN_LIMIT,
   FREE_PLAN_LIMIT_MESSAGE,
+  planLengthFields,
   planTitle,
   planWorkoutsUnavailable,
   type TrainingPlanInput,
@@ -10,12 +11,13 @@ import {
 } from '../../../shared/api/training-plans.ts';
 import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 import { fileNameSlug } from '../../../shared/domain/file-name.ts';
-import { currentPhaseOf, planSchedule } from '../../../shared/domain/plan-phases.ts';
+import { currentPhaseOf, planLengthProblem, planSchedule, planTargetDay } from '../../../shared/domain/plan-phases.ts';
 import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
 import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './athlete-facts.ts';
 import { planCalendar } from './calendar.ts';
-import { generatePlan, parseFtpW } from './generator.ts';
+import { generatePlan } from './generator.ts';
+import { goalInputProblem, parseFtpW } from './goal-inputs.ts';
 import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan-on-day.ts';
 import type { AccountAccess, PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
 import { planWorkouts, zipWorkouts } from './workouts.ts';
@@ -99,8 +101,12 @@ export function createPlansService(deps: {
     const clean = Object.fromEntries(
       Object.entries(input).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || null : (value ?? null)]),
     ) as TrainingPlanInput;
-    const schedule = planSchedule(lengthInput(clean, now));
-    const { generatedPlan, planSummary } = generatePlan(clean, await athleteFacts(accountId, clean, now), schedule);
+    // Bounds first (ADR 0030): nothing is read or generated for a plan that cannot be built.
+    const problem = planLengthProblem(planLengthFields(clean), now) ?? goalInputProblem(clean);
+    if (problem) throw new AppError('bad_request', problem);
+    const length = lengthInput(clean, now);
+    const schedule = planSchedule(length);
+    const { generatedPlan, planSummary } = generatePlan(clean, await athleteFacts(accountId, clean, now), schedule, planTargetDay(length));
     const { preparationType, ...fields } = clean;
     return { ...fields, preparationType, generatedPlan, planSummary, generatedAt: now };
   }
