@@ -7,6 +7,10 @@ import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 
 /** KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots of the plan screens at 1280 and 375 px. */
 
+/** The event 16 weeks and 3 days ahead: a plan to a date must leave room for base, build and taper (ADR 0029/0030). */
+const eventDate = new Date(Date.now() + 115 * 86_400_000).toISOString().slice(0, 10);
+const eventDateShown = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${eventDate}T00:00:00Z`));
+
 /**
  * A training plan's life in a real browser against the demo server: sign up and connect the
  * simulator's athlete, create a plan through the dialog, find it in the list, deactivate and
@@ -55,7 +59,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     expect(await ftpField.inputValue()).toBe(String(profileFtp));
 
     await dialog.getByLabel('Event name').fill('Gran Fondo Dolomiti');
-    await dialog.getByLabel('Event date').fill('2026-12-06');
+    await dialog.getByLabel('Event date').fill(eventDate);
     await dialog.getByLabel('Distance').fill('130 km');
     await dialog.getByLabel('Elevation (optional)').fill('3000 m');
     await dialog.getByLabel('Weekly training time (optional)').fill('8 hours');
@@ -67,7 +71,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     const card = main().getByRole('article', { name: 'Gran Fondo Dolomiti' });
     await card.waitFor();
     expect(await card.getByText('Event', { exact: true }).isVisible()).toBe(true);
-    expect(await card.getByText('Event date: December 6, 2026').isVisible()).toBe(true);
+    expect(await card.getByText(`Event date: ${eventDateShown}`).isVisible()).toBe(true);
     expect(await card.getByText(/-week plan for Gran Fondo Dolomiti/).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /Active\s*1 plan/ }).first().isVisible()).toBe(true);
     await shootDesktopAndPhone(page, 'plans-list');
@@ -110,6 +114,10 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
       'Saturday',
       'Sunday',
     ]);
+    // The plan runs through the event day: its race week ends with the event itself.
+    const raceWeek = main().getByRole('article', { name: 'Race week' });
+    expect(await raceWeek.getByText(eventDateShown, { exact: true }).first().isVisible()).toBe(true);
+    expect(await raceWeek.getByText('Cycling - race day', { exact: true }).isVisible()).toBe(true);
     await shootDesktopAndPhone(page, 'plan-view');
 
     // Pro level (the running trial): the cycling sessions as Zwift workouts, then how to load them.
