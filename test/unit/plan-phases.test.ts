@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_PLAN_WEEKS,
   parseRequestedWeeks,
+  planHorizonProblem,
+  planLengthProblem,
   parseTargetDate,
   phaseProgress,
   planSchedule,
@@ -142,5 +145,40 @@ describe('planSchedule and phaseProgress', () => {
     const broken = schedule.phases.map((phase) => ({ ...phase, endDate: 'not a date' }));
     expect(phaseProgress(broken, new Date('2026-06-30T00:00:00Z')).phase).toBe('base');
     expect(() => planSchedule({ generatedAt: new Date(Number.NaN) })).toThrow(RangeError);
+  });
+});
+
+describe('plan length bounds (ADR 0030)', () => {
+  const now = new Date('2026-03-10T15:00:00Z');
+  it.each([
+    [{ requestedLength: '104 weeks' }, null],
+    [{ requestedLength: '105 weeks' }, 'A plan can be at most 104 weeks (2 years) long.'],
+    [{ requestedLength: '3 years' }, 'A plan can be at most 104 weeks (2 years) long.'],
+    [{ requestedLength: `${'9'.repeat(400)} weeks` }, 'A plan can be at most 104 weeks (2 years) long.'],
+    [{ targetDate: '2028-03-07' }, null], // exactly 104 weeks ahead
+    [{ targetDate: '2028-03-08' }, 'The target date must be within 104 weeks (2 years) of today, on or before 2028-03-07.'],
+    [{ targetDate: '275760-09-13' }, 'The target date must be within 104 weeks (2 years) of today, on or before 2028-03-07.'],
+    [{ targetDate: 'in 99999999999999999999 weeks' }, 'The target date must be within 104 weeks (2 years) of today.'],
+    [{ targetDate: '100000 months', targetLabel: 'The timeline' }, 'The timeline must be within 104 weeks (2 years) of today, on or before 2028-03-07.'],
+    [{ targetDate: 'someday', requestedLength: null }, null],
+  ])('%j -> %j', (input, message) => {
+    expect(planHorizonProblem(input, now)).toBe(message);
+    expect(planLengthProblem(input, now)).toBe(message);
+  });
+
+  it('refuses dates past or too close for a base, a build and a race week only when they set the length', () => {
+    expect(planLengthProblem({ targetDate: '2026-03-09', targetLabel: 'The event date' }, now)).toBe('The event date has passed: choose a day from today onwards.');
+    expect(planLengthProblem({ targetDate: '2026-03-29' }, now)).toBe('The target date must be at least 3 weeks away (on or after 2026-03-30) for a base, a build and a race week.');
+    expect(planLengthProblem({ targetDate: '2026-03-30' }, now)).toBeNull();
+    // A requested length wins over the date (spec §4): the date is only held to the horizon.
+    expect(planLengthProblem({ targetDate: '2026-03-09', requestedLength: '11 weeks' }, now)).toBeNull();
+    // The contract's check never depends on how near the date is.
+    expect(planHorizonProblem({ targetDate: '2026-03-09' }, now)).toBeNull();
+  });
+
+  it('never derives more than MAX_PLAN_WEEKS, and keeps a stored plan at the length it was generated with', () => {
+    expect(planTotalWeeks({ targetDate: '2099-01-01', generatedAt: now })).toBe(MAX_PLAN_WEEKS);
+    expect(planTotalWeeks({ requestedLength: '1000000 weeks', generatedAt: now })).toBe(MAX_PLAN_WEEKS);
+    expect(planTotalWeeks({ targetDate: '2026-06-01', generatedAt: now, generatedWeeks: 11 })).toBe(11);
   });
 });
