@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_VALIDATION } from '../../src/shared/api/training-plans.ts';
 import { uniqueEmail } from '../support/kairo.ts';
-import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
+import { hasChromium, shootDesktopAndPhone, type ExpectedResponseError } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 
 /** KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots of the plan screens at 1280 and 375 px. */
@@ -17,7 +17,9 @@ const eventDateShown = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'n
  * activate it, read it in full, and delete it.
  */
 describe.skipIf(!hasChromium)('training plans in the browser', () => {
-  const session = useKairoInBrowser([{ status: 401, path: '/api/auth/user' }]);
+  // Answers the browser may log as errors; the refused switch's path is added once its plan exists.
+  const expectedErrors: ExpectedResponseError[] = [{ status: 401, path: '/api/auth/user' }];
+  const session = useKairoInBrowser(expectedErrors);
   let page: Page;
   beforeAll(() => {
     ({ page } = session);
@@ -83,6 +85,19 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     await toast('Plan deactivated').waitFor();
     await main().getByText('No active plans.').waitFor();
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /Inactive\s*1 plan/ }).click();
+
+    // Another plan running meanwhile: switching this one on is refused, and the toast says why (ADR 0029).
+    const other = await page.request.post(at('/api/training-plans'), {
+      data: { preparationType: 'general-fitness', planName: 'Winter block', selectedActivities: '["Running"]', planDuration: '6 weeks' },
+    });
+    expect(other.status()).toBe(201);
+    const plans = (await (await page.request.get(at('/api/training-plans'))).json()) as { id: string; eventName: string | null }[];
+    expectedErrors.push({ status: 409, path: `/api/training-plans/${plans.find((plan) => plan.eventName === 'Gran Fondo Dolomiti')!.id}/toggle` });
+    await main().getByRole('article', { name: 'Gran Fondo Dolomiti' }).getByRole('switch').click();
+    await toast('Toggle failed').waitFor();
+    await page.getByText(/^Your active plan "Winter block" runs until \d{4}-\d{2}-\d{2}/).first().waitFor();
+    expect((await page.request.delete(at(`/api/training-plans/${((await other.json()) as { id: string }).id}`))).status()).toBe(200);
+
     await main().getByRole('article', { name: 'Gran Fondo Dolomiti' }).getByRole('switch').click();
     await toast('Plan activated').waitFor();
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /Active\s*1 plan/ }).click();
