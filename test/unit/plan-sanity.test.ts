@@ -160,6 +160,25 @@ describe('plan sanity over generated athletes', () => {
   });
 });
 
+describe('the plans seen in issue 14', () => {
+  it('a Sub-22 5k plan for a 2 h-a-week runner who also hikes: ramps from 2 h, short long runs, no hike, no FTP', () => {
+    const facts = summariseTraining(athleteLog('running', 2), now, { fitness: { ctl: 40, atl: 45, tsb: -5 }, ftp: { watts: 216, source: 'estimate' } });
+    const input: TrainingPlanInput = { preparationType: 'pr', prGoal: 'Sub-22 5k', eventType: 'running', prDistance: '5 km', targetPr: '21:59', prTimeline: 'in 4 months' };
+    const length = { targetDate: input.prTimeline, generatedAt: now };
+    const { generatedPlan: plan } = generatePlan(input, facts, planSchedule(length), planTargetDay(length));
+    const weeks = plan.trainingPlan.phases.flatMap((phase) => phase.weeks!.map((week) => week.targetMin));
+    expect(weeks[0]).toBe(120);
+    expect(Math.max(...weeks)).toBe(180); // 1.5 x the start, reached at 10% a week: never 13 h
+    const longRuns = plan.trainingPlan.phases.map((phase) => phase.dailySchedule!.find((day) => / - (long|simulation)$/.test(day.activityType))!);
+    expect(Math.max(...longRuns.map((day) => day.durationMin))).toBeLessThanOrEqual(60);
+    const text = JSON.stringify(plan);
+    expect(text).not.toContain('3:58');
+    expect(text).not.toMatch(/FTP|216 W/);
+    expect(text).not.toContain('eat and drink from the first hour');
+    expect(plan.trainingPlan.raceWeek!.dailySchedule.find((day) => day.activityType === 'Running - PR attempt')).toMatchObject({ durationMin: expect.any(Number) });
+  });
+});
+
 describe('day notes', () => {
   it('reads the long day, days off, only-days and preferences, and quotes back what it cannot build in', () => {
     expect(readDayNotes('Long rides on Saturdays. No training on Wednesdays; knee injury, avoid hills')).toEqual({
