@@ -105,6 +105,11 @@ describe('plan sanity over generated athletes', () => {
         // Through the event day: the last phase reaches it, the race week ends with it, and so does the .ics.
         expect(schedule.phases.at(-1)!.endDate >= eventDay).toBe(true);
         expect(plan.trainingPlan.raceWeek?.date).toBe(eventDay);
+        // The race week: openers the day before (or rest on a day off), rest two days before.
+        const raceDay = (daysBefore: number) =>
+          plan.trainingPlan.raceWeek!.dailySchedule.find((day) => day.dayOfWeek === weekdayOf(isoDay(Date.parse(eventDay) - daysBefore * DAY_MS).replace(/-/g, '')))!;
+        expect(raceDay(1).activityType).toMatch(/ - openers$|^Rest$/);
+        expect(raceDay(2).activityType).toBe('Rest');
         const events = calendarEvents(planCalendar(viewOf(plan, schedule), 'The race', now));
         const last = events.at(-1)!;
         expect(last.date).toBe(eventDay.replace(/-/g, ''));

@@ -166,12 +166,12 @@ const generatedPhase = z.object({
 export type GeneratedPhase = z.infer<typeof generatedPhase>;
 
 /**
- * The plan's last week, day by day, ending with the event or PR attempt on its date (ADR 0029).
- * Absent in general-fitness plans, plans whose requested length does not reach the date, and
- * plans generated before race weeks existed.
+ * The race week: the seven days ending with the event or PR attempt on its date (ADR 0029); the
+ * plan's days after it are rest. Absent in general-fitness plans, plans whose requested length
+ * does not end in the event's week, and plans generated before race weeks existed.
  */
 const raceWeek = z.object({
-  /** YYYY-MM-DD: the first day of the race week (the plan's last week). */
+  /** YYYY-MM-DD: the first of the seven days, six days before the event. */
   startDate: z.string(),
   /** YYYY-MM-DD: the event or PR attempt. */
   date: z.string(),

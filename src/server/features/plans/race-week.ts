@@ -4,10 +4,10 @@ import { clockMinutes, round5 } from './goal-inputs.ts';
 import { restDay, sportName, type EnduranceSport } from './sessions.ts';
 
 /**
- * The plan's last week, day by day, ending with the event (or the PR attempt) on its date (ADR
- * 0029): the taper's sessions shortened, a rest day two days out, a short opener the day before,
- * the day itself, and rest after it. Null when the target day is not in the plan's last week (a
- * requested length that does not reach the date).
+ * The race week: the seven days ending with the event (or the PR attempt) on its date (ADR 0029):
+ * the taper's sessions shortened, a rest day two days out, a short opener the day before, then the
+ * day itself. Days of the plan after the event are rest. Null when the target day is not in the
+ * plan's last week (a requested length that does not reach the date, or runs past it).
  */
 
 const DAY_MS = 86_400_000;
@@ -28,9 +28,10 @@ interface RaceWeekInput {
 export function raceWeek({ schedule, phases, targetDay, goal, preparationType, restDays }: RaceWeekInput): RaceWeek | null {
   const first = schedule.phases[0];
   if (!first) return null;
-  const weekStart = Date.parse(`${first.startDate}T00:00:00Z`) + (schedule.totalWeeks - 1) * 7 * DAY_MS;
+  const lastWeekStart = Date.parse(`${first.startDate}T00:00:00Z`) + (schedule.totalWeeks - 1) * 7 * DAY_MS;
   const target = Date.UTC(targetDay.getUTCFullYear(), targetDay.getUTCMonth(), targetDay.getUTCDate());
-  if (target < weekStart || target >= weekStart + 7 * DAY_MS) return null;
+  if (target < lastWeekStart || target >= lastWeekStart + 7 * DAY_MS) return null;
+  const weekStart = target - 6 * DAY_MS;
 
   const taper = phases.find((phase) => phase.key === 'peak-and-taper');
   const template = taper?.dailySchedule ?? [];
@@ -46,8 +47,7 @@ export function raceWeek({ schedule, phases, targetDay, goal, preparationType, r
     const dayOfWeek = DAYS_OF_WEEK[(new Date(dayMs).getUTCDay() + 6) % 7]!;
     const toGo = Math.round((target - dayMs) / DAY_MS);
     let day: ScheduledDay;
-    if (toGo < 0) day = restDay(dayOfWeek, 'After the event: rest, or an easy walk.');
-    else if (toGo === 0) {
+    if (toGo === 0) {
       const minutes = goal.eventMinutes !== null ? round5(goal.eventMinutes) : 0;
       day = {
         dayOfWeek,
