@@ -181,4 +181,23 @@ describe('plan length bounds (ADR 0030)', () => {
     expect(planTotalWeeks({ requestedLength: '1000000 weeks', generatedAt: now })).toBe(MAX_PLAN_WEEKS);
     expect(planTotalWeeks({ targetDate: '2026-06-01', generatedAt: now, generatedWeeks: 11 })).toBe(11);
   });
+
+  it('never throws and never derives a plan outside 3-104 weeks, whatever is typed', () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.tuple(fc.stringMatching(/^[+-]?\d{1,25}$/), fc.constantFrom('', ' weeks', ' months', ' days', ' years', '-09-13', '-12-31')).map(([number, unit]) => `${number}${unit}`),
+      fc.tuple(fc.constantFrom('in ', ''), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.constantFrom(' weeks', ' months')).map(([prefix, amount, unit]) => `${prefix}${amount}${unit}`),
+    );
+    fc.assert(
+      fc.property(fc.option(text, { nil: null }), fc.option(text, { nil: null }), (requestedLength, targetDate) => {
+        const problem = planLengthProblem({ requestedLength, targetDate }, now);
+        expect(problem === null || typeof problem === 'string').toBe(true);
+        const weeks = planTotalWeeks({ requestedLength, targetDate, generatedAt: now });
+        expect(weeks).toBeGreaterThanOrEqual(3);
+        expect(weeks).toBeLessThanOrEqual(MAX_PLAN_WEEKS);
+        expect(planSchedule({ requestedLength, targetDate, generatedAt: now }).totalWeeks).toBe(weeks);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
