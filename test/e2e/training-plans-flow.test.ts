@@ -2,10 +2,14 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_VALIDATION } from '../../src/shared/api/training-plans.ts';
 import { uniqueEmail } from '../support/kairo.ts';
-import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
+import { hasChromium, shootDesktopAndPhone, type ExpectedResponseError } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 
 /** KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots of the plan screens at 1280 and 375 px. */
+
+/** The event 16 weeks and 3 days ahead: a plan to a date must leave room for base, build and taper (ADR 0029/0030). */
+const eventDate = new Date(Date.now() + 115 * 86_400_000).toISOString().slice(0, 10);
+const eventDateShown = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${eventDate}T00:00:00Z`));
 
 /**
  * A training plan's life in a real browser against the demo server: sign up and connect the
@@ -13,7 +17,9 @@ import { useKairoInBrowser } from './support/kairo-in-browser.ts';
  * activate it, read it in full, and delete it.
  */
 describe.skipIf(!hasChromium)('training plans in the browser', () => {
-  const session = useKairoInBrowser([{ status: 401, path: '/api/auth/user' }]);
+  // Answers the browser may log as errors; the refused switch's path is added once its plan exists.
+  const expectedErrors: ExpectedResponseError[] = [{ status: 401, path: '/api/auth/user' }];
+  const session = useKairoInBrowser(expectedErrors);
   let page: Page;
   beforeAll(() => {
     ({ page } = session);
@@ -55,7 +61,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     expect(await ftpField.inputValue()).toBe(String(profileFtp));
 
     await dialog.getByLabel('Event name').fill('Gran Fondo Dolomiti');
-    await dialog.getByLabel('Event date').fill('2026-12-06');
+    await dialog.getByLabel('Event date').fill(eventDate);
     await dialog.getByLabel('Distance').fill('130 km');
     await dialog.getByLabel('Elevation (optional)').fill('3000 m');
     await dialog.getByLabel('Weekly training time (optional)').fill('8 hours');
@@ -67,7 +73,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     const card = main().getByRole('article', { name: 'Gran Fondo Dolomiti' });
     await card.waitFor();
     expect(await card.getByText('Event', { exact: true }).isVisible()).toBe(true);
-    expect(await card.getByText('Event date: December 6, 2026').isVisible()).toBe(true);
+    expect(await card.getByText(`Event date: ${eventDateShown}`).isVisible()).toBe(true);
     expect(await card.getByText(/-week plan for Gran Fondo Dolomiti/).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /Active\s*1 plan/ }).first().isVisible()).toBe(true);
     await shootDesktopAndPhone(page, 'plans-list');
@@ -79,6 +85,19 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     await toast('Plan deactivated').waitFor();
     await main().getByText('No active plans.').waitFor();
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /Inactive\s*1 plan/ }).click();
+
+    // Another plan running meanwhile: switching this one on is refused, and the toast says why (ADR 0029).
+    const other = await page.request.post(at('/api/training-plans'), {
+      data: { preparationType: 'general-fitness', planName: 'Winter block', selectedActivities: '["Running"]', planDuration: '6 weeks' },
+    });
+    expect(other.status()).toBe(201);
+    const plans = (await (await page.request.get(at('/api/training-plans'))).json()) as { id: string; eventName: string | null }[];
+    expectedErrors.push({ status: 409, path: `/api/training-plans/${plans.find((plan) => plan.eventName === 'Gran Fondo Dolomiti')!.id}/toggle` });
+    await main().getByRole('article', { name: 'Gran Fondo Dolomiti' }).getByRole('switch').click();
+    await toast('Toggle failed').waitFor();
+    await page.getByText(/^Your active plan "Winter block" runs until \d{4}-\d{2}-\d{2}/).first().waitFor();
+    expect((await page.request.delete(at(`/api/training-plans/${((await other.json()) as { id: string }).id}`))).status()).toBe(200);
+
     await main().getByRole('article', { name: 'Gran Fondo Dolomiti' }).getByRole('switch').click();
     await toast('Plan activated').waitFor();
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /Active\s*1 plan/ }).click();
@@ -110,6 +129,10 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
       'Saturday',
       'Sunday',
     ]);
+    // The plan runs through the event day: its race week ends with the event itself.
+    const raceWeek = main().getByRole('article', { name: 'Race week' });
+    expect(await raceWeek.getByText(eventDateShown, { exact: true }).first().isVisible()).toBe(true);
+    expect(await raceWeek.getByText('Cycling - race day', { exact: true }).isVisible()).toBe(true);
     await shootDesktopAndPhone(page, 'plan-view');
 
     // Pro level (the running trial): the cycling sessions as Zwift workouts, then how to load them.

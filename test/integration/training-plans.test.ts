@@ -42,11 +42,12 @@ function parseWorkoutFile(xml: string) {
   return { name: text('name'), sportType: text('sportType'), description: text('description'), steps };
 }
 
+/** The event 12 weeks and 4 days from today: plans to a date start today and end on the day itself (ADR 0029). */
 const eventPlan = {
   preparationType: 'event',
   eventName: 'Gran Fondo Stelvio',
   eventType: 'cycling',
-  eventDate: '2026-12-06',
+  eventDate: new Date(Date.now() + 88 * 86_400_000).toISOString().slice(0, 10),
   eventDistance: '120 km',
   eventElevation: '2500 m',
   ftp: '250',
@@ -197,8 +198,13 @@ describe.each(kinds)('training plans on %s', (kind) => {
     await query(`update accounts set plan = 'Trial14', trial_expiry_date = now() - interval '1 day' where id = $1`, [accountId]);
     expect((await client.post('/api/training-plans', eventPlan)).status).toBe(403);
     await query(`update accounts set plan = 'Pro' where id = $1`, [accountId]);
-    const pro = await Promise.all(Array.from({ length: 3 }, () => client.post('/api/training-plans', eventPlan)));
-    expect(pro.map((response) => response.status)).toEqual([201, 201, 201]);
+    // Pro keeps any number of plans; one is active at a time (ADR 0029), so each is switched off before the next.
+    await query('update training_plans set is_active = false where account_id = $1', [accountId]);
+    for (let created = 0; created < 3; created++) {
+      const pro = await client.post('/api/training-plans', eventPlan);
+      expect(pro.status).toBe(201);
+      expect((await client.patch(`/api/training-plans/${pro.body.id as string}/toggle`)).body).toMatchObject({ isActive: false });
+    }
     expect(await plansIn(accountId)).toBe(4);
   });
 
@@ -231,7 +237,8 @@ describe.each(kinds)('training plans on %s', (kind) => {
     const first = events[0]!;
     expect(first.startDate.toString() >= plan.phases[0]!.startDate).toBe(true);
     expect(first.summary).toMatch(/^(Cycling|Lifting) - .+ \d+:\d{2}$/);
-    expect(first.description).toContain('Base phase, week 1');
+    // A general-fitness plan has no race phases: its first block is the foundation (ADR 0029).
+    expect(first.description).toContain('Foundation phase, week 1');
     // An X- property is untyped to a parser, so its escaping shows as written.
     expect(response.text).toContain('\r\nX-WR-CALNAME:Winter base\\, strong legs\r\n');
     expect(events.at(-1)!.startDate.toString() <= plan.phases[2]!.endDate).toBe(true);
@@ -287,6 +294,8 @@ describe.each(kinds)('training plans on %s', (kind) => {
     expect(stranger.status).toBe(404);
     expect(stranger.body).toEqual({ error: 'Training plan not found', message: 'Training plan not found' });
 
+    // One active plan at a time (ADR 0029): the cycling plan is switched off before the running one.
+    expect((await client.patch(`/api/training-plans/${plan.id}/toggle`)).body).toMatchObject({ isActive: false });
     const running = trainingPlanView.parse((await client.post('/api/training-plans', { ...eventPlan, eventType: 'running', eventName: 'Lisbon Marathon', eventDistance: '42.2 km' })).body);
     expect(running.generatedPlan.trainingPlan.phases.flatMap((phase) => phase.dailySchedule!).some((day) => day.steps)).toBe(false);
     const noCycling = await client.get(`/api/training-plans/${running.id}/workouts.zip`);
@@ -313,5 +322,52 @@ describe.each(kinds)('training plans on %s', (kind) => {
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ error: PRO_ONLY_MESSAGES.workoutFile, message: PRO_ONLY_MESSAGES.workoutFile });
     }
+  });
+
+  it('runs an event plan and its calendar through the event day, ending with a race week', async () => {
+    const { client } = await athlete();
+    const created = await client.post('/api/training-plans', { ...eventPlan, additionalDetails: 'Long rides on Saturdays.' });
+    expect(created.status).toBe(201);
+    const plan = trainingPlanView.parse(created.body);
+    const raceWeek = plan.generatedPlan.trainingPlan.raceWeek!;
+    expect(raceWeek.date).toBe(eventPlan.eventDate);
+    expect(plan.phases.at(-1)!.endDate >= eventPlan.eventDate).toBe(true);
+    for (const phase of plan.generatedPlan.trainingPlan.phases) {
+      expect(phase.dailySchedule!.find((day) => day.dayOfWeek === 'Saturday')!.activityType).toMatch(/ - (long|simulation)$/);
+    }
+    const calendar = new ICAL.Component(ICAL.parse((await client.get(`/api/training-plans/${plan.id}/calendar.ics`)).text));
+    const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    const last = events.at(-1)!;
+    expect(last.startDate.toString()).toBe(eventPlan.eventDate);
+    expect(last.summary).toBe('Cycling - race day: Gran Fondo Stelvio');
+  });
+
+  it('refuses a second active plan that would run at the same time, and lets an inactive one be kept (ADR 0029)', async () => {
+    const { client, accountId } = await athlete({ plan: 'Pro' });
+    const first = await client.post('/api/training-plans', eventPlan);
+    expect(first.status).toBe(201);
+    const general = { preparationType: 'general-fitness', planName: 'Winter', selectedActivities: '["Running"]', planDuration: '8 weeks' };
+    const refused = await client.post('/api/training-plans', general);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `Your active plan "Gran Fondo Stelvio" runs until ${trainingPlanView.parse(first.body).phases.at(-1)!.endDate}, and two plans at once would ask for both weeks of training. Switch it off first, or keep this plan inactive.`,
+    );
+    expect(await plansIn(accountId)).toBe(1);
+
+    // Switched off, the first plan no longer stands in the way; switching it on again is refused while the second runs.
+    expect((await client.patch(`/api/training-plans/${first.body.id as string}/toggle`)).body).toMatchObject({ isActive: false });
+    const second = await client.post('/api/training-plans', general);
+    expect(second.status).toBe(201);
+    const again = await client.patch(`/api/training-plans/${first.body.id as string}/toggle`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/^Your active plan "Winter" runs until/);
+    expect((await client.get(`/api/training-plans/${first.body.id as string}`)).body.isActive).toBe(false);
+
+    // Concurrent creates under the account's lock: only one of them starts.
+    expect((await client.patch(`/api/training-plans/${second.body.id as string}/toggle`)).body).toMatchObject({ isActive: false });
+    const racing = await Promise.all([1, 2, 3].map((n) => client.post('/api/training-plans', { ...general, planName: `Block ${n}` })));
+    expect(racing.map((response) => response.status).sort()).toEqual([201, 409, 409]);
+    const active = (await client.get('/api/training-plans')).body.filter((candidate: { isActive: boolean }) => candidate.isActive);
+    expect(active).toHaveLength(1);
   });
 });

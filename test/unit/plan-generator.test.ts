@@ -51,12 +51,12 @@ describe('generatePlan', () => {
     const { generatedPlan: plan, planSummary } = generatePlan(event, facts, schedule);
     expect(generatedPlan.parse(plan)).toEqual(plan);
     expect(plan.trainingPlan.overview).toEqual({ totalWeeks: schedule.totalWeeks, weeklyVolume: { current: '4:00 per week', peak: '5:00 per week' } });
-    expect(plan.eventDemands.keyPhysicalDemands).toEqual(['150.0 km of cycling.', 'About 5:00 of continuous effort at your recent average speed.', '2000 m of climbing.']);
+    expect(plan.eventDemands.keyPhysicalDemands).toEqual(['150.0 km of cycling.', 'About 6:49 of continuous effort at your recent speed, climbing included.', '2000 m of climbing.']);
     expect(plan.gapAnalysis.primaryGap).toMatchObject({ area: 'Endurance for the distance', priority: 'critical' });
     expect(plan.assumptions).toContain("Power zones use Kairo's FTP estimate from your rides: 240 W.");
     const base = plan.trainingPlan.phases[0]!;
     expect(base.dailySchedule!.find((day) => day.activityType === 'Cycling - endurance')!.zones).toBe('Z2 (56-75% FTP, 134-180 W)');
-    expect(planSummary).toBe(`${schedule.totalWeeks}-week plan for Gran Fondo: base 8 weeks, build 5, peak and taper 3. Weekly volume from 4:00 a week now to 5:00 at the peak; first priority: endurance for the distance.`);
+    expect(planSummary).toBe(`${schedule.totalWeeks}-week plan for Gran Fondo: base 9 weeks, build 5, peak and taper 3. Weekly volume from 4:00 a week to 5:00 at most; first priority: endurance for the distance.`);
   });
 
   it('keeps its invariants for any plan type, length and weekly time', () => {
@@ -85,7 +85,8 @@ describe('generatePlan', () => {
           expect(scheduled).toBe(Math.max(typical, strength));
         }
         const taper = plan.trainingPlan.phases[2]!.weeks!.filter((week) => week.kind === 'taper');
-        expect(taper).toHaveLength(schedule.taperWeeks);
+        // General-fitness plans have no race to taper for (ADR 0029).
+        expect(taper).toHaveLength(input.preparationType === 'general-fitness' ? 0 : schedule.taperWeeks);
         expect(['critical', 'high', 'medium', 'low']).toContain(plan.gapAnalysis.primaryGap.priority);
       }),
       { numRuns: 150 },

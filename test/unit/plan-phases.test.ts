@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_PLAN_WEEKS,
   parseRequestedWeeks,
+  planHorizonProblem,
+  planLengthProblem,
   parseTargetDate,
   phaseProgress,
   planSchedule,
@@ -67,18 +70,19 @@ describe('planTotalWeeks', () => {
     ['3 months', null, 13], // 90 days = 12.9 weeks
     ['2 weeks', null, 4], // minimum 4 when requested
     ['10', '2026-12-01', 10], // a requested length wins over a date
-    ['', '2026-05-05', 8], // 8 weeks exactly
-    [null, '2026-06-01', 11], // 83 days: whole weeks, rounded down
-    [null, '2026-03-20', 8], // too close: minimum 8
-    [null, '2025-01-01', 8], // already past: minimum 8
-    [null, 'in 6 months', 25], // 180 days
-    [null, 'in 20 weeks', 20],
-    [null, '3 months', 12], // without 'in': 90 days, whole weeks rounded down
-    [null, '12 weeks', 12],
-    [null, '1 month', 8], // 30 days: minimum 8
-    [null, 'Sub-20 5k in 10 weeks', 10],
-    [null, 'September 2026', 25], // 2026-09-01 is 175 days ahead
-    [null, 'someday soon', 16], // unparseable timeline: 16 weeks ahead
+    // Derived from a date (ADR 0029): the whole weeks that hold the day itself, the last being the race week.
+    ['', '2026-05-05', 9], // 56 days ahead: the event is the first day of week 9
+    [null, '2026-06-01', 12], // 83 days ahead: day 84 of the plan, the last of week 12
+    [null, '2026-03-20', 3], // too close (the service refuses it): at least 3 weeks
+    [null, '2025-01-01', 3], // already past (refused too): at least 3 weeks
+    [null, 'in 6 months', 26], // 180 days ahead
+    [null, 'in 20 weeks', 21], // 140 days ahead: the first day of week 21
+    [null, '3 months', 13], // without 'in': 90 days ahead
+    [null, '12 weeks', 13],
+    [null, '1 month', 5], // 30 days ahead
+    [null, 'Sub-20 5k in 10 weeks', 11],
+    [null, 'September 2026', 26], // 2026-09-01 is 175 days ahead
+    [null, 'someday soon', 16], // unparseable timeline: 16 weeks, no race day
     [null, null, 16],
   ])('requested %j, target %j -> %i weeks', (requestedLength, targetDate, weeks) => {
     expect(planTotalWeeks({ requestedLength, targetDate, generatedAt })).toBe(weeks);
@@ -141,5 +145,59 @@ describe('planSchedule and phaseProgress', () => {
     const broken = schedule.phases.map((phase) => ({ ...phase, endDate: 'not a date' }));
     expect(phaseProgress(broken, new Date('2026-06-30T00:00:00Z')).phase).toBe('base');
     expect(() => planSchedule({ generatedAt: new Date(Number.NaN) })).toThrow(RangeError);
+  });
+});
+
+describe('plan length bounds (ADR 0030)', () => {
+  const now = new Date('2026-03-10T15:00:00Z');
+  it.each([
+    [{ requestedLength: '104 weeks' }, null],
+    [{ requestedLength: '105 weeks' }, 'A plan can be at most 104 weeks (2 years) long.'],
+    [{ requestedLength: '3 years' }, 'A plan can be at most 104 weeks (2 years) long.'],
+    [{ requestedLength: `${'9'.repeat(400)} weeks` }, 'A plan can be at most 104 weeks (2 years) long.'],
+    [{ targetDate: '2028-03-07' }, null], // exactly 104 weeks ahead
+    [{ targetDate: '2028-03-08' }, 'The target date must be within 104 weeks (2 years) of today, on or before 2028-03-07.'],
+    [{ targetDate: '275760-09-13' }, 'The target date must be within 104 weeks (2 years) of today, on or before 2028-03-07.'],
+    [{ targetDate: 'in 99999999999999999999 weeks' }, 'The target date must be within 104 weeks (2 years) of today.'],
+    [{ targetDate: '100000 months', targetLabel: 'The timeline' }, 'The timeline must be within 104 weeks (2 years) of today, on or before 2028-03-07.'],
+    [{ targetDate: 'someday', requestedLength: null }, null],
+  ])('%j -> %j', (input, message) => {
+    expect(planHorizonProblem(input, now)).toBe(message);
+    expect(planLengthProblem(input, now)).toBe(message);
+  });
+
+  it('refuses dates past or too close for a base, a build and a race week only when they set the length', () => {
+    expect(planLengthProblem({ targetDate: '2026-03-09', targetLabel: 'The event date' }, now)).toBe('The event date has passed: choose a day from today onwards.');
+    expect(planLengthProblem({ targetDate: '2026-03-29' }, now)).toBe('The target date must be at least 3 weeks away (on or after 2026-03-30) for a base, a build and a race week.');
+    expect(planLengthProblem({ targetDate: '2026-03-30' }, now)).toBeNull();
+    // A requested length wins over the date (spec §4): the date is only held to the horizon.
+    expect(planLengthProblem({ targetDate: '2026-03-09', requestedLength: '11 weeks' }, now)).toBeNull();
+    // The contract's check never depends on how near the date is.
+    expect(planHorizonProblem({ targetDate: '2026-03-09' }, now)).toBeNull();
+  });
+
+  it('never derives more than MAX_PLAN_WEEKS, and keeps a stored plan at the length it was generated with', () => {
+    expect(planTotalWeeks({ targetDate: '2099-01-01', generatedAt: now })).toBe(MAX_PLAN_WEEKS);
+    expect(planTotalWeeks({ requestedLength: '1000000 weeks', generatedAt: now })).toBe(MAX_PLAN_WEEKS);
+    expect(planTotalWeeks({ targetDate: '2026-06-01', generatedAt: now, generatedWeeks: 11 })).toBe(11);
+  });
+
+  it('never throws and never derives a plan outside 3-104 weeks, whatever is typed', () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.tuple(fc.stringMatching(/^[+-]?\d{1,25}$/), fc.constantFrom('', ' weeks', ' months', ' days', ' years', '-09-13', '-12-31')).map(([number, unit]) => `${number}${unit}`),
+      fc.tuple(fc.constantFrom('in ', ''), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.constantFrom(' weeks', ' months')).map(([prefix, amount, unit]) => `${prefix}${amount}${unit}`),
+    );
+    fc.assert(
+      fc.property(fc.option(text, { nil: null }), fc.option(text, { nil: null }), (requestedLength, targetDate) => {
+        const problem = planLengthProblem({ requestedLength, targetDate }, now);
+        expect(problem === null || typeof problem === 'string').toBe(true);
+        const weeks = planTotalWeeks({ requestedLength, targetDate, generatedAt: now });
+        expect(weeks).toBeGreaterThanOrEqual(3);
+        expect(weeks).toBeLessThanOrEqual(MAX_PLAN_WEEKS);
+        expect(planSchedule({ requestedLength, targetDate, generatedAt: now }).totalWeeks).toBe(weeks);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

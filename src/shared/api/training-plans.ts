@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHASE_NAMES } from '../domain/plan-phases.ts';
+import { PHASE_NAMES, planHorizonProblem } from '../domain/plan-phases.ts';
 import { sessionStep } from './analysis.ts';
 
 /** Contracts of /api/training-plans (spec §3 Training plan and Generated plan structure, §5, §7). */
@@ -74,9 +74,24 @@ const planFields = z.object({
   additionalDetails: longText,
 });
 
-/** Spec §5: what each plan type needs; the first missing rule is the answer. */
+/** The length inputs of a plan as typed, with the name its target date goes by in messages. */
+export function planLengthFields(plan: { preparationType: PreparationType; planDuration?: string | null; eventDate?: string | null; prTimeline?: string | null }) {
+  const isEvent = plan.preparationType === 'event';
+  const targetDate = isEvent ? plan.eventDate : plan.preparationType === 'pr' ? plan.prTimeline : null;
+  return { requestedLength: plan.planDuration ?? null, targetDate: targetDate ?? null, targetLabel: isEvent ? 'The event date' : 'The timeline' };
+}
+
+/**
+ * Spec §5: what each plan type needs; the first missing rule is the answer. Then the plan's
+ * horizon (ADR 0030) as of now; the service checks it again, and how near the date is, at its own
+ * clock before generating.
+ */
 function requireByType(plan: z.infer<typeof planFields>, ctx: z.RefinementCtx): void {
-  const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+  let failed = false;
+  const fail = (message: string) => {
+    failed = true;
+    ctx.addIssue({ code: 'custom', message });
+  };
   if (plan.preparationType === 'event') {
     if (!filled(plan.eventName) || !filled(plan.eventDate) || !filled(plan.eventDistance)) fail(PLAN_VALIDATION.event);
   } else if (plan.preparationType === 'pr') {
@@ -86,6 +101,9 @@ function requireByType(plan: z.infer<typeof planFields>, ctx: z.RefinementCtx): 
     if (!filled(plan.planName) || !activities?.length || !filled(plan.planDuration)) fail(PLAN_VALIDATION.generalFitness);
     else if (activities.includes('Other') && !filled(plan.otherActivity)) fail(PLAN_VALIDATION.otherActivity);
   }
+  if (failed) return;
+  const problem = planHorizonProblem(planLengthFields(plan), new Date());
+  if (problem) fail(problem);
 }
 
 export const trainingPlanInput = planFields.superRefine(requireByType);
@@ -147,6 +165,21 @@ const generatedPhase = z.object({
 });
 export type GeneratedPhase = z.infer<typeof generatedPhase>;
 
+/**
+ * The race week: the seven days ending with the event or PR attempt on its date (ADR 0029); the
+ * plan's days after it are rest. Absent in general-fitness plans, plans whose requested length
+ * does not end in the event's week, and plans generated before race weeks existed.
+ */
+const raceWeek = z.object({
+  /** YYYY-MM-DD: the first of the seven days, six days before the event. */
+  startDate: z.string(),
+  /** YYYY-MM-DD: the event or PR attempt. */
+  date: z.string(),
+  /** Monday to Sunday. */
+  dailySchedule: z.array(scheduledDay),
+});
+export type RaceWeek = z.infer<typeof raceWeek>;
+
 export const generatedPlan = z.object({
   motivationalMessage: z.string(),
   eventDemands: z.object({
@@ -162,6 +195,7 @@ export const generatedPlan = z.object({
       weeklyVolume: z.object({ current: z.string(), peak: z.string() }),
     }),
     phases: z.array(generatedPhase),
+    raceWeek: raceWeek.optional(),
   }),
   progressChecks: z.array(
     z.object({ name: z.string(), timing: z.string(), protocol: z.string(), successCriteria: z.string(), adjustmentTriggers: z.string() }),

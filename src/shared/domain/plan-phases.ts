@@ -4,7 +4,9 @@
  *
  * Interpretation of the spec sentences (also in docs/decisions/0012-training-plans.md):
  * - Total weeks: a requested length (planDuration) wins, rounded to the nearest week, at least 4.
- *   Otherwise the whole weeks from the generation day to the event date or goal timeline, rounded
+ *   Otherwise (ADR 0029, replacing the earlier rule) the whole weeks from the generation day that
+ *   hold the event date or goal timeline, so the last week is the race week, at least 3 and at
+ *   most 104 (farther dates are refused). The earlier rule was: the whole weeks, rounded
  *   down so the plan never runs past the day (a date in the past or too close gives 8), at least 8.
  *   Otherwise 16. A month is 30 days.
  * - Split: three phases are shown (base, build, peak-and-taper). The peak-and-taper phase holds a
@@ -29,7 +31,10 @@ export type CurrentPhase = PhaseName | 'completed';
 
 export const DEFAULT_PLAN_WEEKS = 16;
 export const MIN_REQUESTED_WEEKS = 4;
-export const MIN_DERIVED_WEEKS = 8;
+/** The fewest weeks a plan to a date can have: one each of base, build and taper. */
+export const MIN_DERIVED_WEEKS = 3;
+/** The longest plan, and the farthest target date, Kairo plans for (ADR 0030). */
+export const MAX_PLAN_WEEKS = 104;
 export const DAYS_PER_MONTH = 30;
 const DAY_MS = 86_400_000;
 
@@ -108,7 +113,14 @@ export interface PlanLengthInput {
   targetDate?: string | null;
   /** The generation date of the plan. */
   generatedAt: Date;
+  /**
+   * The length the stored plan was generated with: a stored plan keeps its weeks even when the
+   * rules that derive a length change later.
+   */
+  generatedWeeks?: number | null;
 }
+
+const RELATIVE_TIMELINE = /(?:\bin\s+|^)(\d+)\s*(months?|weeks?)\b/i;
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
@@ -118,6 +130,8 @@ export function parseRequestedWeeks(text: string | null | undefined): number | n
   const match = /(\d+(?:[.,]\d+)?)\s*(days?|d\b|weeks?|wks?|w\b|months?|mos?|m\b|years?|yrs?|y\b)?/i.exec(text.trim());
   if (!match?.[1]) return null;
   const amount = Number(match[1].replace(',', '.'));
+  // Too many digits for a number is still a length asked for: far over the limit, not absent.
+  if (amount === Number.POSITIVE_INFINITY) return amount;
   if (!Number.isFinite(amount) || amount <= 0) return null;
   const unit = (match[2] ?? 'w').toLowerCase();
   const days = unit.startsWith('d')
@@ -142,12 +156,13 @@ export function parseTargetDate(text: string | null | undefined, from: Date): Da
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(trimmed);
   if (iso) {
     const date = new Date(Date.UTC(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])));
-    return date.getUTCMonth() === Number(iso[2]) - 1 ? date : null;
+    return Number.isFinite(date.getTime()) && date.getUTCMonth() === Number(iso[2]) - 1 ? date : null;
   }
-  const relative = /(?:\bin\s+|^)(\d+)\s*(months?|weeks?)\b/i.exec(trimmed);
+  const relative = RELATIVE_TIMELINE.exec(trimmed);
   if (relative?.[1] && relative[2]) {
     const days = Number(relative[1]) * (relative[2].toLowerCase().startsWith('month') ? DAYS_PER_MONTH : 7);
-    return new Date(startOfUtcDay(from).getTime() + days * DAY_MS);
+    const date = new Date(startOfUtcDay(from).getTime() + days * DAY_MS);
+    return Number.isFinite(date.getTime()) ? date : null;
   }
   const monthYear = /^([a-z]+)\s+(\d{4})$/i.exec(trimmed);
   const monthIndex = monthYear?.[1] ? MONTHS.indexOf(monthYear[1].toLowerCase()) : -1;
@@ -155,21 +170,78 @@ export function parseTargetDate(text: string | null | undefined, from: Date): Da
   // Non-ISO text parses as local time: its local calendar day is the day that was typed.
   const parsed = new Date(trimmed);
   if (!Number.isFinite(parsed.getTime())) return null;
-  return new Date(Date.UTC(parsed.getFullYear(), parsed.getMonth(), parsed.getDate()));
+  const day = new Date(Date.UTC(parsed.getFullYear(), parsed.getMonth(), parsed.getDate()));
+  return Number.isFinite(day.getTime()) ? day : null;
 }
 
-/** Total weeks of a plan (spec §4): requested length, else derived from the target date, else 16. */
+/**
+ * Total weeks of a plan (spec §4, ADR 0029): the stored length of a generated plan; else the
+ * requested length; else the weeks up to and including the target day (the last week is the race
+ * week), at least MIN_DERIVED_WEEKS; else 16. Never more than MAX_PLAN_WEEKS: longer requests are
+ * refused by planLengthProblem before anything is generated.
+ */
 export function planTotalWeeks(input: PlanLengthInput): number {
+  const stored = input.generatedWeeks;
+  if (typeof stored === 'number' && Number.isInteger(stored) && stored >= 3) return Math.min(MAX_PLAN_WEEKS, stored);
   const requested = parseRequestedWeeks(input.requestedLength);
-  if (requested !== null) return Math.max(MIN_REQUESTED_WEEKS, requested);
+  if (requested !== null) return Math.min(MAX_PLAN_WEEKS, Math.max(MIN_REQUESTED_WEEKS, requested));
   if (input.targetDate) {
-    const start = startOfUtcDay(input.generatedAt);
-    // An unparseable timeline is '16 weeks ahead' (spec §4), which derives 16 weeks.
-    const target = parseTargetDate(input.targetDate, input.generatedAt) ?? new Date(start.getTime() + DEFAULT_PLAN_WEEKS * 7 * DAY_MS);
-    const weeks = Math.floor((target.getTime() - start.getTime()) / (7 * DAY_MS));
-    return Math.max(MIN_DERIVED_WEEKS, weeks);
+    const target = parseTargetDate(input.targetDate, input.generatedAt);
+    // An unparseable timeline is '16 weeks ahead' (spec §4): 16 weeks, with no day to race on.
+    if (!target) return DEFAULT_PLAN_WEEKS;
+    return Math.min(MAX_PLAN_WEEKS, Math.max(MIN_DERIVED_WEEKS, weeksThrough(startOfUtcDay(input.generatedAt), target)));
   }
   return DEFAULT_PLAN_WEEKS;
+}
+
+/** Whole weeks from `start` that hold every day up to and including `target`. */
+function weeksThrough(start: Date, target: Date): number {
+  const days = Math.floor((target.getTime() - start.getTime()) / DAY_MS) + 1;
+  return Math.ceil(days / 7);
+}
+
+/** The day a plan's target falls on (event date or PR timeline), or null when it has none that parses. */
+export function planTargetDay(input: PlanLengthInput): Date | null {
+  return input.targetDate ? parseTargetDate(input.targetDate, input.generatedAt) : null;
+}
+
+/**
+ * Why a plan of these inputs is beyond Kairo's horizon as of `now`, or null: a requested length
+ * over MAX_PLAN_WEEKS, or a target date farther than MAX_PLAN_WEEKS. Independent of how near the
+ * date is, so the request contract checks it on any clock.
+ */
+export function planHorizonProblem(input: Pick<PlanLengthInput, 'requestedLength' | 'targetDate'> & { targetLabel?: string }, now: Date): string | null {
+  const limit = `${MAX_PLAN_WEEKS} weeks (2 years)`;
+  const requested = parseRequestedWeeks(input.requestedLength);
+  if (requested !== null && requested > MAX_PLAN_WEEKS) return `A plan can be at most ${limit} long.`;
+  if (!input.targetDate) return null;
+  const label = input.targetLabel ?? 'The target date';
+  const target = parseTargetDate(input.targetDate, now);
+  // 'in 99999999999999999 weeks' is past any date the platform holds: over the limit, not unparseable.
+  if (!target) return RELATIVE_TIMELINE.test(input.targetDate.trim()) ? `${label} must be within ${limit} of today.` : null;
+  const latest = new Date(startOfUtcDay(now).getTime() + MAX_PLAN_WEEKS * 7 * DAY_MS);
+  return target.getTime() > latest.getTime() ? `${label} must be within ${limit} of today, on or before ${isoDay(latest)}.` : null;
+}
+
+/**
+ * Why a plan of these inputs cannot be generated at `now`, or null when it can: beyond the horizon
+ * (planHorizonProblem), or, when the length comes from the date, a date past or too close for a
+ * base, a build and a race week. The service checks it with its clock before any work.
+ */
+export function planLengthProblem(input: Pick<PlanLengthInput, 'requestedLength' | 'targetDate'> & { targetLabel?: string }, now: Date): string | null {
+  const horizon = planHorizonProblem(input, now);
+  // A requested length wins over the date (spec §4): the date then only has to be within the horizon.
+  if (horizon || !input.targetDate || parseRequestedWeeks(input.requestedLength) !== null) return horizon;
+  const label = input.targetLabel ?? 'The target date';
+  const target = parseTargetDate(input.targetDate, now);
+  if (!target) return null;
+  const today = startOfUtcDay(now);
+  if (target.getTime() < today.getTime()) return `${label} has passed: choose a day from today onwards.`;
+  const earliest = new Date(today.getTime() + (MIN_DERIVED_WEEKS * 7 - 1) * DAY_MS);
+  if (target.getTime() < earliest.getTime()) {
+    return `${label} must be at least ${MIN_DERIVED_WEEKS} weeks away (on or after ${isoDay(earliest)}) for a base, a build and a race week.`;
+  }
+  return null;
 }
 
 function startOfUtcDay(date: Date): Date {

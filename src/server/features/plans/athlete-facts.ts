@@ -17,6 +17,8 @@ export interface AthleteFacts {
   weeklyLoad: number | null;
   /** Fitness (CTL), fatigue (ATL) and form (TSB) today; null without any load. */
   fitness: { ctl: number; atl: number; tsb: number } | null;
+  /** Longest single session per sport family of the last 4 weeks: a hike is not a run's longest session. */
+  longestMinBySport: Partial<Record<SportFamily, number>>;
   /** Moving minutes per sport family over the last 4 weeks. */
   minutesBySport: Partial<Record<SportFamily, number>>;
   /** Average speed of the recent rides and runs (m/s), for time estimates; null without them. */
@@ -49,7 +51,11 @@ export function summariseTraining(
   const weeks = VOLUME_WINDOW_DAYS / 7;
   const minutes = (entries: readonly LoggedActivity[]) => entries.reduce((sum, entry) => sum + entry.movingTimeS, 0) / 60;
   const minutesBySport: AthleteFacts['minutesBySport'] = {};
-  for (const entry of lastFourWeeks) minutesBySport[entry.family] = (minutesBySport[entry.family] ?? 0) + entry.movingTimeS / 60;
+  const longestMinBySport: AthleteFacts['longestMinBySport'] = {};
+  for (const entry of lastFourWeeks) {
+    minutesBySport[entry.family] = (minutesBySport[entry.family] ?? 0) + entry.movingTimeS / 60;
+    longestMinBySport[entry.family] = Math.max(longestMinBySport[entry.family] ?? 0, Math.round(entry.movingTimeS / 60));
+  }
   const loads = lastFourWeeks.map((entry) => entry.trainingLoad).filter((load): load is number => load !== null);
   const averageSpeedMps: AthleteFacts['averageSpeedMps'] = {};
   for (const family of ['ride', 'run'] as const) {
@@ -64,6 +70,7 @@ export function summariseTraining(
     longestSessionMin: Math.round(Math.max(0, ...lastFourWeeks.map((entry) => entry.movingTimeS / 60))),
     weeklyLoad: loads.length > 0 ? Math.round(loads.reduce((sum, load) => sum + load, 0) / weeks) : null,
     fitness: extra.fitness,
+    longestMinBySport,
     minutesBySport,
     averageSpeedMps,
     ftp: extra.ftp,

@@ -15,6 +15,10 @@ const clock = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes
 
 export function planCalendar(plan: TrainingPlanView, title: string, now: Date): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Kairo//Training plan//EN', 'CALSCALE:GREGORIAN', `X-WR-CALNAME:${escapeText(title)}`];
+  const raceWeek = plan.generatedPlan.trainingPlan.raceWeek;
+  const race = raceWeek
+    ? { start: Date.parse(`${raceWeek.startDate}T00:00:00Z`), day: Date.parse(`${raceWeek.date}T00:00:00Z`), schedule: raceWeek.dailySchedule }
+    : null;
   for (const phase of plan.phases) {
     const generated = plan.generatedPlan.trainingPlan.phases.find((candidate) => candidate.key === phase.name);
     const schedule = generated?.dailySchedule ?? [];
@@ -22,23 +26,27 @@ export function planCalendar(plan: TrainingPlanView, title: string, now: Date): 
     const phaseStart = Date.parse(`${phase.startDate}T00:00:00Z`);
     for (let week = 1; week <= phase.weeks; week++) {
       const plannedWeek = generated?.weeks?.find((candidate) => candidate.week === week);
-      const scale = plannedWeek ? Math.min(1, plannedWeek.targetMin / typicalMin) : 1;
       const weekStart = phaseStart + (week - 1) * 7 * DAY_MS;
+      const scale = plannedWeek ? Math.min(1, plannedWeek.targetMin / typicalMin) : 1;
       for (let offset = 0; offset < 7; offset++) {
         const day = weekStart + offset * DAY_MS;
+        // The race week's seven days have their own sessions at their own minutes; after the event the plan rests.
+        if (race && day > race.day) continue;
+        const inRaceWeek = race !== null && day >= race.start;
+        const isRaceDay = inRaceWeek && day === race.day;
         // getUTCDay: 0 is Sunday; DAYS_OF_WEEK starts on Monday.
         const dayName = DAYS_OF_WEEK[(new Date(day).getUTCDay() + 6) % 7];
-        const session = schedule.find((entry) => entry.dayOfWeek === dayName);
-        if (!session || session.durationMin === 0) continue;
-        const minutes = session.activityType.startsWith('Lifting') ? session.durationMin : Math.max(5, Math.round((session.durationMin * scale) / 5) * 5);
-        const kind = plannedWeek && plannedWeek.kind !== 'load' ? ` (${plannedWeek.kind} week)` : '';
+        const session = (inRaceWeek ? race.schedule : schedule).find((entry) => entry.dayOfWeek === dayName);
+        if (!session || (session.durationMin === 0 && !isRaceDay)) continue;
+        const minutes = session.activityType.startsWith('Lifting') || inRaceWeek ? session.durationMin : Math.max(5, Math.round((session.durationMin * scale) / 5) * 5);
+        const kind = inRaceWeek ? ' (race week)' : plannedWeek && plannedWeek.kind !== 'load' ? ` (${plannedWeek.kind} week)` : '';
         lines.push(
           'BEGIN:VEVENT',
           `UID:${plan.id}-${dateValue(day)}@kairo`,
           `DTSTAMP:${stampValue(now)}`,
           `DTSTART;VALUE=DATE:${dateValue(day)}`,
           `DTEND;VALUE=DATE:${dateValue(day + DAY_MS)}`,
-          `SUMMARY:${escapeText(`${session.activityType} ${clock(minutes)}`)}`,
+          `SUMMARY:${escapeText(isRaceDay ? `${session.activityType}: ${title}` : `${session.activityType} ${clock(minutes)}`)}`,
           `DESCRIPTION:${escapeText(`${generated?.name ?? phase.name} phase, week ${week}${kind}.\n${session.description}\nZones: ${session.zones}\n${session.notes}`)}`,
           'TRANSP:TRANSPARENT',
           'END:VEVENT',

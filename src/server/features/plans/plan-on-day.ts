@@ -1,4 +1,4 @@
-import { parseSelectedActivities, planTitle, type PhaseWeek, type PreparationType } from '../../../shared/api/training-plans.ts';
+import { parseSelectedActivities, planLengthFields, planTitle, type PhaseWeek, type PreparationType } from '../../../shared/api/training-plans.ts';
 import { parseTargetDate, phaseProgress, planSchedule, type PhaseName, type PlanLengthInput } from '../../../shared/domain/plan-phases.ts';
 import type { TrainingPlanRow } from './repo.ts';
 
@@ -50,11 +50,17 @@ export type PlanSource = Omit<TrainingPlanRow, 'accountId' | 'isActive' | 'updat
 
 /** What a plan's length and phases are computed from (plan-phases.ts). */
 export function lengthInput(
-  plan: { preparationType: PreparationType; planDuration?: string | null; eventDate?: string | null; prTimeline?: string | null },
+  plan: {
+    preparationType: PreparationType;
+    planDuration?: string | null;
+    eventDate?: string | null;
+    prTimeline?: string | null;
+    generatedPlan?: { trainingPlan: { overview: { totalWeeks: number } } };
+  },
   generatedAt: Date,
 ): PlanLengthInput {
-  const targetDate = plan.preparationType === 'event' ? plan.eventDate : plan.preparationType === 'pr' ? plan.prTimeline : null;
-  return { requestedLength: plan.planDuration ?? null, targetDate: targetDate ?? null, generatedAt };
+  const { requestedLength, targetDate } = planLengthFields(plan);
+  return { requestedLength, targetDate, generatedAt, generatedWeeks: plan.generatedPlan?.trainingPlan.overview.totalWeeks ?? null };
 }
 
 const present = (text: string | null | undefined): string | null => text?.trim() || null;

@@ -47,25 +47,29 @@ export function createPlansRepo(db: Database) {
     },
 
     /**
-     * Inserts a plan if `allowed` says the account may have another. The account row is locked
-     * for the transaction, so concurrent creates of one account run one after another and each
-     * counts the plans the previous one committed: two can never both pass a limit of one.
-     * Returns undefined when not allowed.
+     * Inserts a plan if `allowed` says the account may have another and `overlapping` finds no
+     * active plan it would run alongside (ADR 0029). The account row is locked for the
+     * transaction, so concurrent creates of one account run one after another and each sees what
+     * the previous one committed: two can never both pass a limit of one, nor both start at once.
      */
     async insertWithinLimit(
       accountId: string,
       allowed: (access: AccountAccess, existingPlans: number) => boolean,
       values: TrainingPlanValues,
-    ): Promise<TrainingPlanRow | undefined> {
+      overlapping: (active: TrainingPlanRow[]) => TrainingPlanRow | undefined = () => undefined,
+    ): Promise<{ row: TrainingPlanRow } | { refused: 'limit' } | { refused: 'overlap'; plan: TrainingPlanRow }> {
       return db.transaction(async (tx) => {
         const [account] = await tx
           .select({ plan: accounts.plan, trialExpiryDate: accounts.trialExpiryDate })
           .from(accounts)
           .where(eq(accounts.id, accountId))
           .for('update');
-        if (!account) return undefined;
+        if (!account) return { refused: 'limit' as const };
         const [existing] = await tx.select({ n: count() }).from(trainingPlans).where(eq(trainingPlans.accountId, accountId));
-        if (!allowed(account, existing?.n ?? 0)) return undefined;
+        if (!allowed(account, existing?.n ?? 0)) return { refused: 'limit' as const };
+        const active = await tx.select().from(trainingPlans).where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.isActive, true)));
+        const clash = overlapping(active);
+        if (clash) return { refused: 'overlap' as const, plan: clash };
         const [row] = await tx
           .insert(trainingPlans)
           .values({ ...values, accountId })
@@ -74,36 +78,70 @@ export function createPlansRepo(db: Database) {
           .update(accounts)
           .set({ trainingPlansGenerated: sql`${accounts.trainingPlansGenerated} + 1` })
           .where(eq(accounts.id, accountId));
-        return row;
+        return { row: row! };
       });
     },
 
-    /** Replaces the plan's inputs and generated plan; undefined when the account has no such plan. */
-    async replace(accountId: string, id: string, values: TrainingPlanValues): Promise<TrainingPlanRow | undefined> {
+    /**
+     * Replaces the plan's inputs and generated plan; undefined when the account has no such plan.
+     * An active plan is not replaced when `overlapping` finds another active plan its new dates
+     * would run alongside; checked under the account's lock, as creates are.
+     */
+    async replace(
+      accountId: string,
+      id: string,
+      values: TrainingPlanValues,
+      overlapping: (otherActive: TrainingPlanRow[]) => TrainingPlanRow | undefined = () => undefined,
+    ): Promise<{ row: TrainingPlanRow } | { refused: 'overlap'; plan: TrainingPlanRow } | undefined> {
       return db.transaction(async (tx) => {
+        await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+        const active = await tx.select().from(trainingPlans).where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.isActive, true)));
+        if (active.some((plan) => plan.id === id)) {
+          const clash = overlapping(active.filter((plan) => plan.id !== id));
+          if (clash) return { refused: 'overlap' as const, plan: clash };
+        }
         const [row] = await tx
           .update(trainingPlans)
           .set({ ...values, updatedAt: new Date() })
           .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, id)))
           .returning();
-        if (row) {
-          await tx
-            .update(accounts)
-            .set({ trainingPlansGenerated: sql`${accounts.trainingPlansGenerated} + 1` })
-            .where(eq(accounts.id, accountId));
-        }
-        return row;
+        if (!row) return undefined;
+        await tx
+          .update(accounts)
+          .set({ trainingPlansGenerated: sql`${accounts.trainingPlansGenerated} + 1` })
+          .where(eq(accounts.id, accountId));
+        return { row };
       });
     },
 
-    /** Flips isActive in one statement, so two toggles never both read the same state. */
-    async toggle(accountId: string, id: string): Promise<TrainingPlanRow | undefined> {
-      const [row] = await db
-        .update(trainingPlans)
-        .set({ isActive: sql`not ${trainingPlans.isActive}`, updatedAt: new Date() })
-        .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, id)))
-        .returning();
-      return row;
+    /**
+     * Flips isActive under the account's lock, so two toggles never both read the same state; a
+     * plan is not switched on when `overlapping` finds another active plan it would run alongside.
+     */
+    async toggle(
+      accountId: string,
+      id: string,
+      overlapping: (plan: TrainingPlanRow, otherActive: TrainingPlanRow[]) => TrainingPlanRow | undefined = () => undefined,
+    ): Promise<{ row: TrainingPlanRow } | { refused: 'overlap'; plan: TrainingPlanRow } | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+        const [current] = await tx
+          .select()
+          .from(trainingPlans)
+          .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, id)));
+        if (!current) return undefined;
+        if (!current.isActive) {
+          const others = await tx.select().from(trainingPlans).where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.isActive, true)));
+          const clash = overlapping(current, others);
+          if (clash) return { refused: 'overlap' as const, plan: clash };
+        }
+        const [row] = await tx
+          .update(trainingPlans)
+          .set({ isActive: !current.isActive, updatedAt: new Date() })
+          .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, id)))
+          .returning();
+        return row ? { row } : undefined;
+      });
     },
 
     async delete(accountId: string, id: string): Promise<boolean> {

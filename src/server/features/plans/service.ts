@@ -2,6 +2,7 @@ import { PRO_ONLY_MESSAGES } from '../../../shared/api/exports.ts';
 import {
   FREE_PLAN_LIMIT,
   FREE_PLAN_LIMIT_MESSAGE,
+  planLengthFields,
   planTitle,
   planWorkoutsUnavailable,
   type TrainingPlanInput,
@@ -10,12 +11,13 @@ import {
 } from '../../../shared/api/training-plans.ts';
 import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 import { fileNameSlug } from '../../../shared/domain/file-name.ts';
-import { currentPhaseOf, planSchedule } from '../../../shared/domain/plan-phases.ts';
+import { currentPhaseOf, planLengthProblem, planSchedule, planTargetDay } from '../../../shared/domain/plan-phases.ts';
 import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
 import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './athlete-facts.ts';
 import { planCalendar } from './calendar.ts';
-import { generatePlan, parseFtpW } from './generator.ts';
+import { generatePlan } from './generator.ts';
+import { goalInputProblem, parseFtpW } from './goal-inputs.ts';
 import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan-on-day.ts';
 import type { AccountAccess, PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
 import { planWorkouts, zipWorkouts } from './workouts.ts';
@@ -25,6 +27,33 @@ export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedAc
 export type { PlanOnDay, PlanStanding } from './plan-on-day.ts';
 
 const notFound = () => new AppError('not_found', 'Training plan not found');
+
+/** The first and last day (YYYY-MM-DD) of a plan as stored. */
+function planDays(plan: Parameters<typeof lengthInput>[0] & { generatedAt: Date }): { start: string; end: string } {
+  const phases = planSchedule(lengthInput(plan, plan.generatedAt)).phases;
+  return { start: phases[0]!.startDate, end: phases.at(-1)!.endDate };
+}
+
+/**
+ * ADR 0029: two active plans never run at the same time: the athlete would be asked to train
+ * both weeks at once, and Kai could measure against only one. The first active plan whose days
+ * meet the candidate's, or undefined.
+ */
+function overlappingPlan(candidate: { start: string; end: string }, active: readonly TrainingPlanRow[]): TrainingPlanRow | undefined {
+  return active.find((plan) => {
+    const days = planDays(plan);
+    return days.start <= candidate.end && candidate.start <= days.end;
+  });
+}
+
+/** The 409 answer naming the active plan in the way and what to do about it. */
+export function overlapError(plan: TrainingPlanRow): AppError {
+  const { end } = planDays(plan);
+  return new AppError(
+    'conflict',
+    `Your active plan "${planTitle(plan)}" runs until ${end}, and two plans at once would ask for both weeks of training. Switch it off first, or keep this plan inactive.`,
+  );
+}
 export const CONNECT_REQUIRED_MESSAGE = 'Connect Strava or import your activity files to use training plans.';
 /** An analysis speaks about this many active plans at most: the facts and the prompt stay bounded. */
 export const MAX_PLANS_IN_ANALYSIS = 3;
@@ -99,8 +128,12 @@ export function createPlansService(deps: {
     const clean = Object.fromEntries(
       Object.entries(input).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || null : (value ?? null)]),
     ) as TrainingPlanInput;
-    const schedule = planSchedule(lengthInput(clean, now));
-    const { generatedPlan, planSummary } = generatePlan(clean, await athleteFacts(accountId, clean, now), schedule);
+    // Bounds first (ADR 0030): nothing is read or generated for a plan that cannot be built.
+    const problem = planLengthProblem(planLengthFields(clean), now) ?? goalInputProblem(clean);
+    if (problem) throw new AppError('bad_request', problem);
+    const length = lengthInput(clean, now);
+    const schedule = planSchedule(length);
+    const { generatedPlan, planSummary } = generatePlan(clean, await athleteFacts(accountId, clean, now), schedule, planTargetDay(length));
     const { preparationType, ...fields } = clean;
     return { ...fields, preparationType, generatedPlan, planSummary, generatedAt: now };
   }
@@ -133,10 +166,11 @@ export function createPlansService(deps: {
       const mayAddPlan = (access: AccountAccess, existingPlans: number) => hasProAccess(access.plan, access.trialExpiryDate, now) || existingPlans < FREE_PLAN_LIMIT;
       const standing = await repo.standing(accountId);
       if (!standing || !mayAddPlan(standing.access, standing.plans)) throw new AppError('forbidden', FREE_PLAN_LIMIT_MESSAGE);
-      const row = await repo.insertWithinLimit(accountId, mayAddPlan, await generate(accountId, input, now));
-      if (!row) throw new AppError('forbidden', FREE_PLAN_LIMIT_MESSAGE);
+      const values = await generate(accountId, input, now);
+      const result = await repo.insertWithinLimit(accountId, mayAddPlan, values, (active) => overlappingPlan(planDays({ ...values, generatedAt: now }), active));
+      if ('refused' in result) throw result.refused === 'overlap' ? overlapError(result.plan) : new AppError('forbidden', FREE_PLAN_LIMIT_MESSAGE);
       await plansChanged(accountId);
-      return toView(row, now);
+      return toView(result.row, now);
     },
 
     /** Regenerates the plan from the new inputs; its phases start again from today. */
@@ -144,18 +178,21 @@ export function createPlansService(deps: {
       await requireConnected(accountId);
       const { id, ...input } = update;
       await findOwned(accountId, id);
-      const row = await repo.replace(accountId, id, await generate(accountId, input, now));
-      if (!row) throw notFound();
+      const values = await generate(accountId, input, now);
+      const result = await repo.replace(accountId, id, values, (others) => overlappingPlan(planDays({ ...values, generatedAt: now }), others));
+      if (!result) throw notFound();
+      if ('refused' in result) throw overlapError(result.plan);
       await plansChanged(accountId);
-      return toView(row, now);
+      return toView(result.row, now);
     },
 
     async toggle(accountId: string, id: string): Promise<{ id: string; isActive: boolean }> {
       await requireConnected(accountId);
-      const row = await repo.toggle(accountId, id);
-      if (!row) throw notFound();
+      const result = await repo.toggle(accountId, id, (plan, others) => overlappingPlan(planDays(plan), others));
+      if (!result) throw notFound();
+      if ('refused' in result) throw overlapError(result.plan);
       await plansChanged(accountId);
-      return { id: row.id, isActive: row.isActive };
+      return { id: result.row.id, isActive: result.row.isActive };
     },
 
     async delete(accountId: string, id: string): Promise<{ message: string }> {

@@ -1,4 +1,4 @@
-import type { GeneratedPhase, TrainingPlanView } from '../../../shared/api/training-plans.ts';
+import type { GeneratedPhase, RaceWeek, ScheduledDay, TrainingPlanView } from '../../../shared/api/training-plans.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { formatDay } from './plan-labels.ts';
 
@@ -36,20 +36,7 @@ export function PhaseSection({ phase, dates, isCurrent }: PhaseSectionProps) {
       {phase.dailySchedule && phase.dailySchedule.length > 0 ? (
         <div className="mt-5">
           <h4 className="text-sm font-semibold text-fg">Weekly template</h4>
-          <ol className="mt-2 divide-y divide-line rounded-xl border border-line">
-            {phase.dailySchedule.map((day) => (
-              <li key={day.dayOfWeek} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[7rem_1fr_auto] sm:gap-4">
-                <span className="font-semibold text-fg">{day.dayOfWeek}</span>
-                <div className="min-w-0">
-                  <p className="text-fg">{day.activityType}</p>
-                  <p className="text-fg-muted">{day.description}</p>
-                  {day.activityType !== 'Rest' && <p className="text-xs text-fg-subtle">Zones: {day.zones}</p>}
-                  <p className="text-xs text-fg-subtle">{day.notes}</p>
-                </div>
-                <span className="font-mono text-fg-muted tabular-nums sm:text-right">{day.duration}</span>
-              </li>
-            ))}
-          </ol>
+          <WeekDays days={phase.dailySchedule} />
         </div>
       ) : (
         phase.keyWorkouts && (
@@ -66,6 +53,42 @@ export function PhaseSection({ phase, dates, isCurrent }: PhaseSectionProps) {
           </ul>
         )
       )}
+    </article>
+  );
+}
+
+/** A week Monday to Sunday: each day's session, what it is for, its zones and its time. */
+function WeekDays({ days }: { days: ScheduledDay[] }) {
+  return (
+    <ol className="mt-2 divide-y divide-line rounded-xl border border-line">
+      {days.map((day) => (
+        <li key={day.dayOfWeek} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[7rem_1fr_auto] sm:gap-4">
+          <span className="font-semibold text-fg">{day.dayOfWeek}</span>
+          <div className="min-w-0">
+            <p className="text-fg">{day.activityType}</p>
+            <p className="text-fg-muted">{day.description}</p>
+            {day.activityType !== 'Rest' && <p className="text-xs text-fg-subtle">Zones: {day.zones}</p>}
+            <p className="text-xs text-fg-subtle">{day.notes}</p>
+          </div>
+          <span className="font-mono text-fg-muted tabular-nums sm:text-right">{day.duration}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The plan's last week, day by day, ending with the event or PR attempt (ADR 0029). */
+export function RaceWeekSection({ week }: { week: RaceWeek }) {
+  return (
+    <article aria-label="Race week" className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
+      <header className="flex flex-wrap items-center gap-2">
+        <h3 className="text-lg font-semibold tracking-tight text-fg">Race week</h3>
+        <Badge variant="outline">{formatDay(week.date)}</Badge>
+      </header>
+      <p className="mt-1 text-sm text-fg-subtle">
+        {formatDay(week.startDate)} - {formatDay(week.date)}
+      </p>
+      <WeekDays days={week.dailySchedule} />
     </article>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { TrainingPlanView } from '../../../shared/api/training-plans.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { buttonClasses } from '../../ui/button-classes.ts';
-import { PhaseSection } from './phase-section.tsx';
+import { PhaseSection, RaceWeekSection } from './phase-section.tsx';
 import { PREPARATION_LABELS, planTitle, planWhen } from './plan-labels.ts';
 import { PlanListCard } from './plan-list-card.tsx';
 import { PlanSection } from './plan-section.tsx';
@@ -97,6 +97,7 @@ export function PlanDocument({ plan }: { plan: TrainingPlanView }) {
                 isCurrent={plan.currentPhase === phase.key}
               />
             ))}
+            {generated.trainingPlan.raceWeek && <RaceWeekSection week={generated.trainingPlan.raceWeek} />}
           </div>
         </PlanSection>
       )}

@@ -84,8 +84,9 @@ export function useTogglePlan() {
       );
       await plansChanged(queryClient);
     },
-    onError: () => {
-      showToast({ tone: 'error', title: 'Toggle failed', description: 'Failed to update plan status. Please try again.' });
+    onError: (error) => {
+      // A refusal says why (another active plan runs at the same time, ADR 0029); anything else is the generic text.
+      showToast({ tone: 'error', title: 'Toggle failed', description: userFacingMessage(error, 'Failed to update plan status. Please try again.') });
     },
   });
 }

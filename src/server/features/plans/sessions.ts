@@ -1,0 +1,216 @@
+import { DAYS_OF_WEEK, type DayOfWeek, type ScheduledDay } from '../../../shared/api/training-plans.ts';
+import type { PhaseName } from '../../../shared/domain/plan-phases.ts';
+import { clockMinutes, round5 } from './goal-inputs.ts';
+import { sessionSteps, type FtpRange, type MainSet } from './session-steps.ts';
+import type { WeekDays } from './week-days.ts';
+
+/** The sessions of a plan's typical week, per phase, placed on the athlete's days. */
+
+export type Sport = 'cycling' | 'running' | 'lifting' | 'other';
+export type EnduranceSport = 'cycling' | 'running';
+
+/** The long session holds at most this share of the week's time (ADR 0029). */
+export const LONG_SESSION_MAX_SHARE = 0.35;
+/** From this long a session, fuelling during it matters and is practised. */
+const FUELLING_FROM_MIN = 90;
+export const STRENGTH_MIN = 45;
+
+export interface SessionKind {
+  label: string;
+  zones: string;
+  description: string;
+  /** Relative share of the week's time. */
+  weight: number;
+  /** Endurance sessions: what the description says, as structure; a cycling session's steps are built from it. */
+  main?: MainSet;
+}
+
+export interface WeekPlanGoal {
+  sport: EnduranceSport;
+  sports: Sport[];
+  otherActivity: string | null;
+  /** General fitness: no race phases, no goal-pace work. */
+  general: boolean;
+}
+
+export const sportName: Record<Sport, string> = { cycling: 'Cycling', running: 'Running', lifting: 'Lifting', other: 'Other' };
+
+function zoneText(sport: EnduranceSport, zone: string, ftpPct: FtpRange | null, ftpW: number | null): string {
+  if (sport === 'cycling' && ftpPct) {
+    const watts = ftpW ? `, ${Math.round((ftpPct[0] * ftpW) / 100)}-${Math.round((ftpPct[1] * ftpW) / 100)} W` : '';
+    return `${zone} (${ftpPct[0]}-${ftpPct[1]}% FTP${watts})`;
+  }
+  return `${zone} (heart-rate ${zone.toLowerCase()})`;
+}
+
+/** Coggan's power zones as % of FTP; a session's zones text and its steps use the same ranges. */
+const Z1: FtpRange = [45, 55];
+const Z2: FtpRange = [56, 75];
+const Z3: FtpRange = [76, 90];
+const Z4: FtpRange = [91, 105];
+const Z5: FtpRange = [106, 120];
+const GOAL_PACE: FtpRange = [85, 100];
+const SIMULATION: FtpRange = [56, 100];
+
+const intervals = (repeats: number, workMin: number, work: FtpRange, recoveryMin: number, recovery: FtpRange): MainSet => ({
+  kind: 'intervals',
+  repeats,
+  workMin,
+  work,
+  recoveryMin,
+  recovery,
+});
+
+/** The week's endurance sessions of a phase, in the order they are placed (the long one last). */
+export function enduranceSessions(phase: PhaseName, sport: EnduranceSport, ftpW: number | null, general: boolean): SessionKind[] {
+  const z = (zone: string, pct: FtpRange) => zoneText(sport, zone, pct, ftpW);
+  const noun = sport === 'cycling' ? 'ride' : 'run';
+  const recovery: MainSet = { kind: 'easy', target: Z1 };
+  const aerobic: MainSet = { kind: 'steady', target: Z2 };
+  const threshold: SessionKind = { label: 'threshold', zones: z('Z4', Z4), description: `Threshold intervals: 3 x 10 min, 5 min easy between.`, weight: 1, main: intervals(3, 10, Z4, 5, Z1) };
+  const vo2max: SessionKind = { label: 'vo2max', zones: z('Z5', Z5), description: `VO2max intervals: 5 x 3 min, 3 min easy between.`, weight: 0.9, main: intervals(5, 3, Z5, 3, Z1) };
+  const tempo: SessionKind = { label: 'tempo', zones: z('Z3', Z3), description: `Aerobic ${noun} with 2 x 15 min tempo, 5 min steady between.`, weight: 1, main: intervals(2, 15, Z3, 5, Z2) };
+  const steadyLong: SessionKind = { label: 'long', zones: z('Z2', Z2), description: `Long ${noun}: the week's key aerobic session.`, weight: 2, main: aerobic };
+  if (phase === 'base') {
+    return [
+      { label: 'endurance', zones: z('Z2', Z2), description: `Steady aerobic ${noun}, conversational effort.`, weight: 1, main: aerobic },
+      tempo,
+      { label: 'recovery', zones: z('Z1', Z1), description: `Easy ${noun} to absorb the week.`, weight: 0.6, main: recovery },
+      { label: 'endurance', zones: z('Z2', Z2), description: `Aerobic ${noun} with relaxed form drills.`, weight: 1, main: aerobic },
+      steadyLong,
+    ];
+  }
+  if (phase === 'build' || general) {
+    const long: SessionKind = general
+      ? { ...steadyLong, zones: z('Z2-Z3', [Z2[0], Z3[1]]), description: `Long ${noun}, steady, the last 20 min a little brisker.`, main: { kind: 'finish', target: Z2, finishMin: 20, finish: Z3 } }
+      : { label: 'long', zones: z('Z2-Z3', [Z2[0], Z3[1]]), description: `Long ${noun} finishing with 20 min at goal effort.`, weight: 2, main: { kind: 'finish', target: Z2, finishMin: 20, finish: Z3 } };
+    return [
+      phase === 'peak-and-taper' ? tempo : threshold,
+      { label: 'endurance', zones: z('Z2', Z2), description: `Steady aerobic ${noun}.`, weight: 1, main: aerobic },
+      { label: 'recovery', zones: z('Z1', Z1), description: `Easy ${noun}, legs loose.`, weight: 0.6, main: recovery },
+      phase === 'peak-and-taper' ? threshold : vo2max,
+      long,
+    ];
+  }
+  return [
+    { label: 'race pace', zones: z('Z3-Z4', GOAL_PACE), description: `Goal-pace blocks: 3 x 12 min at the effort you will hold, 4 min easy between.`, weight: 1, main: intervals(3, 12, GOAL_PACE, 4, Z1) },
+    { label: 'endurance', zones: z('Z2', Z2), description: `Steady aerobic ${noun}.`, weight: 0.9, main: aerobic },
+    { label: 'recovery', zones: z('Z1', Z1), description: `Easy ${noun}.`, weight: 0.5, main: recovery },
+    { label: 'sharpening', zones: z('Z5', Z5), description: `Short openers: 6 x 1 min hard, 2 min easy.`, weight: 0.7, main: intervals(6, 1, Z5, 2, Z1) },
+    { label: 'simulation', zones: z('Z2-Z4', SIMULATION), description: `Goal simulation: the terrain, pacing and fuelling of the day.`, weight: 1.8, main: { kind: 'steady', target: SIMULATION } },
+  ];
+}
+
+const isLong = (label: string) => label === 'long' || label === 'simulation';
+
+export function notesFor(label: string, phase: PhaseName, minutes: number, general: boolean): string {
+  if (isLong(label) && minutes >= FUELLING_FROM_MIN) return 'Practise fuelling: eat and drink from the first hour.';
+  if (isLong(label)) return 'Take a bottle; the session is short enough to need no food on the way.';
+  if (label === 'recovery') return 'Keep it truly easy; skip it if you feel run down.';
+  if (label === 'strength') return 'Leave two reps in reserve; never to failure.';
+  if (phase === 'peak-and-taper' && !general) return 'In taper weeks keep the intensity, shorten the session.';
+  return 'Warm up 10-15 min and cool down 10 min inside the time shown.';
+}
+
+export const restDay = (dayOfWeek: DayOfWeek, description = 'Rest day: no training.'): ScheduledDay => ({
+  dayOfWeek,
+  activityType: 'Rest',
+  duration: 'Rest',
+  durationMin: 0,
+  zones: '-',
+  description,
+  notes: 'Sleep and eat well; this is when you adapt.',
+});
+
+/** Splits the week's minutes by weight; the long session is held to its share, its excess spread over the others. */
+function splitMinutes(weights: number[], longIndex: number, weeklyMin: number): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0) || 1;
+  const minutes = weights.map((weight) => (weeklyMin * weight) / total);
+  const cap = weeklyMin * LONG_SESSION_MAX_SHARE;
+  const long = minutes[longIndex];
+  if (long !== undefined && long > cap && weights.length > 1) {
+    const others = total - (weights[longIndex] ?? 0);
+    const excess = long - cap;
+    minutes.forEach((value, index) => {
+      minutes[index] = index === longIndex ? cap : value + (excess * (weights[index] ?? 0)) / (others || 1);
+    });
+  }
+  // Long first rounded down, so rounding never lifts it past its share; the rest keep the week's sum.
+  const rounded = minutes.map((value, index) => (index === longIndex ? Math.floor(value / 5) * 5 : round5(value)));
+  const shortfall = round5(weeklyMin) - rounded.reduce((sum, value) => sum + value, 0);
+  const absorb = rounded.findIndex((_, index) => index !== longIndex);
+  if (absorb >= 0) rounded[absorb] = Math.max(0, (rounded[absorb] ?? 0) + shortfall);
+  return rounded;
+}
+
+export function dailySchedule(phase: PhaseName, goal: WeekPlanGoal, weeklyMin: number, ftpW: number | null, days: WeekDays): ScheduledDay[] {
+  const endurance = enduranceSessions(phase, goal.sport, ftpW, goal.general);
+  // Drop the lighter sessions first when there are fewer days than sessions; the long one stays.
+  const byImportance = ['long', 'threshold', 'race pace', 'simulation', 'tempo', 'endurance', 'vo2max', 'sharpening', 'recovery'];
+  const plan: { day: DayOfWeek; sport: Sport; session: SessionKind }[] = [];
+  const otherEndurance = goal.sports.filter((sport): sport is EnduranceSport => (sport === 'cycling' || sport === 'running') && sport !== goal.sport);
+  const strength: SessionKind = {
+    label: 'strength',
+    zones: 'RPE 6-7',
+    description: phase === 'base' ? 'Full-body strength: squats, hinges, lunges, core; 3 x 8-10.' : 'Strength maintenance: 2-3 x 5 heavy, core.',
+    weight: 0,
+  };
+  const other: SessionKind = {
+    label: goal.otherActivity ?? 'other',
+    zones: 'RPE 4-6',
+    description: `${goal.otherActivity ?? 'Your other activity'} at a comfortable effort.`,
+    weight: 0.8,
+  };
+  if (goal.sports.includes('lifting')) for (const day of days.liftingDays) plan.push({ day, sport: 'lifting', session: strength });
+  let enduranceDays = [...days.trainingDays];
+  if (goal.sports.includes('other') && enduranceDays.length > 2) {
+    const day = enduranceDays.find((candidate) => candidate !== days.longDay && candidate === 'Thursday') ?? enduranceDays.find((candidate) => candidate !== days.longDay);
+    if (day) {
+      plan.push({ day, sport: 'other', session: other });
+      enduranceDays = enduranceDays.filter((candidate) => candidate !== day);
+    }
+  }
+  const long = endurance.find((session) => isLong(session.label))!;
+  const shortDays = enduranceDays.filter((day) => day !== days.longDay);
+  const chosen = endurance
+    .filter((session) => session !== long)
+    .sort((a, b) => byImportance.indexOf(a.label) - byImportance.indexOf(b.label))
+    .slice(0, shortDays.length);
+  const ordered = endurance.filter((session) => chosen.includes(session));
+  ordered.forEach((session, index) => {
+    const day = shortDays[index];
+    if (!day) return;
+    // With two endurance sports, the shorter sessions alternate to the second one.
+    const sport = otherEndurance[0] && index % 2 === 1 ? otherEndurance[0] : goal.sport;
+    plan.push({ day, sport, session });
+  });
+  if (days.longDay && enduranceDays.includes(days.longDay)) plan.push({ day: days.longDay, sport: goal.sport, session: long });
+
+  const flexible = plan.filter((entry) => entry.sport !== 'lifting');
+  const fixedMin = plan.length - flexible.length > 0 ? (plan.length - flexible.length) * STRENGTH_MIN : 0;
+  const flexibleMin = Math.max(0, weeklyMin - fixedMin);
+  const split = splitMinutes(
+    flexible.map((entry) => entry.session.weight),
+    flexible.findIndex((entry) => entry.session === long),
+    flexibleMin,
+  );
+  const minutesOf = new Map(flexible.map((entry, index) => [entry, split[index] ?? 0]));
+  const alternative = otherEndurance[0] ? enduranceSessions(phase, otherEndurance[0], null, goal.general) : null;
+  return DAYS_OF_WEEK.map((dayOfWeek) => {
+    const entry = plan.find((candidate) => candidate.day === dayOfWeek);
+    if (!entry) return restDay(dayOfWeek);
+    const minutes = entry.sport === 'lifting' ? STRENGTH_MIN : (minutesOf.get(entry) ?? 0);
+    const session = entry.sport === otherEndurance[0] && alternative ? (alternative[endurance.indexOf(entry.session)] ?? entry.session) : entry.session;
+    return {
+      dayOfWeek,
+      activityType: `${sportName[entry.sport]} - ${session.label}`,
+      duration: clockMinutes(minutes),
+      durationMin: minutes,
+      zones: session.zones,
+      description: session.description,
+      notes: notesFor(session.label, phase, minutes, goal.general),
+      // Only cycling sessions have workout files (the plan's .zwo export); they ride the minutes shown.
+      ...(entry.sport === 'cycling' && session.main && minutes > 0 ? { steps: sessionSteps(session.main, minutes, ftpW) } : {}),
+    };
+  });
+}
