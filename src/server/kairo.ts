@@ -124,6 +124,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const metricsJobs = createMetricsJobs(metrics);
   queue.define(metricsJobs.activity);
   queue.define(metricsJobs.account);
+  queue.define(metricsJobs.fitness);
   const activities = createActivitiesService({ repo: activitiesRepo, metrics, queue, metricsJobs });
   registerActivityRoutes(app, activities);
 
@@ -249,6 +250,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
 
   // Handlers run only now: Strava's address in demo mode is this server's own public URL.
   await queue.work();
+  await activities.storeMissingFitness();
   await queue.schedule(stravaJobs.purge, '17 3 * * *');
   if (setup.demo || publicUrl.startsWith('https://')) {
     // Strava can only call back a public https address; the simulator calls back in-process.
@@ -267,7 +269,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     database,
     queue,
     jobs: new Map(
-      [archiveJob, metricsJobs.activity, metricsJobs.account, analysisJob, profileCompletionJob, ...stravaJobs.all].map((job) => [job.name, job as JobDefinition<z.ZodType>]),
+      [archiveJob, metricsJobs.activity, metricsJobs.account, metricsJobs.fitness, analysisJob, profileCompletionJob, ...stravaJobs.all].map((job) => [job.name, job as JobDefinition<z.ZodType>]),
     ),
     url: publicUrl,
     async close() {

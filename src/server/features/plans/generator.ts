@@ -467,7 +467,7 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
   const demands = eventDemands(goal);
   const strengths: string[] = [];
   if (facts.weeklySessions >= 3) strengths.push(`Consistent: ${facts.weeklySessions} sessions a week over the last 4 weeks.`);
-  if (facts.fitness && facts.fitness.ctl >= 30) strengths.push(`A fitness (CTL) of ${Math.round(facts.fitness.ctl)} to build on.`);
+  if (facts.fitness && facts.fitness.ctl >= 30) strengths.push(`A fitness (CTL) of ${Math.round(facts.fitness.ctl)} today to build on.`);
   if (goal.eventMinutes !== null && facts.longestSessionMin >= goal.eventMinutes * 0.6) strengths.push(`Your longest recent session (${clockMinutes(facts.longestSessionMin)}) already covers most of the goal's duration.`);
   if (facts.ftp) strengths.push(`A known FTP of ${facts.ftp.watts} W to pace by.`);
   if (strengths.length === 0) strengths.push(`${facts.activityCount} recent activities recorded: a clear starting point to build from.`);
