@@ -73,27 +73,26 @@ export function computeFitnessSeries(
 export function continueFitnessSeries(stored: readonly FitnessDay[], fromDate: string, toDate: string): FitnessDay[] {
   const fromDay = toDayNumber(fromDate);
   const toDay = toDayNumber(toDate);
-  const first = stored[0];
+  const storedByDay = new Map(stored.map((entry) => [toDayNumber(entry.date), entry]));
   const series: FitnessDay[] = [];
-  let previous: FitnessDay | null = null;
-  let index = 0;
-  const startDay = first ? Math.min(fromDay, toDayNumber(first.date)) : fromDay;
+  let previous: { ctl: number; atl: number } = { ctl: 0, atl: 0 };
+  // Only days from the first stored one matter before the window: earlier days are all zero.
+  const startDay = Math.min(fromDay, ...storedByDay.keys());
   for (let day = startDay; day <= toDay; day++) {
-    const date = toIsoDate(day);
-    let entry: FitnessDay;
-    if (stored[index]?.date === date) {
-      entry = stored[index]!;
-      index++;
-    } else if (previous) {
+    const found = storedByDay.get(day);
+    let entry: FitnessDay | null = null;
+    if (found) {
+      entry = found;
+      previous = found;
+    } else {
       // The same steps as computeFitnessSeries with a load of 0, so a continued day equals a computed one exactly.
+      const tsb = previous.ctl - previous.atl;
       const ctl = previous.ctl + (0 - previous.ctl) / CTL_TIME_CONSTANT_DAYS;
       const atl = previous.atl + (0 - previous.atl) / ATL_TIME_CONSTANT_DAYS;
-      entry = { date, load: 0, ctl, atl, tsb: previous.ctl - previous.atl };
-    } else {
-      entry = { date, load: 0, ctl: 0, atl: 0, tsb: 0 };
+      previous = { ctl, atl };
+      if (day >= fromDay) entry = { date: toIsoDate(day), load: 0, ctl, atl, tsb };
     }
-    previous = entry;
-    if (day >= fromDay) series.push(entry);
+    if (entry && day >= fromDay) series.push(entry);
   }
   return series;
 }

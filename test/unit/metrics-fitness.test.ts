@@ -70,9 +70,8 @@ describe('continueFitnessSeries (reading a window of the stored whole-history se
         const stored = loads.length === 0 ? [] : computeFitnessSeries(loads, dates[0]!, dates.at(-1)!);
         const toDate = dayAfter('2024-01-01', endOffset);
         const fromDate = dayAfter(toDate, 1 - days);
-        // As the repository reads it: the stored days of the window, or else the last one before it.
-        const inWindow = stored.filter((day) => day.date >= fromDate && day.date <= toDate);
-        const read = inWindow.length > 0 ? inWindow : stored.filter((day) => day.date < fromDate).slice(-1);
+        // As the repository reads it: the last stored day before the window, then the window's stored days.
+        const read = [...stored.filter((day) => day.date < fromDate).slice(-1), ...stored.filter((day) => day.date >= fromDate && day.date <= toDate)];
         const expected = computeFitnessSeries(loads, '2023-01-01', toDate).slice(-days);
         expect(continueFitnessSeries(read, fromDate, toDate)).toEqual(expected);
       }),

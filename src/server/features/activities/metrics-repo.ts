@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, max, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, max, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { FitnessDay } from '../../../metrics/fitness.ts';
 import { activities, activityMetrics, fitnessDays, type ActivitySource } from '../../db/schema.ts';
@@ -12,7 +12,6 @@ const counted = () => isNull(activities.duplicateOf);
 const FITNESS_WRITE_LOCK_CLASS = 0x4b41_4602;
 /** Rows per insert statement: well under PostgreSQL's 65,535 parameters. */
 const FITNESS_INSERT_CHUNK = 5_000;
-const dayColumns = { date: fitnessDays.date, load: fitnessDays.load, ctl: fitnessDays.ctl, atl: fitnessDays.atl, tsb: fitnessDays.tsb };
 
 /** The per-activity metrics whose highest value over a window the estimates start from. */
 type WindowMetric = 'best20MinPowerW' | 'maxHeartrateBpm' | 'impliedThresholdSpeedMps';
@@ -189,22 +188,19 @@ export function createMetricsRepo(db: Database) {
     },
 
     /**
-     * The stored fitness days in [fromDate, toDate] ('YYYY-MM-DD'); when none is, the last stored
-     * day before `fromDate`, which the days asked for continue from.
+     * The stored fitness days in [fromDate, toDate] ('YYYY-MM-DD') and the last stored day before
+     * `fromDate`, which the days asked for continue from when the window starts after the history
+     * ends: one round trip, two primary-key range reads.
      */
     async storedFitness(accountId: string, fromDate: string, toDate: string): Promise<FitnessDay[]> {
-      const inWindow = await db
-        .select(dayColumns)
-        .from(fitnessDays)
-        .where(and(eq(fitnessDays.userId, accountId), gte(fitnessDays.date, fromDate), lte(fitnessDays.date, toDate)))
-        .orderBy(asc(fitnessDays.date));
-      if (inWindow.length > 0) return inWindow;
-      return db
-        .select(dayColumns)
-        .from(fitnessDays)
-        .where(and(eq(fitnessDays.userId, accountId), lt(fitnessDays.date, fromDate)))
-        .orderBy(desc(fitnessDays.date))
-        .limit(1);
+      const result = (await db.execute(sql`
+        (select date::text as date, load, ctl, atl, tsb from ${fitnessDays}
+          where user_id = ${accountId} and date < ${fromDate}::date order by date desc limit 1)
+        union all
+        (select date::text as date, load, ctl, atl, tsb from ${fitnessDays}
+          where user_id = ${accountId} and date between ${fromDate}::date and ${toDate}::date)
+        order by date`)) as unknown as { rows: FitnessDay[] };
+      return result.rows;
     },
 
     /** Accounts with scored activities but no stored fitness series (metrics stored before the series was). */
