@@ -409,9 +409,17 @@ export const analyses = pgTable(
     coachingStyleUpdatedAt: timestamp('coaching_style_updated_at', { withTimezone: true }),
     /** The account's settings revision this was written at (user_settings.analysis_revision). */
     settingsRevision: integer('settings_revision').notNull().default(0),
+    /**
+     * Written while the athlete's history was still arriving or being scored (ADR 0028): its load
+     * and thresholds read part of it. Written again, by the analysis.complete job, once it is in.
+     */
+    historyPending: boolean('history_pending').notNull().default(false),
     createdAt: timestamps.createdAt,
   },
-  (table) => [index('analyses_user').on(table.userId)],
+  (table) => [
+    index('analyses_user').on(table.userId),
+    index('analyses_history_pending').on(table.userId).where(sql`${table.historyPending}`),
+  ],
 );
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "analyses" ADD COLUMN "history_pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "analyses_history_pending" ON "analyses" USING btree ("user_id") WHERE "analyses"."history_pending";
