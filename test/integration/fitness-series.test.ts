@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeFitnessSeries } from '../../src/metrics/fitness.ts';
 import { analysisView } from '../../src/shared/api/analysis.ts';
+import { formatDistance, measureText } from '../../src/shared/format.ts';
 import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
@@ -94,6 +95,26 @@ describe.each(kinds)('one fitness series from the whole history on %s', (kind) =
       `After this run, fitness (CTL) ${Math.round(onTheDay.ctl)} and fatigue (ATL) ${Math.round(onTheDay.atl)}: ` +
         `your form (TSB) goes from ${signed(onTheDay.tsb)} before it to ${signed(nextDay.tsb)} the morning after.`,
     );
+  });
+
+  it("writes the analysis again in the athlete's units, as the screens format them", async () => {
+    const athlete = await registerAthlete(server.url);
+    const [runId] = await uploadRuns(server, athlete, [1]);
+    const run = (await athlete.get(`/api/activities/${runId}`)).body as { distance: number };
+    const metric = analysisView.parse((await athlete.get(`/api/activities/${runId}/analysis`)).body);
+    expect(metric.summary).toContain(measureText(formatDistance(run.distance, 'metric')));
+
+    expect((await athlete.put('/api/user/settings', { unitSystem: 'imperial' })).status).toBe(200);
+    const imperial = analysisView.parse((await athlete.get(`/api/activities/${runId}/analysis`)).body);
+    // Best efforts keep their names ('1 km', 'half marathon'): they name a distance, they do not measure one.
+    const allText = [imperial.executiveSummary, imperial.summary, imperial.feedback, imperial.recovery]
+      .join('\n')
+      .split('\n')
+      .filter((line) => !line.startsWith('- Best efforts'))
+      .join('\n');
+    expect(imperial.summary).toContain(measureText(formatDistance(run.distance, 'imperial')));
+    expect(allText).toMatch(/\/mi\b/);
+    expect(allText).not.toMatch(/\d km\b|\/km\b/);
   });
 
   it('takes a deleted history out of the series', async () => {
