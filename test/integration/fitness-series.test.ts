@@ -97,6 +97,21 @@ describe.each(kinds)('one fitness series from the whole history on %s', (kind) =
     );
   });
 
+  it('stores the load of an activity scored on the request for its first analysis before the analysis reads it', async () => {
+    const athlete = await registerAthlete(server.url);
+    const [runId] = await uploadRuns(server, athlete, [2]);
+    // As if the background jobs had not reached the run yet: no metrics, no analysis, no series.
+    await server.database.handle.query('delete from analyses where activity_id = $1', [runId]);
+    await server.database.handle.query('delete from activity_metrics where activity_id = $1', [runId]);
+    await server.database.handle.query('delete from fitness_days where user_id = (select user_id from activities where id = $1)', [runId]);
+
+    const analysis = analysisView.parse((await athlete.get(`/api/activities/${runId}/analysis`)).body);
+    const runDay = ((await athlete.get(`/api/activities/${runId}`)).body as { startDate: string }).startDate.slice(0, 10);
+    const onTheDay = (await fitness(athlete, 7)).find((day) => day.date === runDay)!;
+    expect(onTheDay.load).toBeGreaterThan(0);
+    expect(analysis.recovery).toContain(`fitness (CTL) ${Math.round(onTheDay.ctl)} and fatigue (ATL) ${Math.round(onTheDay.atl)}:`);
+  });
+
   it("writes the analysis again in the athlete's units, as the screens format them", async () => {
     const athlete = await registerAthlete(server.url);
     const [runId] = await uploadRuns(server, athlete, [1]);

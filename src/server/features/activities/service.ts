@@ -165,9 +165,13 @@ export function createActivitiesService(deps: {
       return (await metrics.view(accountId, id)) !== null;
     },
 
-    /** Rescores one activity now, so what is read next uses the current thresholds. */
+    /**
+     * Rescores one activity now, so what is read next uses the current thresholds, and rewrites the
+     * fitness series with its load (the analysis about to be written reads the day's fitness).
+     */
     async recomputeMetrics(accountId: string, id: string): Promise<void> {
       await metrics.compute(accountId, id);
+      await metrics.refreshFitness(accountId);
     },
 
     /** Kairo's estimates of FTP and maximum heart rate from the athlete's own activities, with the evidence. */
