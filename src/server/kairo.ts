@@ -205,7 +205,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   queue.define(analysisJob);
   queue.define(analysisCompletionJob);
   activities.onMetricsComputed(async ({ accountId }) => {
-    if ((await analysis.awaitsHistory(accountId))) await queue.send(analysisCompletionJob, { accountId }, { singletonKey: accountId });
+    if (await analysis.awaitsHistory(accountId)) await queue.send(analysisCompletionJob, { accountId }, { singletonKey: accountId });
   });
   activities.onMetricsComputed(async (event) => {
     // A duplicate recording (see activity-duplicates ADR) is not shown, so it gets no analysis of its own.
