@@ -8,6 +8,7 @@ import { GENEROUS_LIMITS, startSimForKairo, subscribeToSimWebhooks, waitFor } fr
 import type { RunningStravaSim } from '../tools/strava-sim/sim.ts';
 import { stravaExportWith } from '../test/support/strava-export.ts';
 import { benchArchiveImport, type ArchiveImportRun } from './archive-import.ts';
+import { benchHistoryReads, type HistoryReadsRun } from './history-reads.ts';
 import { measureLoad, type LoadResult } from './load.ts';
 import { benchBackfill, type BackfillRun } from './strava-backfill.ts';
 
@@ -37,6 +38,8 @@ export interface ActivityDataRun {
   archiveImport: ArchiveImportRun;
   /** GET /api/activities (the default page of 50) for an account with LISTED_ACTIVITIES. */
   activityList: LoadResult & { activities: number };
+  /** The fitness chart and an uncached list page for the same account (its history spans well over a year). */
+  historyReads: HistoryReadsRun;
   /** A ride finished at Strava: from its webhook until Kai's analysis of it is stored (median of the runs). */
   webhookToAnalysis: { runs: number; medianS: number; maxS: number };
 }
@@ -87,11 +90,13 @@ export async function benchActivityData(load: { connections: number; warmUpS: nu
 
       const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ');
       const activityList = await measureLoad({ url: `${kairo.url}/api/activities`, headers: { cookie }, ...load });
+      const historyReads = await benchHistoryReads(kairo.url, browser, load);
       return {
         backfill,
         rateLimitedBackfill: { ...limited, readLimitPerWindow: LIMITED_READS_PER_WINDOW, windowS: LIMITED_WINDOW_S },
         archiveImport,
         activityList: { ...activityList, activities: backfill.activities + archiveImport.activities },
+        historyReads,
         webhookToAnalysis,
       };
     } finally {

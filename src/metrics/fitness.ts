@@ -63,6 +63,40 @@ export function computeFitnessSeries(
   return series;
 }
 
+/**
+ * The series for each day from `fromDate` to `toDate` inclusive, read from stored days: `stored`
+ * holds consecutive days, sorted, as computeFitnessSeries gave them for the whole history, and may
+ * start before `fromDate` (the last stored day before it, to carry on from). A day before the
+ * first stored day has no history yet (all zero); a day after the last is a rest day, whose
+ * averages decay from the day before.
+ */
+export function continueFitnessSeries(stored: readonly FitnessDay[], fromDate: string, toDate: string): FitnessDay[] {
+  const fromDay = toDayNumber(fromDate);
+  const toDay = toDayNumber(toDate);
+  const storedByDay = new Map(stored.map((entry) => [toDayNumber(entry.date), entry]));
+  const series: FitnessDay[] = [];
+  let previous: { ctl: number; atl: number } = { ctl: 0, atl: 0 };
+  // Only days from the first stored one matter before the window: earlier days are all zero.
+  const startDay = Math.min(fromDay, ...storedByDay.keys());
+  for (let day = startDay; day <= toDay; day++) {
+    const found = storedByDay.get(day);
+    let entry: FitnessDay | null = null;
+    if (found) {
+      entry = found;
+      previous = found;
+    } else {
+      // The same steps as computeFitnessSeries with a load of 0, so a continued day equals a computed one exactly.
+      const tsb = previous.ctl - previous.atl;
+      const ctl = previous.ctl + (0 - previous.ctl) / CTL_TIME_CONSTANT_DAYS;
+      const atl = previous.atl + (0 - previous.atl) / ATL_TIME_CONSTANT_DAYS;
+      previous = { ctl, atl };
+      if (day >= fromDay) entry = { date: toIsoDate(day), load: 0, ctl, atl, tsb };
+    }
+    if (entry && day >= fromDay) series.push(entry);
+  }
+  return series;
+}
+
 function toDayNumber(isoDate: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   const day = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / MS_PER_DAY : NaN;

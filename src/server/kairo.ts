@@ -19,7 +19,7 @@ import { registerActivityRoutes } from './features/activities/routes.ts';
 import { createActivitiesService } from './features/activities/service.ts';
 import { builtinCoach } from './features/analysis/coach/coach.ts';
 import { createLlmCoach } from './features/analysis/coach/llm.ts';
-import { createAnalysisJob } from './features/analysis/jobs.ts';
+import { createAnalysisCompletionJob, createAnalysisJob } from './features/analysis/jobs.ts';
 import { createAnalysisRepo } from './features/analysis/repo.ts';
 import { registerAnalysisRoutes } from './features/analysis/routes.ts';
 import { createAnalysisService } from './features/analysis/service.ts';
@@ -126,6 +126,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const metricsJobs = createMetricsJobs(metrics);
   queue.define(metricsJobs.activity);
   queue.define(metricsJobs.account);
+  queue.define(metricsJobs.fitness);
   const activities = createActivitiesService({ repo: activitiesRepo, metrics, queue, metricsJobs });
   registerActivityRoutes(app, activities);
 
@@ -182,6 +183,13 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     hasTrainingData,
     plansChanged: (accountId) => accountSettings.analysesStale(accountId),
   });
+  // ADR 0018: the history is pending while a Strava backfill runs or some activity waits for its metrics.
+  const historyPending = async (accountId: string) => {
+    const connection = await strava.status(accountId);
+    return (connection.connected && !connection.backfillDone) || (await activities.metricsPending(accountId));
+  };
+  // The job is defined before the service it runs, which queues it; its handler reads the service when it runs.
+  const analysisCompletionJob = createAnalysisCompletionJob({ completeAfterHistory: (accountId) => analysis.completeAfterHistory(accountId) });
   const analysis = createAnalysisService({
     repo: createAnalysisRepo(database.db),
     activities,
@@ -190,9 +198,17 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     plans,
     trackingAthleteName: async (accountId) => (await strava.status(accountId)).athleteName,
     dataPolicy: config.strava.dataPolicy,
+    historyPending,
+    historyCompleted: async (accountId) => {
+      await queue.send(analysisCompletionJob, { accountId }, { singletonKey: accountId });
+    },
   });
   const analysisJob = createAnalysisJob(analysis);
   queue.define(analysisJob);
+  queue.define(analysisCompletionJob);
+  activities.onMetricsComputed(async ({ accountId }) => {
+    if (await analysis.awaitsHistory(accountId)) await queue.send(analysisCompletionJob, { accountId }, { singletonKey: accountId });
+  });
   activities.onMetricsComputed(async (event) => {
     // A duplicate recording (see activity-duplicates ADR) is not shown, so it gets no analysis of its own.
     const activity = await activities.find(event.accountId, event.activityId);
@@ -224,10 +240,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       const { athleteWeight, athleteFtp } = await settings.get(accountId);
       return { weightKg: athleteWeight, ftpW: athleteFtp };
     },
-    historyPending: async (accountId) => {
-      const connection = await strava.status(accountId);
-      return (connection.connected && !connection.backfillDone) || (await activities.metricsPending(accountId));
-    },
+    historyPending,
     hasTrainingData,
   });
   const profileCompletionJob = createProfileCompletionJob(profile);
@@ -249,6 +262,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
 
   // Handlers run only now: Strava's address in demo mode is this server's own public URL.
   await queue.work();
+  await activities.storeMissingFitness();
   await queue.schedule(stravaJobs.purge, '17 3 * * *');
   if (setup.demo || publicUrl.startsWith('https://')) {
     // Strava can only call back a public https address; the simulator calls back in-process.
@@ -267,7 +281,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     database,
     queue,
     jobs: new Map(
-      [archiveJob, metricsJobs.activity, metricsJobs.account, analysisJob, profileCompletionJob, ...stravaJobs.all].map((job) => [job.name, job as JobDefinition<z.ZodType>]),
+      [archiveJob, metricsJobs.activity, metricsJobs.account, metricsJobs.fitness, analysisJob, analysisCompletionJob, profileCompletionJob, ...stravaJobs.all].map((job) => [job.name, job as JobDefinition<z.ZodType>]),
     ),
     url: publicUrl,
     async close() {

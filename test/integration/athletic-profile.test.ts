@@ -172,8 +172,9 @@ describe.each(kinds)('the athletic profile on %s', (kind) => {
     await waitForJobs(server);
     const id = await accountIdOf(newcomer);
     await setPlan(id, 'Free');
-    // As right after a backfill: the activities are in, their metrics not yet.
+    // As right after a backfill: the activities are in, their metrics (and so the fitness series) not yet.
     await query('delete from activity_metrics where user_id = $1', [id]);
+    await query('delete from fitness_days where user_id = $1', [id]);
 
     const early = athleticProfile.parse((await newcomer.post('/api/profile/generate')).body);
     expect(early.historyPending).toBe(true);

@@ -176,7 +176,7 @@ describe('tone by coaching style', () => {
 
   it('honours custom instructions as far as it honestly can', () => {
     const custom = writeBuiltinAnalysis(contextOf('hike', { coachingStyle: 'custom', systemPrompt: 'Keep it short. Focus on climbing.' }));
-    expect(custom.feedback.split('\n')[0]).toBe('- Climbing, your focus: 1346 m of climbing over 14.8 km.');
+    expect(custom.feedback.split('\n')[0]).toBe('- Climbing, your focus: 1,346 m of climbing over 14.8 km.');
     expect(insightCount(custom)).toBe(3);
     expect(custom.executiveSummary).toMatch(/Following your instructions with a focus on climbing, as far as the built-in coach can read them\./);
 
@@ -206,7 +206,7 @@ describe('activity kinds', () => {
     expect(strength.feedback).toMatch(/^- Strength session: 55 min\./);
     // A strength day is followed by the athlete's endurance sport of the last two weeks.
     expect(strength.nextSession.sport).toBe('ride');
-    expect(writeBuiltinAnalysis(styled('hike', 'performance')).feedback).toMatch(/Time on feet: 4 h 59 min with 1346 m of climbing/);
+    expect(writeBuiltinAnalysis(styled('hike', 'performance')).feedback).toMatch(/Time on feet: 4 h 59 min with 1,346 m of climbing/);
     expect(writeBuiltinAnalysis(styled('other', 'performance')).subjectLine).toBe('2.1 km swim in 43 min');
   });
 

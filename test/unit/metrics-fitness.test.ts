@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeFitnessSeries } from '../../src/metrics/fitness.ts';
+import { computeFitnessSeries, continueFitnessSeries } from '../../src/metrics/fitness.ts';
 
 const dayAfter = (from: string, days: number) => new Date(Date.parse(from) + days * 86_400_000).toISOString().slice(0, 10);
 const everyDay = (from: string, days: number, load: number) =>
@@ -56,5 +56,35 @@ describe('computeFitnessSeries (CTL 42 d, ATL 7 d, TSB = yesterday)', () => {
     });
     expect(() => computeFitnessSeries([], '2025-02-30', '2025-03-01')).toThrow(RangeError);
     expect(() => computeFitnessSeries([{ date: '1/2/2025', load: 1 }], '2025-01-01', '2025-01-02')).toThrow(RangeError);
+  });
+});
+
+describe('continueFitnessSeries (reading a window of the stored whole-history series)', () => {
+  const loadsArbitrary = fc.array(fc.record({ offset: fc.integer({ min: 0, max: 400 }), load: fc.integer({ min: 0, max: 250 }) }), { maxLength: 60 });
+
+  it("gives every day exactly the whole history's value, whatever window is read (property)", () => {
+    fc.assert(
+      fc.property(loadsArbitrary, fc.integer({ min: -30, max: 500 }), fc.integer({ min: 1, max: 200 }), (entries, endOffset, days) => {
+        const loads = entries.map(({ offset, load }) => ({ date: dayAfter('2024-01-01', offset), load }));
+        const dates = loads.map((entry) => entry.date).sort();
+        const stored = loads.length === 0 ? [] : computeFitnessSeries(loads, dates[0]!, dates.at(-1)!);
+        const toDate = dayAfter('2024-01-01', endOffset);
+        const fromDate = dayAfter(toDate, 1 - days);
+        // As the repository reads it: the last stored day before the window, then the window's stored days.
+        const read = [...stored.filter((day) => day.date < fromDate).slice(-1), ...stored.filter((day) => day.date >= fromDate && day.date <= toDate)];
+        const expected = computeFitnessSeries(loads, '2023-01-01', toDate).slice(-days);
+        expect(continueFitnessSeries(read, fromDate, toDate)).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is all zero before the history starts and decays after it ends', () => {
+    const stored = computeFitnessSeries([{ date: '2025-01-02', load: 84 }], '2025-01-02', '2025-01-02');
+    const series = continueFitnessSeries(stored, '2025-01-01', '2025-01-03');
+    expect(series.map((day) => day.date)).toEqual(['2025-01-01', '2025-01-02', '2025-01-03']);
+    expect(series[0]).toEqual({ date: '2025-01-01', load: 0, ctl: 0, atl: 0, tsb: 0 });
+    expect(series[1]).toEqual(stored[0]);
+    expect(series[2]).toEqual({ date: '2025-01-03', load: 0, ctl: expect.closeTo(2 * (41 / 42), 12), atl: expect.closeTo(12 * (6 / 7), 12), tsb: -10 });
   });
 });

@@ -207,3 +207,11 @@ describe('the LLM profile writer under the strict Strava policy', () => {
     expect(model.doGenerateCalls).toHaveLength(0);
   });
 });
+
+describe('durations in the profile read as everywhere else (shared/format.ts)', () => {
+  it('writes the longest session in words and efforts as a stopwatch', () => {
+    const facts = factsOf([ride(3, 245, 210), run(2, 65)]);
+    expect(facts.longestSession?.duration).toBe('4 h 5 min');
+    expect(facts.run?.bests.find((best) => best.label === '10 km')?.time).toBe('52:00');
+  });
+});

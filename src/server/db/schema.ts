@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   doublePrecision,
   type AnyPgColumn,
   index,
@@ -10,6 +11,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -256,6 +258,10 @@ export const activities = pgTable(
     /** Also finds the activities a new one may duplicate: same account, start within the tolerance. */
     index('activities_user_start').on(table.userId, table.startDate),
     index('activities_duplicate_of').on(table.duplicateOf).where(sql`${table.duplicateOf} is not null`),
+    /** The activity list, newest first, duplicates left out: a page (`before=`) is one index range read. */
+    index('activities_user_list')
+      .on(table.userId, table.startDate.desc(), table.id.desc())
+      .where(sql`${table.duplicateOf} is null`),
   ],
 );
 
@@ -344,6 +350,28 @@ export const activityMetrics = pgTable(
   (table) => [index('activity_metrics_user').on(table.userId)],
 );
 
+/**
+ * The athlete's one daily fitness series (CTL/ATL/TSB, metrics/fitness.ts), computed from the whole
+ * history and stored, one row per UTC day from the first day with load to the last: every reader
+ * (the chart, the analysis, the profile, the plans) reads the same figure for a day. Days after
+ * the last row are pure decay and are continued when read. Rewritten by the metrics jobs whenever
+ * a load changes (ADR 0027).
+ */
+export const fitnessDays = pgTable(
+  'fitness_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    load: doublePrecision('load').notNull(),
+    ctl: doublePrecision('ctl').notNull(),
+    atl: doublePrecision('atl').notNull(),
+    tsb: doublePrecision('tsb').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.date] })],
+);
+
 export const coachingStyle = pgEnum('coaching_style', coachingStyles);
 export const rideDetailType = pgEnum('ride_detail_type', rideDetailTypes);
 
@@ -387,9 +415,17 @@ export const analyses = pgTable(
     coachingStyleUpdatedAt: timestamp('coaching_style_updated_at', { withTimezone: true }),
     /** The account's settings revision this was written at (user_settings.analysis_revision). */
     settingsRevision: integer('settings_revision').notNull().default(0),
+    /**
+     * Written while the athlete's history was still arriving or being scored (ADR 0028): its load
+     * and thresholds read part of it. Written again, by the analysis.complete job, once it is in.
+     */
+    historyPending: boolean('history_pending').notNull().default(false),
     createdAt: timestamps.createdAt,
   },
-  (table) => [index('analyses_user').on(table.userId)],
+  (table) => [
+    index('analyses_user').on(table.userId),
+    index('analyses_history_pending').on(table.userId).where(sql`${table.historyPending}`),
+  ],
 );
 
 /**

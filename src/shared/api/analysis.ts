@@ -80,6 +80,11 @@ export const analysisView = analysisSections.extend({
   coachNote: z.string().nullable(),
   generatedAt: z.string(),
   coachingStyleUpdatedAt: z.string().nullable(),
+  /**
+   * Written while the athlete's history was still arriving or being scored: fitness and thresholds
+   * read part of it. Kai writes it again once the history is in; the page reads it again until then.
+   */
+  historyPending: z.boolean(),
 });
 export type AnalysisView = z.infer<typeof analysisView>;
 

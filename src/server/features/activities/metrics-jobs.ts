@@ -15,6 +15,8 @@ export type MetricsComputedListener = (event: MetricsComputed) => Promise<void>;
 export interface MetricsJobs {
   activity: JobDefinition<typeof activityPayload>;
   account: JobDefinition<typeof accountPayload>;
+  /** Rewrites the account's stored fitness series alone: after an activity is deleted, or for a series never stored. */
+  fitness: JobDefinition<typeof accountPayload>;
   /**
    * Subscribes to finished metrics: once per arriving activity, and once per rescored history with
    * its newest activity. A history brings hundreds of activities at once, and the athlete reads the
@@ -24,7 +26,11 @@ export interface MetricsJobs {
   onComputed(listener: MetricsComputedListener): void;
 }
 
-/** Metrics are computed off the request path: one activity as it arrives, a whole history after a backfill or an archive. */
+/**
+ * Metrics are computed off the request path: one activity as it arrives, a whole history after a
+ * backfill or an archive. Each job rewrites the stored fitness series before announcing, so what
+ * is written next (Kai's analysis, the profile) reads the loads just stored (ADR 0027).
+ */
 export function createMetricsJobs(metrics: MetricsService): MetricsJobs {
   const listeners: MetricsComputedListener[] = [];
   async function announce(event: MetricsComputed): Promise<void> {
@@ -38,7 +44,9 @@ export function createMetricsJobs(metrics: MetricsService): MetricsJobs {
       policy: 'stately',
       concurrency: 2,
       handler: async ({ accountId, activityId }) => {
-        if (await metrics.compute(accountId, activityId)) await announce({ accountId, activityId });
+        const computed = await metrics.compute(accountId, activityId);
+        await metrics.refreshFitness(accountId);
+        if (computed) await announce({ accountId, activityId });
       },
     },
     account: {
@@ -48,7 +56,16 @@ export function createMetricsJobs(metrics: MetricsService): MetricsJobs {
       expireInS: 3600,
       handler: async ({ accountId }) => {
         const newest = (await metrics.recomputeAll(accountId)).at(-1);
+        await metrics.refreshFitness(accountId);
         if (newest) await announce({ accountId, activityId: newest });
+      },
+    },
+    fitness: {
+      name: 'metrics.fitness',
+      payload: accountPayload,
+      policy: 'stately',
+      handler: async ({ accountId }) => {
+        await metrics.refreshFitness(accountId);
       },
     },
     onComputed(listener) {

@@ -1,11 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, max, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, max, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { activities, activityMetrics, type ActivitySource } from '../../db/schema.ts';
+import type { FitnessDay } from '../../../metrics/fitness.ts';
+import { activities, activityMetrics, fitnessDays, type ActivitySource } from '../../db/schema.ts';
 
 export type ActivityMetricsRow = typeof activityMetrics.$inferSelect;
 
 /** Load, fitness and bests count each real activity once: a duplicate recording is left out. */
 const counted = () => isNull(activities.duplicateOf);
+
+/** Key class of the per-account advisory lock that serialises rewrites of the fitness series. */
+const FITNESS_WRITE_LOCK_CLASS = 0x4b41_4602;
+/** Rows per insert statement: well under PostgreSQL's 65,535 parameters. */
+const FITNESS_INSERT_CHUNK = 5_000;
 
 /** The per-activity metrics whose highest value over a window the estimates start from. */
 type WindowMetric = 'best20MinPowerW' | 'maxHeartrateBpm' | 'impliedThresholdSpeedMps';
@@ -157,32 +163,71 @@ export function createMetricsRepo(db: Database) {
         .where(and(eq(activityMetrics.userId, accountId), eq(activityMetrics.activityId, activityId)));
     },
 
-    /** Training load summed per UTC day, for days in [from, to), with the sources of the activities it came from. */
-    async dailyLoads(accountId: string, from: Date, to: Date): Promise<{ date: string; load: number; sources: ActivitySource[] }[]> {
-      const day = sql<string>`to_char(${activities.startDate} at time zone 'UTC', 'YYYY-MM-DD')`;
-      const rows = await db
-        .select({
-          date: day,
-          load: sql<number>`sum(${activityMetrics.trainingLoad})::float8`,
-          // text[]: both drivers parse it, unlike an array of the enum type.
-          sources: sql<ActivitySource[]>`array_agg(distinct ${activities.source}::text)`,
-        })
-        .from(activityMetrics)
-        .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
-        .where(and(eq(activityMetrics.userId, accountId), counted(), gte(activities.startDate, from), lt(activities.startDate, to)))
-        .groupBy(day)
-        .orderBy(asc(day));
-      return rows.map((row) => ({ date: row.date, load: row.load ?? 0, sources: row.sources }));
+    /**
+     * Rewrites the account's stored fitness series from its daily loads over the whole history:
+     * `compute` turns the loads into the days to store. Serialised per account, and the loads are
+     * read under the lock, so of two rewrites racing the later one stores the newer loads.
+     */
+    async rewriteFitness(accountId: string, compute: (loads: { date: string; load: number }[]) => FitnessDay[]): Promise<number> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${FITNESS_WRITE_LOCK_CLASS}, hashtext(${accountId}))`);
+        const day = sql<string>`to_char(${activities.startDate} at time zone 'UTC', 'YYYY-MM-DD')`;
+        const loads = await tx
+          .select({ date: day, load: sql<number>`coalesce(sum(${activityMetrics.trainingLoad}), 0)::float8` })
+          .from(activityMetrics)
+          .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
+          .where(and(eq(activityMetrics.userId, accountId), eq(activities.userId, accountId), counted()))
+          .groupBy(day);
+        const days = compute(loads);
+        await tx.delete(fitnessDays).where(eq(fitnessDays.userId, accountId));
+        for (let start = 0; start < days.length; start += FITNESS_INSERT_CHUNK) {
+          await tx.insert(fitnessDays).values(days.slice(start, start + FITNESS_INSERT_CHUNK).map((entry) => ({ userId: accountId, ...entry })));
+        }
+        return days.length;
+      });
     },
 
-    /** The sources the thresholds of the account's activities that started in [from, to) were read from. */
-    async thresholdSourcesBetween(accountId: string, from: Date, to: Date): Promise<ActivitySource[]> {
+    /**
+     * The stored fitness days in [fromDate, toDate] ('YYYY-MM-DD') and the last stored day before
+     * `fromDate`, which the days asked for continue from when the window starts after the history
+     * ends: one round trip, two primary-key range reads.
+     */
+    async storedFitness(accountId: string, fromDate: string, toDate: string): Promise<FitnessDay[]> {
+      const result = (await db.execute(sql`
+        (select date::text as date, load, ctl, atl, tsb from ${fitnessDays}
+          where user_id = ${accountId} and date < ${fromDate}::date order by date desc limit 1)
+        union all
+        (select date::text as date, load, ctl, atl, tsb from ${fitnessDays}
+          where user_id = ${accountId} and date between ${fromDate}::date and ${toDate}::date)
+        order by date`)) as unknown as { rows: FitnessDay[] };
+      return result.rows;
+    },
+
+    /** Accounts with scored activities but no stored fitness series (metrics stored before the series was). */
+    async accountsWithoutFitness(): Promise<string[]> {
       const rows = await db
-        .selectDistinct({ source: sql<ActivitySource>`unnest(${activityMetrics.thresholdSources})` })
+        .selectDistinct({ accountId: activityMetrics.userId })
         .from(activityMetrics)
-        .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
-        .where(and(eq(activityMetrics.userId, accountId), counted(), gte(activities.startDate, from), lt(activities.startDate, to)));
-      return rows.map((row) => row.source);
+        .where(notExists(db.select({ one: sql`1` }).from(fitnessDays).where(eq(fitnessDays.userId, activityMetrics.userId))));
+      return rows.map((row) => row.accountId);
+    },
+
+    /**
+     * The sources of every counted, scored activity that started before `to`, and of those their
+     * thresholds were read from: what a fitness figure of a day before `to` is derived from, since
+     * the series runs over the whole history.
+     */
+    async sourcesBefore(accountId: string, to: Date): Promise<ActivitySource[]> {
+      const result = (await db.execute(sql`
+        select distinct derived.source from (
+          select ${activities.source}::text as source, ${activityMetrics.thresholdSources} as threshold_sources
+            from ${activityMetrics}
+            join ${activities} on ${activities.id} = ${activityMetrics.activityId}
+           where ${activityMetrics.userId} = ${accountId} and ${activities.userId} = ${accountId}
+             and ${activities.duplicateOf} is null and ${activities.startDate} < ${to}
+        ) scored
+        cross join lateral unnest(array_append(scored.threshold_sources, scored.source)) as derived(source)`)) as unknown as { rows: { source: ActivitySource }[] };
+      return result.rows.map((row) => row.source).sort();
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import { computeActivityMetrics, type ActivityMetrics } from '../../../metrics/activity-metrics.ts';
 import { best20MinPowerW, computeCriticalPower, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
-import { computeFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
+import { computeFitnessSeries, continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
 import { computeMeanMaximalPower, computePowerDurationCurve } from '../../../metrics/mean-maximal-power.ts';
 import { POWER_CURVE_GRID_S, samplePowerCurveOnGrid } from '../../../metrics/power-curve-grid.ts';
 import { resampleTo1Hz } from '../../../metrics/resample.ts';
@@ -34,8 +34,6 @@ const FTP_LOOKBACK_DAYS = 90;
 const MAX_HR_LOOKBACK_DAYS = 365;
 /** As for FTP: long enough to hold a hard effort, short enough to follow the athlete's form. */
 const THRESHOLD_PACE_LOOKBACK_DAYS = 90;
-/** Days of load before the first day shown, so CTL (42-day) has warmed up. */
-const FITNESS_WARM_UP_DAYS = 126;
 const DAY_MS = 86_400_000;
 
 const RIDE_TYPES = new Set(['Ride', 'VirtualRide', 'EBikeRide', 'MountainBikeRide', 'GravelRide', 'Velomobile', 'Handcycle']);
@@ -135,15 +133,17 @@ function toView(metrics: ActivityMetrics, thresholds: ThresholdsUsed): ActivityM
 type FtpSource = ActivityMetricsView['ftpSource'];
 type ThresholdPaceSource = ActivityMetricsView['thresholdPaceSource'];
 
-/** The days the loads of a `days`-day series ending on `today`'s UTC day are read from: [from, to), warm-up included. */
-function fitnessWindow(days: number, today: Date): { from: Date; to: Date; lastDay: string } {
-  const lastDay = today.toISOString().slice(0, 10);
-  const firstDayMs = Date.parse(lastDay) - (days - 1) * DAY_MS;
-  return { from: new Date(firstDayMs - FITNESS_WARM_UP_DAYS * DAY_MS), to: new Date(Date.parse(lastDay) + DAY_MS), lastDay };
+/** The UTC days of a `days`-day series ending with `today`'s. */
+function fitnessWindow(days: number, today: Date): { fromDate: string; toDate: string } {
+  const toDate = today.toISOString().slice(0, 10);
+  return { fromDate: new Date(Date.parse(toDate) - (days - 1) * DAY_MS).toISOString().slice(0, 10), toDate };
 }
 
-function fitnessSeries(loads: { date: string; load: number }[], days: number, window: { from: Date; lastDay: string }): FitnessDay[] {
-  return computeFitnessSeries(loads, window.from.toISOString().slice(0, 10), window.lastDay).slice(-days);
+/** The whole history's series, from its first day with load to its last. */
+function wholeHistorySeries(loads: { date: string; load: number }[]): FitnessDay[] {
+  if (loads.length === 0) return [];
+  const dates = loads.map((entry) => entry.date).sort();
+  return computeFitnessSeries(loads, dates[0]!, dates.at(-1)!);
 }
 
 /** The sources of the estimates that were made, once each, sorted. */
@@ -318,25 +318,34 @@ export function createMetricsService(deps: {
       return found;
     },
 
-    /** Daily load with fitness (CTL), fatigue (ATL) and form (TSB) for the last `days` days, today included. */
+    /**
+     * Daily load with fitness (CTL), fatigue (ATL) and form (TSB) for the `days` days ending with
+     * `today`'s UTC day, read from the one stored series of the whole history: a day's figures are
+     * the same whatever window is asked for.
+     */
     async fitness(accountId: string, days: number, today = new Date()): Promise<FitnessDay[]> {
-      const window = fitnessWindow(days, today);
-      return fitnessSeries(await repo.dailyLoads(accountId, window.from, window.to), days, window);
+      const { fromDate, toDate } = fitnessWindow(days, today);
+      return continueFitnessSeries(await repo.storedFitness(accountId, fromDate, toDate), fromDate, toDate);
     },
 
     /**
-     * The same series, with the sources of every activity whose load went into it and of those its
-     * thresholds were read from (what it is derived from).
+     * The same series, with the sources of every activity whose load went into it (the whole
+     * history before the window's end) and of those their thresholds were read from.
      */
     async fitnessWithSources(accountId: string, days: number, today = new Date()): Promise<FitnessWithSources> {
-      const window = fitnessWindow(days, today);
-      const [loads, thresholdSources] = await Promise.all([
-        repo.dailyLoads(accountId, window.from, window.to),
-        repo.thresholdSourcesBetween(accountId, window.from, window.to),
+      const { toDate } = fitnessWindow(days, today);
+      const [series, sources] = await Promise.all([
+        this.fitness(accountId, days, today),
+        repo.sourcesBefore(accountId, new Date(Date.parse(toDate) + DAY_MS)),
       ]);
-      const sources = [...new Set([...loads.flatMap((day) => day.sources), ...thresholdSources])].sort();
-      return { series: fitnessSeries(loads, days, window), sources };
+      return { series, sources };
     },
+
+    /** Computes the account's fitness series from all of its loads again and stores it; returns the days stored. */
+    refreshFitness: (accountId: string) => repo.rewriteFitness(accountId, wholeHistorySeries),
+
+    /** Accounts whose fitness series was never stored although they have scored activities. */
+    accountsWithoutFitness: () => repo.accountsWithoutFitness(),
 
     /**
      * Kairo's FTP estimate as of `asOf`, from the best 20 minutes of the preceding weeks, with the

@@ -180,6 +180,13 @@ export function createActivitiesService(deps: {
       await queue.send(metricsJobs.account, { accountId }, { singletonKey: accountId });
     },
 
+    /** Stores the fitness series of accounts scored before it was stored (an upgrade); run once at boot. */
+    async storeMissingFitness(): Promise<void> {
+      for (const accountId of await metrics.accountsWithoutFitness()) {
+        await queue.send(metricsJobs.fitness, { accountId }, { singletonKey: accountId });
+      }
+    },
+
     /** Whether some of the account's activities still wait for their metrics (a history just arrived). */
     metricsPending: (accountId: string) => metrics.hasUnscored(accountId),
 
@@ -188,9 +195,13 @@ export function createActivitiesService(deps: {
       return (await metrics.view(accountId, id)) !== null;
     },
 
-    /** Rescores one activity now, so what is read next uses the current thresholds. */
+    /**
+     * Rescores one activity now, so what is read next uses the current thresholds, and rewrites the
+     * fitness series with its load (the analysis about to be written reads the day's fitness).
+     */
     async recomputeMetrics(accountId: string, id: string): Promise<void> {
       await metrics.compute(accountId, id);
+      await metrics.refreshFitness(accountId);
     },
 
     /** Kairo's estimates of FTP and maximum heart rate from the athlete's own activities, with the evidence. */
@@ -211,8 +222,16 @@ export function createActivitiesService(deps: {
     upsert: written(repo.upsert),
     insertUnlessRecorded: written(repo.insertUnlessRecorded),
     update: written(repo.update),
-    remove: written(repo.remove),
-    removeBySources: written(repo.removeBySources),
+    // A deleted activity takes its load out of the fitness series (and may bring back a duplicate's).
+    remove: written(async (accountId: string, id: string) => {
+      await repo.remove(accountId, id);
+      await queue.send(metricsJobs.fitness, { accountId }, { singletonKey: accountId });
+    }),
+    removeBySources: written(async (accountId: string, sources: Parameters<typeof repo.removeBySources>[1]) => {
+      const removed = await repo.removeBySources(accountId, sources);
+      if (removed > 0) await queue.send(metricsJobs.fitness, { accountId }, { singletonKey: accountId });
+      return removed;
+    }),
     findBySourceKey: repo.findBySourceKey,
     /** The account's activity by Kairo's id or by its Strava id; undefined when the account has none. */
     find: repo.find,

@@ -15,3 +15,17 @@ export function createAnalysisJob(analysis: AnalysisService): AnalysisJob {
     handler: async ({ accountId, activityId }) => analysis.metricsComputed(accountId, activityId),
   };
 }
+
+const accountPayload = z.object({ accountId: z.uuid() });
+
+export type AnalysisCompletionJob = JobDefinition<typeof accountPayload>;
+
+/** Writes again the analyses written before the athlete's history was in (ADR 0028), off the metrics job. */
+export function createAnalysisCompletionJob(analysis: Pick<AnalysisService, 'completeAfterHistory'>): AnalysisCompletionJob {
+  return {
+    name: 'analysis.complete',
+    payload: accountPayload,
+    policy: 'stately',
+    handler: async ({ accountId }) => analysis.completeAfterHistory(accountId),
+  };
+}

@@ -23,6 +23,23 @@ export function createAnalysisRepo(db: Database) {
       return row;
     },
 
+    /** The account's activities whose analysis was written before the history was in. */
+    async historyPendingActivityIds(accountId: string): Promise<string[]> {
+      const rows = await db
+        .select({ activityId: analyses.activityId })
+        .from(analyses)
+        .where(and(eq(analyses.userId, accountId), eq(analyses.historyPending, true)));
+      return rows.map((row) => row.activityId);
+    },
+
+    /** Clears the mark of an analysis whose facts came out the same from the whole history (only if still at `revision`). */
+    async markHistoryComplete(accountId: string, activityId: string, revision: number): Promise<void> {
+      await db
+        .update(analyses)
+        .set({ historyPending: false })
+        .where(and(eq(analyses.userId, accountId), eq(analyses.activityId, activityId), eq(analyses.revision, revision)));
+    },
+
     /** Replaces the analysis only if it is still at `revision`; undefined when another writer got there first. */
     async replace(revision: number, values: AnalysisValues): Promise<AnalysisRow | undefined> {
       const { activityId, userId, ...update } = values;

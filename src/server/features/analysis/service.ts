@@ -86,6 +86,7 @@ function toAnalysisView(row: AnalysisRow): AnalysisView {
     coachNote: row.coachNote,
     generatedAt: row.generatedAt.toISOString(),
     coachingStyleUpdatedAt: row.coachingStyleUpdatedAt?.toISOString() ?? null,
+    historyPending: row.historyPending,
   };
 }
 
@@ -115,6 +116,10 @@ export function createAnalysisService(deps: {
   trackingAthleteName: (accountId: string) => Promise<string | null>;
   /** Under the strict Strava data policy (ADR 7) a Strava activity's context file is refused. */
   dataPolicy: 'strict' | 'relaxed';
+  /** Whether the athlete's history is still arriving (Strava backfill) or being scored (ADR 0018). */
+  historyPending: (accountId: string) => Promise<boolean>;
+  /** Queues the rewrite of the analyses written before the history was in (the analysis.complete job). */
+  historyCompleted: (accountId: string) => Promise<void>;
 }) {
   const { repo, activities, coach, settings: accountSettings, plans } = deps;
   const readers = { activities, activePlansOn: (accountId: string, day: Date) => plans.activePlansOn(accountId, day) };
@@ -133,7 +138,14 @@ export function createAnalysisService(deps: {
   }
 
   /** Words second: the coach writes from the facts (each coach checks its own numbers against them). */
-  async function compose(accountId: string, activityId: string, settings: AnalysisSettings, context: AnalysisContext, account: AccountSettings) {
+  async function compose(
+    accountId: string,
+    activityId: string,
+    settings: AnalysisSettings,
+    context: AnalysisContext,
+    account: AccountSettings,
+    historyPending: boolean,
+  ) {
     const { answer, coach: writtenBy, note } = await coach.write(context);
     const { nextSession, ...sections } = answer;
     return {
@@ -152,6 +164,7 @@ export function createAnalysisService(deps: {
       generatedAt: new Date(),
       coachingStyleUpdatedAt: settings.coachingStyleUpdatedAt,
       settingsRevision: account.revision,
+      historyPending,
     } satisfies AnalysisValues;
   }
 
@@ -174,11 +187,17 @@ export function createAnalysisService(deps: {
       const newer = current && lostToAfter !== null && current.revision > lostToAfter && current.settingsRevision === account.revision;
       if (newer && sameChoices(settingsOf(current), change(settingsOf(current)))) return current;
       const settings = change(withAccountStyle(current ? settingsOf(current) : NEW_ANALYSIS, account));
-      const context = await factsFor(accountId, activityId, settings, account);
+      const [context, pending] = await Promise.all([factsFor(accountId, activityId, settings, account), deps.historyPending(accountId)]);
       // Asked before the coach writes: a model call costs time and money, and unchanged facts need none.
-      if (current && options.onlyIfFactsChanged && current.contextHash === contextHash(context)) return current;
-      const values = await compose(accountId, activityId, settings, context, account);
+      if (current && options.onlyIfFactsChanged && current.contextHash === contextHash(context)) {
+        if (!current.historyPending || pending) return current;
+        await repo.markHistoryComplete(accountId, activityId, current.revision);
+        return { ...current, historyPending: false };
+      }
+      const values = await compose(accountId, activityId, settings, context, account, pending);
       const saved = current ? await repo.replace(current.revision, values) : await repo.insertIfAbsent(values);
+      // The history may have come in while this was written, after the job that completes analyses ran.
+      if (saved?.historyPending && !(await deps.historyPending(accountId))) await deps.historyCompleted(accountId);
       if (saved) return saved;
       lostToAfter = current?.revision ?? 0;
     }
@@ -212,6 +231,22 @@ export function createAnalysisService(deps: {
 
   return {
     get,
+
+    /** Whether some of the account's analyses wait for the history, which is now in: the analysis.complete job has work. */
+    async awaitsHistory(accountId: string): Promise<boolean> {
+      return (await repo.historyPendingActivityIds(accountId)).length > 0 && !(await deps.historyPending(accountId));
+    },
+
+    /**
+     * Once the history is in: every analysis written before it is written again from all of it (in
+     * the style it has), or only unmarked when its facts came out the same.
+     */
+    async completeAfterHistory(accountId: string): Promise<void> {
+      if (await deps.historyPending(accountId)) return;
+      for (const activityId of await repo.historyPendingActivityIds(accountId)) {
+        await this.metricsComputed(accountId, activityId);
+      }
+    },
 
     /** Pro: the next session as a Zwift workout file (.zwo). */
     async workoutFile(account: ExportingAccount, activityId: string): Promise<{ fileName: string; xml: string }> {

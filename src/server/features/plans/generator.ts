@@ -164,7 +164,7 @@ function gapsOf(goal: Goal, facts: AthleteFacts, volume: Volume): PlanGap[] {
 function strengthsOf(goal: Goal, facts: AthleteFacts, ftpW: number | null): string[] {
   const strengths: string[] = [];
   if (facts.weeklySessions >= 3) strengths.push(`Consistent: ${facts.weeklySessions} sessions a week over the last 4 weeks.`);
-  if (facts.fitness && facts.fitness.ctl >= 30) strengths.push(`A fitness (CTL) of ${Math.round(facts.fitness.ctl)} to build on.`);
+  if (facts.fitness && facts.fitness.ctl >= 30) strengths.push(`A fitness (CTL) of ${Math.round(facts.fitness.ctl)} today to build on.`);
   const longest = Math.max(0, ...goal.families.map((family) => facts.longestMinBySport[family] ?? 0));
   if (goal.eventMinutes !== null && longest >= goal.eventMinutes * 0.6) {
     strengths.push(`Your longest recent ${goal.sport === 'cycling' ? 'ride' : 'run'} (${clockMinutes(longest)}) already covers most of the goal's duration.`);

@@ -3,6 +3,7 @@ import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivitySourceName } from '../../../shared/api/activities.ts';
 import { PROFILE_ACTIVITY_LIMIT } from '../../../shared/api/athletic-profile.ts';
 import { VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from '../plans/service.ts';
+import { formatClock, formatDurationWords } from '../../../shared/format.ts';
 
 /**
  * What the athletic profile is written from: the athlete's last 30 activities, measured, never
@@ -112,21 +113,6 @@ const hours = (seconds: number) => round(seconds / 3600, 1);
 const km = (metres: number) => round(metres / 1000, 1);
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-/** "m:ss", or "h:mm:ss" from an hour up. */
-export function clock(seconds: number): string {
-  const whole = Math.round(seconds);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
-/** "2 h 05 min" or "45 min". */
-export function duration(minutes: number): string {
-  const whole = Math.round(minutes);
-  return whole >= 60 ? `${Math.floor(whole / 60)} h ${String(whole % 60).padStart(2, '0')} min` : `${whole} min`;
-}
-
 function bestOnGrid(activities: readonly ProfileActivity[], durationS: number): number | null {
   const index = POWER_CURVE_GRID_S.indexOf(durationS);
   const values = activities.map((activity) => activity.powerCurveW[index]).filter((watts): watts is number => watts !== undefined && watts > 0);
@@ -188,7 +174,7 @@ function powerOf(activities: readonly ProfileActivity[], ftp: AthleteFacts['ftp'
 function paceOf(runs: readonly ProfileActivity[]): string | null {
   const moving = runs.filter((run) => run.distanceM > 0 && run.movingTimeS > 0);
   const metres = sum(moving.map((run) => run.distanceM));
-  return metres > 0 ? clock(sum(moving.map((run) => run.movingTimeS)) / (metres / 1000)) : null;
+  return metres > 0 ? formatClock(sum(moving.map((run) => run.movingTimeS)) / (metres / 1000)) : null;
 }
 
 function runOf(activities: readonly ProfileActivity[]): ProfileFacts['run'] {
@@ -198,7 +184,7 @@ function runOf(activities: readonly ProfileActivity[]): ProfileFacts['run'] {
     const times = runs.flatMap((run) => run.bestEfforts.filter((effort) => Math.abs(effort.distanceM - distanceM) < 1).map((effort) => effort.elapsedS));
     if (times.length === 0) return [];
     const best = Math.min(...times);
-    return [{ label, distanceKm: round(distanceM / 1000, 1), time: clock(best), pacePerKm: clock(best / (distanceM / 1000)) }];
+    return [{ label, distanceKm: round(distanceM / 1000, 1), time: formatClock(best), pacePerKm: formatClock(best / (distanceM / 1000)) }];
   });
   return { averagePacePerKm: paceOf(runs), bests };
 }
@@ -284,7 +270,7 @@ export function profileFacts(
       totalElevationM: Math.round(sum(activities.map((activity) => activity.elevationGainM))),
     },
     sports: sportsOf(activities, totalS),
-    longestSession: { family: longest.family, duration: duration(longest.movingTimeS / 60), minutes: Math.round(longest.movingTimeS / 60), distanceKm: km(longest.distanceM) },
+    longestSession: { family: longest.family, duration: formatDurationWords(longest.movingTimeS), minutes: Math.round(longest.movingTimeS / 60), distanceKm: km(longest.distanceM) },
     longestRideKm: longestOf(activities, 'ride'),
     longestRunKm: longestOf(activities, 'run'),
     intensity: intensityOf(activities),

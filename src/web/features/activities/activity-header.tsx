@@ -5,7 +5,7 @@ import { AnalysisSubjectLine } from '../analysis/analysis-subject-line.tsx';
 import { activityFamily } from './activity-family.ts';
 import { sourceLabel, sportLabel, stravaActivityUrl } from './activity-labels.ts';
 import { ActivityTypeIcon } from './activity-type-icon.tsx';
-import { formatStartDateTime } from './format/date-time.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 
 /**
  * Name, sport, start time and source of the activity on screen, Kai's subject line, and the page's
@@ -23,7 +23,7 @@ export function ActivityHeader({ activity }: { activity: ActivityListItem }) {
             <ActivityTypeIcon family={activityFamily(activity)} className="size-4 text-accent" />
             {sportLabel(activity.sportType)}
           </span>
-          <time dateTime={activity.startDate}>{formatStartDateTime(activity.startDate)}</time>
+          <time dateTime={activity.startDate}>{formatDateTime(activity.startDate)}</time>
           <span title="Where this activity came from" className="rounded-full border border-line-strong px-2 py-0.5 text-xs font-medium text-fg-muted">
             {sourceLabel(activity.source)}
           </span>

@@ -1,11 +1,8 @@
 import type { ActivityDetail } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { activityFamily } from './activity-family.ts';
-import { formatDistance } from './format/distance.ts';
-import { formatDuration } from './format/duration.ts';
-import { formatElevation } from './format/elevation.ts';
-import type { Measure } from './format/measure.ts';
-import { formatPace } from './format/pace.ts';
+import { formatClock, formatDistance, formatElevation, type Measure } from '../../../shared/format.ts';
+import { averagePace } from './format/pace.ts';
 
 export interface ActivityMetric extends Measure {
   key: 'duration' | 'distance' | 'pace' | 'power' | 'heartRate' | 'maxHeartRate' | 'elevation';
@@ -37,7 +34,7 @@ const bpm = (value: number | null): Measure => (value === null ? { value: MISSIN
  * workouts and strength sessions show average and maximum heart rate instead of distance.
  */
 export function activityMetrics(activity: MetricSource, units: UnitSystem): ActivityMetric[] {
-  const duration: ActivityMetric = { key: 'duration', label: 'Duration', value: formatDuration(activity.movingTime), unit: '' };
+  const duration: ActivityMetric = { key: 'duration', label: 'Duration', value: formatClock(activity.movingTime), unit: '' };
   const distance: ActivityMetric = { key: 'distance', label: 'Distance', ...formatDistance(activity.distance, units) };
   const heartRate: ActivityMetric = { key: 'heartRate', label: 'Heart rate', ...bpm(activity.averageHeartrate) };
   const elevation: ActivityMetric =
@@ -47,7 +44,7 @@ export function activityMetrics(activity: MetricSource, units: UnitSystem): Acti
 
   switch (activityFamily(activity)) {
     case 'run': {
-      const pace = formatPace(activity.movingTime, activity.distance, units) ?? { value: MISSING_VALUE, unit: '' };
+      const pace = averagePace(activity.movingTime, activity.distance, units) ?? { value: MISSING_VALUE, unit: '' };
       return [duration, distance, heartRate, { key: 'pace', label: 'Pace', ...pace }, elevation];
     }
     case 'ride': {

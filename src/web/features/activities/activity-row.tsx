@@ -3,9 +3,7 @@ import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { activityFamily } from './activity-family.ts';
 import { ActivityTypeIcon } from './activity-type-icon.tsx';
-import { formatDistance } from './format/distance.ts';
-import { formatDuration } from './format/duration.ts';
-import { measureText } from './format/measure.ts';
+import { formatClock, formatDistance, measureText } from '../../../shared/format.ts';
 import { formatRelativeDate } from './format/relative-date.ts';
 
 interface ActivityRowProps {
@@ -19,7 +17,7 @@ interface ActivityRowProps {
 /** One activity in the sidebar list (spec §2): icon, name, distance, moving time, when. */
 export function ActivityRow({ activity, units, selected, onSelect, now }: ActivityRowProps) {
   // A strength session covers no distance: '0.0 km' would only be noise.
-  const facts = [activity.distance > 0 ? measureText(formatDistance(activity.distance, units)) : null, formatDuration(activity.movingTime)]
+  const facts = [activity.distance > 0 ? measureText(formatDistance(activity.distance, units)) : null, formatClock(activity.movingTime)]
     .filter((fact) => fact !== null)
     .join(' · ');
   return (

@@ -13,6 +13,7 @@ import { WorkoutFileButton } from '../exports/workout-file-button.tsx';
 import { useActivityAnalysis } from './api/activity-analysis.ts';
 import { AnalysisText } from './analysis-text.tsx';
 import { CoachingStyleButton } from './coaching-style-button.tsx';
+import { AnalysisHistoryPendingNote } from './history-pending-note.tsx';
 import { SectionShareMenu } from './section-share-menu.tsx';
 import { useAnalysisRewriting } from './use-analysis-rewriting.ts';
 
@@ -64,14 +65,15 @@ export function AnalysisPanel({ activity }: { activity: ActivityListItem }) {
   const view = analysis.data;
   const stravaActivityId = shareableStravaActivityId(activity);
   return (
-    <section aria-label="Analysis" aria-busy={rewriting} className="flex flex-col gap-6">
+    <section aria-label="Analysis" aria-busy={rewriting || view.historyPending} className="flex flex-col gap-6">
+      {view.historyPending && !rewriting && <AnalysisHistoryPendingNote />}
       {rewriting && (
         <p role="status" className="flex items-center gap-2 text-sm text-fg-muted">
           <Spinner className="size-4" />
           Kai is rewriting your analysis...
         </p>
       )}
-      <div className={clsx('flex flex-col gap-6 transition-opacity', rewriting && 'opacity-50')}>
+      <div className={clsx('flex flex-col gap-6 transition-opacity', (rewriting || view.historyPending) && 'opacity-50')}>
         <div className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
           <div className="flex items-center gap-3">
             <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent font-bold text-accent-fg">

@@ -1,6 +1,5 @@
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { METRES_PER_MILE } from '../activities/format/distance.ts';
-import { FEET_PER_METRE } from '../activities/format/elevation.ts';
+import { FEET_PER_METRE, METRES_PER_MILE } from '../../../shared/format.ts';
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 

@@ -127,7 +127,7 @@ function loadSentence(context: AnalysisContext, reading: Reading, voice: Voice):
   }
   const change = reading.trend === 'holding' ? '' : ` (${load.fitnessChange.text} on the week)`;
   return (
-    `Your fitness (CTL) is ${TREND_WORDS[reading.trend]} at ${load.onTheDay.fitness.text}${change}, ` +
+    `After this ${activityNoun(context.activity)}, your fitness (CTL) is ${TREND_WORDS[reading.trend]} at ${load.onTheDay.fitness.text}${change}, ` +
     `and your form the morning after is ${load.formAfter.text}.`
   );
 }
@@ -169,7 +169,7 @@ function reasonSentence(context: AnalysisContext, next: SessionChoice, voice: Vo
     return 'Why: after a hard session the next one stays aerobic, because hard days work when easy days follow.';
   }
   if (next.reason === 'athlete_note') return 'Why: your note says your body needs rest more than training.';
-  const form = voice.tone === 'gentle' ? '' : ` (form ${context.load.formAfter.text})`;
+  const form = voice.tone === 'gentle' ? '' : ` (form ${context.load.formAfter.text} the morning after)`;
   const gentle = voice.style === 'chill' ? ' Your Chill style keeps it on the gentle side.' : '';
   return `Why: ${FORM_STATES[next.reason]}${form}, so ${PURPOSES[next.session.focus]}.${gentle}`;
 }

@@ -1,52 +1,39 @@
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
+import {
+  formatDistance,
+  formatDurationWords,
+  formatElevation,
+  formatPace,
+  formatSpeed,
+  measureText,
+} from '../../../../shared/format.ts';
 
 /**
  * How numbers read in Kai's prose. Every number a coach may write is a fact formatted here once,
- * stored as a Quantity with its text, so the text can only quote facts (see grounding.ts).
- * Units follow spec §9: 1 mi = 1609.34 m, 1 m = 3.28084 ft; no thousands separators.
+ * stored as a Quantity with its text, so the text can only quote facts (see grounding.ts). The
+ * texts come from the formatting module the screens use (shared/format.ts): the same durations,
+ * thousands separators and units (the athlete's unit system) as everywhere else.
  */
 export interface Quantity {
   value: number;
   text: string;
 }
 
-const METRES_PER_MILE = 1609.34;
-const FEET_PER_METRE = 3.28084;
-
 export const quantity = (value: number, text: string): Quantity => ({ value, text });
 
 /** '1 h 23 min', '48 min', '45 s': whole minutes from one minute on. */
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${Math.round(seconds)} s`;
-  const totalMinutes = Math.round(seconds / 60);
-  const hours = Math.floor(totalMinutes / 60);
-  const minutes = totalMinutes % 60;
-  if (hours === 0) return `${minutes} min`;
-  return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
-}
+export const formatDuration = formatDurationWords;
 
-/** Spec §9: one decimal, km or mi. */
-export const distance = (metres: number, units: UnitSystem): Quantity =>
-  quantity(metres, units === 'imperial' ? `${(metres / METRES_PER_MILE).toFixed(1)} mi` : `${(metres / 1000).toFixed(1)} km`);
+/** One decimal, km or mi. */
+export const distance = (metres: number, units: UnitSystem): Quantity => quantity(metres, measureText(formatDistance(metres, units)));
 
-/** Spec §9: rounded, m or ft. */
-export const elevation = (metres: number, units: UnitSystem): Quantity =>
-  quantity(metres, units === 'imperial' ? `${Math.round(metres * FEET_PER_METRE)} ft` : `${Math.round(metres)} m`);
+/** Rounded, m or ft. */
+export const elevation = (metres: number, units: UnitSystem): Quantity => quantity(metres, measureText(formatElevation(metres, units)));
 
-export const speed = (metresPerSecond: number, units: UnitSystem): Quantity =>
-  quantity(
-    metresPerSecond,
-    units === 'imperial'
-      ? `${((metresPerSecond * 3600) / METRES_PER_MILE).toFixed(1)} mph`
-      : `${(metresPerSecond * 3.6).toFixed(1)} km/h`,
-  );
+export const speed = (metresPerSecond: number, units: UnitSystem): Quantity => quantity(metresPerSecond, measureText(formatSpeed(metresPerSecond, units)));
 
-/** Spec §9: minutes:seconds per km or per mile. */
-export function pace(secondsPerKm: number, units: UnitSystem): Quantity {
-  const secondsPerUnit = Math.round(units === 'imperial' ? (secondsPerKm * METRES_PER_MILE) / 1000 : secondsPerKm);
-  const text = `${Math.floor(secondsPerUnit / 60)}:${String(secondsPerUnit % 60).padStart(2, '0')}`;
-  return quantity(secondsPerKm, `${text} /${units === 'imperial' ? 'mi' : 'km'}`);
-}
+/** Minutes:seconds per km or per mile. */
+export const pace = (secondsPerKm: number, units: UnitSystem): Quantity => quantity(secondsPerKm, measureText(formatPace(secondsPerKm, units)));
 
 export const duration = (seconds: number): Quantity => quantity(seconds, formatDuration(seconds));
 export const watts = (value: number): Quantity => quantity(value, `${Math.round(value)} W`);

@@ -40,8 +40,9 @@ export function recoveryAdvice(context: AnalysisContext, reading: Reading, voice
   }
   const { fitness, fatigue, form } = load.onTheDay;
   return paragraph(
-    `Fitness (CTL) ${fitness.text}, fatigue (ATL) ${fatigue.text}: your form (TSB) goes from ${form.text} ` +
-      `before this ${activityNoun(activity)} to ${load.formAfter.text} the morning after.`,
+    // Named by day as the fitness chart plots them: CTL and ATL at the end of the activity's day, TSB each morning.
+    `After this ${activityNoun(activity)}, fitness (CTL) ${fitness.text} and fatigue (ATL) ${fatigue.text}: ` +
+      `your form (TSB) goes from ${form.text} before it to ${load.formAfter.text} the morning after.`,
     ADVICE[reading.formAfter],
     cycleRecovery(context, voice),
     ...cues,

@@ -21,12 +21,19 @@ export async function fetchActivityAnalysis(activityId: string, signal?: AbortSi
   return readJson(await apiRequest('GET', path, undefined, { signal }), analysisView);
 }
 
-/** Spec §7/§9: cached 5 minutes, one retry. */
+/** How often an analysis written before the history was in is read again, until Kai has rewritten it. */
+const HISTORY_PENDING_POLL_MS = 3_000;
+
+/**
+ * Spec §7/§9: cached 5 minutes, one retry; an analysis written before the athlete's history was in
+ * is read again until Kai has written it from all of it (ADR 0028), so the page updates by itself.
+ */
 export function useActivityAnalysis(activityId: string) {
   return useQuery({
     queryKey: activityAnalysisQueryKey(activityId),
     queryFn: ({ signal }) => fetchActivityAnalysis(activityId, signal),
     staleTime: 5 * 60_000,
     retry: 1,
+    refetchInterval: (query) => (query.state.data?.historyPending ? HISTORY_PENDING_POLL_MS : false),
   });
 }

@@ -1,0 +1,122 @@
+import type { UnitSystem } from './domain/unit-system.ts';
+
+/**
+ * How Kairo writes figures, for every screen and every text (the built-in coach, the profile,
+ * plans, exports meant for people): one rule per kind of figure.
+ * - Durations: a stopwatch reading where a clock is expected ('1:10:41', '48:05'), words in prose
+ *   ('1 h 11 min', '48 min', '45 s').
+ * - Numbers: thousands grouped with a comma from 1,000 on ('4,292 m', '1,500 m'), a point for decimals.
+ * - Units follow the athlete's unit system (spec §9: 1 mi = 1609.34 m, 1 m = 3.28084 ft).
+ * - Dates in the athlete's locale and time zone.
+ */
+
+/** Spec §9. */
+export const METRES_PER_MILE = 1609.34;
+/** Spec §9. */
+export const FEET_PER_METRE = 3.28084;
+
+/** A formatted quantity: the number as shown and its unit, kept apart so a screen can style them apart. */
+export interface Measure {
+  value: string;
+  unit: string;
+}
+
+/** One line of text: '12.3 km', '5:12 /km'. */
+export function measureText({ value, unit }: Measure): string {
+  return `${value} ${unit}`;
+}
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** 'H:MM:SS' from one hour on, 'M:SS' below; seconds are rounded first, so 3599.6 s is '1:00:00'. */
+export function formatClock(durationS: number): string {
+  const total = Math.max(0, Math.round(durationS));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  return hours >= 1 ? `${hours}:${pad2(minutes)}:${pad2(seconds)}` : `${minutes}:${pad2(seconds)}`;
+}
+
+/** '1 h 11 min', '2 h', '48 min', '45 s': whole minutes from one minute on. */
+export function formatDurationWords(durationS: number): string {
+  const seconds = Math.max(0, durationS);
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const totalMinutes = Math.round(seconds / 60);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  if (hours === 0) return `${minutes} min`;
+  return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
+}
+
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
+/** `value` with `decimals` decimals and thousands grouped: '4,292', '1,234.5'; never '-0'. */
+export function formatNumber(value: number, decimals = 0): string {
+  let format = numberFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: true });
+    numberFormats.set(decimals, format);
+  }
+  const text = format.format(value);
+  return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
+}
+
+/** One decimal, in kilometres or miles. */
+export function formatDistance(distanceM: number, units: UnitSystem): Measure {
+  const metres = Math.max(0, distanceM);
+  return units === 'imperial'
+    ? { value: formatNumber(metres / METRES_PER_MILE, 1), unit: 'mi' }
+    : { value: formatNumber(metres / 1000, 1), unit: 'km' };
+}
+
+/** Whole metres or feet. */
+export function formatElevation(elevationM: number, units: UnitSystem): Measure {
+  const metres = Math.max(0, elevationM);
+  return units === 'imperial' ? { value: formatNumber(metres * FEET_PER_METRE), unit: 'ft' } : { value: formatNumber(metres), unit: 'm' };
+}
+
+/** One decimal, km/h or mph. */
+export function formatSpeed(metresPerSecond: number, units: UnitSystem): Measure {
+  return units === 'imperial'
+    ? { value: formatNumber((metresPerSecond * 3600) / METRES_PER_MILE, 1), unit: 'mph' }
+    : { value: formatNumber(metresPerSecond * 3.6, 1), unit: 'km/h' };
+}
+
+/** Minutes:seconds per kilometre or per mile. */
+export function formatPace(secondsPerKm: number, units: UnitSystem): Measure {
+  const secondsPerUnit = Math.round(units === 'imperial' ? (secondsPerKm * METRES_PER_MILE) / 1000 : secondsPerKm);
+  return { value: `${Math.floor(secondsPerUnit / 60)}:${pad2(secondsPerUnit % 60)}`, unit: units === 'imperial' ? '/mi' : '/km' };
+}
+
+/** Where and how the athlete reads dates; undefined fields mean the reader's own (the browser's, or UTC and English on the server). */
+export interface DateSettings {
+  locale?: string;
+  timeZone?: string;
+}
+
+function dateFormat(settings: DateSettings, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const timeZone = settings.timeZone ?? (typeof window === 'undefined' ? 'UTC' : undefined);
+  try {
+    return new Intl.DateTimeFormat(settings.locale, { ...options, timeZone });
+  } catch {
+    // An unknown locale or time zone (a stale setting, an old browser) falls back to the defaults.
+    return new Intl.DateTimeFormat(undefined, { ...options, timeZone: typeof window === 'undefined' ? 'UTC' : undefined });
+  }
+}
+
+/** A day: 'Wed, Nov 25, 2026' in en-US, 'mer. 25 nov. 2026' in fr. */
+export function formatDate(date: Date | string, settings: DateSettings = {}): string {
+  return dateFormat(settings, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(date));
+}
+
+/** A calendar day given as 'YYYY-MM-DD' (no time of day, so no time zone shift): 'Wed, Nov 25, 2026'. */
+export function formatCalendarDay(isoDate: string, settings: DateSettings = {}): string {
+  return formatDate(`${isoDate}T12:00:00Z`, { locale: settings.locale, timeZone: 'UTC' });
+}
+
+/** A moment: 'Wed, Nov 25, 2026, 7:05 AM' in en-US. */
+export function formatDateTime(date: Date | string, settings: DateSettings = {}): string {
+  return dateFormat(settings, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
+    new Date(date),
+  );
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCalendarDay,
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDistance,
+  formatDurationWords,
+  formatElevation,
+  formatNumber,
+  formatPace,
+  formatSpeed,
+  measureText,
+  METRES_PER_MILE,
+} from '../../src/shared/format.ts';
+
+describe('formatClock: a stopwatch reading, H:MM:SS from an hour, else M:SS', () => {
+  it.each([
+    [0, '0:00'],
+    [5, '0:05'],
+    [59, '0:59'],
+    [60, '1:00'],
+    [1805, '30:05'],
+    [3599, '59:59'],
+    [3599.6, '1:00:00'],
+    [3600, '1:00:00'],
+    // Issue 14 item 4: a 1:10:41 ride read '1:10:00' in the list and the grid.
+    [3600 + 10 * 60 + 41, '1:10:41'],
+    [3 * 3600 + 11 * 60 + 59, '3:11:59'],
+    [26 * 3600 + 5 * 60, '26:05:00'],
+    [-4, '0:00'],
+  ])('%d s -> %s', (seconds, text) => {
+    expect(formatClock(seconds)).toBe(text);
+  });
+});
+
+describe('formatDurationWords: durations in prose', () => {
+  it.each([
+    [0, '0 s'],
+    [45, '45 s'],
+    [60, '1 min'],
+    [48 * 60 + 20, '48 min'],
+    [3600 + 10 * 60 + 41, '1 h 11 min'],
+    [2 * 3600 + 10, '2 h'],
+    [3 * 3600 + 44 * 60, '3 h 44 min'],
+  ])('%d s -> %s', (seconds, text) => {
+    expect(formatDurationWords(seconds)).toBe(text);
+  });
+
+  it('says the same minutes as the clock reading, rounded', () => {
+    expect(formatClock(4241)).toBe('1:10:41');
+    expect(formatDurationWords(4241)).toBe('1 h 11 min');
+  });
+});
+
+describe('formatNumber: thousands grouped the same way everywhere', () => {
+  it.each([
+    [0, 0, '0'],
+    [999, 0, '999'],
+    [1500, 0, '1,500'],
+    [4292, 0, '4,292'],
+    [1234567.891, 1, '1,234,567.9'],
+    [-0.2, 0, '0'],
+    [-12.4, 0, '-12'],
+  ])('%d (%d decimals) -> %s', (value, decimals, text) => {
+    expect(formatNumber(value, decimals)).toBe(text);
+  });
+});
+
+describe('units: metric or imperial (spec §9)', () => {
+  it('gives distances with one decimal in km or mi (1 mi = 1609.34 m)', () => {
+    expect(formatDistance(12_345, 'metric')).toEqual({ value: '12.3', unit: 'km' });
+    expect(formatDistance(99_960, 'metric')).toEqual({ value: '100.0', unit: 'km' });
+    expect(formatDistance(1_234_000, 'metric')).toEqual({ value: '1,234.0', unit: 'km' });
+    expect(formatDistance(METRES_PER_MILE, 'imperial')).toEqual({ value: '1.0', unit: 'mi' });
+    expect(formatDistance(42_195, 'imperial')).toEqual({ value: '26.2', unit: 'mi' });
+    expect(formatDistance(-5, 'metric').value).toBe('0.0');
+  });
+
+  it('gives elevation in whole metres or feet, converted before rounding, with thousands grouped', () => {
+    expect(formatElevation(381.5, 'metric')).toEqual({ value: '382', unit: 'm' });
+    expect(formatElevation(4292, 'metric')).toEqual({ value: '4,292', unit: 'm' });
+    expect(formatElevation(381, 'imperial')).toEqual({ value: '1,250', unit: 'ft' });
+    expect(formatElevation(1, 'imperial')).toEqual({ value: '3', unit: 'ft' });
+  });
+
+  it('gives speed in km/h or mph and pace per km or per mile', () => {
+    expect(formatSpeed(10, 'metric')).toEqual({ value: '36.0', unit: 'km/h' });
+    expect(formatSpeed(10, 'imperial')).toEqual({ value: '22.4', unit: 'mph' });
+    expect(formatPace(300, 'metric')).toEqual({ value: '5:00', unit: '/km' });
+    expect(formatPace(299.7, 'metric')).toEqual({ value: '5:00', unit: '/km' });
+    expect(formatPace(300, 'imperial')).toEqual({ value: '8:03', unit: '/mi' });
+    expect(measureText(formatPace(300, 'imperial'))).toBe('8:03 /mi');
+  });
+});
+
+describe("dates in the athlete's locale and time zone", () => {
+  const moment = '2026-11-25T23:30:00Z';
+
+  it('writes the day where the athlete is', () => {
+    expect(formatDate(moment, { locale: 'en-US', timeZone: 'UTC' })).toBe('Wed, Nov 25, 2026');
+    // Already Thursday in Berlin.
+    expect(formatDate(moment, { locale: 'en-US', timeZone: 'Europe/Berlin' })).toBe('Thu, Nov 26, 2026');
+    expect(formatDate(moment, { locale: 'en-GB', timeZone: 'UTC' })).toBe('Wed, 25 Nov 2026');
+  });
+
+  it('writes a moment with its time of day', () => {
+    expect(formatDateTime(moment, { locale: 'en-US', timeZone: 'America/New_York' })).toBe('Wed, Nov 25, 2026, 6:30 PM');
+  });
+
+  it('keeps a calendar day on its day in every time zone', () => {
+    expect(formatCalendarDay('2026-11-25', { locale: 'en-US' })).toBe('Wed, Nov 25, 2026');
+  });
+
+  it('falls back to the defaults for an unknown time zone instead of failing', () => {
+    expect(formatDate(moment, { locale: 'en-US', timeZone: 'Mars/Olympus' })).toMatch(/2026/);
+  });
+});
