@@ -4,6 +4,7 @@ import type { AuthUser } from '../../shared/api/auth.ts';
 import { ActivityListSkeleton } from '../features/activities/activity-list-skeleton.tsx';
 import { ActivityView } from '../features/activities/activity-view.tsx';
 import { AnalysisSkeleton } from '../features/activities/analysis-skeleton.tsx';
+import { LinkedActivity } from '../features/activities/linked-activity.tsx';
 import { LoadingActivities } from '../features/activities/loading-activities.tsx';
 import { NoActivitySelected } from '../features/activities/no-activity-selected.tsx';
 import { UnitsSwitch } from '../features/settings/units-switch.tsx';
@@ -32,8 +33,8 @@ const CoachingProfileDialog = lazy(() =>
  * phones) and the selected activity in the main area. An athlete with neither Strava nor any
  * activity gets the blocking welcome, which also offers importing files instead.
  */
-export function SignedInHome({ user }: { user: AuthUser }) {
-  const home = useHomeActivities();
+export function SignedInHome({ user, activityId }: { user: AuthUser; activityId: string | null }) {
+  const home = useHomeActivities(activityId);
   const [units] = useUnitSystem();
   const [importOpen, setImportOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -41,7 +42,7 @@ export function SignedInHome({ user }: { user: AuthUser }) {
   const [importUsed, setImportUsed] = useState(false);
   const [profileUsed, setProfileUsed] = useState(false);
   const [connectError, dismissConnectError] = useStravaConnectError();
-  const { status, activities, list, selected } = home;
+  const { status, activities, list, routed } = home;
 
   const needsConnect = trainingDataState(status, activities) === 'missing';
   const openImport = () => {
@@ -59,9 +60,10 @@ export function SignedInHome({ user }: { user: AuthUser }) {
         </Alert>
       );
     }
+    if (routed?.kind === 'elsewhere') return <LinkedActivity key={routed.id} id={routed.id} units={units} />;
     if (activities === null || (activities.length === 0 && home.syncing)) return <LoadingActivities />;
-    if (selected === null) return <NoActivitySelected />;
-    return <ActivityView key={selected.id} activity={selected} units={units} />;
+    if (routed?.kind !== 'listed') return <NoActivitySelected />;
+    return <ActivityView key={routed.activity.id} activity={routed.activity} units={units} />;
   }
 
   return (
