@@ -1,5 +1,7 @@
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useAuth } from '../features/auth/use-auth.ts';
+import { PhonePlanNotice } from '../features/billing/phone-plan-notice.tsx';
 import { useForceSyncGlobal } from '../features/strava/api/force-sync.ts';
 import { MAIN_CONTENT_ID, SkipLink } from '../ui/skip-link.tsx';
 import { TopNav } from './top-nav.tsx';
@@ -22,6 +24,7 @@ interface AppLayoutProps {
  */
 export function AppLayout({ sidebar, children, onOpenSettings }: AppLayoutProps) {
   useForceSyncGlobal();
+  const { user } = useAuth();
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <div className="flex h-svh flex-col">
@@ -32,6 +35,7 @@ export function AppLayout({ sidebar, children, onOpenSettings }: AppLayoutProps)
             {sidebar}
           </aside>
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto outline-none">
+            {user && <PhonePlanNotice plan={user.plan} trialExpiryDate={user.trialExpiryDate} />}
             {children}
           </main>
         </div>
