@@ -256,8 +256,14 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
       expect(await notice.innerText()).toMatch(/^1[34] days left on your free trial, then the Free plan: 1 training plan, no exports\./);
       await expectNoSeriousAxeFindings('Home at 375 px');
 
+      // The running session remembers the account as it was for a while: a fresh sign-in reads the new plan.
       await setAccountPlan(session.server.database.handle.db, email, 'Free');
-      await page.reload();
+      await page.context().clearCookies();
+      await page.goto(at('/login'));
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL(at('/'));
       await main().getByRole('region', { name: 'Your plan' }).filter({ hasText: 'You are on the Free plan: 1 training plan, no exports.' }).waitFor();
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
