@@ -164,6 +164,7 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
       const visitorPage = await visitor.newPage();
       await visitorPage.goto(at(deepLink));
       await visitorPage.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === deepLink);
+      await visitorPage.getByText('Sign in to open the page you followed a link to.').waitFor();
       await shootDesktopAndPhone(visitorPage, 'login-with-return');
       await visitorPage.getByLabel('Email').fill(email);
       await visitorPage.getByLabel('Password').fill(password);

@@ -48,7 +48,9 @@ export function LoginScreen() {
   return (
     <AuthLayout
       title="Sign in to Kairo"
-      subtitle="Welcome back. Kai has been waiting for your next session."
+      subtitle={
+        returnPath === '/' ? 'Welcome back. Kai has been waiting for your next session.' : 'Sign in to open the page you followed a link to.'
+      }
       footer={
         <>
           New to Kairo? <TextLink href={withReturnParam('/register', search)}>Create an account</TextLink>
