@@ -79,6 +79,8 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
       ['/login', 'Sign in to Kairo'],
       ['/register', 'Create your account'],
       ['/forgot-password', null],
+      ['/reset-password?token=some-token', null],
+      ['/maintenance', null],
       ['/no-such-page', null],
     ] as const) {
       await page.goto(at(path));
@@ -153,7 +155,7 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
     await page.waitForURL(at('/'));
   });
 
-  it('takes a signed-out visitor of an activity link through sign-in and back to that activity', async () => {
+  it('takes a signed-out visitor of an activity or plan link through sign-in and back to it', async () => {
     await rows().nth(3).click();
     await page.waitForURL((url) => url.pathname.startsWith('/activities/'));
     const deepLink = new URL(page.url()).pathname;
@@ -162,6 +164,9 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
     const visitor = await page.context().browser()!.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const visitorPage = await visitor.newPage();
+      // A plan's own URL is kept the same way.
+      await visitorPage.goto(at('/training-plan/view?id=some-plan'));
+      await visitorPage.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/training-plan/view?id=some-plan');
       await visitorPage.goto(at(deepLink));
       await visitorPage.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === deepLink);
       await visitorPage.getByText('Sign in to open the page you followed a link to.').waitFor();
@@ -273,9 +278,26 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
   });
 
   it('passes axe on the signed-in screens', async () => {
+    const created = await page.request.post(at('/api/training-plans'), {
+      headers: { origin: new URL(at('/')).origin },
+      data: {
+        preparationType: 'event',
+        eventName: 'Gran Fondo Dolomiti',
+        eventType: 'cycling',
+        eventDate: '2026-12-06',
+        eventDistance: '130 km',
+        eventElevation: '3000 m',
+        ftp: '250',
+        completionGoal: 'complete',
+        weeklyTrainingTime: '8 hours',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const planId = ((await created.json()) as { id: string }).id;
     for (const [path, headingName] of [
       ['/', null],
       ['/training-plan', 'Your plans'],
+      [`/training-plan/view?id=${planId}`, null],
       ['/profile', null],
     ] as const) {
       await page.goto(at(path));
