@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)('activity charts in the browser', () => {
       previous = JSON.stringify(answer.best);
       return same;
     };
-    await expect.poll(settled, { timeout: 60_000, intervals: [1_000] }).toBe(true);
+    await expect.poll(settled, { timeout: 60_000, interval: 1_000 }).toBe(true);
     await page.reload();
   });
 

@@ -106,6 +106,7 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('dialog', { name: 'Welcome, Grace!' }).waitFor();
     await expectNoSeriousAxeFindings('the connect step');
+    await shootDesktopAndPhone(page, 'connect-step');
 
     const successShown = page.getByRole('heading', { name: 'Connected Successfully!' }).waitFor();
     await page.getByRole('link', { name: 'Connect with Strava' }).click();
@@ -304,6 +305,7 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
       if (headingName) await main().getByRole('heading', { name: headingName }).waitFor();
       else await main().getByRole('heading').first().waitFor();
       await expectNoSeriousAxeFindings(path);
+      if (path === '/training-plan') await shootDesktopAndPhone(page, 'training-plans');
     }
   });
 });
