@@ -2,50 +2,85 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-export type LandingJs =
-  | { gzipBytes: number; files: { path: string; gzipBytes: number }[] }
-  | { gzipBytes: null; reason: string };
+/** Compressed size of the JavaScript one screen loads, as the server sends it (brotli) and as gzip. */
+export interface ScreenJs {
+  brotliBytes: number;
+  gzipBytes: number;
+  files: { path: string; brotliBytes: number; gzipBytes: number }[];
+}
+
+export type WebJs = { landing: ScreenJs; signedInHome: ScreenJs } | { landing: null; signedInHome: null; reason: string };
+
+/** The module behind Home for a signed-in athlete: the first screen after signing in. */
+const SIGNED_IN_HOME_MODULE = 'app/signed-in-home.tsx';
 
 const BUILD_TIMEOUT_MS = 120_000;
 
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
 /**
- * The JavaScript a browser loads for the landing route: the entry scripts and modulepreloads that
- * index.html references, each gzip'd at level 9. The app is built fresh into a temporary directory,
- * so the figure always matches the source and dist/web (which a running server may serve) is left alone.
+ * The JavaScript a browser loads for the landing page (the entry and its static imports) and for
+ * the first signed-in screen (that plus Home's lazily loaded chunk and its static imports). Sizes
+ * are of the brotli and gzip copies the build writes and the server sends. The app is built fresh
+ * into a temporary directory, so the figure always matches the source and dist/web (which a
+ * running server may serve) is left alone.
  */
-export function measureLandingJs(root: string): LandingJs {
+export function measureWebJs(root: string): WebJs {
   const outDir = mkdtempSync(join(tmpdir(), 'kairo-bench-web-'));
   try {
     const build = spawnSync(
       process.execPath,
-      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
-      { cwd: root, encoding: 'utf8', timeout: BUILD_TIMEOUT_MS },
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'error'],
+      { cwd: root, encoding: 'utf8', timeout: BUILD_TIMEOUT_MS, env: { ...process.env, NODE_ENV: 'production' } },
     );
     if (build.status !== 0) {
       const detail = `${build.stderr}${build.stdout}`.trim().split('\n').find((line) => line.trim() !== '');
-      return { gzipBytes: null, reason: `the web build failed${detail ? `: ${detail.trim()}` : ''}` };
+      const reason = `the web build failed${detail ? `: ${detail.trim()}` : ''}`;
+      return { landing: null, signedInHome: null, reason };
     }
-    const files = landingScripts(readFileSync(join(outDir, 'index.html'), 'utf8')).map((path) => ({
-      path,
-      gzipBytes: gzipSync(readFileSync(join(outDir, path)), { level: 9 }).length,
-    }));
-    return { gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files };
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+    const landing = staticClosure(manifest, entries);
+    const signedIn = new Set([...landing, ...staticClosure(manifest, [SIGNED_IN_HOME_MODULE])]);
+    return { landing: measure(outDir, manifest, landing), signedInHome: measure(outDir, manifest, signedIn) };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
 }
 
-/** Local paths of `<script src>` and `<link rel="modulepreload" href>` in a built index.html. */
-function landingScripts(html: string): string[] {
-  const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-  const paths = new Set<string>();
-  for (const [tag, element] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
-    const isModulePreload = element === 'link' && (attribute(tag, 'rel') ?? '').split(/\s+/).includes('modulepreload');
-    const path = element === 'script' ? attribute(tag, 'src') : isModulePreload ? attribute(tag, 'href') : undefined;
-    // Scripts from other origins are not part of Kairo's bundle.
-    if (path && !/^([a-z]+:)?\/\//i.test(path)) paths.add(path.replace(/^\//, ''));
-  }
-  return [...paths];
+/** The chunks the given ones import statically, transitively: what loads before they can run. */
+function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The web build has no chunk for ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+function measure(outDir: string, manifest: Manifest, keys: Set<string>): ScreenJs {
+  const files = [...keys]
+    .map((key) => manifest[key]!.file)
+    .filter((file) => file.endsWith('.js'))
+    .map((path) => {
+      const content = readFileSync(join(outDir, path));
+      return {
+        path,
+        brotliBytes: brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length,
+        gzipBytes: gzipSync(content, { level: 9 }).length,
+      };
+    });
+  const sum = (pick: (file: (typeof files)[number]) => number) => files.reduce((total, file) => total + pick(file), 0);
+  return { brotliBytes: sum((file) => file.brotliBytes), gzipBytes: sum((file) => file.gzipBytes), files };
 }

@@ -45,16 +45,23 @@ describe.skipIf(!hasChromium)('activity charts in the browser', () => {
     await page.getByRole('link', { name: 'Connect with Strava' }).click();
     await page.waitForURL(session.at('/'));
     await expect.poll(() => rows().count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(10);
-    // The history's metrics are computed in the background; the account-wide charts need them.
-    const computed = () =>
-      page.evaluate(async () => {
+    // The history's metrics are computed in the background; the account-wide charts need them,
+    // all of them: the page must read the same best curve as the test reads later, so wait until
+    // two answers a second apart agree.
+    let previous = '';
+    const settled = async () => {
+      const answer = await page.evaluate(async () => {
         const [best, fitness] = await Promise.all([
           fetch('/api/power-curve/best').then((response) => response.json()),
           fetch('/api/fitness?days=90').then((response) => response.json()),
         ]);
-        return best.activityCount > 0 && fitness.at(-1).ctl > 0;
+        return { computed: best.activityCount > 0 && fitness.at(-1).ctl > 0, best };
       });
-    await expect.poll(computed, { timeout: 60_000 }).toBe(true);
+      const same = answer.computed && JSON.stringify(answer.best) === previous;
+      previous = JSON.stringify(answer.best);
+      return same;
+    };
+    await expect.poll(settled, { timeout: 60_000, interval: 1_000 }).toBe(true);
     await page.reload();
   });
 

@@ -273,7 +273,8 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     const content = await readFile(await file.path(), 'utf8');
     expect(content.startsWith('BEGIN:VCALENDAR')).toBe(true);
     expect(content).toContain('TRIGGER:-PT15M');
-    await toast('Calendar event created! Workout added to your calendar.').waitFor();
+    // Issue 12 item 10: the toast says a file was downloaded, not that a calendar changed.
+    await toast(`Calendar file downloaded: open ${file.suggestedFilename()} to add the workout to your calendar.`).waitFor();
   });
 
   it('downloads the next session as a Zwift workout file on a trial, named as the server says', async () => {

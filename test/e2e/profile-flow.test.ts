@@ -171,6 +171,8 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     await sidebar().getByRole('button', { name: /Inactive\s*1 plan/ }).click();
     await main().getByRole('article', { name: event.name }).getByRole('button', { name: 'Delete plan' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Training Plan' });
+    // Dialogs load on their first opening (ADR 0033): wait for it rather than look at once.
+    await confirm.waitFor();
     expect(await confirm.getByText('This action cannot be undone.', { exact: false }).isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast('Training plan deleted').waitFor();

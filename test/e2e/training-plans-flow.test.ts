@@ -157,6 +157,8 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     await page.goto(at('/training-plan'));
     await main().getByRole('button', { name: 'Delete plan' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Training Plan' });
+    // Dialogs load on their first opening (ADR 0033): wait for it rather than look at once.
+    await dialog.waitFor();
     expect(await dialog.getByText('This action cannot be undone.', { exact: false }).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await toast('Training plan deleted').waitFor();

@@ -71,7 +71,10 @@ describe.each(kinds)('plan request limits on %s', (kind) => {
     expect(await storedPlans(accountId)).toBe(0);
 
     // The edges themselves are plans: 104 weeks requested, an event 104 weeks out.
-    expect((await client.post('/api/training-plans', { ...general, planDuration: '104 weeks' })).status).toBe(201);
+    const longest = await client.post('/api/training-plans', { ...general, planDuration: '104 weeks' });
+    expect(longest.status).toBe(201);
+    // One plan is active at a time (ADR 0029): switch the first off before the second.
+    expect((await client.patch(`/api/training-plans/${longest.body.id}/toggle`)).body.isActive).toBe(false);
     const farthest = await client.post('/api/training-plans', { ...event, eventDate: isoDay(today + MAX_PLAN_WEEKS * 7 * DAY_MS) });
     expect(farthest.status).toBe(201);
     expect(farthest.body.totalWeeks).toBe(MAX_PLAN_WEEKS);

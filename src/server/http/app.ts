@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { KairoLogController, loggerOptions } from './logging.ts';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -22,6 +23,8 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Smaller answers fit a packet or two either way: compressing them only costs CPU. */
+const COMPRESS_MIN_BYTES = 1024;
 
 export interface HttpDeps {
   config: Config;
@@ -52,6 +55,9 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
   app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  // JSON answers (an activity's streams run to hundreds of kB) and index.html go out brotli or gzip
+  // compressed above 1 kB; static files already carry their build-time copies, which are left as is.
+  await app.register(fastifyCompress, { threshold: COMPRESS_MIN_BYTES, encodings: ['br', 'gzip'] });
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -14,9 +14,15 @@ declare module 'fastify' {
 
 export const webDistDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/web');
 
-/** Serves the built web app: hashed assets cached for a year, index.html always revalidated. */
-export async function registerSpa(app: FastifyInstance): Promise<void> {
-  const indexFile = join(webDistDir, 'index.html');
+/**
+ * Serves the built web app: hashed assets cached for a year as immutable, index.html always
+ * revalidated. The build leaves brotli and gzip copies beside each file (scripts/precompress.ts),
+ * sent as the browser accepts them, so no static file is compressed per request.
+ */
+export async function registerSpa(app: FastifyInstance, distDir = webDistDir): Promise<void> {
+  const indexFile = join(distDir, 'index.html');
+  // Only files under assets/ carry a content hash in their names; the rest keep their names across builds.
+  const hashedDir = join(distDir, 'assets') + sep;
   const built = existsSync(indexFile);
   const indexHtml = built ? await readFile(indexFile) : null;
 
@@ -31,15 +37,13 @@ export async function registerSpa(app: FastifyInstance): Promise<void> {
 
   if (!built) return;
   await app.register(fastifyStatic, {
-    root: webDistDir,
+    root: distDir,
     prefix: '/',
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(reply, path) {
-      reply.header(
-        'cache-control',
-        path.includes(`${join('dist', 'web', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-      );
+      reply.header('cache-control', path.startsWith(hashedDir) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
   app.get('/', (_request, reply) => reply.sendSpa());

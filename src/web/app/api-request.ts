@@ -9,11 +9,14 @@ export class HttpError extends Error {
   readonly status: number;
   /** The response text as received; empty when it could not be read. */
   readonly body: string;
+  /** Seconds the server asked to wait (Retry-After on a 429 or 503); null when it gave none. */
+  readonly retryAfterS: number | null;
 
-  constructor(status: number, body: string, message: string) {
+  constructor(status: number, body: string, message: string, retryAfterS: number | null = null) {
     super(message);
     this.status = status;
     this.body = body;
+    this.retryAfterS = retryAfterS;
   }
 }
 
@@ -42,13 +45,16 @@ export function sendRequest(method: string, path: string, payload?: unknown, opt
 /** Throws an HttpError for a non-OK response: `${status}: ${text || statusText}`, or `HTTP ${status}: ${statusText}` when unreadable. */
 export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
+  // Kairo sends Retry-After in seconds; the HTTP-date form is not used, so it reads as absent.
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+  const retryAfterS = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null;
   let text: string;
   try {
     text = await response.text();
   } catch {
-    throw new HttpError(response.status, '', `HTTP ${response.status}: ${response.statusText}`);
+    throw new HttpError(response.status, '', `HTTP ${response.status}: ${response.statusText}`, retryAfterS);
   }
-  throw new HttpError(response.status, text, `${response.status}: ${text || response.statusText}`);
+  throw new HttpError(response.status, text, `${response.status}: ${text || response.statusText}`, retryAfterS);
 }
 
 /** Sends a request and throws on a non-OK answer. */

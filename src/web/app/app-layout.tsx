@@ -1,6 +1,9 @@
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useAuth } from '../features/auth/use-auth.ts';
+import { PhonePlanNotice } from '../features/billing/phone-plan-notice.tsx';
 import { useForceSyncGlobal } from '../features/strava/api/force-sync.ts';
+import { MAIN_CONTENT_ID, SkipLink } from '../ui/skip-link.tsx';
 import { TopNav } from './top-nav.tsx';
 
 /** Spec §9 tooltip timing: 700 ms before the first opens, then 300 ms during which the next opens at once. */
@@ -21,15 +24,20 @@ interface AppLayoutProps {
  */
 export function AppLayout({ sidebar, children, onOpenSettings }: AppLayoutProps) {
   useForceSyncGlobal();
+  const { user } = useAuth();
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <div className="flex h-svh flex-col">
+        <SkipLink />
         <TopNav onOpenSettings={onOpenSettings} />
         <div className="flex min-h-0 flex-1">
           <aside aria-label="Sidebar" className="hidden w-72 shrink-0 flex-col border-r border-line bg-surface md:flex">
             {sidebar}
           </aside>
-          <main className="min-w-0 flex-1 overflow-y-auto">{children}</main>
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto outline-none">
+            {user && <PhonePlanNotice plan={user.plan} trialExpiryDate={user.trialExpiryDate} />}
+            {children}
+          </main>
         </div>
       </div>
     </Tooltip.Provider>

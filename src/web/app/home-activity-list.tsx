@@ -21,7 +21,7 @@ export function HomeActivityList({ home, onImport, onSelected, showHeader }: Hom
     <>
       <ActivityList
         activities={activities}
-        selectedId={home.selected?.id ?? null}
+        selectedId={home.selectedId}
         onSelect={(id) => {
           home.select(id);
           onSelected?.();

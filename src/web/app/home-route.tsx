@@ -1,4 +1,6 @@
 import { lazy } from 'react';
+import { Redirect } from 'wouter';
+import { signInPathReturningTo } from '../features/auth/return-path.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { LandingScreen } from '../features/landing/landing-screen.tsx';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
@@ -8,12 +10,17 @@ const SignedInHome = lazy(() => import('./signed-in-home.tsx').then((module) => 
 /**
  * `/`: the landing page for visitors, Home for athletes (spec §2). Nothing renders during the
  * first 300 ms, so a quick session check never flashes a spinner; after that a spinner shows until
- * the session is known.
+ * the session is known. `/activities/:id` is Home with that activity chosen; a visitor is asked
+ * to sign in first and brought back to it.
  */
-export function HomeRoute() {
+export function HomeRoute({ activityId }: { activityId: string | null }) {
   const auth = useAuth();
   if (auth.settling) return null;
   if (auth.status === 'loading') return <LoadingScreen />;
-  if (auth.status === 'unauthenticated') return <LandingScreen />;
-  return <SignedInHome user={auth.user} />;
+  if (auth.status === 'unauthenticated') {
+    if (activityId === null) return <LandingScreen />;
+    return <Redirect to={signInPathReturningTo(`/activities/${encodeURIComponent(activityId)}`)} replace />;
+  }
+  // The same element for / and /activities/:id: moving between them keeps Home and its state.
+  return <SignedInHome user={auth.user} activityId={activityId} />;
 }

@@ -30,7 +30,9 @@ export function AppRouter() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Switch>
-        <Route path="/" component={HomeRoute} />
+        {/* One element type for both, so stepping between activities keeps Home mounted. */}
+        <Route path="/">{() => <HomeRoute activityId={null} />}</Route>
+        <Route path="/activities/:id">{(params) => <HomeRoute activityId={params.id} />}</Route>
         <Route path="/login" component={LoginScreen} />
         <Route path="/register" component={RegisterScreen} />
         <Route path="/forgot-password" component={ForgotPasswordScreen} />
@@ -54,7 +56,7 @@ export function AppRouter() {
           </RequireSignedIn>
         </Route>
         <Route path="/training-plan/view">
-          <RequireSignedIn whenSignedOut="home">
+          <RequireSignedIn whenSignedOut="sign-in-and-return">
             {(user) => (
               <ConnectRequiredScreen user={user} reason={PLANS_REASON}>
                 <PlanViewScreen user={user} />

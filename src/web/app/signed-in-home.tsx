@@ -1,13 +1,12 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AuthUser } from '../../shared/api/auth.ts';
 import { ActivityListSkeleton } from '../features/activities/activity-list-skeleton.tsx';
 import { ActivityView } from '../features/activities/activity-view.tsx';
 import { AnalysisSkeleton } from '../features/activities/analysis-skeleton.tsx';
+import { LinkedActivity } from '../features/activities/linked-activity.tsx';
 import { LoadingActivities } from '../features/activities/loading-activities.tsx';
 import { NoActivitySelected } from '../features/activities/no-activity-selected.tsx';
-import { ImportDialog } from '../features/imports/import-dialog.tsx';
-import { CoachingProfileDialog } from '../features/settings/coaching-profile-dialog.tsx';
 import { UnitsSwitch } from '../features/settings/units-switch.tsx';
 import { useUnitSystem } from '../features/settings/use-unit-system.ts';
 import { ConnectStravaModal } from '../features/strava/connect-strava-modal.tsx';
@@ -22,23 +21,33 @@ import { MobileActivitiesDrawer } from './mobile-activities-drawer.tsx';
 import { trainingDataState } from './training-data.ts';
 import { useHomeActivities } from './use-home-activities.ts';
 
+// Dialogs load on their first opening: they are a sizeable part of Home's JavaScript and most
+// visits never open them. Once loaded they stay mounted (imports carry on while closed).
+const ImportDialog = lazy(() => import('../features/imports/import-dialog.tsx').then((module) => ({ default: module.ImportDialog })));
+const CoachingProfileDialog = lazy(() =>
+  import('../features/settings/coaching-profile-dialog.tsx').then((module) => ({ default: module.CoachingProfileDialog })),
+);
+
 /**
  * Home for a signed-in athlete (spec §2, §4): the activity list in the sidebar (a drawer on
  * phones) and the selected activity in the main area. An athlete with neither Strava nor any
  * activity gets the blocking welcome, which also offers importing files instead.
  */
-export function SignedInHome({ user }: { user: AuthUser }) {
-  const home = useHomeActivities();
+export function SignedInHome({ user, activityId }: { user: AuthUser; activityId: string | null }) {
+  const home = useHomeActivities(activityId);
   const [units] = useUnitSystem();
   const [importOpen, setImportOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [importUsed, setImportUsed] = useState(false);
+  const [profileUsed, setProfileUsed] = useState(false);
   const [connectError, dismissConnectError] = useStravaConnectError();
-  const { status, activities, list, selected } = home;
+  const { status, activities, list, routed } = home;
 
   const needsConnect = trainingDataState(status, activities) === 'missing';
   const openImport = () => {
     setDrawerOpen(false);
+    setImportUsed(true);
     setImportOpen(true);
   };
 
@@ -51,15 +60,23 @@ export function SignedInHome({ user }: { user: AuthUser }) {
         </Alert>
       );
     }
+    if (routed?.kind === 'elsewhere') return <LinkedActivity key={routed.id} id={routed.id} units={units} />;
     if (activities === null || (activities.length === 0 && home.syncing)) return <LoadingActivities />;
-    if (selected === null) return <NoActivitySelected />;
-    return <ActivityView key={selected.id} activity={selected} units={units} />;
+    if (routed?.kind !== 'listed') return <NoActivitySelected />;
+    return <ActivityView key={routed.activity.id} activity={routed.activity} units={units} />;
   }
 
   return (
     <>
       <AppLayout
-        onOpenSettings={needsConnect ? undefined : () => setProfileOpen(true)}
+        onOpenSettings={
+          needsConnect
+            ? undefined
+            : () => {
+                setProfileUsed(true);
+                setProfileOpen(true);
+              }
+        }
         sidebar={
           <AppSidebar user={user} footer={needsConnect ? undefined : <UnitsSwitch />}>
             {needsConnect ? <ActivityListSkeleton /> : <HomeActivityList home={home} onImport={openImport} />}
@@ -92,8 +109,10 @@ export function SignedInHome({ user }: { user: AuthUser }) {
         <MobileActivitiesDrawer open={drawerOpen} onOpenChange={setDrawerOpen} user={user} home={home} onImport={openImport} />
       </AppLayout>
       {needsConnect && !importOpen && <ConnectStravaModal firstName={user.firstName} connectError={connectError} onImportFiles={openImport} />}
-      <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
-      <CoachingProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+      <Suspense fallback={null}>
+        {importUsed && <ImportDialog open={importOpen} onOpenChange={setImportOpen} />}
+        {profileUsed && <CoachingProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />}
+      </Suspense>
     </>
   );
 }

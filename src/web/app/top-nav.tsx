@@ -11,9 +11,9 @@ interface Tab {
   isActive: (path: string) => boolean;
 }
 
-/** Spec §2: three tabs; 'Training plan' covers every route under /training-plan. */
+/** Spec §2: three tabs; 'Training plan' covers every route under /training-plan, 'Activities' each activity's page. */
 const tabs: readonly Tab[] = [
-  { label: 'Activities', href: '/', icon: Activity, isActive: (path) => path === '/' },
+  { label: 'Activities', href: '/', icon: Activity, isActive: (path) => path === '/' || path.startsWith('/activities/') },
   { label: 'Training plan', href: '/training-plan', icon: CalendarRange, isActive: (path) => path.startsWith('/training-plan') },
   { label: 'Profile', href: '/profile', icon: UserRound, isActive: (path) => path === '/profile' },
 ];

@@ -1,22 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation } from 'wouter';
 import { refetchActivities, useActivityList } from '../features/activities/api/activity-list.ts';
-import { selectedActivity } from '../features/activities/selection.ts';
+import { activityPath, routedActivity } from '../features/activities/selection.ts';
 import { BACKFILL_POLL_MS, isBackfilling, useStravaStatus } from '../features/strava/api/strava-status.ts';
 
 /**
  * Home's data: the Strava status, the activity list (polled while Strava's history is still
- * arriving, so the sidebar fills as it comes) and which activity is on screen.
+ * arriving, so the sidebar fills as it comes) and which activity is on screen. The URL says which
+ * (`/activities/:id`, newest at `/`), so choosing one is a navigation: it can be reloaded, shared
+ * with oneself, and Back/Forward step between activities.
  */
-export function useHomeActivities() {
+export function useHomeActivities(routeId: string | null) {
   const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
   const status = useStravaStatus();
   const syncing = isBackfilling(status.data);
   const list = useActivityList({ pollMs: syncing ? BACKFILL_POLL_MS : false });
-  const [chosenId, setChosenId] = useState<string | null>(null);
 
   const activities = useMemo(() => list.data?.pages.flat() ?? null, [list.data]);
-  const selected = activities === null ? null : selectedActivity(activities, chosenId);
+  const routed = activities === null ? null : routedActivity(activities, routeId);
+  const selected = routed?.kind === 'listed' ? routed.activity : null;
 
   // Polling stops with the backfill; one last look catches what arrived after the previous poll.
   const wasSyncing = useRef(syncing);
@@ -30,8 +34,13 @@ export function useHomeActivities() {
     syncing,
     list,
     activities,
+    routed,
     selected,
-    select: setChosenId,
+    /** The row to highlight: the routed one even before the list shows it. */
+    selectedId: routeId ?? selected?.id ?? null,
+    select: (id: string) => {
+      if (id !== (routeId ?? selected?.id)) navigate(activityPath(id));
+    },
   };
 }
 

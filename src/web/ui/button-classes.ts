@@ -13,7 +13,7 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-accent text-accent-fg hover:bg-accent-strong shadow-[0_0_0_1px_rgb(0_0_0/0.2),0_8px_24px_-12px_var(--color-accent)]',
   secondary: 'border border-line-strong bg-surface-raised text-fg hover:border-fg-subtle hover:bg-line',
   ghost: 'text-fg-muted hover:bg-surface-raised hover:text-fg',
-  strava: 'bg-strava text-white hover:bg-strava-strong',
+  strava: 'bg-strava-button text-white hover:bg-strava-button-hover',
   danger: 'bg-danger text-canvas hover:bg-danger/85',
 };
 

@@ -1,57 +1,21 @@
-import clsx from 'clsx';
-import { X } from 'lucide-react';
-import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { DialogProps } from './modal-dialog.tsx';
 
-interface DialogProps {
-  open: boolean;
-  /** Without it the dialog cannot be dismissed (Escape and outside clicks do nothing): a blocking step. */
-  onOpenChange?: (open: boolean) => void;
-  title: ReactNode;
-  description: ReactNode;
-  children: ReactNode;
-  className?: string;
-  /** A wide dialog for a form: up to 42 rem across, and the whole screen on a phone. */
-  wide?: boolean;
-}
+const ModalDialog = lazy(() => import('./modal-dialog.tsx').then((module) => ({ default: module.ModalDialog })));
 
 /**
- * A modal dialog: focus is trapped inside and the page behind is inert and dimmed. A dismissible
- * one (with onOpenChange) also has a close button in its corner.
+ * A modal dialog: focus is trapped inside, the page behind is inert and dimmed, and closing it
+ * returns focus to its opener. A dismissible one (with onOpenChange) also has a close button in
+ * its corner. The dialog machinery loads at the first opening (most screens open no dialog), then
+ * stays mounted so closing can animate and hand focus back.
  */
-export function Dialog({ open, onOpenChange, title, description, children, className, wide = false }: DialogProps) {
+export function Dialog(props: DialogProps) {
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-canvas/70 backdrop-blur-sm" />
-        <RadixDialog.Content
-          // Focus lands on the dialog itself, so its title is announced and no action (say,
-          // 'Log out') looks preselected; Tab then walks the actions in order.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
-          }}
-          className={clsx(
-            'fixed z-50 overflow-y-auto bg-surface shadow-2xl shadow-black/60 outline-none',
-            wide
-              ? 'inset-0 p-5 sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[calc(100svh-2rem)] sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border sm:border-line sm:p-8'
-              : 'top-1/2 left-1/2 max-h-[calc(100svh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line p-6 sm:p-8',
-            className,
-          )}
-        >
-          {onOpenChange && (
-            <RadixDialog.Close
-              aria-label="Close"
-              className="absolute top-4 right-4 rounded-md p-1.5 text-fg-subtle transition-colors hover:bg-surface-raised hover:text-fg"
-            >
-              <X aria-hidden className="size-5" />
-            </RadixDialog.Close>
-          )}
-          <RadixDialog.Title className="pr-8 text-xl font-semibold tracking-tight text-fg">{title}</RadixDialog.Title>
-          <RadixDialog.Description className="mt-1.5 text-sm text-fg-muted">{description}</RadixDialog.Description>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

@@ -1,44 +1,19 @@
-import { X } from 'lucide-react';
-import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { SheetProps } from './modal-sheet.tsx';
 
-interface SheetProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  /** Extra buttons in the header, before the close button. */
-  actions?: ReactNode;
-  children: ReactNode;
-}
+const ModalSheet = lazy(() => import('./modal-sheet.tsx').then((module) => ({ default: module.ModalSheet })));
 
-/** A drawer that slides in from the left edge: a modal dialog shaped for phones. */
-export function Sheet({ open, onOpenChange, title, actions, children }: SheetProps) {
+/**
+ * A drawer that slides in from the left edge: a modal dialog shaped for phones. Like Dialog, it
+ * loads at its first opening and returns focus to its opener when closed.
+ */
+export function Sheet(props: SheetProps) {
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-canvas/70 backdrop-blur-sm data-[state=open]:animate-fade-in" />
-        <RadixDialog.Content
-          aria-describedby={undefined}
-          // Focus lands on the drawer itself (not its first button, whose tooltip would pop up).
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
-          }}
-          className="fixed inset-y-0 left-0 z-50 flex w-[min(22rem,calc(100vw-3rem))] flex-col border-r border-line bg-surface shadow-2xl shadow-black/60 outline-none data-[state=open]:animate-sheet-in"
-        >
-          <div className="flex h-14 shrink-0 items-center gap-1 border-b border-line pr-2 pl-4">
-            <RadixDialog.Title className="flex-1 text-base font-semibold text-fg">{title}</RadixDialog.Title>
-            {actions}
-            <RadixDialog.Close
-              aria-label="Close"
-              className="inline-flex size-9 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-raised hover:text-fg"
-            >
-              <X aria-hidden className="size-5" />
-            </RadixDialog.Close>
-          </div>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <ModalSheet {...props} />
+    </Suspense>
   );
 }

@@ -7,6 +7,7 @@ import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RequestMeta } from '../../http/request-meta.ts';
 import type { AccountRow, AuthRepo } from './repo.ts';
+import { assertStrongPassword } from './password-rule.ts';
 import type { SessionAccount, SessionOrigin, SessionStore } from './sessions.ts';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
@@ -69,6 +70,7 @@ export function createAuthService(deps: {
   return {
     async register(body: RegisterBody, meta: RequestMeta): Promise<SignedIn> {
       registrationsByIp.enforce(meta.ip, 'Too many registrations from this network. Try again later.');
+      assertStrongPassword(body.password, [body.email, body.firstName, body.lastName]);
       const hashedPassword = await hash(body.password, ARGON2_OPTIONS);
       const account = await repo.insertAccount({
         email: body.email,
@@ -172,6 +174,8 @@ export function createAuthService(deps: {
     },
 
     async resetPassword(body: ResetPasswordBody): Promise<void> {
+      // Checked before the token is spent, so a rejected password leaves the link usable.
+      assertStrongPassword(body.password);
       const reset = await repo.consumePasswordReset(hashToken(body.token), new Date());
       if (!reset) throw new AppError('bad_request', RESET_INVALID_MESSAGE);
       await repo.setPasswordAfterReset(reset.accountId, await hash(body.password, ARGON2_OPTIONS));

@@ -144,6 +144,22 @@ export function createPlansRepo(db: Database) {
       });
     },
 
+    /**
+     * Leaves at most one plan of the account active (ADR 0031): `keepId` when given, else the newest
+     * active one. One statement, so it is safe to run on every read. Returns how many it deactivated.
+     */
+    async keepOneActive(accountId: string, keepId: string | null): Promise<number> {
+      const keep =
+        keepId ??
+        sql`(select ${trainingPlans.id} from ${trainingPlans} where ${trainingPlans.accountId} = ${accountId} and ${trainingPlans.isActive} order by ${trainingPlans.generatedAt} desc limit 1)`;
+      const rows = await db
+        .update(trainingPlans)
+        .set({ isActive: false, updatedAt: new Date() })
+        .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.isActive, true), sql`${trainingPlans.id} <> ${keep}`))
+        .returning({ id: trainingPlans.id });
+      return rows.length;
+    },
+
     async delete(accountId: string, id: string): Promise<boolean> {
       const rows = await db
         .delete(trainingPlans)

@@ -138,6 +138,19 @@ export function createPlansService(deps: {
     return { ...fields, preparationType, generatedPlan, planSummary, generatedAt: now };
   }
 
+  /**
+   * ADR 0031: below Pro level (Free, or a trial that ran out) one plan is active at a time. Plans
+   * made before a downgrade are kept, but only the newest active one stays active; activating
+   * another makes it the one. Applied whenever plans are read, because a trial ends without any
+   * request to act on. Returns whether the account is held to the limit.
+   */
+  async function holdToFreeLimit(accountId: string, now: Date, keepId: string | null = null): Promise<boolean> {
+    const standing = await repo.standing(accountId);
+    if (!standing || hasProAccess(standing.access.plan, standing.access.trialExpiryDate, now)) return false;
+    if ((await repo.keepOneActive(accountId, keepId)) > 0) await plansChanged(accountId);
+    return true;
+  }
+
   async function findOwned(accountId: string, id: string): Promise<TrainingPlanRow> {
     const row = await repo.find(accountId, id);
     if (!row) throw notFound();
@@ -147,11 +160,13 @@ export function createPlansService(deps: {
   return {
     async list(accountId: string, now = new Date()): Promise<TrainingPlanView[]> {
       await requireConnected(accountId);
+      await holdToFreeLimit(accountId, now);
       return (await repo.list(accountId)).map((row) => toView(row, now));
     },
 
     async get(accountId: string, id: string, now = new Date()): Promise<TrainingPlanView> {
       await requireConnected(accountId);
+      await holdToFreeLimit(accountId, now);
       return toView(await findOwned(accountId, id), now);
     },
 
@@ -186,11 +201,12 @@ export function createPlansService(deps: {
       return toView(result.row, now);
     },
 
-    async toggle(accountId: string, id: string): Promise<{ id: string; isActive: boolean }> {
+    async toggle(accountId: string, id: string, now = new Date()): Promise<{ id: string; isActive: boolean }> {
       await requireConnected(accountId);
       const result = await repo.toggle(accountId, id, (plan, others) => overlappingPlan(planDays(plan), others));
       if (!result) throw notFound();
       if ('refused' in result) throw overlapError(result.plan);
+      if (result.row.isActive) await holdToFreeLimit(accountId, now, result.row.id);
       await plansChanged(accountId);
       return { id: result.row.id, isActive: result.row.isActive };
     },
@@ -232,7 +248,8 @@ export function createPlansService(deps: {
      * (byRelevanceOnDay), at most MAX_PLANS_IN_ANALYSIS of them. Read whether or not Strava is
      * connected: the plans are the athlete's own, and an analysis describes them as they stand.
      */
-    async activePlansOn(accountId: string, day: Date): Promise<PlanOnDay[]> {
+    async activePlansOn(accountId: string, day: Date, now = new Date()): Promise<PlanOnDay[]> {
+      await holdToFreeLimit(accountId, now);
       const rows = await repo.listActive(accountId);
       return rows
         .map((row) => planOnDay(row, day))

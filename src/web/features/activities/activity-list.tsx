@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { FileUp } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { Button } from '../../ui/button.tsx';
@@ -41,6 +41,9 @@ export function ActivityList({
   // One clock per render, so every row agrees on what 'Today' is.
   const now = new Date();
   const headingId = useId();
+  // One tab stop for the whole list (the chosen row, else the first); the arrow keys, Home and
+  // End move between rows, so the rest of the page is a Tab away however long the list grows.
+  const tabStopId = activities?.some((activity) => activity.id === selectedId) ? selectedId : (activities?.[0]?.id ?? null);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 pb-4">
       <div className={clsx('flex items-center justify-between gap-2', !showHeader && 'sr-only')}>
@@ -70,10 +73,17 @@ export function ActivityList({
           </div>
         )
       ) : (
-        <ul aria-label="Activities" className="flex flex-col gap-1">
+        <ul aria-label="Activities" className="flex flex-col gap-1" onKeyDown={moveBetweenRows}>
           {activities.map((activity) => (
             <li key={activity.id}>
-              <ActivityRow activity={activity} units={units} selected={activity.id === selectedId} onSelect={onSelect} now={now} />
+              <ActivityRow
+                activity={activity}
+                units={units}
+                selected={activity.id === selectedId}
+                onSelect={onSelect}
+                now={now}
+                tabIndex={activity.id === tabStopId ? 0 : -1}
+              />
             </li>
           ))}
         </ul>
@@ -85,4 +95,15 @@ export function ActivityList({
       )}
     </section>
   );
+}
+
+/** Arrow keys, Home and End move focus between the rows of a list of activities. */
+function moveBetweenRows(event: KeyboardEvent<HTMLUListElement>) {
+  const rows = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-activity-row]')];
+  const at = rows.indexOf(document.activeElement as HTMLButtonElement);
+  if (at === -1) return;
+  const target = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: rows.length - 1 }[event.key];
+  if (target === undefined) return;
+  event.preventDefault();
+  rows[Math.min(Math.max(target, 0), rows.length - 1)]?.focus();
 }

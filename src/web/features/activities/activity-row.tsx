@@ -11,11 +11,13 @@ interface ActivityRowProps {
   units: UnitSystem;
   selected: boolean;
   onSelect: (id: string) => void;
+  /** 0 for the list's one tab stop, -1 for the rest (arrow keys move between rows). */
+  tabIndex: 0 | -1;
   now: Date;
 }
 
 /** One activity in the sidebar list (spec §2): icon, name, distance, moving time, when. */
-export function ActivityRow({ activity, units, selected, onSelect, now }: ActivityRowProps) {
+export function ActivityRow({ activity, units, selected, onSelect, now, tabIndex }: ActivityRowProps) {
   // A strength session covers no distance: '0.0 km' would only be noise.
   const facts = [activity.distance > 0 ? measureText(formatDistance(activity.distance, units)) : null, formatClock(activity.movingTime)]
     .filter((fact) => fact !== null)
@@ -23,6 +25,8 @@ export function ActivityRow({ activity, units, selected, onSelect, now }: Activi
   return (
     <button
       type="button"
+      tabIndex={tabIndex}
+      data-activity-row
       aria-current={selected ? 'true' : undefined}
       onClick={() => onSelect(activity.id)}
       className={clsx(

@@ -5,6 +5,7 @@
 export const REFRESH_LIMIT = 5;
 export const REFRESH_WINDOW_MS = 10 * 60_000;
 const STORAGE_KEY = 'kairo.analysisRefreshAttempts';
+const BLOCKED_UNTIL_KEY = 'kairo.analysisRefreshBlockedUntil';
 
 /** The attempts still inside the window ending at `nowMs`. */
 export function attemptsInWindow(attemptsMs: readonly number[], nowMs: number): number[] {
@@ -39,4 +40,31 @@ export function recordRefreshAttempt(storage: Pick<Storage, 'getItem' | 'setItem
     // Storage full or disabled: the server's own limit still holds.
   }
   return attempts;
+}
+
+/**
+ * When the server itself refused a refresh (429, another device used the account's refreshes, say),
+ * the button stays off until the time it named: kept on the device so every activity agrees.
+ */
+export function readRefreshBlockedUntil(storage: Pick<Storage, 'getItem'>): number | null {
+  try {
+    const value = Number(storage.getItem(BLOCKED_UNTIL_KEY));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function recordRefreshBlockedUntil(storage: Pick<Storage, 'setItem'>, untilMs: number): void {
+  try {
+    storage.setItem(BLOCKED_UNTIL_KEY, String(untilMs));
+  } catch {
+    // Storage unavailable: the block lasts as long as the page.
+  }
+}
+
+/** 'Try again in 8 minutes.': whole minutes, rounded up, never below one. */
+export function tryAgainMessage(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Rate limit reached. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }

@@ -15,19 +15,23 @@ import { GOOGLE_SIGN_IN_FAILED_ERROR } from './google-sign-in.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { loginNoticeState } from './login-notice.ts';
 import { OrDivider } from './or-divider.tsx';
+import { returnPathFrom, withReturnParam } from './return-path.ts';
 import { useAuth } from './use-auth.ts';
 
 export function LoginScreen() {
   const auth = useAuth();
   const [, navigate] = useLocation();
-  const signInError = new URLSearchParams(useSearch()).get('error');
+  const search = useSearch();
+  const signInError = new URLSearchParams(search).get('error');
+  // A deep link opened while signed out comes back here as ?next= (issue 12 item 6).
+  const returnPath = returnPathFrom(search);
   const googleFailed = signInError === GOOGLE_SIGN_IN_FAILED_ERROR;
   const stravaUnlinked = signInError === STRAVA_UNLINKED_ERROR;
   const notice = loginNoticeState.safeParse(useHistoryState());
   const login = useLogin();
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof LoginBody, string>>>({});
 
-  if (auth.status === 'authenticated') return <Redirect to="/" replace />;
+  if (auth.status === 'authenticated') return <Redirect to={returnPath} replace />;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,16 +42,18 @@ export function LoginScreen() {
       return;
     }
     setFieldErrors({});
-    login.mutate(parsed.data, { onSuccess: () => navigate('/', { replace: true }) });
+    login.mutate(parsed.data, { onSuccess: () => navigate(returnPath, { replace: true }) });
   }
 
   return (
     <AuthLayout
       title="Sign in to Kairo"
-      subtitle="Welcome back. Kai has been waiting for your next session."
+      subtitle={
+        returnPath === '/' ? 'Welcome back. Kai has been waiting for your next session.' : 'Sign in to open the page you followed a link to.'
+      }
       footer={
         <>
-          New to Kairo? <TextLink href="/register">Create an account</TextLink>
+          New to Kairo? <TextLink href={withReturnParam('/register', search)}>Create an account</TextLink>
         </>
       }
     >

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { registerBody, type RegisterBody } from '../../../shared/api/auth.ts';
 import { userFacingMessage } from '../../app/api-request.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -11,15 +11,18 @@ import { AuthLayout } from './auth-layout.tsx';
 import { firstFieldErrors } from './field-errors.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { OrDivider } from './or-divider.tsx';
+import { returnPathFrom, withReturnParam } from './return-path.ts';
 import { useAuth } from './use-auth.ts';
 
 export function RegisterScreen() {
   const auth = useAuth();
   const [, navigate] = useLocation();
   const register = useRegister();
+  const search = useSearch();
+  const returnPath = returnPathFrom(search);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof RegisterBody, string>>>({});
 
-  if (auth.status === 'authenticated') return <Redirect to="/" replace />;
+  if (auth.status === 'authenticated') return <Redirect to={returnPath} replace />;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,7 +38,7 @@ export function RegisterScreen() {
       return;
     }
     setFieldErrors({});
-    register.mutate(parsed.data, { onSuccess: () => navigate('/', { replace: true }) });
+    register.mutate(parsed.data, { onSuccess: () => navigate(returnPath, { replace: true }) });
   }
 
   return (
@@ -44,7 +47,7 @@ export function RegisterScreen() {
       subtitle="Two minutes now, and every session after this one gets a coach's read."
       footer={
         <>
-          Already have an account? <TextLink href="/login">Sign in</TextLink>
+          Already have an account? <TextLink href={withReturnParam('/login', search)}>Sign in</TextLink>
         </>
       }
     >

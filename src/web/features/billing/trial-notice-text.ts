@@ -1,5 +1,8 @@
 import { trialDaysLeft, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 
+/** What the Free plan allows, said wherever the plan is shown (spec §6; ADR 0031 for plans kept after a downgrade). */
+export const FREE_PLAN_LIMITS = '1 training plan, no exports';
+
 export type TrialNoticeContent =
   | { kind: 'trial'; daysLeft: number; daysLeftLabel: string }
   | { kind: 'free' };

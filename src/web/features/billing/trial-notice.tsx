@@ -2,7 +2,7 @@ import { Sparkles } from 'lucide-react';
 import { TRIAL_LENGTH_DAYS, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 import { Button } from '../../ui/button.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
-import { trialNoticeFor } from './trial-notice-text.ts';
+import { FREE_PLAN_LIMITS, trialNoticeFor } from './trial-notice-text.ts';
 import { TrialDaysBar } from './trial-days-bar.tsx';
 
 interface TrialNoticeProps {
@@ -24,9 +24,10 @@ export function TrialNotice({ plan, trialExpiryDate }: TrialNoticeProps) {
             <strong className="font-semibold text-accent">{notice.daysLeftLabel}</strong> left on your free trial
           </span>
         ) : (
-          <span>You are on the Free plan: 1 training plan, no exports.</span>
+          <span>You are on the Free plan: {FREE_PLAN_LIMITS}.</span>
         )}
       </p>
+      {notice.kind === 'trial' && <p className="mt-1 pl-6 text-xs text-fg-muted">Then the Free plan: {FREE_PLAN_LIMITS}.</p>}
       {notice.kind === 'trial' && trialLength !== null && <TrialDaysBar daysLeft={notice.daysLeft} trialLength={trialLength} />}
       <Tooltip content="Coming soon">
         {/* A disabled button gets no pointer or focus events, so the tooltip hangs on a focusable wrapper. */}

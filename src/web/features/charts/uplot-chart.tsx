@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import type uPlot from 'uplot';
+import { loadUplot } from './uplot-loader.ts';
 
 interface UplotChartProps {
   /** Everything but the size: the width follows the chart's box, the height is given. */
@@ -21,17 +21,24 @@ export function UplotChart({ options, data, heightPx, summary }: UplotChartProps
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const chart = new uPlot({ ...options, width: element.clientWidth, height: heightPx }, data, element);
-    let width = element.clientWidth;
-    const observer = new ResizeObserver(() => {
-      if (element.clientWidth === width) return;
-      width = element.clientWidth;
-      chart.setSize({ width, height: heightPx });
+    let chart: uPlot | undefined;
+    let observer: ResizeObserver | undefined;
+    let unmounted = false;
+    void loadUplot().then((UPlot) => {
+      if (unmounted) return;
+      chart = new UPlot({ ...options, width: element.clientWidth, height: heightPx }, data, element);
+      let width = element.clientWidth;
+      observer = new ResizeObserver(() => {
+        if (element.clientWidth === width) return;
+        width = element.clientWidth;
+        chart?.setSize({ width, height: heightPx });
+      });
+      observer.observe(element);
     });
-    observer.observe(element);
     return () => {
-      observer.disconnect();
-      chart.destroy();
+      unmounted = true;
+      observer?.disconnect();
+      chart?.destroy();
     };
   }, [options, data, heightPx]);
 

@@ -30,7 +30,8 @@ export function PlanFilter({ value, onChange, counts }: PlanFilterProps) {
           )}
         >
           <span className="font-semibold">{label}</span>
-          <span className="text-xs text-fg-subtle">{planCount(counts[option])}</span>
+          {/* fg-muted, not fg-subtle: on the chosen option's tinted background subtle text falls below 4.5:1. */}
+          <span className="text-xs text-fg-muted">{planCount(counts[option])}</span>
         </button>
       ))}
     </nav>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnalysisView } from '../../../../shared/api/analysis.ts';
-import { apiRequest } from '../../../app/api-request.ts';
+import { apiRequest, HttpError, userFacingMessage } from '../../../app/api-request.ts';
+import { showToast } from '../../../ui/toast-store.ts';
 import { activityAnalysisQueryKey, analysisRewriteMutationKey } from './activity-analysis.ts';
 
 /** The detail context a refresh posts: the analysis's current one (spec §4), the note only when there is one. */
@@ -16,13 +17,19 @@ export async function refreshAnalysis(activityId: string, view: AnalysisView): P
   await apiRequest('POST', `/api/activities/${encodeURIComponent(activityId)}/analysis/refresh`, refreshBody(view));
 }
 
-/** Spec §8: a failed refresh is not shown to the athlete; it is noted on the console only. */
-export function useRefreshAnalysis(activityId: string) {
+/**
+ * A failed refresh is shown (issue 12 item 9 over spec §8's console-only note): the server's
+ * message in a toast, and a 429's wait handed to `onLimited` so the button can stay off until then.
+ */
+export function useRefreshAnalysis(activityId: string, onLimited: (waitS: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: analysisRewriteMutationKey(activityId),
     mutationFn: (view: AnalysisView) => refreshAnalysis(activityId, view),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: activityAnalysisQueryKey(activityId), exact: true }),
-    onError: (error) => console.warn('Analysis refresh failed:', error.message),
+    onError: (error) => {
+      if (error instanceof HttpError && error.status === 429 && error.retryAfterS !== null) onLimited(error.retryAfterS);
+      showToast({ title: userFacingMessage(error, 'Kai could not refresh the analysis. Please try again.'), tone: 'error' });
+    },
   });
 }
