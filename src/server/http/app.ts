@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config, TrustProxy } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { ResolvedSession, SessionStore } from '../features/auth/sessions.ts';
 import { AppError } from './errors.ts';
@@ -52,7 +52,7 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
       },
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
   });
   app.decorateRequest('auth', null);
@@ -88,8 +88,10 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
     checkRequestOrigin(request, deps.publicUrl());
+    // The matched route's pattern, not the raw URL: the router decodes `/%61pi/…` to `/api/…`.
+    const path = request.routeOptions.url ?? request.url;
+    if (!path.startsWith('/api/')) return;
     const token = cookie.read(request);
     if (token) request.auth = await deps.sessions.resolve(token);
   });
@@ -115,6 +117,15 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
 
   await registerSpa(app);
   return { app, cookie };
+}
+
+/** Fastify's form of the setting: a hop count, or the proxy addresses to believe. */
+function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('addresses' in trust) return trust.addresses;
+  const { hops } = trust;
+  // proxy-addr asks hop by hop, nearest first: the first `hops` peers are our proxies.
+  return (_address, hop) => hop < hops;
 }
 
 /** Framework and parser failures are the client's fault: map them to a clear 4xx. */
