@@ -97,6 +97,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     mailer,
     publicUrl: getPublicUrl,
     sessionAbsoluteMs: config.sessionAbsoluteMs,
+    log: app.log,
   });
 
   registerHealthRoutes(app, database);
@@ -274,6 +275,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       clearInterval(purgeTimer);
       await queue.stop();
       await app.close();
+      await auth.settled();
       if (!options.database) await database.close();
     },
   };
