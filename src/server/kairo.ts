@@ -84,7 +84,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     absoluteMs: config.sessionAbsoluteMs,
     cacheMs: config.sessionCacheMs,
   });
-  const { app, cookie } = await createHttpApp({ config, database, sessions, publicUrl: getPublicUrl });
+  const { app, cookie, outage } = await createHttpApp({ config, database, sessions, publicUrl: getPublicUrl });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -108,7 +108,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   await registerGoogleAuth(app, { auth, cookie, publicUrl: getPublicUrl, provider });
   registerTrackingRoutes(app, createTrackingService(createTrackingRepo(database.db)));
 
-  const queue = createJobQueue(database, app.log);
+  const queue = createJobQueue(database, app.log, { outage });
   const activitiesRepo = createActivitiesRepo(database.db);
   // Settings read activities and Strava, and the metrics read the thresholds set in settings: the
   // settings service is made once those exist, and the metrics reach it only when they run.

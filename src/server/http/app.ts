@@ -4,7 +4,9 @@ import type { Config, TrustProxy } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { ResolvedSession, SessionStore } from '../features/auth/sessions.ts';
 import { AppError } from './errors.ts';
+import { createDatabaseOutage, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_S, type DatabaseOutage } from './database-outage.ts';
 import { checkRequestOrigin } from './origin-check.ts';
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './stored-text.ts';
 import { sessionCookie, type SessionCookie } from './session-cookie.ts';
 import { registerSpa } from './spa.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -34,7 +36,7 @@ export interface HttpDeps {
  * Builds the Fastify app with Kairo's cross-cutting behaviour: security headers, origin check,
  * session resolution, one error mapping. Features register their routes on the returned instance.
  */
-export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInstance; cookie: SessionCookie }> {
+export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInstance; cookie: SessionCookie; outage: DatabaseOutage }> {
   const { config } = deps;
   const secure = config.publicUrl?.startsWith('https://') ?? false;
   const cookie = sessionCookie(secure);
@@ -56,6 +58,8 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
     return503OnClosing: true,
   });
   app.decorateRequest('auth', null);
+  const outage = createDatabaseOutage({ ping: () => deps.database.ping(), log: app.log });
+  app.addHook('onClose', async () => outage.stop());
   // The API speaks JSON only; form-encodable text bodies are a classic cross-site forgery vector.
   app.removeContentTypeParser('text/plain');
 
@@ -87,6 +91,14 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
     done();
   });
 
+  // Stored text must be valid UTF-8 for PostgreSQL: NUL and unpaired surrogates are refused here,
+  // once, for every route, instead of failing deep inside a query.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.body, request.query, request.params]) {
+      if (hasUnstorableText(part)) throw new AppError('bad_request', UNSTORABLE_TEXT_MESSAGE);
+    }
+  });
+
   app.addHook('onRequest', async (request) => {
     checkRequestOrigin(request, deps.publicUrl());
     // The matched route's pattern, not the raw URL: the router decodes `/%61pi/…` to `/api/…`.
@@ -104,6 +116,9 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
     }
     const mapped = mapFrameworkError(error);
     if (mapped) return reply.code(mapped.status).send(body(mapped.message));
+    if (outage.report(error)) {
+      return reply.code(503).header('retry-after', String(OUTAGE_RETRY_AFTER_S)).send(body(OUTAGE_MESSAGE));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(body('Something went wrong on our side. Please try again.'));
   });
@@ -116,7 +131,7 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
   });
 
   await registerSpa(app);
-  return { app, cookie };
+  return { app, cookie, outage };
 }
 
 /** Fastify's form of the setting: a hop count, or the proxy addresses to believe. */
