@@ -35,3 +35,20 @@ export function hasUnstorableText(value: unknown): boolean {
 export function storableText(text: string): string {
   return text.replace(UNSTORABLE_ALL, (match) => (match === '\0' ? '' : '\uFFFD'));
 }
+
+/** Outside text cut to a length and made storable; empty becomes null. */
+export function boundedText(value: unknown, maxLength: number): string | null {
+  if (typeof value !== 'string') return null;
+  const text = storableText(value).trim().slice(0, maxLength).trim();
+  return text === '' ? null : text;
+}
+
+/** A JSON value from outside with every string made storable (jsonb refuses \u0000 too). */
+export function storableJson<T>(value: T): T {
+  if (typeof value === 'string') return storableText(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => storableJson(item)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [storableText(key), storableJson(item)])) as T;
+  }
+  return value;
+}
