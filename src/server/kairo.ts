@@ -91,8 +91,9 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     outboxDir: join(config.dataDir, 'outbox'),
     log: app.log,
   });
+  const authRepo = createAuthRepo(database.db);
   const auth = createAuthService({
-    repo: createAuthRepo(database.db),
+    repo: authRepo,
     sessions,
     mailer,
     publicUrl: getPublicUrl,
@@ -189,6 +190,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     plans,
     trackingAthleteName: async (accountId) => (await strava.status(accountId)).athleteName,
     dataPolicy: config.strava.dataPolicy,
+    accountAccess: (accountId) => authRepo.findAccountById(accountId),
   });
   const analysisJob = createAnalysisJob(analysis);
   queue.define(analysisJob);
