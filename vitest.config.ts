@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-/** Three tiers: unit (pure), integration (real server + real databases), e2e (Chromium). */
+/**
+ * Four tiers: unit (pure), integration (real server + real databases), security (one test per defect
+ * found by probing Kairo as an attacker, plus a fuzz run over the JSON contracts), e2e (Chromium).
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +22,18 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           setupFiles: ['test/support/fail-on-console-error.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
+          setupFiles: ['test/support/fail-on-console-error.ts'],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,

@@ -2,11 +2,12 @@ import { resolve } from 'node:path';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { listAccounts, parseAccountPlan, setAccountPlan, type AccountSummary } from './admin/accounts.ts';
 import { restoreBackup, writeBackup } from './admin/backup.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { databaseMigrationLevel, requireCurrentSchema } from './db/migration-level.ts';
 import { DataDirInUseError } from './db/pglite-lock.ts';
 import { AppError } from './http/errors.ts';
+import { tokenKeyFingerprint } from './security/token-cipher.ts';
 import { accountPlans, trialDaysLeft } from '../shared/domain/account-plan.ts';
 
 /**
@@ -17,7 +18,9 @@ interface Command {
   /** Names of the positional arguments, all required. */
   params: string[];
   summary: string;
-  run(database: DatabaseHandle, args: string[]): Promise<string>;
+  run(database: DatabaseHandle, args: string[], context: { config: Config; flags: Set<string> }): Promise<string>;
+  /** Flags (`--name`) the command accepts besides its positional arguments. */
+  flags?: string[];
 }
 
 const INVOCATION = 'npm run kairo --';
@@ -58,25 +61,33 @@ const commands: Record<string, Command> = {
   'db:backup': {
     params: ['file'],
     summary: 'Write every table to a new gzip\'d JSON file, portable between PGlite and PostgreSQL',
-    async run(database, [file = '']) {
+    async run(database, [file = ''], { config }) {
       const path = resolve(file);
-      const { rowCount, tableCount } = await writeBackup(database, path);
+      const { rowCount, tableCount } = await writeBackup(database, path, { tokenKeyFingerprint: tokenKeyFingerprint(config.tokenEncryptionKey) });
       return `Backed up ${plural(rowCount, 'row')} from ${plural(tableCount, 'table')} to ${path}`;
     },
   },
   'db:restore': {
     params: ['file'],
-    summary: 'Replace every table\'s rows with a backup\'s (migrates the database first)',
-    async run(database, [file = '']) {
+    summary:
+      'Replace every table\'s rows with a backup\'s (migrates the database first); refuses a backup made with another token key unless --allow-other-key',
+    flags: ['--allow-other-key'],
+    async run(database, [file = ''], { config, flags }) {
       const path = resolve(file);
-      const { rowCount, tableCount, header } = await restoreBackup(database, path);
-      return `Restored ${plural(rowCount, 'row')} into ${plural(tableCount, 'table')} from ${path} (backup of ${header.createdAt})`;
+      const { rowCount, tableCount, header, connectionsToRenew } = await restoreBackup(database, path, {
+        tokenKeyFingerprint: tokenKeyFingerprint(config.tokenEncryptionKey),
+        allowOtherKey: flags.has('--allow-other-key'),
+      });
+      const restored = `Restored ${plural(rowCount, 'row')} into ${plural(tableCount, 'table')} from ${path} (backup of ${header.createdAt})`;
+      return connectionsToRenew > 0
+        ? `${restored}\nWarning: the backup was made with another token key; ${plural(connectionsToRenew, 'Strava connection')} will show "Reconnect Strava" until the athlete reconnects`
+        : restored;
     },
   },
 };
 
 function usage(name: string, command: Command): string {
-  return [name, ...command.params.map((param) => `<${param}>`)].join(' ');
+  return [name, ...command.params.map((param) => `<${param}>`), ...(command.flags ?? []).map((flag) => `[${flag}]`)].join(' ');
 }
 
 function helpText(): string {
@@ -95,19 +106,23 @@ function helpText(): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [name, ...args] = argv;
+  const [name, ...rawArgs] = argv;
   if (name === undefined || name === 'help' || name === '--help') {
     console.log(helpText());
     return name === undefined ? 1 : 0;
   }
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) throw new AppError('bad_request', `Unknown command "${name}"; run \`${INVOCATION} help\``);
-  if (args.length !== command.params.length || args.some((arg) => arg.trim() === '')) {
+  const flags = new Set(rawArgs.filter((arg) => arg.startsWith('--')));
+  const args = rawArgs.filter((arg) => !arg.startsWith('--'));
+  const unknownFlag = [...flags].find((flag) => !(command.flags ?? []).includes(flag));
+  if (unknownFlag || args.length !== command.params.length || args.some((arg) => arg.trim() === '')) {
     throw new AppError('bad_request', `Usage: ${INVOCATION} ${usage(name, command)}`);
   }
-  const database = await openDatabase(configuredDatabase(loadConfig()));
+  const config = loadConfig();
+  const database = await openDatabase(configuredDatabase(config));
   try {
-    console.log(await command.run(database, args));
+    console.log(await command.run(database, args, { config, flags }));
   } finally {
     await database.close();
   }

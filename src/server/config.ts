@@ -70,10 +70,44 @@ const envSchema = z.object({
   SOCIAL_URL: z.preprocess(emptyToUndefined, socialAddress.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((value) => value === 'true'),
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be false, true (one proxy), a number of proxy hops, or a comma-separated list of proxy addresses/CIDR ranges',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
+
+/**
+ * Which X-Forwarded-For entries to believe. Trusting every hop would let any client name its own
+ * address (and so its own rate-limit key) by sending the header itself: only the configured
+ * number of proxies in front of Kairo, or the listed proxy addresses, are believed.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+const IPV6_OR_CIDR = /^[0-9a-f:]+(\/\d{1,3})?$/i;
+
+export function parseTrustProxy(raw: string): TrustProxy | null {
+  const value = raw.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  // One reverse proxy in front is the common deployment; `true` means exactly that, never "everyone".
+  if (value === 'true') return { hops: 1 };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? { hops } : null;
+  }
+  const addresses = value.split(',').map((part) => part.trim()).filter(Boolean);
+  const valid = addresses.every((address) => ['loopback', 'linklocal', 'uniquelocal'].includes(address) || IPV4_OR_CIDR.test(address) || (address.includes(':') && IPV6_OR_CIDR.test(address)));
+  return valid && addresses.length > 0 ? { addresses } : null;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -108,7 +142,7 @@ export interface Config {
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** AES-256 key for OAuth tokens at rest. */
   tokenEncryptionKey: Buffer;
   strava: {

@@ -86,19 +86,21 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     absoluteMs: config.sessionAbsoluteMs,
     cacheMs: config.sessionCacheMs,
   });
-  const { app, cookie } = await createHttpApp({ config, database, sessions, publicUrl: getPublicUrl });
+  const { app, cookie, outage } = await createHttpApp({ config, database, sessions, publicUrl: getPublicUrl });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: join(config.dataDir, 'outbox'),
     log: app.log,
   });
+  const authRepo = createAuthRepo(database.db);
   const auth = createAuthService({
-    repo: createAuthRepo(database.db),
+    repo: authRepo,
     sessions,
     mailer,
     publicUrl: getPublicUrl,
     sessionAbsoluteMs: config.sessionAbsoluteMs,
+    log: app.log,
   });
 
   registerHealthRoutes(app, database);
@@ -109,7 +111,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   await registerGoogleAuth(app, { auth, cookie, publicUrl: getPublicUrl, provider });
   registerTrackingRoutes(app, createTrackingService(createTrackingRepo(database.db)));
 
-  const queue = createJobQueue(database, app.log);
+  const queue = createJobQueue(database, app.log, { outage });
   const activitiesRepo = createActivitiesRepo(database.db);
   // Settings read activities and Strava, and the metrics read the thresholds set in settings: the
   // settings service is made once those exist, and the metrics reach it only when they run.
@@ -202,6 +204,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     historyCompleted: async (accountId) => {
       await queue.send(analysisCompletionJob, { accountId }, { singletonKey: accountId });
     },
+    accountAccess: (accountId) => authRepo.findAccountById(accountId),
   });
   const analysisJob = createAnalysisJob(analysis);
   queue.define(analysisJob);
@@ -288,6 +291,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       clearInterval(purgeTimer);
       await queue.stop();
       await app.close();
+      await auth.settled();
       if (!options.database) await database.close();
     },
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,10 +41,17 @@ interface Installation {
   close(): Promise<void>;
 }
 
+const SHARED_TOKEN_KEY = randomBytes(32).toString('base64');
+
 async function createInstallation(kind: TestDatabaseKind): Promise<Installation> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kairo-cli-'));
   const postgres: TestDatabase | undefined = kind === 'postgres' ? await createTestDatabase('postgres') : undefined;
-  const env: Record<string, string> = { DATA_DIR: dataDir, ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}) };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    // One operator's installations share the token key, as a move between them requires (ADR 0023).
+    TOKEN_ENCRYPTION_KEY: SHARED_TOKEN_KEY,
+    ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
+  };
   return {
     dataDir,
     env,

@@ -173,7 +173,7 @@ describe.each(kinds)('accounts on %s', (kind) => {
     expect(response.status).toBe(400);
   });
 
-  it('limits failed logins per account', async () => {
+  it('limits failed logins per account and client', async () => {
     const email = uniqueEmail();
     await createClient(server.url).post('/api/auth/register', registration(email));
     const statuses: number[] = [];
@@ -184,6 +184,6 @@ describe.each(kinds)('accounts on %s', (kind) => {
     const limited = await createClient(server.url).post('/api/auth/login', { email, password: 'correct horse' });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(limited.body.message).toMatch(/Too many sign-in attempts/);
+    expect(limited.body.message).toMatch(/Too many wrong passwords/);
   });
 });

@@ -33,6 +33,11 @@ export interface BackupHeader {
   version: typeof BACKUP_VERSION;
   createdAt: string;
   migrations: MigrationLevel;
+  /**
+   * Fingerprint of the key the stored OAuth tokens are encrypted with (TOKEN_ENCRYPTION_KEY or
+   * DATA_DIR/secrets/token-encryption-key). Absent in backups made before it was recorded.
+   */
+  tokenKeyFingerprint?: string;
 }
 
 export interface BackupSummary {
@@ -68,7 +73,7 @@ export function tablesInDependencyOrder(): PgTable[] {
  * Writes a consistent snapshot of every Kairo table to `file`, which must not exist yet. The file
  * appears only once complete: it is written under a temporary name and then linked into place.
  */
-export async function writeBackup(database: DatabaseHandle, file: string): Promise<BackupSummary> {
+export async function writeBackup(database: DatabaseHandle, file: string, options: { tokenKeyFingerprint: string }): Promise<BackupSummary> {
   // Checked first to fail before the work; the final link() is what really refuses to overwrite.
   if (existsSync(file)) throw fileExists(file);
   const header: BackupHeader = {
@@ -76,6 +81,7 @@ export async function writeBackup(database: DatabaseHandle, file: string): Promi
     version: BACKUP_VERSION,
     createdAt: new Date().toISOString(),
     migrations: await requireCurrentSchema(database),
+    tokenKeyFingerprint: options.tokenKeyFingerprint,
   };
   const tables = tablesInDependencyOrder();
   const partialFile = `${file}.${process.pid}.partial`;
@@ -137,10 +143,27 @@ async function* tableBatches(tx: Executor, table: PgTable): AsyncGenerator<strin
 export async function restoreBackup(
   database: DatabaseHandle,
   file: string,
-): Promise<BackupSummary & { header: BackupHeader }> {
+  /**
+   * `allowOtherKey`: restore even though the backup's tokens were sealed with another key; every
+   * Strava connection is then marked for reconnection, since its tokens cannot be opened.
+   */
+  options: { tokenKeyFingerprint: string; allowOtherKey?: boolean },
+): Promise<BackupSummary & { header: BackupHeader; connectionsToRenew: number }> {
   const lines = readLines(file);
   try {
     const header = parseHeader(file, (await lines.next()).value);
+    // An old backup without a fingerprint cannot be checked: treated as made with another key only
+    // when the operator says so; the runtime check (a token that will not open) still catches it.
+    const otherKey = header.tokenKeyFingerprint !== undefined && header.tokenKeyFingerprint !== options.tokenKeyFingerprint;
+    if (otherKey && !options.allowOtherKey) {
+      throw new AppError(
+        'conflict',
+        `${file} was made with another token encryption key (fingerprint ${header.tokenKeyFingerprint}; this installation's is ` +
+          `${options.tokenKeyFingerprint}). Restore with the same TOKEN_ENCRYPTION_KEY or DATA_DIR/secrets/token-encryption-key as ` +
+          'the installation that made it, or add --allow-other-key to restore anyway: every athlete will then have to reconnect Strava. ' +
+          'Nothing was changed',
+      );
+    }
     const codeLevel = codeMigrationLevel();
     if (!sameMigrationLevel(header.migrations, codeLevel)) {
       throw new AppError(
@@ -155,6 +178,7 @@ export async function restoreBackup(
     const tables = tablesInDependencyOrder();
     const tableByName = new Map(tables.map((table) => [getTableConfig(table).name, table]));
     let rowCount = 0;
+    let connectionsToRenew = 0;
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`truncate table ${sql.join(tables, sql`, `)}`);
       let previousIndex = 0;
@@ -171,8 +195,12 @@ export async function restoreBackup(
         );
         rowCount += batch.rowCount;
       }
+      if (otherKey) {
+        const renewed = await tx.execute(sql`update strava_connections set status = 'broken' returning account_id`);
+        connectionsToRenew = (renewed as unknown as { rows: unknown[] }).rows.length;
+      }
     });
-    return { header, rowCount, tableCount: tables.length };
+    return { header, rowCount, tableCount: tables.length, connectionsToRenew };
   } finally {
     // Closes the file when the restore stops before its end.
     await lines.return(undefined);
@@ -204,6 +232,9 @@ function parseHeader(file: string, line: string | undefined): BackupHeader {
   const level = header.migrations;
   if (typeof level?.count !== 'number' || (level.lastHash !== null && typeof level.lastHash !== 'string')) {
     throw corrupt(file, 'the header has no migration level');
+  }
+  if (header.tokenKeyFingerprint !== undefined && typeof header.tokenKeyFingerprint !== 'string') {
+    throw corrupt(file, 'the token key fingerprint is not text');
   }
   return header as BackupHeader;
 }

@@ -2,11 +2,13 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { KairoLogController, loggerOptions } from './logging.ts';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config, TrustProxy } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { ResolvedSession, SessionStore } from '../features/auth/sessions.ts';
 import { AppError } from './errors.ts';
+import { createDatabaseOutage, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_S, type DatabaseOutage } from './database-outage.ts';
 import { checkRequestOrigin } from './origin-check.ts';
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './stored-text.ts';
 import { sessionCookie, type SessionCookie } from './session-cookie.ts';
 import { registerSpa } from './spa.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -38,7 +40,7 @@ export interface HttpDeps {
  * Builds the Fastify app with Kairo's cross-cutting behaviour: security headers, origin check,
  * session resolution, one error mapping. Features register their routes on the returned instance.
  */
-export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInstance; cookie: SessionCookie }> {
+export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInstance; cookie: SessionCookie; outage: DatabaseOutage }> {
   const { config } = deps;
   const secure = config.publicUrl?.startsWith('https://') ?? false;
   const cookie = sessionCookie(secure);
@@ -47,10 +49,12 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
     logger: loggerOptions(config),
     logController: new KairoLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
   });
   app.decorateRequest('auth', null);
+  const outage = createDatabaseOutage({ ping: () => deps.database.ping(), log: app.log });
+  app.addHook('onClose', async () => outage.stop());
   // The API speaks JSON only; form-encodable text bodies are a classic cross-site forgery vector.
   app.removeContentTypeParser('text/plain');
 
@@ -85,9 +89,19 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
     done();
   });
 
+  // Stored text must be valid UTF-8 for PostgreSQL: NUL and unpaired surrogates are refused here,
+  // once, for every route, instead of failing deep inside a query.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.body, request.query, request.params]) {
+      if (hasUnstorableText(part)) throw new AppError('bad_request', UNSTORABLE_TEXT_MESSAGE);
+    }
+  });
+
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
     checkRequestOrigin(request, deps.publicUrl());
+    // The matched route's pattern, not the raw URL: the router decodes `/%61pi/…` to `/api/…`.
+    const path = request.routeOptions.url ?? request.url;
+    if (!path.startsWith('/api/')) return;
     const token = cookie.read(request);
     if (token) request.auth = await deps.sessions.resolve(token);
   });
@@ -100,6 +114,9 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
     }
     const mapped = mapFrameworkError(error);
     if (mapped) return reply.code(mapped.status).send(body(mapped.message));
+    if (outage.report(error)) {
+      return reply.code(503).header('retry-after', String(OUTAGE_RETRY_AFTER_S)).send(body(OUTAGE_MESSAGE));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(body('Something went wrong on our side. Please try again.'));
   });
@@ -112,7 +129,16 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
   });
 
   await registerSpa(app);
-  return { app, cookie };
+  return { app, cookie, outage };
+}
+
+/** Fastify's form of the setting: a hop count, or the proxy addresses to believe. */
+function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('addresses' in trust) return trust.addresses;
+  const { hops } = trust;
+  // proxy-addr asks hop by hop, nearest first: the first `hops` peers are our proxies.
+  return (_address, hop) => hop < hops;
 }
 
 /** Framework and parser failures are the client's fault: map them to a clear 4xx. */

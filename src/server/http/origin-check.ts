@@ -7,6 +7,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Cross-site request forgery guard for every state-changing request: a browser that says the
  * request is cross-site (Sec-Fetch-Site) or comes from another origin (Origin) is refused.
  * Requests without either header come from non-browser clients, which hold no victim's cookie.
+ * It runs for every request whatever its path: a path check could be dodged by spelling the path
+ * another way the router still accepts (`/%61pi/…`).
  */
 export function checkRequestOrigin(request: FastifyRequest, publicUrl: string): void {
   if (SAFE_METHODS.has(request.method)) return;

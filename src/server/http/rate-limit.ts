@@ -31,8 +31,18 @@ export class SlidingWindowLimiter {
     return Math.max(0, this.limit - this.recent(key, now).length);
   }
 
+  /** How many hits the key has in the window. */
+  count(key: string, now = Date.now()): number {
+    return this.recent(key, now).length;
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
+  }
+
+  /** Forgets every key that starts with the prefix. */
+  resetPrefix(prefix: string): void {
+    for (const key of this.hits.keys()) if (key.startsWith(prefix)) this.hits.delete(key);
   }
 
   /** Throws a 429 AppError with Retry-After when the key is over its limit. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite, type Job, type JobResult } from 'pg-boss';
 import type { z } from 'zod';
+import type { DatabaseOutage } from '../http/database-outage.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 
 /**
@@ -49,13 +50,20 @@ const HEARTBEAT_S = 10;
 /** How often pg-boss looks for lost heartbeats (and expired runs): the default of 60 s would triple the wait. */
 const SUPERVISE_INTERVAL_S = HEARTBEAT_S;
 
-export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger, options: { pollingIntervalS?: number } = {}): JobQueue {
+export function createJobQueue(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  options: { pollingIntervalS?: number; outage?: DatabaseOutage } = {},
+): JobQueue {
   const supervision = { superviseIntervalSeconds: SUPERVISE_INTERVAL_S, monitorIntervalSeconds: SUPERVISE_INTERVAL_S };
   const boss =
     database.driver.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.driver.client), backend: 'pglite', schema: 'pgboss', ...supervision })
       : new PgBoss({ connectionString: database.driver.url, max: 4, schema: 'pgboss', ...supervision });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  // Every poll meets a database outage: it is logged once, by the outage tracker, not per poll.
+  boss.on('error', (error) => {
+    if (!options.outage?.report(error)) log.error({ err: error }, 'job queue error');
+  });
 
   const definitions = new Map<string, JobDefinition<z.ZodType>>();
   let started = false;

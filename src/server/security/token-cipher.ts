@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+/**
+ * Names a key without revealing it: a backup records the fingerprint of the key its tokens were
+ * sealed with, so a restore can tell whether this installation can still open them.
+ */
+export function tokenKeyFingerprint(key: Buffer): string {
+  return createHash('sha256').update('kairo token key fingerprint\0').update(key).digest('hex').slice(0, 16);
+}
 
 /**
  * AES-256-GCM for secrets Kairo must store and read back (OAuth tokens). The key comes from config

@@ -99,10 +99,6 @@ export interface ExportingAccount {
   lastName: string | null;
 }
 
-/** Spec §6: Pro only; a running trial counts as Pro (hasProAccess). Checked before anything is read. */
-function requireProAccess(account: ExportingAccount, message: string): void {
-  if (!hasProAccess(account.plan, account.trialExpiryDate)) throw new AppError('forbidden', message);
-}
 
 /** Kai's analysis of each activity; every call is scoped to the signed-in account (another account's activity is not found). */
 export function createAnalysisService(deps: {
@@ -120,8 +116,19 @@ export function createAnalysisService(deps: {
   historyPending: (accountId: string) => Promise<boolean>;
   /** Queues the rewrite of the analyses written before the history was in (the analysis.complete job). */
   historyCompleted: (accountId: string) => Promise<void>;
+  /**
+   * The account's plan as stored now. The signed-in session's copy may be a few seconds old (session
+   * cache), and a plan changed by the admin CLI in another process must reach the Pro gates at once.
+   */
+  accountAccess: (accountId: string) => Promise<{ plan: AccountPlan; trialExpiryDate: Date | null } | undefined>;
 }) {
   const { repo, activities, coach, settings: accountSettings, plans } = deps;
+
+  /** Spec §6: Pro only; a running trial counts as Pro (hasProAccess). Checked before anything is read. */
+  async function requireProAccess(account: ExportingAccount, message: string): Promise<void> {
+    const access = await deps.accountAccess(account.id);
+    if (!access || !hasProAccess(access.plan, access.trialExpiryDate)) throw new AppError('forbidden', message);
+  }
   const readers = { activities, activePlansOn: (accountId: string, day: Date) => plans.activePlansOn(accountId, day) };
   const refreshLimiter = new SlidingWindowLimiter({ limit: REFRESH_LIMIT, windowMs: REFRESH_WINDOW_MS });
 
@@ -250,7 +257,7 @@ export function createAnalysisService(deps: {
 
     /** Pro: the next session as a Zwift workout file (.zwo). */
     async workoutFile(account: ExportingAccount, activityId: string): Promise<{ fileName: string; xml: string }> {
-      requireProAccess(account, PRO_ONLY_MESSAGES.workoutFile);
+      await requireProAccess(account, PRO_ONLY_MESSAGES.workoutFile);
       const analysis = await get(account.id, activityId);
       const session = analysis.nextSession;
       if (!zwiftSportType(session.sport)) {
@@ -261,7 +268,7 @@ export function createAnalysisService(deps: {
 
     /** Pro: everything the analysis was written from, as one document for another AI (never the custom instructions). */
     async contextExport(account: ExportingAccount, activityId: string): Promise<AnalysisContextExport> {
-      requireProAccess(account, PRO_ONLY_MESSAGES.contextExport);
+      await requireProAccess(account, PRO_ONLY_MESSAGES.contextExport);
       const activity = await activities.detail(account.id, activityId);
       // The file is for another AI: what may not enter Kai's prompt may not leave in it either.
       if (!mayEnterPrompt({ provenance: activityProvenance(activity) }, deps.dataPolicy)) throw new AppError('forbidden', STRAVA_AI_EXPORT_MESSAGE);

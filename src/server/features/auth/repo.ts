@@ -65,6 +65,14 @@ export function createAuthRepo(db: Database) {
       await db.insert(passwordResets).values(values);
     },
 
+    /** Every reset link of the account stops working: a new password makes all of them stale. */
+    async invalidatePasswordResets(accountId: string): Promise<void> {
+      await db
+        .update(passwordResets)
+        .set({ used: true })
+        .where(and(eq(passwordResets.accountId, accountId), eq(passwordResets.used, false)));
+    },
+
     /** Marks an unused, unexpired reset used and returns it; undefined when no such reset exists. */
     async consumePasswordReset(tokenHash: string, now: Date) {
       const [row] = await db

@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser, LoginBody, RegisterBody, ResetPasswordBody } from '../../../shared/api/auth.ts';
 import { DEFAULT_ACCOUNT_PLAN, TRIAL_LENGTH_DAYS } from '../../../shared/domain/account-plan.ts';
 import { AppError } from '../../http/errors.ts';
 import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RequestMeta } from '../../http/request-meta.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 import type { AccountRow, AuthRepo } from './repo.ts';
 import { assertStrongPassword } from './password-rule.ts';
 import type { SessionAccount, SessionOrigin, SessionStore } from './sessions.ts';
@@ -52,9 +54,11 @@ export function createAuthService(deps: {
   mailer: Mailer;
   publicUrl: () => string;
   sessionAbsoluteMs: number;
+  log: FastifyBaseLogger;
 }) {
   const { repo, sessions, mailer } = deps;
-  const loginFailuresByAccount = new SlidingWindowLimiter({ limit: 10, windowMs: 15 * MINUTE_MS });
+  const loginFailures = createLoginThrottle();
+  const pending = new Set<Promise<void>>();
   const loginAttemptsByIp = new SlidingWindowLimiter({ limit: 100, windowMs: 15 * MINUTE_MS });
   const registrationsByIp = new SlidingWindowLimiter({ limit: 30, windowMs: 60 * MINUTE_MS });
   const resetRequestsByEmail = new SlidingWindowLimiter({ limit: 3, windowMs: 60 * MINUTE_MS });
@@ -65,6 +69,40 @@ export function createAuthService(deps: {
   async function startSession(account: AccountRow, origin: SessionOrigin, meta: RequestMeta): Promise<SignedIn> {
     const session = await sessions.create(account, origin, meta.userAgent);
     return { user: toAuthUser(account), session };
+  }
+
+  async function sendResetLink(email: string): Promise<void> {
+    const account = await repo.findAccountByEmail(email);
+    if (!account) return;
+    const token = randomBytes(32).toString('base64url');
+    await repo.insertPasswordReset({
+      accountId: account.id,
+      email: account.email,
+      token: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+    const link = `${deps.publicUrl()}/reset-password?token=${token}`;
+    await mailer.send({
+      to: account.email,
+      subject: 'Reset your Kairo password',
+      text: [
+        `Hi ${account.firstName ?? 'there'},`,
+        '',
+        'Someone asked to reset the password of your Kairo account. Choose a new one here:',
+        link,
+        '',
+        'The link works once and expires in 1 hour. If you did not ask for it, ignore this message.',
+      ].join('\n'),
+      actionUrl: link,
+    });
+  }
+
+  /** Work the answer must not wait for (its duration would tell whether an account exists). */
+  function inBackground(what: string, work: () => Promise<void>): void {
+    const running = work()
+      .catch((error: unknown) => deps.log.error({ err: error }, `${what} failed`))
+      .finally(() => pending.delete(running));
+    pending.add(running);
   }
 
   return {
@@ -82,8 +120,8 @@ export function createAuthService(deps: {
       if (account) return startSession(account, 'register', meta);
 
       // The address is taken. Answer exactly like a fresh registration (no enumeration) and tell the
-      // owner by e-mail instead; the answer carries no working session.
-      await mailer.send({
+      // owner by e-mail instead, without waiting for the mail; the answer carries no working session.
+      inBackground('taken-address mail', () => mailer.send({
         to: body.email,
         subject: 'Someone tried to create a Kairo account with your email',
         text: [
@@ -94,7 +132,7 @@ export function createAuthService(deps: {
           'If it was not you, you can ignore this message.',
         ].join('\n'),
         actionUrl: `${deps.publicUrl()}/forgot-password`,
-      });
+      }));
       const trialDays = TRIAL_LENGTH_DAYS[DEFAULT_ACCOUNT_PLAN] ?? 0;
       return {
         user: {
@@ -116,20 +154,17 @@ export function createAuthService(deps: {
 
     async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
       loginAttemptsByIp.enforce(meta.ip, 'Too many sign-in attempts. Try again in a few minutes.');
-      if (loginFailuresByAccount.remaining(body.email) === 0) {
-        throw new AppError('too_many_requests', 'Too many sign-in attempts. Try again in a few minutes.', {
-          retryAfterS: 15 * 60,
-        });
-      }
+      loginFailures.enforceForClient(body.email, meta.ip);
+      await loginFailures.slowDown(body.email);
       const account = await repo.findAccountByEmail(body.email);
       const valid = account?.hashedPassword
         ? await verify(account.hashedPassword, body.password)
         : await verify(await dummyHash, body.password).then(() => false);
       if (!account || !valid) {
-        loginFailuresByAccount.take(body.email);
+        loginFailures.record(body.email, meta.ip);
         throw new AppError('unauthenticated', LOGIN_FAILED_MESSAGE);
       }
-      loginFailuresByAccount.reset(body.email);
+      loginFailures.forgetClient(body.email, meta.ip);
       return startSession(account, 'password', meta);
     },
 
@@ -140,37 +175,24 @@ export function createAuthService(deps: {
       return startSession(account, origin, meta);
     },
 
+    /** Resolves once the mails sent after an answer are out (shutdown waits for them). */
+    async settled(): Promise<void> {
+      await Promise.all([...pending]);
+    },
+
     async logout(sid: string): Promise<void> {
       await sessions.destroy(sid);
     },
 
+    /**
+     * Answers at once and does the work after: whether the address has an account decides how much
+     * work there is (a row, a mail), and the answer's timing must not tell.
+     */
     async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
       resetRequestsByIp.enforce(meta.ip, 'Too many reset requests. Try again later.');
       // Over the per-address limit the answer stays the same; the mail is simply not sent again.
       if (resetRequestsByEmail.take(email) > 0) return;
-      const account = await repo.findAccountByEmail(email);
-      if (!account) return;
-      const token = randomBytes(32).toString('base64url');
-      await repo.insertPasswordReset({
-        accountId: account.id,
-        email: account.email,
-        token: hashToken(token),
-        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-      });
-      const link = `${deps.publicUrl()}/reset-password?token=${token}`;
-      await mailer.send({
-        to: account.email,
-        subject: 'Reset your Kairo password',
-        text: [
-          `Hi ${account.firstName ?? 'there'},`,
-          '',
-          'Someone asked to reset the password of your Kairo account. Choose a new one here:',
-          link,
-          '',
-          'The link works once and expires in 1 hour. If you did not ask for it, ignore this message.',
-        ].join('\n'),
-        actionUrl: link,
-      });
+      inBackground('password reset mail', () => sendResetLink(email));
     },
 
     async resetPassword(body: ResetPasswordBody): Promise<void> {
@@ -179,9 +201,10 @@ export function createAuthService(deps: {
       const reset = await repo.consumePasswordReset(hashToken(body.token), new Date());
       if (!reset) throw new AppError('bad_request', RESET_INVALID_MESSAGE);
       await repo.setPasswordAfterReset(reset.accountId, await hash(body.password, ARGON2_OPTIONS));
-      // A new password ends every existing session, including an attacker's.
+      // A new password ends every existing session and every other reset link, including an attacker's.
+      await repo.invalidatePasswordResets(reset.accountId);
       await sessions.destroyAllFor(reset.accountId);
-      loginFailuresByAccount.reset(reset.email);
+      loginFailures.forgetAccount(reset.email);
     },
 
     /**
@@ -222,6 +245,7 @@ export function createAuthService(deps: {
         // Whoever registered this address before never proved they own it: the provider-verified
         // owner takes the account over, and earlier sessions and password stop working.
         await repo.claimUnverifiedAccount(account.id, identity.picture);
+        await repo.invalidatePasswordResets(account.id);
         await sessions.destroyAllFor(account.id);
       }
       await repo.linkOauthAccount({ accountId: account.id, provider: identity.provider, providerId: identity.subject });

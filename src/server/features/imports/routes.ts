@@ -1,27 +1,44 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MAX_ACTIVITY_FILE_BYTES, MAX_ARCHIVE_BYTES, importResult, importStatus } from '../../../shared/api/imports.ts';
 import { AppError } from '../../http/errors.ts';
+import { storableText } from '../../http/stored-text.ts';
 import { route } from '../../http/route.ts';
 import type { ImportsService } from './service.ts';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-async function startsWithZipMagic(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(4);
-    const { bytesRead } = await handle.read(head, 0, 4, 0);
-    return bytesRead === 4 && ZIP_MAGIC.every((byte, index) => head[index] === byte);
-  } finally {
-    await handle.close();
-  }
+/**
+ * Counts the upload as it streams to disk. Once its first bytes show it is not a zip, the 64 MB
+ * limit of one activity file applies, and the upload is stopped the moment it passes it, rather
+ * than after the whole body has arrived.
+ */
+function uploadLimit(fileName: string): { stream: Transform; isZip(): boolean } {
+  let head = Buffer.alloc(0);
+  let receivedBytes = 0;
+  const isZip = () => head.length >= ZIP_MAGIC.length && ZIP_MAGIC.every((byte, index) => head[index] === byte);
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      receivedBytes += chunk.length;
+      if (head.length < ZIP_MAGIC.length) head = Buffer.concat([head, chunk.subarray(0, ZIP_MAGIC.length - head.length)]);
+      const decided = head.length >= ZIP_MAGIC.length;
+      if (decided && !isZip() && receivedBytes > MAX_ACTIVITY_FILE_BYTES) {
+        callback(new AppError('payload_too_large', `${fileName} is larger than the 64 MB limit for one activity file`));
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+  return { stream, isZip };
 }
 
 const idParam = z.object({ id: z.uuid() });
@@ -48,26 +65,34 @@ export async function registerImportRoutes(app: FastifyInstance, deps: { imports
       status: 201,
       async handler({ request, reply, account }) {
         if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Upload the file as multipart/form-data');
+        // A declared length over the limit is refused before a byte of the body is read.
+        const declaredBytes = Number(request.headers['content-length'] ?? 0);
+        if (declaredBytes > MAX_ARCHIVE_BYTES + MULTIPART_OVERHEAD_BYTES) {
+          reply.header('connection', 'close');
+          throw new AppError('payload_too_large', 'The upload is larger than the 1 GB import limit');
+        }
         const file = await request.file();
         if (!file) throw new AppError('bad_request', 'Choose a file to import');
-        const fileName = (file.filename || 'upload').slice(0, 200);
+        const fileName = storableText((file.filename || 'upload').slice(0, 200));
         await mkdir(deps.uploadDir, { recursive: true, mode: 0o700 });
         const path = join(deps.uploadDir, `upload-${randomBytes(8).toString('hex')}`);
         let keep = false;
+        const limit = uploadLimit(fileName);
         try {
-          await pipeline(file.file, createWriteStream(path, { mode: 0o600 }));
+          try {
+            await pipeline(file.file, limit.stream, createWriteStream(path, { mode: 0o600 }));
+          } catch (error) {
+            if (error instanceof AppError) reply.header('connection', 'close');
+            throw error;
+          }
           if (file.file.truncated) throw new AppError('payload_too_large', `${fileName} is larger than the 1 GB import limit`);
-          if (await startsWithZipMagic(path)) {
+          if (limit.isZip()) {
             const started = await imports.startArchiveImport(account.id, fileName, path);
             keep = true;
             reply.code(202);
             return started;
           }
-          const bytes = await readFile(path);
-          if (bytes.length > MAX_ACTIVITY_FILE_BYTES) {
-            throw new AppError('payload_too_large', `${fileName} is larger than the 64 MB limit for one activity file`);
-          }
-          return await imports.importFile(account.id, fileName, bytes);
+          return await imports.importFile(account.id, fileName, await readFile(path));
         } finally {
           if (!keep) await rm(path, { force: true });
         }

@@ -3,6 +3,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 import { MAX_ACTIVITY_FILE_BYTES } from '../../../shared/api/imports.ts';
+import { isStorableText, storableText } from '../../http/stored-text.ts';
 import { ImportFileError } from './import-file-error.ts';
 import { sportTypeFromName } from './sport-type.ts';
 import type { SportType } from './sport-type.ts';
@@ -40,7 +41,7 @@ export interface StravaArchiveEntry extends StravaArchiveActivity {
   fileName: string;
 }
 
-export type SkippedActivityReason = 'no_file' | 'missing_file' | 'too_large';
+export type SkippedActivityReason = 'no_file' | 'missing_file' | 'too_large' | 'unsafe_path';
 
 export interface SkippedStravaActivity extends StravaArchiveActivity {
   reason: SkippedActivityReason;
@@ -53,6 +54,11 @@ export interface StravaArchive {
   entries: StravaArchiveEntry[];
   /** Activities that cannot be imported from this archive, with the reason. */
   skipped: SkippedStravaActivity[];
+  /**
+   * Files whose path is absolute or climbs out of the archive (`../`): never read, and reported so
+   * the athlete learns why; the rest of the archive is imported.
+   */
+  unsafeEntries: string[];
   /** The bytes of one entry's file as stored (often still gzipped: hand them to parseActivityFile). */
   readActivityFile(fileName: string): Promise<Uint8Array>;
   /** Releases the archive's file handle; call it when done, also after an error. */
@@ -76,16 +82,17 @@ export async function openStravaArchive(archiveName: string, source: StravaArchi
         `${archiveName} holds more than ${maxArchiveEntries.toLocaleString('en')} files, more than a Strava export has.`,
       );
     }
-    const zipEntries = await listZipEntries(archiveName, zipFile);
-    const csvEntry = findActivitiesCsv(archiveName, zipEntries);
-    const csvBytes = await readZipEntry(archiveName, zipFile, csvEntry, maxActivitiesCsvBytes);
+    const { entries: zipEntries, unsafe } = await listZipEntries(archiveName, zipFile);
+    const csvName = findActivitiesCsv(archiveName, zipEntries);
+    const csvBytes = await readZipEntry(archiveName, zipFile, csvName, zipEntries.get(csvName)!, maxActivitiesCsvBytes);
     const activities = parseActivitiesCsv(archiveName, csvBytes);
-    const baseDir = csvEntry.fileName.slice(0, -activitiesCsvName.length);
+    const baseDir = csvName.slice(0, -activitiesCsvName.length);
     const { entries, skipped } = matchActivityFiles(activities, zipEntries, baseDir);
-    ensureWithinArchiveBudget(archiveName, [csvEntry.fileName, ...entries.map((entry) => entry.fileName)], zipEntries);
+    ensureWithinArchiveBudget(archiveName, [csvName, ...entries.map((entry) => entry.fileName)], zipEntries);
     return {
       entries,
       skipped,
+      unsafeEntries: unsafe,
       readActivityFile: (fileName) => readListedFile(archiveName, zipFile, zipEntries, fileName),
       close: () => zipFile.close(),
     };
@@ -96,8 +103,9 @@ export async function openStravaArchive(archiveName: string, source: StravaArchi
 }
 
 async function openZip(archiveName: string, source: StravaArchiveSource): Promise<ZipFile> {
-  // autoClose is off: entries are read after the directory listing has ended.
-  const options = { autoClose: false, lazyEntries: true };
+  // autoClose is off: entries are read after the directory listing has ended. Names are decoded
+  // here rather than by yauzl, which fails the whole archive on one unsafe name (`../x`).
+  const options = { autoClose: false, lazyEntries: true, decodeStrings: false };
   try {
     return 'filePath' in source
       ? await yauzl.openPromise(source.filePath, options)
@@ -113,25 +121,28 @@ function isSystemError(error: unknown): boolean {
   return error instanceof Error && 'syscall' in error;
 }
 
-/** The archive's files by path; directory entries are left out. */
-async function listZipEntries(archiveName: string, zipFile: ZipFile): Promise<Map<string, Entry>> {
+/** The archive's files by path, directory entries left out; and the names that are unsafe to use. */
+async function listZipEntries(archiveName: string, zipFile: ZipFile): Promise<{ entries: Map<string, Entry>; unsafe: string[] }> {
   const entries = new Map<string, Entry>();
+  const unsafe: string[] = [];
   try {
     for await (const entry of zipFile.eachEntry()) {
-      if (!entry.fileName.endsWith('/')) entries.set(entry.fileName, entry);
+      const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
+      if (yauzl.validateFileName(name) !== null || !isStorableText(name)) unsafe.push(isStorableText(name) ? name : storableText(name));
+      else if (!name.endsWith('/')) entries.set(name, entry);
     }
   } catch (error) {
     throw new ImportFileError('corrupt', `${archiveName} is damaged: its list of files cannot be read.`, { cause: error });
   }
-  return entries;
+  return { entries, unsafe };
 }
 
 const activitiesCsvName = 'activities.csv';
 
 /** activities.csv at the top, or inside the one folder an unzipped-and-rezipped export adds. */
-function findActivitiesCsv(archiveName: string, entries: Map<string, Entry>): Entry {
-  const candidates = [...entries.values()].filter((entry) => /^(?:[^/]+\/)?activities\.csv$/.test(entry.fileName));
-  const shallowest = candidates.sort((a, b) => a.fileName.length - b.fileName.length)[0];
+function findActivitiesCsv(archiveName: string, entries: Map<string, Entry>): string {
+  const candidates = [...entries.keys()].filter((name) => /^(?:[^/]+\/)?activities\.csv$/.test(name));
+  const shallowest = candidates.sort((a, b) => a.length - b.length)[0];
   if (shallowest === undefined) {
     throw new ImportFileError(
       'unsupported',
@@ -145,14 +156,14 @@ function findActivitiesCsv(archiveName: string, entries: Map<string, Entry>): En
  * Reads one entry in full. Its declared size was checked against `maxBytes`, and yauzl verifies
  * that the inflated data matches the declared size, so a lying entry cannot exceed the cap.
  */
-async function readZipEntry(archiveName: string, zipFile: ZipFile, entry: Entry, maxBytes: number): Promise<Uint8Array> {
+async function readZipEntry(archiveName: string, zipFile: ZipFile, name: string, entry: Entry, maxBytes: number): Promise<Uint8Array> {
   if (entry.uncompressedSize > maxBytes) {
-    throw new ImportFileError('too_large', `${entry.fileName} in ${archiveName} is larger than the ${megabytes(maxBytes)} limit.`);
+    throw new ImportFileError('too_large', `${name} in ${archiveName} is larger than the ${megabytes(maxBytes)} limit.`);
   }
   try {
     return await readStreamBytes(await zipFile.openReadStreamPromise(entry));
   } catch (error) {
-    throw new ImportFileError('corrupt', `${entry.fileName} in ${archiveName} cannot be read: the archive is damaged.`, {
+    throw new ImportFileError('corrupt', `${name} in ${archiveName} cannot be read: the archive is damaged.`, {
       cause: error,
     });
   }
@@ -172,7 +183,7 @@ function readListedFile(
   if (entry === undefined) {
     return Promise.reject(new ImportFileError('corrupt', `${fileName} is not in ${archiveName}.`));
   }
-  return readZipEntry(archiveName, zipFile, entry, MAX_ACTIVITY_FILE_BYTES);
+  return readZipEntry(archiveName, zipFile, fileName, entry, MAX_ACTIVITY_FILE_BYTES);
 }
 
 /** The columns Kairo reads; Strava repeats some names (a second 'Distance'…), the first one counts. */
@@ -234,7 +245,9 @@ function matchActivityFiles(
     }
     const path = baseDir + fileName.replace(/^\.?\//, '');
     const zipEntry = zipEntries.get(path);
-    if (zipEntry === undefined) {
+    if (yauzl.validateFileName(path) !== null) {
+      skip('unsafe_path', `${fileName} was skipped: its path leaves the archive.`);
+    } else if (zipEntry === undefined) {
       skip('missing_file', `The archive does not contain ${fileName}.`);
     } else if (zipEntry.uncompressedSize > MAX_ACTIVITY_FILE_BYTES) {
       skip('too_large', `${fileName} is larger than ${megabytes(MAX_ACTIVITY_FILE_BYTES)}, the limit for one activity file.`);

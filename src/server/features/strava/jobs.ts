@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.ts';
@@ -18,20 +19,27 @@ const INCREMENTAL_OVERLAP_S = 2 * 86_400;
 
 const accountJob = z.object({ accountId: z.uuid() });
 const activityJob = z.object({ accountId: z.uuid(), stravaActivityId: z.string().regex(/^\d+$/) });
+/** Strava's update events name a few changed fields (title, type, private, authorized): far fewer than this. */
+const MAX_UPDATE_FIELDS = 16;
 export const stravaWebhookEvent = z.object({
   object_type: z.enum(['activity', 'athlete']),
-  object_id: z.number().int(),
+  object_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   aspect_type: z.enum(['create', 'update', 'delete']),
-  owner_id: z.number().int(),
+  owner_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   subscription_id: z.number().int().optional(),
   event_time: z.number().int(),
-  updates: z.record(z.string(), z.unknown()).optional(),
+  // Only a fingerprint of the event (webhookKey) and `authorized` are read from it: never stored.
+  updates: z
+    .record(z.string().max(64), z.union([z.string().max(1_000), z.number(), z.boolean(), z.null()]))
+    .refine((updates) => Object.keys(updates).length <= MAX_UPDATE_FIELDS)
+    .optional(),
 });
 export type StravaWebhookEvent = z.infer<typeof stravaWebhookEvent>;
 
 /** Identifies one event: Strava may deliver the same event more than once. */
 export const webhookKey = (event: StravaWebhookEvent) =>
-  `${event.object_type}:${event.object_id}:${event.aspect_type}:${event.event_time}:${JSON.stringify(event.updates ?? {})}`;
+  // The updates are hashed: the key is a primary key, and an index entry must stay small.
+  `${event.object_type}:${event.object_id}:${event.aspect_type}:${event.event_time}:${createHash('sha256').update(JSON.stringify(event.updates ?? {})).digest('base64url')}`;
 
 export interface StravaJobs {
   backfill: JobDefinition<typeof accountJob>;
@@ -106,6 +114,17 @@ export function createStravaJobs(deps: {
     }
   }
 
+  /** The activity as Strava has it now; null when it is gone or the connection cannot ask. */
+  async function currentAtStrava(accountId: string, stravaActivityId: string): Promise<StravaActivity | null> {
+    try {
+      return await strava.withAccessToken(accountId, (token) => client.get<StravaActivity>(token, `/activities/${stravaActivityId}`));
+    } catch (error) {
+      if (error instanceof StravaRequestFailed && error.status === 404) return null;
+      if (error instanceof StravaConnectionBroken || error instanceof StravaUnauthorized) return null;
+      throw error;
+    }
+  }
+
   async function handleWebhook(event: StravaWebhookEvent) {
     // Webhook calls carry no signature, so destructive events are confirmed with Strava first:
     // a forged "deauthorized" or "deleted" event must not erase anyone's data.
@@ -131,13 +150,12 @@ export function createStravaJobs(deps: {
       return;
     }
     if (event.aspect_type === 'update' && existing) {
-      const title = event.updates?.title;
-      const type = event.updates?.type;
-      // Updates carry the new values: no API request needed for a rename or a type change.
-      await activities.update(accountId, existing.id, {
-        ...(typeof title === 'string' && title.trim() ? { name: title.trim() } : {}),
-        ...(typeof type === 'string' && type ? { type, sportType: type } : {}),
-      });
+      // Anyone can post an event, and its `updates` are only its word: what is applied is what
+      // Strava itself answers for the activity, read with the athlete's own token.
+      const current = await currentAtStrava(accountId, stravaActivityId);
+      if (!current) return;
+      const { name, type, sportType } = summaryValues(current, source);
+      await activities.update(accountId, existing.id, { name, type, sportType });
       return;
     }
     await queue.send(jobs.activityDetail, { accountId, stravaActivityId }, { singletonKey: stravaActivityId });
@@ -205,24 +223,38 @@ export function createStravaJobs(deps: {
       handler: async (data) =>
         guarded(jobs.activityDetail, data, data.stravaActivityId, async () => {
           const source = await sourceOf(data.accountId);
-          let detail: StravaActivity;
+          const stored = await activities.findBySourceKey(data.accountId, source, data.stravaActivityId);
+          // A retried job asks Strava only for what an earlier attempt did not store: the detail is
+          // kept as soon as it arrives, and detailFetchedAt is set once the streams are in too.
+          if (stored?.detailFetchedAt) {
+            await scoreAfterDetail(data.accountId, stored.id);
+            return;
+          }
+          let detail = stored?.detailedData ? (stored.detailedData as StravaActivity) : null;
+          let activityId = stored?.id;
           let streamSet: StravaStreamSet;
           try {
-            [detail, streamSet] = await strava.withAccessToken(data.accountId, async (token) => [
-              await client.get<StravaActivity>(token, `/activities/${data.stravaActivityId}`),
-              await client.get<StravaStreamSet>(token, `/activities/${data.stravaActivityId}/streams`, {
+            if (!detail || !activityId) {
+              const fetched = await strava.withAccessToken(data.accountId, (token) =>
+                client.get<StravaActivity>(token, `/activities/${data.stravaActivityId}`),
+              );
+              activityId = (await activities.upsert(data.accountId, { ...detailValues(fetched, source), detailFetchedAt: null })).id;
+              detail = fetched;
+            }
+            streamSet = await strava.withAccessToken(data.accountId, (token) =>
+              client.get<StravaStreamSet>(token, `/activities/${data.stravaActivityId}/streams`, {
                 keys: STRAVA_STREAM_KEYS.join(','),
                 key_by_type: true,
               }),
-            ]);
+            );
           } catch (error) {
             // Deleted at Strava in the meantime: nothing to fetch (the delete event removes the row).
             if (error instanceof StravaRequestFailed && error.status === 404) return;
             throw error;
           }
-          const { id } = await activities.upsert(data.accountId, detailValues(detail, source));
           const streams = fromStravaStreams(streamSet);
-          if (streams) await activities.saveStreams(id, streams);
+          if (streams) await activities.saveStreams(activityId, streams);
+          const { id } = await activities.upsert(data.accountId, detailValues(detail, source));
           await scoreAfterDetail(data.accountId, id);
         }),
     },

@@ -1,4 +1,18 @@
+import { boundedText, storableJson } from '../../http/stored-text.ts';
 import type { ActivityValues } from '../activities/service.ts';
+
+/**
+ * Bounds on what Strava (or anything claiming to be Strava) may make Kairo store: Strava's own
+ * limits are lower, so real data always fits, and anything else is cut, not stored whole.
+ */
+export const MAX_ACTIVITY_NAME_LENGTH = 255;
+const MAX_DESCRIPTION_LENGTH = 10_000;
+const MAX_SHORT_TEXT_LENGTH = 100;
+/** Strava's activity and sport types are single CamelCase words ('Ride', 'VirtualRide', 'EBikeRide'). */
+const SPORT_TYPE_PATTERN = /^[A-Za-z]{1,40}$/;
+
+const sportTypeOr = (fallback: string, ...candidates: unknown[]): string =>
+  (candidates.find((candidate) => typeof candidate === 'string' && SPORT_TYPE_PATTERN.test(candidate)) as string | undefined) ?? fallback;
 
 /** The fields of Strava's SummaryActivity / DetailedActivity that Kairo keeps (spec §3 Activity). */
 export interface StravaActivity {
@@ -47,21 +61,23 @@ const latlng = (value: number[] | null | undefined): [number, number] | null =>
     ? [value[0], value[1]]
     : null;
 
+const arrayOrEmpty = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
 /** Summary fields, present in both the list and the detail answer. */
 export function summaryValues(activity: StravaActivity, source: 'strava' | 'demo'): ActivityValues {
   return {
     source,
     sourceKey: String(activity.id),
     stravaActivityId: String(activity.id),
-    name: activity.name?.trim() || 'Untitled activity',
-    type: activity.type ?? activity.sport_type ?? 'Workout',
-    sportType: activity.sport_type ?? activity.type ?? 'Workout',
+    name: boundedText(activity.name, MAX_ACTIVITY_NAME_LENGTH) ?? 'Untitled activity',
+    type: sportTypeOr('Workout', activity.type, activity.sport_type),
+    sportType: sportTypeOr('Workout', activity.sport_type, activity.type),
     distance: num(activity.distance) ?? 0,
     movingTime: Math.round(num(activity.moving_time) ?? 0),
     elapsedTime: Math.round(num(activity.elapsed_time) ?? 0),
     totalElevationGain: num(activity.total_elevation_gain),
     startDate: new Date(activity.start_date),
-    timezone: activity.timezone ?? null,
+    timezone: boundedText(activity.timezone, MAX_SHORT_TEXT_LENGTH),
     averageSpeed: num(activity.average_speed),
     maxSpeed: num(activity.max_speed),
     elevHigh: num(activity.elev_high),
@@ -88,14 +104,14 @@ export function detailValues(activity: StravaActivity, source: 'strava' | 'demo'
   return {
     ...summaryValues(activity, source),
     calories: num(activity.calories),
-    description: activity.description ?? null,
-    deviceName: activity.device_name ?? null,
-    segmentEfforts: activity.segment_efforts ?? [],
-    bestEfforts: activity.best_efforts ?? [],
-    laps: activity.laps ?? [],
-    splitsMetric: activity.splits_metric ?? [],
-    splitsStandard: activity.splits_standard ?? [],
-    detailedData: activity,
+    description: boundedText(activity.description, MAX_DESCRIPTION_LENGTH),
+    deviceName: boundedText(activity.device_name, MAX_SHORT_TEXT_LENGTH),
+    segmentEfforts: storableJson(arrayOrEmpty(activity.segment_efforts)),
+    bestEfforts: storableJson(arrayOrEmpty(activity.best_efforts)),
+    laps: storableJson(arrayOrEmpty(activity.laps)),
+    splitsMetric: storableJson(arrayOrEmpty(activity.splits_metric)),
+    splitsStandard: storableJson(arrayOrEmpty(activity.splits_standard)),
+    detailedData: storableJson(activity),
     detailFetchedAt: new Date(),
   };
 }

@@ -13,6 +13,8 @@ import type { AuthService } from '../auth/service.ts';
 
 const STATE_COOKIE = 'kairo_strava_state';
 const CALLBACK_PATH = '/api/auth/strava/callback';
+/** A real Strava event is a few hundred bytes. */
+const WEBHOOK_BODY_LIMIT_BYTES = 16 * 1024;
 
 const callbackQuery = z.object({
   state: z.string().optional(),
@@ -160,7 +162,7 @@ export function registerStravaRoutes(
   });
 
   // Events are acknowledged within milliseconds; the work happens in a job.
-  app.post('/api/webhooks/strava', async (request, reply) => {
+  app.post('/api/webhooks/strava', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request, reply) => {
     const parsed = stravaWebhookEvent.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ message: 'Not a Strava webhook event' });
     const event = parsed.data;

@@ -108,13 +108,26 @@ export function createStravaService(deps: {
     });
   }
 
+  /**
+   * A token this installation cannot open was sealed with another key (a backup restored into a
+   * fresh data folder): the connection is marked for reconnection rather than failing forever.
+   */
+  async function openToken(connection: StravaConnectionRow, sealed: string): Promise<string> {
+    try {
+      return cipher.decrypt(sealed);
+    } catch {
+      await repo.markBroken(connection.accountId);
+      throw new StravaConnectionBroken('The stored Strava tokens cannot be opened with this installation\'s key; the athlete must reconnect');
+    }
+  }
+
   /** One refresh at a time per account: Strava rotates refresh tokens, so a second would use a dead one. */
   function refreshOnce(connection: StravaConnectionRow): Promise<string> {
     const running = refreshing.get(connection.accountId);
     if (running) return running;
     const refresh = (async () => {
       try {
-        const answer = await client.refresh(cipher.decrypt(connection.refreshToken));
+        const answer = await client.refresh(await openToken(connection, connection.refreshToken));
         await storeTokens(connection.accountId, answer);
         return answer.access_token;
       } catch (error) {
@@ -142,7 +155,7 @@ export function createStravaService(deps: {
   async function withAccessToken<T>(accountId: string, call: (accessToken: string) => Promise<T>): Promise<T> {
     const connection = await connectionOf(accountId);
     const fresh = connection.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS;
-    const token = fresh ? cipher.decrypt(connection.accessToken) : await refreshOnce(connection);
+    const token = fresh ? await openToken(connection, connection.accessToken) : await refreshOnce(connection);
     try {
       return await call(token);
     } catch (error) {

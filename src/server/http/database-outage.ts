@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Seconds a client is asked to wait before trying again while the database is away. */
+export const OUTAGE_RETRY_AFTER_S = 5;
+export const OUTAGE_MESSAGE = 'Kairo cannot reach its database right now. Nothing was changed; please try again in a few seconds.';
+const PROBE_INTERVAL_MS = 1_000;
+
+/** SQLSTATE classes and codes that mean "no database to talk to", not "this query is wrong". */
+const UNREACHABLE_SQLSTATE = /^(08|57P0[1-4]$|53300$)/;
+const UNREACHABLE_SYSCALL = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down)|PGlite is closed/i;
+
+/** Whether an error (or any error it wraps: drizzle wraps the driver's) says the database is unreachable. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_SYSCALL.has(code))) return true;
+    if (UNREACHABLE_MESSAGE.test(current.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * Tracks a database outage so it is logged once when it starts and once when it ends, however many
+ * requests and job polls meet it in between. While it lasts, a probe checks every second.
+ */
+export function createDatabaseOutage(deps: { ping: () => Promise<void>; log: FastifyBaseLogger }) {
+  let since: number | null = null;
+  let probe: NodeJS.Timeout | null = null;
+
+  function recovered() {
+    if (since === null) return;
+    deps.log.warn({ outageS: Math.round((Date.now() - since) / 100) / 10 }, 'Database reachable again');
+    since = null;
+    if (probe) clearInterval(probe);
+    probe = null;
+  }
+
+  return {
+    get down(): boolean {
+      return since !== null;
+    },
+
+    /** True (and logged only the first time) when the error means the database is unreachable. */
+    report(error: unknown): boolean {
+      if (!isDatabaseUnreachable(error)) return false;
+      if (since !== null) return true;
+      since = Date.now();
+      deps.log.error({ err: error }, 'Database unreachable: answering 503 until it is back');
+      probe = setInterval(() => {
+        deps.ping().then(recovered, () => undefined);
+      }, PROBE_INTERVAL_MS);
+      probe.unref();
+      return true;
+    },
+
+    stop(): void {
+      if (probe) clearInterval(probe);
+      probe = null;
+    },
+  };
+}
+
+export type DatabaseOutage = ReturnType<typeof createDatabaseOutage>;

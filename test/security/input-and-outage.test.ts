@@ -1,0 +1,125 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDatabaseOutage, isDatabaseUnreachable } from '../../src/server/http/database-outage.ts';
+import { POSTGRES_ADMIN_URL, testDatabaseKinds } from '../support/databases.ts';
+import { createClient, type TestClient } from '../support/http-client.ts';
+import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+
+const kinds = await testDatabaseKinds();
+const registration = (email: string) => ({ email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
+
+describe.each(kinds)('issue 16 item 4: NUL bytes and unpaired surrogates on %s', (kind) => {
+  let server: TestKairo;
+  let browser: TestClient;
+  beforeAll(async () => {
+    server = await startTestKairo(kind);
+    browser = createClient(server.url);
+    await browser.post('/api/auth/register', registration(uniqueEmail('text')));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const hostile = ['nul \u0000 inside', 'lone high \ud800 surrogate', 'lone low \udc00 surrogate'];
+
+  it('answers 400 with a message on every kind of route and stores nothing', async () => {
+    for (const text of hostile) {
+      const attempts = [
+        await browser.post('/api/track/page-view', { path: `/x${text}` }),
+        await browser.post('/api/track/user-event', { eventType: 'user_action', eventName: text }),
+        await browser.post('/api/track/button-interaction', { buttonType: 'copy', analysisSection: text }),
+        await browser.put('/api/user/settings', { athleteName: text, preferredActivities: ['cycling'] }),
+        await browser.put('/api/user/settings', { coachingStyle: 'custom', systemPrompt: text }),
+        await browser.post('/api/training-plans', { planName: text }),
+        await browser.post('/api/auth/login', { email: `a${text}@example.test`, password: 'whatever long' }),
+        await browser.post('/api/track/user-event', { eventType: 'user_action', eventName: 'ok', eventData: { [text]: 1 } }),
+      ];
+      for (const response of attempts) {
+        expect(response.status, `${text}: ${response.text}`).toBe(400);
+        expect(response.body.message).toBe('Text must not contain NUL characters or unpaired Unicode surrogates');
+      }
+    }
+    const settings = await browser.get('/api/user/settings');
+    expect(settings.body.athleteName ?? null).toBeNull();
+    const events = await server.database.handle.query<{ count: string }>('select count(*)::text as count from user_events');
+    expect(events[0]?.count).toBe('0');
+  });
+
+  it('still takes real text: emoji (paired surrogates) and accents', async () => {
+    const response = await browser.put('/api/user/settings', { athleteName: 'Zoë 🚴‍♀️', preferredActivities: ['cycling'] });
+    expect(response.status).toBe(200);
+    expect((await browser.get('/api/user/settings')).body.athleteName).toBe('Zoë 🚴‍♀️');
+  });
+});
+
+describe.runIf(kinds.includes('postgres'))('issue 16 item 10: a database outage answers 503 on postgres', () => {
+  let server: TestKairo;
+  const databaseName = () => new URL(server.database.url!).pathname.slice(1);
+  async function admin(text: string) {
+    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  }
+  beforeAll(async () => {
+    server = await startTestKairo('postgres', { SESSION_CACHE_SECONDS: '0' });
+  });
+  afterAll(async () => {
+    await admin(`alter database ${databaseName()} allow_connections true`).catch(() => undefined);
+    await server?.close();
+  });
+
+  it('answers 503 with Retry-After and a clear message while the database is away, and recovers', async () => {
+    const browser = createClient(server.url);
+    await browser.post('/api/auth/register', registration(uniqueEmail('outage')));
+    expect((await browser.get('/api/activities')).status).toBe(200);
+
+    await admin(`alter database ${databaseName()} allow_connections false`);
+    await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${databaseName()}'`);
+    for (const request of [() => browser.get('/api/activities'), () => browser.post('/api/auth/login', { email: uniqueEmail(), password: 'whatever long' })]) {
+      const down = await request();
+      expect(down.status).toBe(503);
+      expect(down.headers.get('retry-after')).toBe('5');
+      expect(down.body.message).toMatch(/cannot reach its database/);
+    }
+
+    await admin(`alter database ${databaseName()} allow_connections true`);
+    await vi.waitFor(async () => expect((await browser.get('/api/activities')).status).toBe(200), { timeout: 10_000, interval: 200 });
+  });
+});
+
+describe('issue 16 item 10: an outage is logged once when it starts and once when it ends', () => {
+  it('logs one error for many failures and one line when the database answers again', async () => {
+    vi.useFakeTimers();
+    try {
+      const log = { error: vi.fn(), warn: vi.fn() };
+      let reachable = false;
+      const outage = createDatabaseOutage({
+        ping: () => (reachable ? Promise.resolve() : Promise.reject(new Error('connect ECONNREFUSED'))),
+        log: log as never,
+      });
+      const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      for (let index = 0; index < 1_000; index += 1) expect(outage.report(new Error('Failed query', { cause: refused }))).toBe(true);
+      expect(outage.report(new Error('duplicate key value'))).toBe(false);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(outage.down).toBe(true);
+      reachable = true;
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(outage.down).toBe(false);
+      expect(log.error).toHaveBeenCalledTimes(1);
+      expect(log.warn).toHaveBeenCalledTimes(1);
+      outage.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('tells connection failures from query errors', () => {
+    expect(isDatabaseUnreachable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnreachable(Object.assign(new Error('invalid input syntax'), { code: '22P02' }))).toBe(false);
+  });
+});
