@@ -179,6 +179,10 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     activities,
     hasTrainingData,
     plansChanged: (accountId) => accountSettings.analysesStale(accountId),
+    effectiveFtp: async (accountId, now) => {
+      const ftp = (await accountSettings.effectiveThresholds(accountId, now)).cycling.ftpW;
+      return ftp && { watts: ftp.value, source: ftp.source };
+    },
   });
   const analysis = createAnalysisService({
     repo: createAnalysisRepo(database.db),
@@ -221,8 +225,10 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       ? createLlmProfileWriter({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, policy: config.strava.dataPolicy, log: app.log })
       : builtinProfileWriter,
     athlete: async (accountId) => {
-      const { athleteWeight, athleteFtp } = await settings.get(accountId);
-      return { weightKg: athleteWeight, ftpW: athleteFtp };
+      const { weightKg, thresholds } = await accountSettings.athleteFacts(accountId);
+      const ftp = thresholds.cycling.ftpW;
+      const sources = ftp?.source === 'strava' ? (['strava'] as const) : (ftp?.evidence.map((entry) => entry.source) ?? []);
+      return { weightKg, ftp: ftp && { watts: ftp.value, source: ftp.source, sources: [...new Set(sources)] } };
     },
     historyPending: async (accountId) => {
       const connection = await strava.status(accountId);

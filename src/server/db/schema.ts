@@ -325,7 +325,7 @@ export const activityMetrics = pgTable(
     powerCurveW: doublePrecision('power_curve_w').array(),
     /** The FTP the power scores used, and where it came from. */
     ftpW: doublePrecision('ftp_w'),
-    ftpSource: text('ftp_source', { enum: ['settings', 'estimate', 'none'] }).notNull(),
+    ftpSource: text('ftp_source', { enum: ['settings', 'strava', 'estimate', 'none'] }).notNull(),
     /**
      * The sources of the activities the estimated thresholds (FTP, maximum heart rate, threshold
      * pace) were read from; empty when the athlete set them. Scores, zones and load are derived from those

@@ -130,7 +130,7 @@ export function createAnalysisService(deps: {
       systemPrompt: settings.systemPrompt,
       rideDetail: settings.rideDetail,
       units: account.units,
-      athlete: { ftpW: account.athleteFtpW, weightKg: account.athleteWeightKg, hrZones: account.hrZones },
+      athlete: { weightKg: account.athleteWeightKg, thresholds: account.thresholds },
       mesocycle: account.mesocycle,
     });
   }
