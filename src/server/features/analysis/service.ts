@@ -1,6 +1,7 @@
 import type { AnalysisView, CoachingStyleUpdate, RideDetail } from '../../../shared/api/analysis.ts';
 import { PRO_ONLY_MESSAGES, STRAVA_AI_EXPORT_MESSAGE, type AnalysisContextExport } from '../../../shared/api/exports.ts';
-import { heartRateZonesOf } from '../../../shared/api/settings.ts';
+import type { ActivityDetail } from '../../../shared/api/activities.ts';
+import { zonesFromUpperBounds, type EffectiveThresholds } from '../../../shared/api/settings.ts';
 import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 import { DEFAULT_COACHING_STYLE, type CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { AppError } from '../../http/errors.ts';
@@ -99,6 +100,17 @@ export interface ExportingAccount {
   trialExpiryDate: Date | null;
   firstName: string | null;
   lastName: string | null;
+}
+
+/**
+ * The heart-rate zones the activity's zone times were counted with; for metrics stored before those
+ * were kept, the effective zones of the settings (what a rescoring would use).
+ */
+function zonesUsed(activity: ActivityDetail, settings: ExportedUserSettings): { min: number | null; max: number | null }[] {
+  const bounds = activity.metrics?.hrZoneUpperBoundsBpm;
+  if (bounds?.length === 4) return zonesFromUpperBounds(bounds);
+  const effective = settings.effective as EffectiveThresholds | undefined;
+  return effective?.heartRate.zones?.zones ?? [];
 }
 
 /** Spec §6: Pro only; a running trial counts as Pro (hasProAccess). Checked before anything is read. */
@@ -245,9 +257,9 @@ export function createAnalysisService(deps: {
           // The name the athlete gave in their coaching profile, else Strava's, else the account's.
           name: (typeof userSettings.athleteName === 'string' ? userSettings.athleteName : null) ?? (await deps.trackingAthleteName(account.id)) ?? accountName,
           weightKg: typeof userSettings.athleteWeight === 'number' ? userSettings.athleteWeight : null,
-          // The FTP this activity's power scores used: the athlete's own, else Kairo's estimate.
+          // The FTP and the zones this activity was scored with, the ones Kai's analysis speaks from (ADR 0025).
           ftpW: activity.metrics?.ftpW ?? null,
-          heartRateZones: heartRateZonesOf(userSettings) ?? [],
+          heartRateZones: zonesUsed(activity, userSettings),
         },
         exportedAt: new Date(),
       });
