@@ -4,9 +4,10 @@ import type { ActivityDetail } from '../../../shared/api/activities.ts';
 import { zonesFromUpperBounds, type EffectiveThresholds } from '../../../shared/api/settings.ts';
 import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 import { DEFAULT_COACHING_STYLE, type CoachingStyle } from '../../../shared/domain/coaching-style.ts';
+import { RIDE_DETAILS, rideDetailTypesFor } from '../../../shared/domain/ride-detail.ts';
 import { AppError } from '../../http/errors.ts';
 import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
-import type { ActivitiesService } from '../activities/service.ts';
+import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
 import type { PlansService } from '../plans/service.ts';
 import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/service.ts';
 import type { Coach } from './coach/coach.ts';
@@ -219,6 +220,17 @@ export function createAnalysisService(deps: {
     return toAnalysisView(await write(accountId, activityId, unchanged));
   }
 
+  /** A ride detail only on a ride (a KOM or a recovery spin says nothing about a run): anything else is refused, changing nothing. */
+  async function requireDetailFits(accountId: string, activityId: string, rideDetail: RideDetail | null): Promise<void> {
+    if (rideDetail === null) return;
+    const activity = await activities.detail(accountId, activityId);
+    const allowed = rideDetailTypesFor(sportFamilyOf(activity.sportType) === 'ride');
+    if (allowed.includes(rideDetail.type)) return;
+    const titles = allowed.map((type) => RIDE_DETAILS[type].title);
+    const choices = `${titles.slice(0, -1).join(', ')} or ${titles.at(-1)}`;
+    throw new AppError('bad_request', `${RIDE_DETAILS[rideDetail.type].title} is for rides, and this activity is a ${activity.sportType}. Choose ${choices}.`);
+  }
+
   /** The athlete's settings for the export, without their custom instructions (spec §3). */
   async function userSettingsForExport(accountId: string): Promise<ExportedUserSettings> {
     const { systemPrompt: _instructions, ...settings } = await accountSettings.get(accountId);
@@ -276,6 +288,7 @@ export function createAnalysisService(deps: {
     },
 
     async setActivityDetail(accountId: string, activityId: string, rideDetail: RideDetail | null): Promise<AnalysisView> {
+      await requireDetailFits(accountId, activityId, rideDetail);
       return toAnalysisView(await write(accountId, activityId, withDetail(rideDetail)));
     },
 
@@ -288,6 +301,7 @@ export function createAnalysisService(deps: {
           retryAfterS: Math.ceil(waitMs / 1000),
         });
       }
+      if (update.detail !== undefined) await requireDetailFits(accountId, activityId, update.detail);
       const change = update.detail === undefined ? unchanged : withDetail(update.detail);
       return toAnalysisView(await write(accountId, activityId, change));
     },
