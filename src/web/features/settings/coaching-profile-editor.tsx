@@ -16,7 +16,7 @@ import { showToast } from '../../ui/toast-store.ts';
 import { useUpdateUserSettings } from './api/user-settings.ts';
 import { CoachingStyleCards } from './coaching-style-cards.tsx';
 import { initialForm, profileUpdate, withMesocycleEnabled, withMesocycleWeek, type CoachingProfileForm } from './coaching-profile-form.ts';
-import { ftpOffer, zonesOffer, zonesText } from './coaching-profile-offers.ts';
+import { ftpDepartureText, ftpInUseText, ftpOffer, zonesInUseText, zonesOffer, zonesText } from './coaching-profile-offers.ts';
 import { HeartRateZonesFields } from './heart-rate-zones-fields.tsx';
 import { MesocycleFields } from './mesocycle-fields.tsx';
 import { ProfileSection as Section } from './profile-section.tsx';
@@ -59,7 +59,7 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
     });
 
   function submit() {
-    save.mutate(profileUpdate(form), {
+    save.mutate(profileUpdate(form, initial.form), {
       onSuccess: () => {
         showToast({ title: 'Coaching profile updated successfully' });
         onClose();
@@ -70,6 +70,9 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
 
   const ftp = ftpOffer(form, profile);
   const zones = zonesOffer(form, settings, profile);
+  const ftpInUse = ftpInUseText(settings.effective, mediumDate);
+  const ftpDeparture = ftpDepartureText(settings.effective);
+  const zonesInUse = zonesInUseText(settings.effective);
 
   return (
     <form
@@ -141,16 +144,18 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
             onChange={(event) => edit({ ...form, athleteFtp: event.target.value })}
           />
         </div>
+        {ftpInUse && <p className="text-xs text-fg-muted">{ftpInUse}</p>}
         {ftp && (
           <ProfileSuggestion label="Suggested FTP" actionLabel={`Use ${ftp.ftpW} W`} onAccept={() => edit({ ...form, athleteFtp: String(ftp.ftpW) })}>
-            Suggested FTP {ftp.ftpW} W: 95% of your best 20-minute power, {ftp.best20MinPowerW} W, on <span className="text-fg">{ftp.activityName}</span> (
-            {mediumDate(ftp.startDate)}).
+            Suggested FTP {ftp.ftpW} W{ftpDeparture ? ` (${ftpDeparture})` : ''}: 95% of your best 20-minute power, {ftp.best20MinPowerW} W, on{' '}
+            <span className="text-fg">{ftp.activityName}</span> ({mediumDate(ftp.startDate)}).
           </ProfileSuggestion>
         )}
       </Section>
 
       <Section title="Heart-rate zones">
         <HeartRateZonesFields zones={form.zones} onChange={setZone} />
+        {zonesInUse && <p className="text-xs text-fg-muted">{zonesInUse}</p>}
         {zones && (
           <ProfileSuggestion label="Suggested heart-rate zones" actionLabel="Use these zones" onAccept={() => edit({ ...form, zones: zones.fields })}>
             {zones.from === 'strava' ? (
