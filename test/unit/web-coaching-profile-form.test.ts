@@ -5,7 +5,9 @@ import {
   formFromSettings,
   initialForm,
   parseDecimal,
+  paceText,
   parseInteger,
+  parsePace,
   profileUpdate,
   withMesocycleEnabled,
   withMesocycleWeek,
@@ -22,6 +24,10 @@ const DEFAULTS: UserSettings = userSettings.parse({
   athleteName: null,
   athleteWeight: null,
   athleteFtp: null,
+  athleteMaxHrBpm: null,
+  athleteRestingHrBpm: null,
+  athleteLthrBpm: null,
+  athleteThresholdPaceSPerKm: null,
   hrZone1Max: null,
   hrZone2Min: null,
   hrZone2Max: null,
@@ -37,8 +43,8 @@ const DEFAULTS: UserSettings = userSettings.parse({
   effective: {
     cycling: { ftpW: null },
     running: { thresholdPaceSPerKm: null },
-    heartRate: { maxHrBpm: null, lthrBpm: null, zones: null },
-    estimates: { ftpW: null },
+    heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: null },
+    estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null },
     departures: [],
   },
 });
@@ -101,6 +107,20 @@ describe('coaching profile send rules (spec §5)', () => {
     });
   });
 
+  it('reads a threshold pace as m:ss and sends the heart-rate and pace thresholds the athlete changed', () => {
+    expect(['4:05', ' 12:30 ', '4:5', '4.05', '245', ''].map(parsePace)).toEqual([245, 750, null, null, null, null]);
+    expect(paceText(245)).toBe('4:05');
+    const opened = edited({ athleteMaxHr: '190' });
+    expect(profileUpdate({ ...opened, athleteMaxHr: '' , athleteRestingHr: '48', athleteLthr: '172', athleteThresholdPace: '4:05' }, opened)).toEqual({
+      athleteMaxHrBpm: null,
+      athleteRestingHrBpm: 48,
+      athleteLthrBpm: 172,
+      athleteThresholdPaceSPerKm: 245,
+    });
+    expect(profileUpdate({ ...opened, athleteThresholdPace: 'fast' }, opened)).toEqual({});
+    expect(formFromSettings({ ...DEFAULTS, athleteThresholdPaceSPerKm: 245, athleteLthrBpm: 170 })).toMatchObject({ athleteThresholdPace: '4:05', athleteLthr: '170' });
+  });
+
   it('sends custom instructions trimmed, only with the custom style and when not blank', () => {
     expect(profileUpdate(edited({ coachingStyle: 'custom', customInstructions: '  Be blunt.  ' }), EMPTY)).toEqual({ coachingStyle: 'custom', systemPrompt: 'Be blunt.' });
     expect(profileUpdate(edited({ coachingStyle: 'custom', customInstructions: '   ' }), EMPTY)).not.toHaveProperty('systemPrompt');
@@ -123,8 +143,8 @@ describe('the thresholds in use, beside the fields (ADR 0025)', () => {
   const effective: UserSettings['effective'] = {
     cycling: { ftpW: { value: 248, source: 'strava', asOf: null, evidence: [] } },
     running: { thresholdPaceSPerKm: null },
-    heartRate: { maxHrBpm: null, lthrBpm: null, zones: { zones: STRAVA_ZONES, source: 'strava', asOf: null, evidence: [] } },
-    estimates: { ftpW: null },
+    heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: { zones: STRAVA_ZONES, source: 'strava', asOf: null, evidence: [] } },
+    estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null },
     departures: [],
   };
   const ride = { activityId: 'a1', activityName: 'Col du Galibier', startDate: '2026-03-01T08:00:00.000Z', source: 'file' as const, value: 227, label: 'best 20 min 227 W' };
@@ -138,7 +158,7 @@ describe('the thresholds in use, beside the fields (ADR 0025)', () => {
   });
 
   it('names how far the estimate departs from the FTP in use', () => {
-    const departing = { ...effective, estimates: { ftpW: estimate }, departures: [{ threshold: 'ftpW' as const, effectiveValue: 248, effectiveSource: 'strava' as const, estimate, departurePct: -12.9 }] };
+    const departing = { ...effective, estimates: { ...effective.estimates, ftpW: estimate }, departures: [{ threshold: 'ftpW' as const, effectiveValue: 248, effectiveSource: 'strava' as const, estimate, departurePct: -12.9 }] };
     expect(ftpDepartureText(departing)).toBe('13% below the 248 W in use');
     expect(ftpDepartureText(effective)).toBeNull();
   });

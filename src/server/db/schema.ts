@@ -405,6 +405,11 @@ export const userSettings = pgTable('user_settings', {
   athleteName: text('athlete_name'),
   athleteWeight: numeric('athlete_weight', { precision: 5, scale: 1, mode: 'number' }),
   athleteFtp: integer('athlete_ftp'),
+  /** Heart-rate and running thresholds the athlete set (ADR 0025); null: not set, estimated instead. */
+  athleteMaxHrBpm: integer('athlete_max_hr_bpm'),
+  athleteRestingHrBpm: integer('athlete_resting_hr_bpm'),
+  athleteLthrBpm: integer('athlete_lthr_bpm'),
+  athleteThresholdPaceSPerKm: integer('athlete_threshold_pace_s_per_km'),
   hrZone1Max: integer('hr_zone1_max'),
   hrZone2Min: integer('hr_zone2_min'),
   hrZone2Max: integer('hr_zone2_max'),

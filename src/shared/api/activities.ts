@@ -65,7 +65,7 @@ export const activityMetricsView = z.object({
   ftpSource: z.enum(['settings', 'strava', 'estimate', 'none']),
   /** Runs: the threshold pace rTSS is scored against, estimated from the athlete's own best efforts (ADR 0015). */
   thresholdPaceSPerKm: z.number().nullable(),
-  thresholdPaceSource: z.enum(['estimate', 'none']),
+  thresholdPaceSource: z.enum(['settings', 'estimate', 'none']),
   /**
    * The sources of the activities the estimated thresholds were read from (empty when the athlete
    * set them): FTP, IF, TSS, zones and load are derived from those activities too.

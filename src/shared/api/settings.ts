@@ -25,6 +25,8 @@ export type PreferredActivity = (typeof preferredActivities)[number];
 export const FTP_RANGE_W = { min: 1, max: 2000 } as const;
 export const WEIGHT_RANGE_KG = { min: 20, max: 300 } as const;
 export const HEART_RATE_RANGE_BPM = { min: 30, max: 250 } as const;
+/** Threshold pace, seconds per km: 2:30 to 15:00 /km covers elite to walking pace. */
+export const THRESHOLD_PACE_RANGE_S_PER_KM = { min: 150, max: 900 } as const;
 
 /** The five heart-rate zones as stored: zone 1 without a min, zone 5 without a max. */
 export const hrZoneFields = ['hrZone1Max', 'hrZone2Min', 'hrZone2Max', 'hrZone3Min', 'hrZone3Max', 'hrZone4Min', 'hrZone4Max', 'hrZone5Min'] as const;
@@ -89,13 +91,19 @@ export const effectiveThresholds = z.object({
   running: z.object({ thresholdPaceSPerKm: effectiveThreshold.nullable() }),
   heartRate: z.object({
     maxHrBpm: effectiveThreshold.nullable(),
+    /** Only as the athlete set it; unset, the metrics assume 60 bpm (src/metrics/athlete-settings.ts). */
+    restingHrBpm: effectiveThreshold.nullable(),
     lthrBpm: effectiveThreshold.nullable(),
     zones: effectiveHeartRateZones.nullable(),
   }),
-  estimates: z.object({ ftpW: effectiveThreshold.nullable() }),
+  estimates: z.object({
+    ftpW: effectiveThreshold.nullable(),
+    thresholdPaceSPerKm: effectiveThreshold.nullable(),
+    maxHrBpm: effectiveThreshold.nullable(),
+  }),
   departures: z.array(
     z.object({
-      threshold: z.enum(['ftpW']),
+      threshold: z.enum(['ftpW', 'thresholdPaceSPerKm']),
       effectiveValue: z.number(),
       effectiveSource: z.enum(thresholdSources),
       estimate: effectiveThreshold,
@@ -116,6 +124,10 @@ export const userSettings = z.object({
   athleteName: z.string().nullable(),
   athleteWeight: z.number().nullable(),
   athleteFtp: z.number().int().nullable(),
+  athleteMaxHrBpm: z.number().int().nullable(),
+  athleteRestingHrBpm: z.number().int().nullable(),
+  athleteLthrBpm: z.number().int().nullable(),
+  athleteThresholdPaceSPerKm: z.number().int().nullable(),
   hrZone1Max: z.number().int().nullable(),
   hrZone2Min: z.number().int().nullable(),
   hrZone2Max: z.number().int().nullable(),
@@ -246,9 +258,21 @@ export const userSettingsUpdate = z
       .min(WEIGHT_RANGE_KG.min, `Weight must be between ${WEIGHT_RANGE_KG.min} and ${WEIGHT_RANGE_KG.max} kg`)
       .max(WEIGHT_RANGE_KG.max, `Weight must be between ${WEIGHT_RANGE_KG.min} and ${WEIGHT_RANGE_KG.max} kg`)
       .nullish(),
+    athleteMaxHrBpm: bpm('Max heart rate'),
+    athleteRestingHrBpm: bpm('Resting heart rate'),
+    athleteLthrBpm: bpm('Threshold heart rate (LTHR)'),
+    athleteThresholdPaceSPerKm: z
+      .number({ error: 'Threshold pace must be a whole number of seconds per km' })
+      .int('Threshold pace must be a whole number of seconds per km')
+      .min(THRESHOLD_PACE_RANGE_S_PER_KM.min, 'Threshold pace must be between 2:30 and 15:00 per km')
+      .max(THRESHOLD_PACE_RANGE_S_PER_KM.max, 'Threshold pace must be between 2:30 and 15:00 per km')
+      .nullish(),
     ...zoneBounds,
   })
   .superRefine((body, context) => {
+    const { athleteMaxHrBpm: maxHr, athleteRestingHrBpm: restingHr, athleteLthrBpm: lthr } = body;
+    if (maxHr != null && restingHr != null && restingHr >= maxHr) context.addIssue({ code: 'custom', message: 'Resting heart rate must be below max heart rate' });
+    if (maxHr != null && lthr != null && lthr >= maxHr) context.addIssue({ code: 'custom', message: 'Threshold heart rate (LTHR) must be below max heart rate' });
     const problem = hrZoneProblem(body);
     if (problem) context.addIssue({ code: 'custom', message: problem });
     if (Object.values(body).every((value) => value === undefined)) {

@@ -295,8 +295,8 @@ export type SourceKind = keyof typeof sources;
 export const NO_THRESHOLDS: AnalysisInputs['athlete']['thresholds'] = {
   cycling: { ftpW: null },
   running: { thresholdPaceSPerKm: null },
-  heartRate: { maxHrBpm: null, lthrBpm: null, zones: null },
-  estimates: { ftpW: null },
+  heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: null },
+  estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null },
   departures: [],
 };
 

@@ -56,6 +56,11 @@ export interface AthleteThresholds {
   /** Upper bounds of heart-rate zones 1-4 (zone 5 is open). */
   hrZoneUpperBoundsBpm: readonly [number, number, number, number] | null;
   hrZonesFrom: 'athlete' | 'strava' | null;
+  /** Set by the athlete; null: estimated (max HR, threshold pace) or the metrics' default (resting HR, LTHR). */
+  maxHrBpm: number | null;
+  restHrBpm: number | null;
+  lthrBpm: number | null;
+  thresholdPaceSPerKm: number | null;
 }
 export type AthleteThresholdsSource = (accountId: string) => Promise<AthleteThresholds>;
 
@@ -201,16 +206,18 @@ export function createMetricsService(deps: {
       const ftpSource: FtpSource = set.ftpFrom === 'strava' ? 'strava' : set.ftpW !== null ? 'settings' : ftpW === null ? 'none' : 'estimate';
       const maxHr = await repo.highestInWindow(accountId, 'maxHeartrateBpm', { from: new Date(start - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: new Date(start + 1), sources });
       const maxHrBpm = maxHr?.highest ?? null;
-      const thresholdSpeed = sport === 'run'
+      const thresholdSpeed = sport === 'run' && set.thresholdPaceSPerKm === null
         ? await repo.highestInWindow(accountId, 'impliedThresholdSpeedMps', { from: new Date(start - THRESHOLD_PACE_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
         : null;
-      const thresholdPaceSPerKm = thresholdSpeed === null ? null : thresholdPaceFromSpeedSPerKm(thresholdSpeed.highest);
+      const thresholdPaceSPerKm = set.thresholdPaceSPerKm ?? (thresholdSpeed === null ? null : thresholdPaceFromSpeedSPerKm(thresholdSpeed.highest));
       // Strava's stated FTP or zones scoring this activity make its scores derived from Strava data.
       const stravaStated: WindowHighest | null =
         set.ftpFrom === 'strava' || set.hrZonesFrom === 'strava' ? { highest: 0, sources: ['strava'] } : null;
       const athlete = {
         ftpW,
-        maxHrBpm: Math.max(maxHrBpm ?? 0, row.maxHeartrate ?? 0) || null,
+        maxHrBpm: set.maxHrBpm ?? (Math.max(maxHrBpm ?? 0, row.maxHeartrate ?? 0) || null),
+        restHrBpm: set.restHrBpm,
+        lthrBpm: set.lthrBpm,
         hrZoneUpperBoundsBpm: set.hrZoneUpperBoundsBpm,
         thresholdPaceSPerKm,
       };
@@ -235,9 +242,9 @@ export function createMetricsService(deps: {
       });
       const used: ThresholdsUsed = {
         ftp: { ftpW, source: ftpSource },
-        thresholdPace: { paceSPerKm: thresholdPaceSPerKm, source: thresholdPaceSPerKm === null ? 'none' : 'estimate' },
+        thresholdPace: { paceSPerKm: thresholdPaceSPerKm, source: set.thresholdPaceSPerKm !== null ? 'settings' : thresholdPaceSPerKm === null ? 'none' : 'estimate' },
         sources: sourcesOf([best20, maxHr, thresholdSpeed, stravaStated]),
-        hrZonesSource: set.hrZonesFrom === 'strava' ? 'strava' : set.hrZonesFrom === 'athlete' ? 'settings' : hrZoneUpperBoundsBpm ? 'estimate' : 'none',
+        hrZonesSource: set.hrZonesFrom === 'strava' ? 'strava' : set.hrZonesFrom === 'athlete' || (set.hrZonesFrom === null && (set.lthrBpm ?? set.maxHrBpm) !== null) ? 'settings' : hrZoneUpperBoundsBpm ? 'estimate' : 'none',
         hrZoneUpperBoundsBpm: hrZoneUpperBoundsBpm && hrZoneUpperBoundsBpm.map(Math.round),
       };
       await repo.save({

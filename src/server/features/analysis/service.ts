@@ -294,6 +294,8 @@ export function createAnalysisService(deps: {
 
     /** Writes the analysis again (with new detail context when given); limited per account. */
     async refresh(accountId: string, activityId: string, update: { detail?: RideDetail | null }): Promise<AnalysisView> {
+      // A refused detail is refused before it costs one of the athlete's refreshes.
+      if (update.detail !== undefined) await requireDetailFits(accountId, activityId, update.detail);
       const waitMs = refreshLimiter.take(accountId);
       if (waitMs > 0) {
         const minutes = Math.ceil(waitMs / 60_000);
@@ -301,7 +303,6 @@ export function createAnalysisService(deps: {
           retryAfterS: Math.ceil(waitMs / 1000),
         });
       }
-      if (update.detail !== undefined) await requireDetailFits(accountId, activityId, update.detail);
       const change = update.detail === undefined ? unchanged : withDetail(update.detail);
       return toAnalysisView(await write(accountId, activityId, change));
     },

@@ -3,6 +3,7 @@ import {
   hrZoneFields,
   zonesFromUpperBounds,
   hrZoneProblem,
+  type EffectiveThreshold,
   type EffectiveThresholds,
   preferredActivities as knownActivities,
   type AthleteProfile,
@@ -19,7 +20,7 @@ import { AppError } from '../../http/errors.ts';
 import type { ActivitiesService, AthleteThresholds } from '../activities/service.ts';
 import type { StravaService } from '../strava/service.ts';
 import type { SettingsRepo, UserSettingsChanges, UserSettingsRow } from './repo.ts';
-import { LTHR_FRACTION_OF_MAX_HR, resolveEffectiveThresholds, type StravaThresholds } from './thresholds.ts';
+import { LTHR_FRACTION_OF_MAX_HR, resolveEffectiveThresholds, type AthleteSetThresholds, type StravaThresholds } from './thresholds.ts';
 import { computeHeartRateZoneUpperBoundsBpm } from '../../../metrics/zones.ts';
 
 /**
@@ -76,12 +77,28 @@ function toView(row: UserSettingsRow | undefined, effective: EffectiveThresholds
     athleteName: row?.athleteName ?? null,
     athleteWeight: row?.athleteWeight ?? null,
     athleteFtp: row?.athleteFtp ?? null,
+    athleteMaxHrBpm: row?.athleteMaxHrBpm ?? null,
+    athleteRestingHrBpm: row?.athleteRestingHrBpm ?? null,
+    athleteLthrBpm: row?.athleteLthrBpm ?? null,
+    athleteThresholdPaceSPerKm: row?.athleteThresholdPaceSPerKm ?? null,
     ...zonesOf(row),
     mesocycleEnabled: row?.mesocycleEnabled ?? false,
     mesocycleCurrentWeek: mesocycleOf(row).currentWeek,
     mesocycleWeekStartDate: row?.mesocycleWeekStartDate?.toISOString() ?? null,
     athleteDataCachedAt: row?.athleteDataCachedAt?.toISOString() ?? null,
     effective,
+  };
+}
+
+/** What the athlete set in Kairo, of the thresholds. */
+function setThresholds(row: UserSettingsRow | undefined): AthleteSetThresholds {
+  return {
+    ftpW: row?.athleteFtp ?? null,
+    zones: zonesOf(row),
+    maxHrBpm: row?.athleteMaxHrBpm ?? null,
+    restingHrBpm: row?.athleteRestingHrBpm ?? null,
+    lthrBpm: row?.athleteLthrBpm ?? null,
+    thresholdPaceSPerKm: row?.athleteThresholdPaceSPerKm ?? null,
   };
 }
 
@@ -92,11 +109,16 @@ function scoringThresholds(effective: EffectiveThresholds): AthleteThresholds {
   const statedFtp = ftpW && ftpW.source !== 'estimate' ? ftpW : null;
   const statedZones = zones && zones.source !== 'estimate' ? zones : null;
   const bounds = statedZones?.zones.slice(0, 4).map((zone) => zone.max);
+  const byAthlete = (value: EffectiveThreshold | null) => (value?.source === 'athlete' ? value.value : null);
   return {
     ftpW: statedFtp?.value ?? null,
     ftpFrom: statedFtp ? (statedFtp.source as 'athlete' | 'strava') : null,
     hrZoneUpperBoundsBpm: bounds && bounds.every((bound) => bound !== null) ? (bounds as [number, number, number, number]) : null,
     hrZonesFrom: statedZones ? (statedZones.source as 'athlete' | 'strava') : null,
+    maxHrBpm: byAthlete(effective.heartRate.maxHrBpm),
+    restHrBpm: byAthlete(effective.heartRate.restingHrBpm),
+    lthrBpm: byAthlete(effective.heartRate.lthrBpm),
+    thresholdPaceSPerKm: byAthlete(effective.running.thresholdPaceSPerKm),
   };
 }
 
@@ -145,6 +167,10 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
     }
     if (body.athleteFtp !== undefined) changes.athleteFtp = body.athleteFtp;
     if (body.athleteWeight !== undefined) changes.athleteWeight = body.athleteWeight;
+    if (body.athleteMaxHrBpm !== undefined) changes.athleteMaxHrBpm = body.athleteMaxHrBpm;
+    if (body.athleteRestingHrBpm !== undefined) changes.athleteRestingHrBpm = body.athleteRestingHrBpm;
+    if (body.athleteLthrBpm !== undefined) changes.athleteLthrBpm = body.athleteLthrBpm;
+    if (body.athleteThresholdPaceSPerKm !== undefined) changes.athleteThresholdPaceSPerKm = body.athleteThresholdPaceSPerKm;
     if (body.athleteName !== undefined) changes.athleteName = body.athleteName || null;
     if (body.mesocycleEnabled !== undefined || body.mesocycleCurrentWeek !== undefined || body.mesocycleWeekStartDate !== undefined) {
       const mesocycleEnabled = body.mesocycleEnabled ?? row?.mesocycleEnabled ?? false;
@@ -213,7 +239,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
   /** The effective thresholds of this row (ADR 0025). */
   async function effectiveOf(accountId: string, row: UserSettingsRow | undefined, now: Date): Promise<EffectiveThresholds> {
     const [fromStrava, estimates] = await Promise.all([stravaStated(accountId, row), activities.estimates(accountId, now)]);
-    return resolveEffectiveThresholds({ set: { ftpW: row?.athleteFtp ?? null, zones: zonesOf(row) }, strava: fromStrava, estimates });
+    return resolveEffectiveThresholds({ set: setThresholds(row), strava: fromStrava, estimates });
   }
 
   return {
@@ -260,7 +286,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
       const row = await repo.find(accountId);
       const fromStrava = await stravaStated(accountId, row);
       return scoringThresholds(resolveEffectiveThresholds({
-        set: { ftpW: row?.athleteFtp ?? null, zones: zonesOf(row) },
+        set: setThresholds(row),
         strava: fromStrava,
         estimates: { ftp: null, maxHeartrate: null, thresholdPace: null },
       }));

@@ -37,6 +37,10 @@ export interface StravaThresholds {
 export interface AthleteSetThresholds {
   ftpW: number | null;
   zones: HrZoneValues;
+  maxHrBpm: number | null;
+  restingHrBpm: number | null;
+  lthrBpm: number | null;
+  thresholdPaceSPerKm: number | null;
 }
 
 type Zone = { min: number | null; max: number | null };
@@ -93,49 +97,55 @@ export function resolveEffectiveThresholds(input: {
   const ftpW = set.ftpW !== null ? stated(set.ftpW, 'athlete') : strava?.ftpW ? stated(Math.round(strava.ftpW), 'strava') : estimatedFtp;
 
   const { maxHeartrate } = estimates;
-  const maxHrBpm: EffectiveThreshold | null = maxHeartrate && {
+  const estimatedMaxHr: EffectiveThreshold | null = maxHeartrate && {
     value: Math.round(maxHeartrate.maxHeartrateBpm),
     source: 'estimate',
     asOf: iso(maxHeartrate.startDate),
     evidence: [evidenceOf(maxHeartrate, Math.round(maxHeartrate.maxHeartrateBpm), `highest heart rate ${Math.round(maxHeartrate.maxHeartrateBpm)} bpm`)],
   };
+  const maxHrBpm = set.maxHrBpm !== null ? stated(set.maxHrBpm, 'athlete') : estimatedMaxHr;
+  const restingHrBpm = set.restingHrBpm !== null ? stated(set.restingHrBpm, 'athlete') : null;
 
   const setBounds = upperBoundsOfSetZones(set.zones);
   const stravaBounds = upperBoundsOfStravaZones(strava?.zones ?? null);
   let zones: EffectiveHeartRateZones | null = null;
-  let lthrBpm: EffectiveThreshold | null = null;
-  // LTHR is where zone 5 starts, the top of zone 4, as the metrics read it (src/metrics/athlete-settings.ts).
+  // LTHR as the metrics read it (src/metrics/athlete-settings.ts): the athlete's, else where their
+  // zone 5 starts (the top of zone 4), else 90 % of max heart rate; zones not stated are Friel's from it.
   const statedBounds = setBounds ? { bounds: setBounds, source: 'athlete' as const } : stravaBounds ? { bounds: stravaBounds, source: 'strava' as const } : null;
+  let lthrBpm: EffectiveThreshold | null = set.lthrBpm !== null ? stated(set.lthrBpm, 'athlete') : null;
   if (statedBounds) {
     zones = { zones: zonesFromUpperBounds(statedBounds.bounds), source: statedBounds.source, asOf: null, evidence: [] };
-    lthrBpm = stated(statedBounds.bounds[3], statedBounds.source);
-  } else if (maxHrBpm) {
-    const lthr = LTHR_FRACTION_OF_MAX_HR * maxHrBpm.value;
-    zones = { zones: zonesFromUpperBounds(computeHeartRateZoneUpperBoundsBpm(lthr)), source: 'estimate', asOf: maxHrBpm.asOf, evidence: maxHrBpm.evidence };
-    lthrBpm = { ...maxHrBpm, value: Math.round(lthr) };
+    lthrBpm ??= stated(statedBounds.bounds[3], statedBounds.source);
+  } else {
+    lthrBpm ??= maxHrBpm && { ...maxHrBpm, value: Math.round(LTHR_FRACTION_OF_MAX_HR * maxHrBpm.value) };
+    if (lthrBpm) zones = { zones: zonesFromUpperBounds(computeHeartRateZoneUpperBoundsBpm(lthrBpm.value)), source: lthrBpm.source, asOf: lthrBpm.asOf, evidence: lthrBpm.evidence };
   }
 
   const { thresholdPace } = estimates;
-  const thresholdPaceSPerKm: EffectiveThreshold | null = thresholdPace && {
+  const estimatedPace: EffectiveThreshold | null = thresholdPace && {
     value: Math.round(thresholdPace.paceSPerKm),
     source: 'estimate',
     asOf: iso(thresholdPace.startDate),
     evidence: [evidenceOf(thresholdPace, Math.round(thresholdPace.paceSPerKm), 'best efforts by Riegel, s/km')],
   };
+  const thresholdPaceSPerKm = set.thresholdPaceSPerKm !== null ? stated(set.thresholdPaceSPerKm, 'athlete') : estimatedPace;
 
   const departures: EffectiveThresholds['departures'] = [];
-  if (ftpW && ftpW.source !== 'estimate' && estimatedFtp) {
-    const departurePct = Math.round(((estimatedFtp.value - ftpW.value) / ftpW.value) * 1000) / 10;
+  const departure = (threshold: 'ftpW' | 'thresholdPaceSPerKm', effective: EffectiveThreshold | null, estimate: EffectiveThreshold | null) => {
+    if (!effective || effective.source === 'estimate' || !estimate) return;
+    const departurePct = Math.round(((estimate.value - effective.value) / effective.value) * 1000) / 10;
     if (Math.abs(departurePct) > THRESHOLD_DEPARTURE_PCT) {
-      departures.push({ threshold: 'ftpW', effectiveValue: ftpW.value, effectiveSource: ftpW.source, estimate: estimatedFtp, departurePct });
+      departures.push({ threshold, effectiveValue: effective.value, effectiveSource: effective.source, estimate, departurePct });
     }
-  }
+  };
+  departure('ftpW', ftpW, estimatedFtp);
+  departure('thresholdPaceSPerKm', thresholdPaceSPerKm, estimatedPace);
 
   return {
     cycling: { ftpW },
     running: { thresholdPaceSPerKm },
-    heartRate: { maxHrBpm, lthrBpm, zones },
-    estimates: { ftpW: estimatedFtp },
+    heartRate: { maxHrBpm, restingHrBpm, lthrBpm, zones },
+    estimates: { ftpW: estimatedFtp, thresholdPaceSPerKm: estimatedPace, maxHrBpm: estimatedMaxHr },
     departures,
   };
 }

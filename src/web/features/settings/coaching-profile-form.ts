@@ -10,6 +10,11 @@ export interface CoachingProfileForm {
   athleteName: string;
   athleteWeight: string;
   athleteFtp: string;
+  athleteMaxHr: string;
+  athleteRestingHr: string;
+  athleteLthr: string;
+  /** Minutes and seconds per km, '4:05'. */
+  athleteThresholdPace: string;
   zones: Record<HrZoneField, string>;
   mesocycleEnabled: boolean;
   mesocycleCurrentWeek: MesocycleWeek;
@@ -28,6 +33,10 @@ export function formFromSettings(settings: UserSettings): CoachingProfileForm {
     athleteName: settings.athleteName ?? '',
     athleteWeight: text(settings.athleteWeight),
     athleteFtp: text(settings.athleteFtp),
+    athleteMaxHr: text(settings.athleteMaxHrBpm),
+    athleteRestingHr: text(settings.athleteRestingHrBpm),
+    athleteLthr: text(settings.athleteLthrBpm),
+    athleteThresholdPace: settings.athleteThresholdPaceSPerKm === null ? '' : paceText(settings.athleteThresholdPaceSPerKm),
     zones: Object.fromEntries(hrZoneFields.map((field) => [field, text(settings[field])])) as Record<HrZoneField, string>,
     mesocycleEnabled: settings.mesocycleEnabled,
     mesocycleCurrentWeek: isMesocycleWeek(settings.mesocycleCurrentWeek) ? settings.mesocycleCurrentWeek : 1,
@@ -39,6 +48,17 @@ export function formFromSettings(settings: UserSettings): CoachingProfileForm {
 export function parseInteger(value: string): number | null {
   const trimmed = value.trim();
   return /^-?\d+$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+/** '4:05' from 245 s/km. */
+export function paceText(secondsPerKm: number): string {
+  return `${Math.floor(secondsPerKm / 60)}:${String(secondsPerKm % 60).padStart(2, '0')}`;
+}
+
+/** Seconds per km from 'm:ss' as typed ('4:05', ' 4:5 ' is not: seconds take two digits), else null. */
+export function parsePace(value: string): number | null {
+  const match = /^(\d{1,2}):([0-5]\d)$/.exec(value.trim());
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
 
 /** A decimal number as typed ('71.4', '71'), else null. */
@@ -80,6 +100,18 @@ export function profileUpdate(form: CoachingProfileForm, initial: CoachingProfil
     if (weight !== null) update.athleteWeight = weight;
     else if (form.athleteWeight.trim() === '') update.athleteWeight = null;
   }
+  const changedNumber = (field: 'athleteMaxHr' | 'athleteRestingHr' | 'athleteLthr' | 'athleteThresholdPace', parse: (value: string) => number | null) => {
+    if (form[field].trim() === initial[field].trim()) return undefined;
+    return form[field].trim() === '' ? null : (parse(form[field]) ?? undefined);
+  };
+  const maxHr = changedNumber('athleteMaxHr', parseInteger);
+  if (maxHr !== undefined) update.athleteMaxHrBpm = maxHr;
+  const restingHr = changedNumber('athleteRestingHr', parseInteger);
+  if (restingHr !== undefined) update.athleteRestingHrBpm = restingHr;
+  const lthr = changedNumber('athleteLthr', parseInteger);
+  if (lthr !== undefined) update.athleteLthrBpm = lthr;
+  const pace = changedNumber('athleteThresholdPace', parsePace);
+  if (pace !== undefined) update.athleteThresholdPaceSPerKm = pace;
   if (hrZoneFields.some((field) => form.zones[field].trim() !== initial.zones[field].trim())) {
     for (const field of hrZoneFields) update[field] = parseInteger(form.zones[field]);
   }

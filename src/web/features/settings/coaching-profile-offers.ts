@@ -1,4 +1,4 @@
-import { hrZoneFields, type AthleteProfile, type EffectiveThresholds, type HrZoneField, type ThresholdSource, type UserSettings } from '../../../shared/api/settings.ts';
+import { hrZoneFields, type AthleteProfile, type EffectiveThreshold, type EffectiveThresholds, type HrZoneField, type ThresholdSource, type UserSettings } from '../../../shared/api/settings.ts';
 import { parseInteger, zonesFromProfile, type CoachingProfileForm } from './coaching-profile-form.ts';
 
 type Zone = { min: number | null; max: number | null };
@@ -76,4 +76,12 @@ export function ftpDepartureText(effective: EffectiveThresholds): string | null 
   const departure = effective.departures.find((entry) => entry.threshold === 'ftpW');
   if (!departure) return null;
   return `${Math.abs(Math.round(departure.departurePct))}% ${departure.departurePct < 0 ? 'below' : 'above'} the ${departure.effectiveValue} W in use`;
+}
+
+/** 'In use: 185 bpm, estimated from highest heart rate 185 bpm on Morning Ride.' for a heart-rate or pace threshold. */
+export function thresholdInUseText(threshold: EffectiveThreshold | null, unit: (value: number) => string): string | null {
+  if (!threshold) return null;
+  const [activity] = threshold.evidence;
+  const from = threshold.source === 'estimate' && activity ? `estimated from ${activity.activityName}` : SOURCE_WORDS[threshold.source];
+  return `In use: ${unit(threshold.value)}, ${from}.`;
 }
