@@ -166,6 +166,31 @@ describe.each(kinds)('One FTP and one zone set everywhere, for an uploads-only a
     expect(now.filter((entry) => entry.watts !== ftp.value)).toEqual([]);
   });
 
+  it("scores the run with the athlete's threshold pace and Friel's zones from their LTHR, as the settings show them", async () => {
+    const saved = await athlete.put('/api/user/settings', { athleteLthrBpm: 170, athleteThresholdPaceSPerKm: 250, ...Object.fromEntries(Object.keys(ZONES).map((field) => [field, null])) });
+    expect(saved.status).toBe(200);
+    await waitForJobs(server);
+    const { effective } = await settingsOf(athlete);
+    expect(effective.running.thresholdPaceSPerKm).toMatchObject({ value: 250, source: 'athlete' });
+    expect(effective.heartRate.lthrBpm).toMatchObject({ value: 170, source: 'athlete' });
+    expect(effective.heartRate.zones).toMatchObject({ source: 'athlete' });
+    const { metrics } = (await athlete.get(`/api/activities/${runId}`)).body;
+    expect(metrics).toMatchObject({ thresholdPaceSPerKm: 250, thresholdPaceSource: 'settings', hrZonesSource: 'settings' });
+    // Friel's zones from LTHR 170: 80, 89, 93 and 99 % of it.
+    expect(metrics.hrZoneUpperBoundsBpm).toEqual([136, 151, 158, 168]);
+    expect(boundsOf(effective.heartRate.zones!.zones)).toEqual(metrics.hrZoneUpperBoundsBpm);
+    // Kai's facts name the same zones and say whose they are.
+    expect((await athlete.get(`/api/activities/${runId}/analysis`)).status).toBe(200);
+    const [stored] = await server.database.handle.query<{ facts: { zonesUsed: { origin: string; zones: { max: { value: number } | null }[] } } }>(
+      'select facts from analyses where activity_id = $1',
+      [runId],
+    );
+    expect(stored?.facts.zonesUsed.origin).toBe('set by you');
+    expect(stored?.facts.zonesUsed.zones.slice(0, 4).map((zone) => zone.max?.value)).toEqual([136, 151, 158, 168]);
+    expect((await athlete.put('/api/user/settings', { athleteLthrBpm: null, athleteThresholdPaceSPerKm: null })).status).toBe(200);
+    await waitForJobs(server);
+  });
+
   it('offers ride details only on rides, and refuses one on a run without changing anything', async () => {
     const before = (await athlete.get(`/api/activities/${runId}/analysis`)).body;
     const refused = await athlete.put(`/api/activities/${runId}/analysis/activity-detail`, { activityDetailType: 'recovery-spin' });
