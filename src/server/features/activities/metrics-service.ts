@@ -371,15 +371,6 @@ export function createMetricsService(deps: {
       return { series: fitnessSeries(loads, days, window), sources };
     },
 
-    /**
-     * Kairo's FTP estimate as of `asOf`, from the best 20 minutes of the preceding weeks, with the
-     * sources of the activities it was read from; null without power data.
-     */
-    async estimatedFtp(accountId: string, asOf = new Date()): Promise<{ ftpW: number; sources: ActivitySource[] } | null> {
-      const best20 = await repo.highestInWindow(accountId, 'best20MinPowerW', { from: new Date(asOf.getTime() - FTP_LOOKBACK_DAYS * DAY_MS), to: asOf });
-      return best20 === null ? null : { ftpW: Math.round(estimateFtpFromBest20MinW(best20.highest)), sources: best20.sources };
-    },
-
     /** Whether some of the account's activities still wait for their metrics (a history just arrived). */
     hasUnscored: (accountId: string) => repo.hasUnscored(accountId),
 
