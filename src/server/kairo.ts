@@ -184,6 +184,10 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     activities,
     hasTrainingData,
     plansChanged: (accountId) => accountSettings.analysesStale(accountId),
+    effectiveFtp: async (accountId, now) => {
+      const ftp = (await accountSettings.effectiveThresholds(accountId, now)).cycling.ftpW;
+      return ftp && { watts: ftp.value, source: ftp.source };
+    },
   });
   // ADR 0018: the history is pending while a Strava backfill runs or some activity waits for its metrics.
   const historyPending = async (accountId: string) => {
@@ -240,8 +244,10 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     activities,
     writer: ai ? createLlmProfileWriter({ ai, policy: config.strava.dataPolicy }) : builtinProfileWriter,
     athlete: async (accountId) => {
-      const { athleteWeight, athleteFtp } = await settings.get(accountId);
-      return { weightKg: athleteWeight, ftpW: athleteFtp };
+      const { weightKg, thresholds } = await accountSettings.athleteFacts(accountId);
+      const ftp = thresholds.cycling.ftpW;
+      const sources = ftp?.source === 'strava' ? (['strava'] as const) : (ftp?.evidence.map((entry) => entry.source) ?? []);
+      return { weightKg, ftp: ftp && { watts: ftp.value, source: ftp.source, sources: [...new Set(sources)] } };
     },
     historyPending,
     hasTrainingData,

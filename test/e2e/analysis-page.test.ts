@@ -47,7 +47,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
   const section = (name: string) => main().getByRole('region', { name, exact: true });
   const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
   const styleButton = () => main().getByRole('button', { name: /^Coaching style: / });
-  const detailDialog = () => page.getByRole('dialog', { name: 'Let Kai know about your ride' });
+  const detailDialog = () => page.getByRole('dialog', { name: /^Let Kai know about your (ride|activity)$/ });
   const rideType = (dialog: Locator, title: string) => dialog.getByRole('button', { name: new RegExp(`^${title}`) });
 
   async function openDetailDialog(): Promise<Locator> {
@@ -133,11 +133,13 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
 
   it('adds ride detail through the modal, with the custom note only for Custom Note', async () => {
     await main().getByRole('button', { name: 'Add detail' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Let Kai know about your ride' });
+    const dialog = page.getByRole('dialog', { name: /^Let Kai know about your (ride|activity)$/ });
     await dialog.waitFor();
     expect(await dialog.getByText('This will help Kai analyze your activity more appropriately.').isVisible()).toBe(true);
-    const options = dialog.getByRole('group', { name: 'Ride type' }).getByRole('button');
-    expect(await options.count()).toBe(7);
+    // Ride details only on a ride (issue 14): all seven there, the three that fit any sport elsewhere.
+    const isRide = (await page.getByRole('dialog', { name: 'Let Kai know about your ride' }).count()) === 1;
+    const options = dialog.getByRole('group', { name: isRide ? 'Ride type' : 'Activity type' }).getByRole('button');
+    expect(await options.count()).toBe(isRide ? 7 : 3);
 
     const customNote = dialog.getByRole('button', { name: /^Custom Note/ });
     await customNote.click();
@@ -158,16 +160,16 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     expect(await customNote.getAttribute('aria-pressed')).toBe('true');
     expect(await note.isVisible()).toBe(true);
 
-    const recovery = rideType(dialog, 'Recovery Spin');
+    const recovery = rideType(dialog, 'Structured Workout');
     await recovery.click();
     expect(await customNote.getAttribute('aria-pressed')).toBe('false');
     const response = page.waitForResponse((res) => res.url().endsWith('/analysis/activity-detail'));
     await dialog.getByRole('button', { name: 'Save' }).click();
-    expect((await response).request().postDataJSON()).toEqual({ activityDetailType: 'recovery-spin' });
+    expect((await response).request().postDataJSON()).toEqual({ activityDetailType: 'structured-workout' });
     analysisWithDetail = analysisView.parse(await (await response).json());
-    await toast('Analysis updated with Recovery Spin context.').waitFor();
+    await toast('Analysis updated with Structured Workout context.').waitFor();
     const header = main().locator('header');
-    expect(await header.getByText('Recovery Spin').isVisible()).toBe(true);
+    expect(await header.getByText('Structured Workout').isVisible()).toBe(true);
     expect(await header.getByText(analysisWithDetail.subjectLine).isVisible()).toBe(true);
     await shootDesktopAndPhone(page, 'analysis-page-with-detail');
   });
@@ -203,14 +205,14 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     };
     page.on('request', onRequest);
     let dialog = await openDetailDialog();
-    expect(await rideType(dialog, 'Recovery Spin').getAttribute('aria-pressed')).toBe('true');
+    expect(await rideType(dialog, 'Structured Workout').getAttribute('aria-pressed')).toBe('true');
     await rideType(dialog, 'Custom Note').click();
     await dialog.getByLabel('Custom Note').fill('Headwind all the way home');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     dialog = await openDetailDialog();
-    expect(await rideType(dialog, 'Recovery Spin').getAttribute('aria-pressed')).toBe('true');
+    expect(await rideType(dialog, 'Structured Workout').getAttribute('aria-pressed')).toBe('true');
     expect(await rideType(dialog, 'Custom Note').getAttribute('aria-pressed')).toBe('false');
     expect(await dialog.getByLabel('Custom Note').count()).toBe(0);
     await rideType(dialog, 'Custom Note').click();
@@ -220,7 +222,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     dialog = await openDetailDialog();
-    expect(await rideType(dialog, 'Recovery Spin').getAttribute('aria-pressed')).toBe('true');
+    expect(await rideType(dialog, 'Structured Workout').getAttribute('aria-pressed')).toBe('true');
     expect(await rideType(dialog, 'Custom Note').getAttribute('aria-pressed')).toBe('false');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -247,7 +249,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
 
   it('copies the subject line with the ride detail as emoji and title, and shares it to Strava', async () => {
     const share = main().locator('header').getByRole('button', { name: 'Share Subject Line' });
-    const shared = `${analysisWithDetail.subjectLine}\n🌿 Recovery Spin`;
+    const shared = `${analysisWithDetail.subjectLine}\n🎯 Structured Workout`;
 
     await share.click();
     let tracked = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/track/button-interaction');
@@ -328,7 +330,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     expect(document.analysis.coachingStyle).toBe('chill');
     expect(document.analysis).not.toHaveProperty('systemPrompt');
     expect(document.userSettings).not.toHaveProperty('systemPrompt');
-    expect(document.detailContext).toEqual({ type: 'recovery-spin', emoji: '🌿', title: 'Recovery Spin', note: null });
+    expect(document.detailContext).toEqual({ type: 'structured-workout', emoji: '🎯', title: 'Structured Workout', note: null });
     await toast('Analysis context exported successfully!').waitFor();
   });
 

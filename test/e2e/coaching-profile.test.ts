@@ -57,6 +57,8 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     const ftpText = await ftpNote.innerText();
     expect(ftpText).toMatch(/Suggested FTP \d+ W: 95% of your best 20-minute power, \d+ W, on .+ \(.+\d{4}\)\./);
     const suggestedFtp = /Suggested FTP (\d+) W/.exec(ftpText)![1]!;
+    // The FTP in use, and where it comes from, beside the empty field (issue 14).
+    expect(await overlay().getByText(`In use: ${suggestedFtp} W, estimated from best 20 min`).isVisible()).toBe(true);
     const zonesNote = overlay().getByRole('note', { name: 'Suggested heart-rate zones' });
     expect(await zonesNote.innerText()).toMatch(/from your highest recorded heart rate, \d+ bpm, on .+: Z1 0-\d+, Z2 \d+-\d+, Z3 \d+-\d+, Z4 \d+-\d+, Z5 \d+\+\./);
     await ftpNote.scrollIntoViewIfNeeded();
@@ -106,6 +108,8 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     const put = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/user/settings');
     await save().click();
     expect((await put).status()).toBe(200);
+    // Only what was changed is sent: the zones, weight and name the form showed stay as they are (issue 14).
+    expect((await put).request().postDataJSON()).toEqual({ athleteFtp: 287, coachingStyle: 'marginal_gains' });
     await page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
     await overlay().waitFor({ state: 'detached' });
 

@@ -110,12 +110,26 @@ describe.each(kinds)('analysis exports on %s', (kind) => {
     expect(document.activity.metrics?.normalizedPowerW).toBeGreaterThan(0);
     expect(document.analysis).toMatchObject({ coachingStyle: 'custom', nextActivity: detail.body.nextActivity });
     expect(document.detailContext).toEqual({ type: 'custom-note', emoji: '✍️', title: 'Custom Note', note: 'Felt heavy legs' });
-    // The account's settings (its own style: the custom one was chosen on this analysis alone).
-    expect(document.userSettings).toMatchObject({ unitSystem: 'metric', coachingStyle: 'performance', preferredActivities: [], athleteFtp: null });
+    // One style in the file: the one this analysis was written in (issue 14), though the account's default is another.
+    expect((await athlete.get('/api/user/settings')).body.coachingStyle).toBe('performance');
+    expect(document.userSettings).toMatchObject({ unitSystem: 'metric', coachingStyle: 'custom', preferredActivities: [], athleteFtp: null });
     expect(document.userSettings).not.toHaveProperty('systemPrompt');
     expect(document).toMatchObject({ units: 'metric', coachingStyle: 'custom', preferredActivities: [], trainingPlans: [] });
-    // No Strava connection: the account's own name; the FTP the ride's power scores used.
-    expect(document.athleteProfile).toEqual({ name: 'Sam Sprint', weightKg: null, ftpW: ride.metrics.ftpW, heartRateZones: [] });
+    // No Strava connection: the account's own name; the FTP and the heart-rate zones the ride was scored with.
+    const bounds: number[] = ride.metrics.hrZoneUpperBoundsBpm;
+    expect(bounds).toHaveLength(4);
+    expect(document.athleteProfile).toEqual({
+      name: 'Sam Sprint',
+      weightKg: null,
+      ftpW: ride.metrics.ftpW,
+      heartRateZones: [
+        { min: null, max: bounds[0] },
+        { min: bounds[0]! + 1, max: bounds[1] },
+        { min: bounds[1]! + 1, max: bounds[2] },
+        { min: bounds[2]! + 1, max: bounds[3] },
+        { min: bounds[3]! + 1, max: null },
+      ],
+    });
     // A name given in the coaching profile comes first.
     expect((await athlete.put('/api/user/settings', { preferredActivities: [], athleteName: 'Samuel Sprint' })).status).toBe(200);
     expect(analysisContextExport.parse((await exportContext(rideId)).body).athleteProfile.name).toBe('Samuel Sprint');

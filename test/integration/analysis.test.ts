@@ -170,8 +170,8 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
     expect(refusedBody.status).toBe(400);
     expect(refusedBody.body).toEqual({ message: 'activityDetailNote needs an activityDetailType' });
     // Another account has its own five.
-    expect((await athlete.post(`/api/activities/${runId}/analysis/refresh`, { activityDetailType: 'endurance-builder' })).body).toMatchObject({
-      activityDetailType: 'endurance-builder',
+    expect((await athlete.post(`/api/activities/${runId}/analysis/refresh`, { activityDetailType: 'structured-workout' })).body).toMatchObject({
+      activityDetailType: 'structured-workout',
     });
   });
 

@@ -59,6 +59,10 @@ describe.each(kinds)('User settings on %s', (kind) => {
       athleteName: null,
       athleteWeight: null,
       athleteFtp: null,
+      athleteMaxHrBpm: null,
+      athleteRestingHrBpm: null,
+      athleteLthrBpm: null,
+      athleteThresholdPaceSPerKm: null,
       hrZone1Max: null,
       hrZone2Min: null,
       hrZone2Max: null,
@@ -71,7 +75,13 @@ describe.each(kinds)('User settings on %s', (kind) => {
       mesocycleCurrentWeek: 1,
       mesocycleWeekStartDate: null,
       athleteDataCachedAt: null,
+      effective: expect.any(Object),
     });
+    // Nothing set and no Strava: the FTP used is Kairo's estimate from the uploaded ride, with it as the evidence.
+    const { effective } = userSettings.parse(response.body);
+    expect(effective.cycling.ftpW).toMatchObject({ source: 'estimate', evidence: [{ activityId: rideId, source: 'file' }] });
+    expect(effective.heartRate.zones?.source).toBe('estimate');
+    expect(effective.departures).toEqual([]);
     expect(await settingsRows()).toBe(0);
     const signedOut = await registerAthlete(server.url);
     await signedOut.post('/api/auth/logout');
@@ -91,8 +101,11 @@ describe.each(kinds)('User settings on %s', (kind) => {
     [{ coachingStyle: 'drill_sergeant' }, 'Coaching style must be chill, performance, marginal_gains or custom'],
     [{ coachingStyle: 'custom', systemPrompt: '   ' }, 'The custom style needs your instructions'],
     [{ unitSystem: 'furlongs' }, 'Unit system must be metric or imperial'],
-    [{ athleteFtp: 250 }, 'The coaching profile is saved whole: include preferredActivities'],
-    [{}, 'Send a coachingStyle, a unitSystem or the coaching profile'],
+    [{ systemPrompt: 'Be brief' }, 'Custom instructions go with coachingStyle: custom'],
+    [{}, 'Send at least one setting to change'],
+    [{ athleteMaxHrBpm: 185, athleteRestingHrBpm: 190 }, 'Resting heart rate must be below max heart rate'],
+    [{ athleteThresholdPaceSPerKm: 100 }, 'Threshold pace must be between 2:30 and 15:00 per km'],
+    [{ hrZone2Min: 131 }, 'Zone 2 needs both a min and a max'],
     [{ ...PROFILE, units: 'metric' }, 'Unrecognized key: "units"'],
   ])('refuses %j with a clear message and saves nothing', async (body, message) => {
     const response = await athlete.put('/api/user/settings', body);
@@ -127,16 +140,22 @@ describe.each(kinds)('User settings on %s', (kind) => {
     expect((await athlete.put('/api/user/settings', { ...PROFILE, athleteFtp: 0 })).status).toBe(400);
     expect(userSettings.parse((await athlete.get('/api/user/settings')).body).athleteFtp).toBe(245);
 
-    // The units and the style alone change nothing else; a profile without an FTP clears it.
+    // Only what a request carries changes: the units alone, or a profile without an FTP, keep the FTP; null clears it.
     expect((await athlete.put('/api/user/settings', { unitSystem: 'imperial' })).body).toMatchObject({ unitSystem: 'imperial', athleteFtp: 245 });
     const { athleteFtp: _ftp, ...withoutFtp } = PROFILE;
-    expect((await athlete.put('/api/user/settings', withoutFtp)).body).toMatchObject({ unitSystem: 'imperial', athleteFtp: null });
+    expect((await athlete.put('/api/user/settings', withoutFtp)).body).toMatchObject({ unitSystem: 'imperial', athleteFtp: 245 });
+    expect((await athlete.put('/api/user/settings', { athleteFtp: null })).body).toMatchObject({ unitSystem: 'imperial', athleteFtp: null });
+    // Zones merged with the stored ones must still go up.
+    const overlap = await athlete.put('/api/user/settings', { hrZone5Min: 120 });
+    expect(overlap.status).toBe(400);
+    expect(overlap.body.message).toBe('Zone 5 min (120) must not be below Zone 4 max (170): zones may not overlap');
     expect((await athlete.put('/api/user/settings', { unitSystem: 'metric' })).status).toBe(200);
   });
 
   it('rewrites the analysis with the new numbers after the FTP changes', async () => {
     await athlete.put('/api/user/settings', { ...PROFILE, coachingStyle: 'performance', athleteFtp: 200 });
-    const before = analysisView.parse((await athlete.get(`/api/activities/${rideId}/analysis`)).body);
+    const beforeResponse = await athlete.get(`/api/activities/${rideId}/analysis`);
+    const before = analysisView.parse(beforeResponse.body);
     const metricsBefore = (await athlete.get(`/api/activities/${rideId}`)).body.metrics;
     expect(metricsBefore).toMatchObject({ ftpW: 200, ftpSource: 'settings' });
 

@@ -18,7 +18,8 @@ describe('coaching styles and ride-detail types (spec §3)', () => {
       ['endurance-builder', '🚴', 'Endurance Builder', 'Steady Z2 work, laying the aerobic foundation for big goals.'],
       ['structured-workout', '🎯', 'Structured Workout', 'Interval-focused session targeting specific zones or skills.'],
       ['social-group', '👥', 'Social / Group Ride', 'Riding with others, effort shaped by the group dynamic.'],
-      ['custom-note', '✍️', 'Custom Note', 'Add your own context for unique ride goals or conditions.'],
+      // Spec §3 says 'unique ride goals'; the note is offered on every sport (issue 14), so it says 'goals'.
+      ['custom-note', '✍️', 'Custom Note', 'Add your own context for unique goals or conditions.'],
     ]);
     for (const id of rideDetailTypes) {
       expect(RIDE_DETAILS[id].id).toBe(id);

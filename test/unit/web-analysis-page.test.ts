@@ -14,6 +14,7 @@ import {
 import { sharedDescription } from '../../src/web/features/exports/api/update-strava-description.ts';
 import { fileNameFromContentDisposition } from '../../src/web/features/exports/content-disposition.ts';
 import { nextSessionCalendarFile } from '../../src/web/features/exports/next-session-calendar.ts';
+import { buildZwiftWorkout } from '../../src/server/workouts/zwo.ts';
 
 function memoryStorage(initial?: string) {
   const items = new Map<string, string>();
@@ -117,10 +118,12 @@ describe('next-session calendar file (spec §9: next day 06:00, 15-minute remind
   it('parses as one event tomorrow at 06:00 local time for the session length', () => {
     const now = new Date(Date.UTC(2026, 10, 23, 20, 15));
     const file = nextSessionCalendarFile(view, now, 'Europe/Berlin');
-    expect(file.fileName).toBe('endurance-ride-2026-11-24.ics');
+    expect(file.fileName).toBe('endurance-ride-130-2026-11-24.ics');
     expect(file.content.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(file.content)).getFirstSubcomponent('vevent')!);
-    expect(event.summary).toBe('Endurance Ride');
+    // The session's own name, the one its .zwo carries (issue 14: not 'Recovery spin' in one and 'Recovery Ride' in the other).
+    expect(event.summary).toBe('Endurance ride, 1:30');
+    expect(buildZwiftWorkout(view.nextSession, view.nextActivity)).toContain('<name>Endurance ride, 1:30</name>');
     expect(event.description).toBe(view.nextActivity);
     expect(event.startDate.toString()).toBe('2026-11-24T06:00:00');
     expect(event.startDate.zone?.tzid).toBe('floating');

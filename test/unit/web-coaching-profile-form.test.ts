@@ -5,13 +5,15 @@ import {
   formFromSettings,
   initialForm,
   parseDecimal,
+  paceText,
   parseInteger,
+  parsePace,
   profileUpdate,
   withMesocycleEnabled,
   withMesocycleWeek,
   type CoachingProfileForm,
 } from '../../src/web/features/settings/coaching-profile-form.ts';
-import { ftpOffer, zonesOffer, zonesText } from '../../src/web/features/settings/coaching-profile-offers.ts';
+import { ftpDepartureText, ftpInUseText, ftpOffer, zonesInUseText, zonesOffer, zonesText } from '../../src/web/features/settings/coaching-profile-offers.ts';
 import { startedRelative } from '../../src/web/features/settings/started-relative.ts';
 
 const DEFAULTS: UserSettings = userSettings.parse({
@@ -22,6 +24,10 @@ const DEFAULTS: UserSettings = userSettings.parse({
   athleteName: null,
   athleteWeight: null,
   athleteFtp: null,
+  athleteMaxHrBpm: null,
+  athleteRestingHrBpm: null,
+  athleteLthrBpm: null,
+  athleteThresholdPaceSPerKm: null,
   hrZone1Max: null,
   hrZone2Min: null,
   hrZone2Max: null,
@@ -34,6 +40,13 @@ const DEFAULTS: UserSettings = userSettings.parse({
   mesocycleCurrentWeek: 1,
   mesocycleWeekStartDate: null,
   athleteDataCachedAt: null,
+  effective: {
+    cycling: { ftpW: null },
+    running: { thresholdPaceSPerKm: null },
+    heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: null },
+    estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null },
+    departures: [],
+  },
 });
 const EMPTY = formFromSettings(DEFAULTS);
 const NO_PROFILE: AthleteProfile = { name: null, weight: null, ftp: null, zones: null, source: 'coaching-profile', suggestions: { ftp: null, hrZones: null } };
@@ -69,36 +82,85 @@ describe('coaching profile send rules (spec §5)', () => {
     expect(['71.4', '71', '.5', '71.', '71,4', 'abc', ''].map(parseDecimal)).toEqual([71.4, 71, 0.5, 71, null, null, null]);
   });
 
-  it('sends FTP only as a whole number and weight only as a number', () => {
-    expect(profileUpdate(edited({ athleteFtp: '250', athleteWeight: '70.5' }))).toMatchObject({ athleteFtp: 250, athleteWeight: 70.5 });
-    const update = profileUpdate(edited({ athleteFtp: '250.5', athleteWeight: 'heavy' }));
+  it('sends FTP only as a whole number and weight only as a number, a cleared one as null', () => {
+    expect(profileUpdate(edited({ athleteFtp: '250', athleteWeight: '70.5' }), EMPTY)).toEqual({ athleteFtp: 250, athleteWeight: 70.5 });
+    const update = profileUpdate(edited({ athleteFtp: '250.5', athleteWeight: 'heavy' }), EMPTY);
     expect(update).not.toHaveProperty('athleteFtp');
     expect(update).not.toHaveProperty('athleteWeight');
+    expect(profileUpdate(edited({ athleteFtp: '' }), edited({ athleteFtp: '240' }))).toEqual({ athleteFtp: null });
   });
 
-  it('sends zone 1 only as a max, zone 5 only as a min, and zones 2-4 only with both bounds', () => {
-    const update = profileUpdate(
-      edited({ zones: zones({ hrZone1Max: '130', hrZone2Min: '131', hrZone2Max: '145', hrZone3Min: '146', hrZone3Max: '', hrZone4Min: '159', hrZone4Max: '170.5', hrZone5Min: '171' }) }),
-    );
-    expect(update).toMatchObject({ hrZone1Max: 130, hrZone2Min: 131, hrZone2Max: 145, hrZone5Min: 171 });
-    for (const field of ['hrZone1Min', 'hrZone3Min', 'hrZone3Max', 'hrZone4Min', 'hrZone4Max', 'hrZone5Max']) expect(update).not.toHaveProperty(field);
+  it('sends only what the athlete changed: saving the zones alone leaves the FTP and everything else out (issue 14)', () => {
+    const opened = edited({ athleteName: 'Ada Watts', athleteWeight: '74.8' });
+    expect(profileUpdate(opened, opened)).toEqual({});
+    const changedZones = zones({ hrZone1Max: '130', hrZone2Min: '131', hrZone2Max: '145', hrZone3Min: '146', hrZone3Max: '', hrZone4Min: '159', hrZone4Max: '170.5', hrZone5Min: '171' });
+    // All eight bounds go as a set once one changed; blank or unparseable ones as null, for the server to judge.
+    expect(profileUpdate({ ...opened, zones: changedZones }, opened)).toEqual({
+      hrZone1Max: 130,
+      hrZone2Min: 131,
+      hrZone2Max: 145,
+      hrZone3Min: 146,
+      hrZone3Max: null,
+      hrZone4Min: 159,
+      hrZone4Max: null,
+      hrZone5Min: 171,
+    });
+  });
+
+  it('reads a threshold pace as m:ss and sends the heart-rate and pace thresholds the athlete changed', () => {
+    expect(['4:05', ' 12:30 ', '4:5', '4.05', '245', ''].map(parsePace)).toEqual([245, 750, null, null, null, null]);
+    expect(paceText(245)).toBe('4:05');
+    const opened = edited({ athleteMaxHr: '190' });
+    expect(profileUpdate({ ...opened, athleteMaxHr: '' , athleteRestingHr: '48', athleteLthr: '172', athleteThresholdPace: '4:05' }, opened)).toEqual({
+      athleteMaxHrBpm: null,
+      athleteRestingHrBpm: 48,
+      athleteLthrBpm: 172,
+      athleteThresholdPaceSPerKm: 245,
+    });
+    expect(profileUpdate({ ...opened, athleteThresholdPace: 'fast' }, opened)).toEqual({});
+    expect(formFromSettings({ ...DEFAULTS, athleteThresholdPaceSPerKm: 245, athleteLthrBpm: 170 })).toMatchObject({ athleteThresholdPace: '4:05', athleteLthr: '170' });
   });
 
   it('sends custom instructions trimmed, only with the custom style and when not blank', () => {
-    expect(profileUpdate(edited({ coachingStyle: 'custom', customInstructions: '  Be blunt.  ' })).systemPrompt).toBe('Be blunt.');
-    expect(profileUpdate(edited({ coachingStyle: 'custom', customInstructions: '   ' }))).not.toHaveProperty('systemPrompt');
-    expect(profileUpdate(edited({ coachingStyle: 'chill', customInstructions: 'Be blunt.' }))).not.toHaveProperty('systemPrompt');
+    expect(profileUpdate(edited({ coachingStyle: 'custom', customInstructions: '  Be blunt.  ' }), EMPTY)).toEqual({ coachingStyle: 'custom', systemPrompt: 'Be blunt.' });
+    expect(profileUpdate(edited({ coachingStyle: 'custom', customInstructions: '   ' }), EMPTY)).not.toHaveProperty('systemPrompt');
+    expect(profileUpdate(edited({ coachingStyle: 'chill', customInstructions: 'Be blunt.' }), EMPTY)).not.toHaveProperty('systemPrompt');
   });
 
   it('sends the athlete name trimmed, and a blank one as null (cleared)', () => {
-    expect(profileUpdate(edited({ athleteName: '  Ada Watts ' })).athleteName).toBe('Ada Watts');
-    expect(profileUpdate(edited({ athleteName: '   ' })).athleteName).toBeNull();
+    expect(profileUpdate(edited({ athleteName: '  Ada Watts ' }), EMPTY).athleteName).toBe('Ada Watts');
+    expect(profileUpdate(edited({ athleteName: '   ' }), edited({ athleteName: 'Ada' })).athleteName).toBeNull();
   });
 
   it('builds a body the server contract accepts, activities in their fixed order', () => {
-    const update = profileUpdate(edited({ preferredActivities: ['lifting', 'running'], athleteFtp: '250' }));
+    const update = profileUpdate(edited({ preferredActivities: ['lifting', 'running'], athleteFtp: '250' }), EMPTY);
     expect(update.preferredActivities).toEqual(['running', 'lifting']);
     expect(userSettingsUpdate.safeParse(update).success).toBe(true);
+  });
+});
+
+describe('the thresholds in use, beside the fields (ADR 0025)', () => {
+  const effective: UserSettings['effective'] = {
+    cycling: { ftpW: { value: 248, source: 'strava', asOf: null, evidence: [] } },
+    running: { thresholdPaceSPerKm: null },
+    heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: { zones: STRAVA_ZONES, source: 'strava', asOf: null, evidence: [] } },
+    estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null },
+    departures: [],
+  };
+  const ride = { activityId: 'a1', activityName: 'Col du Galibier', startDate: '2026-03-01T08:00:00.000Z', source: 'file' as const, value: 227, label: 'best 20 min 227 W' };
+  const estimate = { value: 216, source: 'estimate' as const, asOf: ride.startDate, evidence: [ride] };
+
+  it('says which FTP and zones are used and where they come from', () => {
+    expect(ftpInUseText(effective, () => '1 Mar 2026')).toBe('In use: 248 W, from Strava.');
+    expect(ftpInUseText({ ...effective, cycling: { ftpW: estimate } }, () => '1 Mar 2026')).toBe('In use: 216 W, estimated from best 20 min 227 W on Col du Galibier (1 Mar 2026).');
+    expect(ftpInUseText(DEFAULTS.effective, () => '')).toBeNull();
+    expect(zonesInUseText(effective)).toBe('In use, from Strava: Z1 0-120, Z2 120-150, Z3 150-165, Z4 165-180, Z5 180+.');
+  });
+
+  it('names how far the estimate departs from the FTP in use', () => {
+    const departing = { ...effective, estimates: { ...effective.estimates, ftpW: estimate }, departures: [{ threshold: 'ftpW' as const, effectiveValue: 248, effectiveSource: 'strava' as const, estimate, departurePct: -12.9 }] };
+    expect(ftpDepartureText(departing)).toBe('13% below the 248 W in use');
+    expect(ftpDepartureText(effective)).toBeNull();
   });
 });
 
@@ -125,10 +187,11 @@ describe('coaching profile state (spec §4)', () => {
     expect(initialForm({ ...settings, mesocycleWeekStartDate: '2026-03-12T06:00:00.000Z' }, null, now).changed).toBe(false);
   });
 
-  it('fills what is unset from the athlete profile, values of zero or less being unset', () => {
+  it('fills a name and weight that are unset from the athlete profile, never a threshold (issue 14)', () => {
     const profile: AthleteProfile = { ...NO_PROFILE, name: 'Ada Watts', weight: 0, ftp: 262, zones: STRAVA_ZONES, source: 'strava' };
     const { form, changed } = initialForm(DEFAULTS, profile, now);
-    expect(form).toMatchObject({ athleteName: 'Ada Watts', athleteWeight: '', athleteFtp: '262', zones: { hrZone1Max: '120', hrZone2Min: '120', hrZone5Min: '180' } });
+    expect(form).toMatchObject({ athleteName: 'Ada Watts', athleteWeight: '', athleteFtp: '' });
+    expect(Object.values(form.zones).every((value) => value === '')).toBe(true);
     expect(changed).toBe(false);
     expect(initialForm({ ...DEFAULTS, athleteFtp: 240, athleteName: 'Ada' }, profile, now).form).toMatchObject({ athleteFtp: '240', athleteName: 'Ada' });
     // Strava's weight to the gram shows to the field's 0.1 kg step.
@@ -183,9 +246,9 @@ describe("Kairo's suggestions beside the fields", () => {
     const strava: AthleteProfile = { ...withSuggestions, source: 'strava', zones: STRAVA_ZONES };
     const ownZones = zones({ hrZone1Max: '125', hrZone2Min: '126', hrZone2Max: '150', hrZone3Min: '151', hrZone3Max: '165', hrZone4Min: '166', hrZone4Max: '180', hrZone5Min: '181' });
     expect(zonesOffer(edited({ zones: ownZones }), DEFAULTS, strava)?.from).toBe('strava');
-    // Strava's zones in the fields: the estimate is offered beside them.
-    const prefilled = initialForm(DEFAULTS, strava, new Date()).form;
-    expect(zonesOffer(prefilled, DEFAULTS, strava)?.from).toBe('heart-rate');
+    // Strava's zones taken into the fields: the estimate is offered beside them.
+    const taken = edited({ zones: zonesOffer(EMPTY, DEFAULTS, strava)!.fields });
+    expect(zonesOffer(taken, DEFAULTS, strava)?.from).toBe('heart-rate');
     // Strava has no zones and the profile answers the saved ones: they are not Strava's to offer.
     const saved = { ...DEFAULTS, hrZone1Max: 125, hrZone2Min: 126, hrZone2Max: 150, hrZone3Min: 151, hrZone3Max: 165, hrZone4Min: 166, hrZone4Max: 180, hrZone5Min: 181 };
     const savedAsProfile: AthleteProfile = {

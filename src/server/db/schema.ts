@@ -337,7 +337,7 @@ export const activityMetrics = pgTable(
     powerCurveW: doublePrecision('power_curve_w').array(),
     /** The FTP the power scores used, and where it came from. */
     ftpW: doublePrecision('ftp_w'),
-    ftpSource: text('ftp_source', { enum: ['settings', 'estimate', 'none'] }).notNull(),
+    ftpSource: text('ftp_source', { enum: ['settings', 'strava', 'estimate', 'none'] }).notNull(),
     /**
      * The sources of the activities the estimated thresholds (FTP, maximum heart rate, threshold
      * pace) were read from; empty when the athlete set them. Scores, zones and load are derived from those
@@ -447,6 +447,11 @@ export const userSettings = pgTable('user_settings', {
   athleteName: text('athlete_name'),
   athleteWeight: numeric('athlete_weight', { precision: 5, scale: 1, mode: 'number' }),
   athleteFtp: integer('athlete_ftp'),
+  /** Heart-rate and running thresholds the athlete set (ADR 0025); null: not set, estimated instead. */
+  athleteMaxHrBpm: integer('athlete_max_hr_bpm'),
+  athleteRestingHrBpm: integer('athlete_resting_hr_bpm'),
+  athleteLthrBpm: integer('athlete_lthr_bpm'),
+  athleteThresholdPaceSPerKm: integer('athlete_threshold_pace_s_per_km'),
   hrZone1Max: integer('hr_zone1_max'),
   hrZone2Min: integer('hr_zone2_min'),
   hrZone2Max: integer('hr_zone2_max'),

@@ -90,10 +90,11 @@ export const activityMetricsView = z.object({
   bestEfforts: z.array(z.object({ distanceM: z.number(), elapsedS: z.number(), startOffsetS: z.number() })).nullable(),
   /** The FTP the power scores used: estimated from the athlete's own best 20 minutes until they set one. */
   ftpW: z.number().nullable(),
-  ftpSource: z.enum(['settings', 'estimate', 'none']),
+  /** settings: the athlete set it in Kairo; strava: Strava's athlete profile states it; estimate: Kairo's, from the rides before (ADR 0025). */
+  ftpSource: z.enum(['settings', 'strava', 'estimate', 'none']),
   /** Runs: the threshold pace rTSS is scored against, estimated from the athlete's own best efforts (ADR 0015). */
   thresholdPaceSPerKm: z.number().nullable(),
-  thresholdPaceSource: z.enum(['estimate', 'none']),
+  thresholdPaceSource: z.enum(['settings', 'estimate', 'none']),
   /**
    * The sources of the activities the estimated thresholds were read from (empty when the athlete
    * set them): FTP, IF, TSS, zones and load are derived from those activities too.
@@ -101,6 +102,12 @@ export const activityMetricsView = z.object({
   thresholdSources: z.array(z.enum(activitySources)),
   /** Null without streams; absent from metrics stored before the cleaning step counted. */
   dataQuality: sampleCleaning.nullable().optional(),
+  /**
+   * The upper bounds of heart-rate zones 1-4 the zone times were counted with (zone 5 is open),
+   * whole beats, and where they came from; absent in metrics stored before they were kept.
+   */
+  hrZoneUpperBoundsBpm: z.array(z.number()).nullable().optional(),
+  hrZonesSource: z.enum(['settings', 'strava', 'estimate', 'none']).optional(),
 });
 export type ActivityMetricsView = z.infer<typeof activityMetricsView>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activitySources } from './activities.ts';
 import { coachingStyles } from '../domain/coaching-style.ts';
 import { MESOCYCLE_WEEKS } from '../domain/mesocycle.ts';
 import { unitSystems } from '../domain/unit-system.ts';
@@ -6,13 +7,11 @@ import { unitSystems } from '../domain/unit-system.ts';
 /**
  * Contracts of the user settings and the athlete profile (spec §3 User settings, §5, §7).
  *
- * PUT /api/user/settings takes one of three shapes, told apart by their fields:
- * - the coaching style: { coachingStyle, systemPrompt? } (instructions only with custom);
- * - the units: { unitSystem };
- * - the whole coaching profile: preferredActivities plus everything else of the overlay. It
- *   replaces the profile: a threshold, weight or zone that is absent (the client leaves out what
- *   does not parse, spec §5) or null is cleared.
- * Any invalid field rejects the whole request and nothing is saved.
+ * PUT /api/user/settings changes only the fields it carries (ADR 0025): a field that is absent is
+ * left as it is, and null clears it. So a form that saves only the heart-rate zones cannot turn
+ * the FTP it showed from Strava into one the athlete set. The custom style's instructions go with
+ * the style; a zone's bounds go together. Any invalid field rejects the whole request and nothing
+ * is saved; zones that would overlap the stored ones once merged are refused too.
  *
  * Zone rules (heart rate in bpm, whole numbers 30-250): zone 1 has only a max and zone 5 only a
  * min (a zone-1 min or zone-5 max in the body is accepted and not saved, as spec §3 says); zones 2-4
@@ -26,6 +25,8 @@ export type PreferredActivity = (typeof preferredActivities)[number];
 export const FTP_RANGE_W = { min: 1, max: 2000 } as const;
 export const WEIGHT_RANGE_KG = { min: 20, max: 300 } as const;
 export const HEART_RATE_RANGE_BPM = { min: 30, max: 250 } as const;
+/** Threshold pace, seconds per km: 2:30 to 15:00 /km covers elite to walking pace. */
+export const THRESHOLD_PACE_RANGE_S_PER_KM = { min: 150, max: 900 } as const;
 
 /** The five heart-rate zones as stored: zone 1 without a min, zone 5 without a max. */
 export const hrZoneFields = ['hrZone1Max', 'hrZone2Min', 'hrZone2Max', 'hrZone3Min', 'hrZone3Max', 'hrZone4Min', 'hrZone4Max', 'hrZone5Min'] as const;
@@ -37,6 +38,85 @@ const styleFields = {
   systemPrompt: z.string({ error: 'Custom instructions must be text' }).nullable(),
 };
 
+/** Where an effective threshold comes from, in the order one wins over the next (ADR 0025). */
+export const thresholdSources = ['athlete', 'strava', 'estimate'] as const;
+export type ThresholdSource = (typeof thresholdSources)[number];
+
+/** An activity an estimate was read from, and what it showed (best 20-min power, highest heart rate, a best effort). */
+const thresholdEvidence = z.object({
+  activityId: z.string(),
+  activityName: z.string(),
+  startDate: z.iso.datetime(),
+  /** Where the activity came from: an estimate from a Strava activity is Strava data (ADR 0007). */
+  source: z.enum(activitySources),
+  /** What the activity showed, in the unit of `label` ('best 20 min 224 W'). */
+  value: z.number(),
+  label: z.string(),
+});
+export type ThresholdEvidence = z.infer<typeof thresholdEvidence>;
+
+/**
+ * One threshold as every consumer uses it: the value, where it comes from, and for an estimate
+ * when it was read (the newest activity it looked at) and from which activities.
+ */
+export const effectiveThreshold = z.object({
+  value: z.number(),
+  source: z.enum(thresholdSources),
+  /** For an estimate, the day it is as of; null for a value the athlete or Strava states. */
+  asOf: z.iso.datetime().nullable(),
+  evidence: z.array(thresholdEvidence),
+});
+export type EffectiveThreshold = z.infer<typeof effectiveThreshold>;
+
+const zoneBoundsPair = z.object({ min: z.number().nullable(), max: z.number().nullable() });
+
+/** Five heart-rate zones with their source; zone 1 has no min and zone 5 no max. */
+export const effectiveHeartRateZones = z.object({
+  zones: z.array(zoneBoundsPair),
+  source: z.enum(thresholdSources),
+  asOf: z.iso.datetime().nullable(),
+  evidence: z.array(thresholdEvidence),
+});
+export type EffectiveHeartRateZones = z.infer<typeof effectiveHeartRateZones>;
+
+/**
+ * The thresholds every consumer reads (metrics scoring, Kai, the profile, plans, exports), per
+ * sport: cycling has FTP, running threshold pace; heart rate (max, LTHR, zones) is the athlete's,
+ * the same in every sport. `estimates` are what Kairo reads from recent activities whatever the
+ * effective source; `departures` list the estimates more than THRESHOLD_DEPARTURE_PCT away from an
+ * effective value the athlete or Strava states, to be offered as an update.
+ */
+export const effectiveThresholds = z.object({
+  cycling: z.object({ ftpW: effectiveThreshold.nullable() }),
+  running: z.object({ thresholdPaceSPerKm: effectiveThreshold.nullable() }),
+  heartRate: z.object({
+    maxHrBpm: effectiveThreshold.nullable(),
+    /** Only as the athlete set it; unset, the metrics assume 60 bpm (src/metrics/athlete-settings.ts). */
+    restingHrBpm: effectiveThreshold.nullable(),
+    lthrBpm: effectiveThreshold.nullable(),
+    zones: effectiveHeartRateZones.nullable(),
+  }),
+  estimates: z.object({
+    ftpW: effectiveThreshold.nullable(),
+    thresholdPaceSPerKm: effectiveThreshold.nullable(),
+    maxHrBpm: effectiveThreshold.nullable(),
+  }),
+  departures: z.array(
+    z.object({
+      threshold: z.enum(['ftpW', 'thresholdPaceSPerKm']),
+      effectiveValue: z.number(),
+      effectiveSource: z.enum(thresholdSources),
+      estimate: effectiveThreshold,
+      /** (estimate − effective) / effective, in percent, one decimal. */
+      departurePct: z.number(),
+    }),
+  ),
+});
+export type EffectiveThresholds = z.infer<typeof effectiveThresholds>;
+
+/** An estimate further than this from a stated threshold is offered as an update (TrainerRoad and intervals.icu do the same). */
+export const THRESHOLD_DEPARTURE_PCT = 5;
+
 export const userSettings = z.object({
   unitSystem: z.enum(unitSystems),
   ...styleFields,
@@ -44,6 +124,10 @@ export const userSettings = z.object({
   athleteName: z.string().nullable(),
   athleteWeight: z.number().nullable(),
   athleteFtp: z.number().int().nullable(),
+  athleteMaxHrBpm: z.number().int().nullable(),
+  athleteRestingHrBpm: z.number().int().nullable(),
+  athleteLthrBpm: z.number().int().nullable(),
+  athleteThresholdPaceSPerKm: z.number().int().nullable(),
   hrZone1Max: z.number().int().nullable(),
   hrZone2Min: z.number().int().nullable(),
   hrZone2Max: z.number().int().nullable(),
@@ -56,6 +140,8 @@ export const userSettings = z.object({
   mesocycleCurrentWeek: z.number().int().min(1).max(MESOCYCLE_WEEKS),
   mesocycleWeekStartDate: z.iso.datetime().nullable(),
   athleteDataCachedAt: z.iso.datetime().nullable(),
+  /** athleteFtp and the zone fields above are what the athlete set (null: not set); this is what is used. */
+  effective: effectiveThresholds,
 });
 export type UserSettings = z.infer<typeof userSettings>;
 
@@ -111,6 +197,15 @@ export function heartRateZonesOf(values: Readonly<Record<string, unknown>>): { m
   ];
 }
 
+/**
+ * Five zones from the four upper bounds the metrics count with (a bound belongs to the zone below
+ * it): whole beats, each zone starting one above the last one's max.
+ */
+export function zonesFromUpperBounds(bounds: readonly number[]): { min: number | null; max: number | null }[] {
+  const rounded = bounds.map(Math.round);
+  return [null, ...rounded].map((below, index) => ({ min: below === null ? null : below + 1, max: rounded[index] ?? null }));
+}
+
 /** The first broken zone rule of these bounds, as the 400 message, or null when they are fine. */
 export function hrZoneProblem(zones: Partial<Record<HrZoneField, number | null | undefined>>): string | null {
   for (const zone of [2, 3, 4] as const) {
@@ -131,17 +226,7 @@ export function hrZoneProblem(zones: Partial<Record<HrZoneField, number | null |
   return null;
 }
 
-const PROFILE_ONLY_FIELDS = [
-  'athleteName',
-  'mesocycleEnabled',
-  'mesocycleCurrentWeek',
-  'mesocycleWeekStartDate',
-  'athleteFtp',
-  'athleteWeight',
-  ...(Object.keys(zoneBounds) as (keyof typeof zoneBounds)[]),
-] as const;
-
-/** One object for the three shapes (see the top of this file), so a bad field gets its own message. */
+/** Only the fields it carries change (see the top of this file); each bad field gets its own message. */
 export const userSettingsUpdate = z
   .strictObject({
     unitSystem: z.enum(unitSystems, { error: 'Unit system must be metric or imperial' }).optional(),
@@ -173,16 +258,28 @@ export const userSettingsUpdate = z
       .min(WEIGHT_RANGE_KG.min, `Weight must be between ${WEIGHT_RANGE_KG.min} and ${WEIGHT_RANGE_KG.max} kg`)
       .max(WEIGHT_RANGE_KG.max, `Weight must be between ${WEIGHT_RANGE_KG.min} and ${WEIGHT_RANGE_KG.max} kg`)
       .nullish(),
+    athleteMaxHrBpm: bpm('Max heart rate'),
+    athleteRestingHrBpm: bpm('Resting heart rate'),
+    athleteLthrBpm: bpm('Threshold heart rate (LTHR)'),
+    athleteThresholdPaceSPerKm: z
+      .number({ error: 'Threshold pace must be a whole number of seconds per km' })
+      .int('Threshold pace must be a whole number of seconds per km')
+      .min(THRESHOLD_PACE_RANGE_S_PER_KM.min, 'Threshold pace must be between 2:30 and 15:00 per km')
+      .max(THRESHOLD_PACE_RANGE_S_PER_KM.max, 'Threshold pace must be between 2:30 and 15:00 per km')
+      .nullish(),
     ...zoneBounds,
   })
   .superRefine((body, context) => {
+    const { athleteMaxHrBpm: maxHr, athleteRestingHrBpm: restingHr, athleteLthrBpm: lthr } = body;
+    if (maxHr != null && restingHr != null && restingHr >= maxHr) context.addIssue({ code: 'custom', message: 'Resting heart rate must be below max heart rate' });
+    if (maxHr != null && lthr != null && lthr >= maxHr) context.addIssue({ code: 'custom', message: 'Threshold heart rate (LTHR) must be below max heart rate' });
     const problem = hrZoneProblem(body);
     if (problem) context.addIssue({ code: 'custom', message: problem });
-    if (body.preferredActivities === undefined && PROFILE_ONLY_FIELDS.some((field) => body[field] !== undefined)) {
-      context.addIssue({ code: 'custom', message: 'The coaching profile is saved whole: include preferredActivities' });
+    if (Object.values(body).every((value) => value === undefined)) {
+      context.addIssue({ code: 'custom', message: 'Send at least one setting to change' });
     }
-    if (body.preferredActivities === undefined && body.unitSystem === undefined && body.coachingStyle === undefined) {
-      context.addIssue({ code: 'custom', message: 'Send a coachingStyle, a unitSystem or the coaching profile' });
+    if (body.systemPrompt !== undefined && body.coachingStyle === undefined) {
+      context.addIssue({ code: 'custom', message: 'Custom instructions go with coachingStyle: custom' });
     }
   });
 export type UserSettingsUpdate = z.infer<typeof userSettingsUpdate>;

@@ -179,6 +179,11 @@ export interface NextSessionEventInput {
   recommendationText: string;
   /** The analysis's nextSession.sport, when known (see sessionEventTitle). */
   sport?: NextSession['sport'];
+  /**
+   * The session's own name (the analysis's nextSession.title), the name its .zwo carries too; when
+   * absent, the title is read from the text (sessionEventTitle).
+   */
+  title?: string;
   /** The analysed activity: the event's UID comes from it, so adding the same session again updates the event. */
   activityId: string;
   /** The athlete's IANA time zone, e.g. Intl.DateTimeFormat().resolvedOptions().timeZone. */
@@ -196,7 +201,7 @@ export interface NextSessionEvent {
 /** The complete VCALENDAR with one VEVENT and its reminder, CRLF line ends, folded. */
 export function nextSessionEvent(input: NextSessionEventInput): NextSessionEvent {
   const now = input.now ?? new Date();
-  const title = sessionEventTitle(input.recommendationText, input.sport);
+  const title = input.title?.trim() || sessionEventTitle(input.recommendationText, input.sport);
   const durationMin = sessionDurationMin(input.recommendationText);
   const start = nextSessionStart(now, input.timeZone);
   const lines = [

@@ -63,9 +63,20 @@ export const RIDE_DETAILS: Record<RideDetailType, RideDetailInfo> = {
     id: 'custom-note',
     emoji: '✍️',
     title: 'Custom Note',
-    description: 'Add your own context for unique ride goals or conditions.',
+    description: 'Add your own context for unique goals or conditions.',
   },
 };
+
+/**
+ * Details that only make sense on a bike: a KOM, a recovery spin, steady Z2 on the bike (🚴), a
+ * group ride. A time-crunched session, a structured workout and a note of one's own fit any sport.
+ */
+const RIDE_ONLY_DETAILS: ReadonlySet<RideDetailType> = new Set(['kom-segment', 'recovery-spin', 'endurance-builder', 'social-group']);
+
+/** The detail types offered, and accepted, for an activity: all seven on a ride, the sport-neutral ones elsewhere (issue 14). */
+export function rideDetailTypesFor(isRide: boolean): RideDetailType[] {
+  return rideDetailTypes.filter((type) => isRide || !RIDE_ONLY_DETAILS.has(type));
+}
 
 /** The type as text for outside Kairo, e.g. '🌿 Recovery Spin' under a shared subject line. */
 export function rideDetailLabel(type: RideDetailType): string {

@@ -292,12 +292,21 @@ export const sources = {
 
 export type SourceKind = keyof typeof sources;
 
+/** An athlete with no threshold set, stated or estimated. */
+export const NO_THRESHOLDS: AnalysisInputs['athlete']['thresholds'] = {
+  cycling: { ftpW: null },
+  running: { thresholdPaceSPerKm: null },
+  heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: null },
+  estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null },
+  departures: [],
+};
+
 export const DEFAULT_INPUTS: AnalysisInputs = {
   coachingStyle: 'performance',
   systemPrompt: null,
   rideDetail: null,
   units: 'metric',
-  athlete: { ftpW: null, weightKg: null, hrZones: null },
+  athlete: { weightKg: null, thresholds: NO_THRESHOLDS },
   mesocycle: { enabled: false, currentWeek: 1, weekStartDate: null },
 };
 

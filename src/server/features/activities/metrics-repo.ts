@@ -84,6 +84,7 @@ export function createMetricsRepo(db: Database) {
           activityId: activities.id,
           name: activities.name,
           startDate: activities.startDate,
+          source: activities.source,
           value: activityMetrics[metric],
         })
         .from(activityMetrics)

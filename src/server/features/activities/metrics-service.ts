@@ -1,5 +1,6 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import { computeActivityMetrics, type ActivityMetrics } from '../../../metrics/activity-metrics.ts';
+import { resolveAthleteSettings } from '../../../metrics/athlete-settings.ts';
 import { best20MinPowerW, computeCriticalPower, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
 import { computeFitnessSeries, continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
 import { computeMeanMaximalPower, computePowerDurationCurve } from '../../../metrics/mean-maximal-power.ts';
@@ -41,11 +42,23 @@ const RUN_TYPES = new Set(['Run', 'TrailRun', 'VirtualRun']);
 const HIKE_TYPES = new Set(['Hike', 'Walk']);
 const WORKOUT_TYPES = new Set(['WeightTraining', 'Workout', 'Crossfit', 'Yoga', 'HighIntensityIntervalTraining', 'Pilates']);
 
-/** What the athlete set in their coaching profile; null where they set nothing. */
+/**
+ * The thresholds the athlete or Strava states (the effective ones that are not estimates, ADR
+ * 0025); null where neither states one, and the metrics estimate it from the activities before.
+ * `strava` marks values read from Strava's athlete profile: scores made with them derive from
+ * Strava data (ADR 0007).
+ */
 export interface AthleteThresholds {
   ftpW: number | null;
-  /** Upper bounds of heart-rate zones 1-4 (zone 5 is open), only when all four are set. */
+  ftpFrom: 'athlete' | 'strava' | null;
+  /** Upper bounds of heart-rate zones 1-4 (zone 5 is open). */
   hrZoneUpperBoundsBpm: readonly [number, number, number, number] | null;
+  hrZonesFrom: 'athlete' | 'strava' | null;
+  /** Set by the athlete; null: estimated (max HR, threshold pace) or the metrics' default (resting HR, LTHR). */
+  maxHrBpm: number | null;
+  restHrBpm: number | null;
+  lthrBpm: number | null;
+  thresholdPaceSPerKm: number | null;
 }
 export type AthleteThresholdsSource = (accountId: string) => Promise<AthleteThresholds>;
 
@@ -92,6 +105,8 @@ interface ThresholdsUsed {
   ftp: { ftpW: number | null; source: FtpSource };
   thresholdPace: { paceSPerKm: number | null; source: ThresholdPaceSource };
   sources: ActivitySource[];
+  hrZonesSource: ActivityMetricsView['hrZonesSource'];
+  hrZoneUpperBoundsBpm: number[] | null;
 }
 
 function toView(metrics: ActivityMetrics, thresholds: ThresholdsUsed): ActivityMetricsView {
@@ -127,6 +142,8 @@ function toView(metrics: ActivityMetrics, thresholds: ThresholdsUsed): ActivityM
     thresholdPaceSource: thresholds.thresholdPace.source,
     thresholdSources: thresholds.sources,
     dataQuality: metrics.dataQuality,
+    hrZoneUpperBoundsBpm: thresholds.hrZoneUpperBoundsBpm,
+    hrZonesSource: thresholds.hrZonesSource,
   };
 }
 
@@ -187,13 +204,26 @@ export function createMetricsService(deps: {
         ? await repo.highestInWindow(accountId, 'best20MinPowerW', { from: new Date(start - FTP_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
         : null;
       const ftpW = set.ftpW ?? (best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20.highest)));
-      const ftpSource: FtpSource = set.ftpW !== null ? 'settings' : ftpW === null ? 'none' : 'estimate';
+      const ftpSource: FtpSource = set.ftpFrom === 'strava' ? 'strava' : set.ftpW !== null ? 'settings' : ftpW === null ? 'none' : 'estimate';
       const maxHr = await repo.highestInWindow(accountId, 'maxHeartrateBpm', { from: new Date(start - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: new Date(start + 1), sources });
       const maxHrBpm = maxHr?.highest ?? null;
-      const thresholdSpeed = sport === 'run'
+      const thresholdSpeed = sport === 'run' && set.thresholdPaceSPerKm === null
         ? await repo.highestInWindow(accountId, 'impliedThresholdSpeedMps', { from: new Date(start - THRESHOLD_PACE_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
         : null;
-      const thresholdPaceSPerKm = thresholdSpeed === null ? null : thresholdPaceFromSpeedSPerKm(thresholdSpeed.highest);
+      const thresholdPaceSPerKm = set.thresholdPaceSPerKm ?? (thresholdSpeed === null ? null : thresholdPaceFromSpeedSPerKm(thresholdSpeed.highest));
+      // Strava's stated FTP or zones scoring this activity make its scores derived from Strava data.
+      const stravaStated: WindowHighest | null =
+        set.ftpFrom === 'strava' || set.hrZonesFrom === 'strava' ? { highest: 0, sources: ['strava'] } : null;
+      const athlete = {
+        ftpW,
+        maxHrBpm: set.maxHrBpm ?? (Math.max(maxHrBpm ?? 0, row.maxHeartrate ?? 0) || null),
+        restHrBpm: set.restHrBpm,
+        lthrBpm: set.lthrBpm,
+        hrZoneUpperBoundsBpm: set.hrZoneUpperBoundsBpm,
+        thresholdPaceSPerKm,
+      };
+      // The zones the metrics count time in, kept with them so every reader shows the zones that were used.
+      const { hrZoneUpperBoundsBpm } = resolveAthleteSettings(athlete);
       const metrics = computeActivityMetrics({
         streams,
         summary: {
@@ -209,17 +239,14 @@ export function createMetricsService(deps: {
           averageHeartrateBpm: row.averageHeartrate,
           maxHeartrateBpm: row.maxHeartrate,
         },
-        athlete: {
-          ftpW,
-          maxHrBpm: Math.max(maxHrBpm ?? 0, row.maxHeartrate ?? 0) || null,
-          hrZoneUpperBoundsBpm: set.hrZoneUpperBoundsBpm,
-          thresholdPaceSPerKm,
-        },
+        athlete,
       });
       const used: ThresholdsUsed = {
         ftp: { ftpW, source: ftpSource },
-        thresholdPace: { paceSPerKm: thresholdPaceSPerKm, source: thresholdPaceSPerKm === null ? 'none' : 'estimate' },
-        sources: sourcesOf([best20, maxHr, thresholdSpeed]),
+        thresholdPace: { paceSPerKm: thresholdPaceSPerKm, source: set.thresholdPaceSPerKm !== null ? 'settings' : thresholdPaceSPerKm === null ? 'none' : 'estimate' },
+        sources: sourcesOf([best20, maxHr, thresholdSpeed, stravaStated]),
+        hrZonesSource: set.hrZonesFrom === 'strava' ? 'strava' : set.hrZonesFrom === 'athlete' || (set.hrZonesFrom === null && (set.lthrBpm ?? set.maxHrBpm) !== null) ? 'settings' : hrZoneUpperBoundsBpm ? 'estimate' : 'none',
+        hrZoneUpperBoundsBpm: hrZoneUpperBoundsBpm && hrZoneUpperBoundsBpm.map(Math.round),
       };
       await repo.save({
         activityId,
@@ -248,14 +275,21 @@ export function createMetricsService(deps: {
       const latest = await repo.latestStartDate(accountId);
       const endMs = latest === null ? now.getTime() : Math.min(now.getTime(), latest.getTime() + 1);
       const end = new Date(endMs);
-      const [best20, maxHeartrate] = await Promise.all([
+      const [best20, maxHeartrate, thresholdSpeed] = await Promise.all([
         repo.bestEffort(accountId, 'best20MinPowerW', new Date(endMs - FTP_LOOKBACK_DAYS * DAY_MS), end),
         repo.bestEffort(accountId, 'maxHeartrateBpm', new Date(endMs - MAX_HR_LOOKBACK_DAYS * DAY_MS), end),
+        repo.bestEffort(accountId, 'impliedThresholdSpeedMps', new Date(endMs - THRESHOLD_PACE_LOOKBACK_DAYS * DAY_MS), end),
       ]);
-      const evidence = (effort: { activityId: string; name: string; startDate: Date }) => ({ activityId: effort.activityId, name: effort.name, startDate: effort.startDate });
+      const evidence = (effort: { activityId: string; name: string; startDate: Date; source: ActivitySource }) => ({
+        activityId: effort.activityId,
+        name: effort.name,
+        startDate: effort.startDate,
+        source: effort.source,
+      });
       return {
         ftp: best20 && { ftpW: Math.round(estimateFtpFromBest20MinW(best20.value)), best20MinPowerW: best20.value, ...evidence(best20) },
         maxHeartrate: maxHeartrate && maxHeartrate.value > 0 ? { maxHeartrateBpm: maxHeartrate.value, ...evidence(maxHeartrate) } : null,
+        thresholdPace: thresholdSpeed && thresholdSpeed.value > 0 ? { paceSPerKm: thresholdPaceFromSpeedSPerKm(thresholdSpeed.value), ...evidence(thresholdSpeed) } : null,
       };
     },
 
@@ -346,15 +380,6 @@ export function createMetricsService(deps: {
 
     /** Accounts whose fitness series was never stored although they have scored activities. */
     accountsWithoutFitness: () => repo.accountsWithoutFitness(),
-
-    /**
-     * Kairo's FTP estimate as of `asOf`, from the best 20 minutes of the preceding weeks, with the
-     * sources of the activities it was read from; null without power data.
-     */
-    async estimatedFtp(accountId: string, asOf = new Date()): Promise<{ ftpW: number; sources: ActivitySource[] } | null> {
-      const best20 = await repo.highestInWindow(accountId, 'best20MinPowerW', { from: new Date(asOf.getTime() - FTP_LOOKBACK_DAYS * DAY_MS), to: asOf });
-      return best20 === null ? null : { ftpW: Math.round(estimateFtpFromBest20MinW(best20.highest)), sources: best20.sources };
-    },
 
     /** Whether some of the account's activities still wait for their metrics (a history just arrived). */
     hasUnscored: (accountId: string) => repo.hasUnscored(accountId),

@@ -155,7 +155,6 @@ export function createActivitiesService(deps: {
     /** Fitness for the `days` days up to `asOf`, with the activity sources its loads came from. */
     fitnessWithSources: (accountId: string, days: number, asOf: Date) => metrics.fitnessWithSources(accountId, days, asOf),
     trainingLog: (accountId: string, from: Date, to: Date) => metrics.trainingLog(accountId, from, to),
-    estimatedFtp: (accountId: string, asOf: Date) => metrics.estimatedFtp(accountId, asOf),
     /** The computed metrics and power curves of some of the account's activities, by activity id. */
     metricsOf: (accountId: string, activityIds: readonly string[]) => metrics.ofActivities(accountId, activityIds),
 

@@ -1,11 +1,13 @@
 import type { AnalysisView, CoachingStyleUpdate, RideDetail } from '../../../shared/api/analysis.ts';
 import { PRO_ONLY_MESSAGES, STRAVA_AI_EXPORT_MESSAGE, type AnalysisContextExport } from '../../../shared/api/exports.ts';
-import { heartRateZonesOf } from '../../../shared/api/settings.ts';
+import type { ActivityDetail } from '../../../shared/api/activities.ts';
+import { zonesFromUpperBounds, type EffectiveThresholds } from '../../../shared/api/settings.ts';
 import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 import { DEFAULT_COACHING_STYLE, type CoachingStyle } from '../../../shared/domain/coaching-style.ts';
+import { RIDE_DETAILS, rideDetailTypesFor } from '../../../shared/domain/ride-detail.ts';
 import { AppError } from '../../http/errors.ts';
 import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
-import type { ActivitiesService } from '../activities/service.ts';
+import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
 import type { PlansService } from '../plans/service.ts';
 import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/service.ts';
 import type { Coach } from './coach/coach.ts';
@@ -99,6 +101,16 @@ export interface ExportingAccount {
   lastName: string | null;
 }
 
+/**
+ * The heart-rate zones the activity's zone times were counted with; for metrics stored before those
+ * were kept, the effective zones of the settings (what a rescoring would use).
+ */
+function zonesUsed(activity: ActivityDetail, settings: ExportedUserSettings): { min: number | null; max: number | null }[] {
+  const bounds = activity.metrics?.hrZoneUpperBoundsBpm;
+  if (bounds?.length === 4) return zonesFromUpperBounds(bounds);
+  const effective = settings.effective as EffectiveThresholds | undefined;
+  return effective?.heartRate.zones?.zones ?? [];
+}
 
 /** Kai's analysis of each activity; every call is scoped to the signed-in account (another account's activity is not found). */
 export function createAnalysisService(deps: {
@@ -139,7 +151,7 @@ export function createAnalysisService(deps: {
       systemPrompt: settings.systemPrompt,
       rideDetail: settings.rideDetail,
       units: account.units,
-      athlete: { ftpW: account.athleteFtpW, weightKg: account.athleteWeightKg, hrZones: account.hrZones },
+      athlete: { weightKg: account.athleteWeightKg, thresholds: account.thresholds },
       mesocycle: account.mesocycle,
     });
   }
@@ -230,6 +242,17 @@ export function createAnalysisService(deps: {
     return toAnalysisView(await write(accountId, activityId, unchanged));
   }
 
+  /** A ride detail only on a ride (a KOM or a recovery spin says nothing about a run): anything else is refused, changing nothing. */
+  async function requireDetailFits(accountId: string, activityId: string, rideDetail: RideDetail | null): Promise<void> {
+    if (rideDetail === null) return;
+    const activity = await activities.detail(accountId, activityId);
+    const allowed = rideDetailTypesFor(sportFamilyOf(activity.sportType) === 'ride');
+    if (allowed.includes(rideDetail.type)) return;
+    const titles = allowed.map((type) => RIDE_DETAILS[type].title);
+    const choices = `${titles.slice(0, -1).join(', ')} or ${titles.at(-1)}`;
+    throw new AppError('bad_request', `${RIDE_DETAILS[rideDetail.type].title} is for rides, and this activity is a ${activity.sportType}. Choose ${choices}.`);
+  }
+
   /** The athlete's settings for the export, without their custom instructions (spec §3). */
   async function userSettingsForExport(accountId: string): Promise<ExportedUserSettings> {
     const { systemPrompt: _instructions, ...settings } = await accountSettings.get(accountId);
@@ -284,9 +307,9 @@ export function createAnalysisService(deps: {
           // The name the athlete gave in their coaching profile, else Strava's, else the account's.
           name: (typeof userSettings.athleteName === 'string' ? userSettings.athleteName : null) ?? (await deps.trackingAthleteName(account.id)) ?? accountName,
           weightKg: typeof userSettings.athleteWeight === 'number' ? userSettings.athleteWeight : null,
-          // The FTP this activity's power scores used: the athlete's own, else Kairo's estimate.
+          // The FTP and the zones this activity was scored with, the ones Kai's analysis speaks from (ADR 0025).
           ftpW: activity.metrics?.ftpW ?? null,
-          heartRateZones: heartRateZonesOf(userSettings) ?? [],
+          heartRateZones: zonesUsed(activity, userSettings),
         },
         exportedAt: new Date(),
       });
@@ -303,11 +326,14 @@ export function createAnalysisService(deps: {
     },
 
     async setActivityDetail(accountId: string, activityId: string, rideDetail: RideDetail | null): Promise<AnalysisView> {
+      await requireDetailFits(accountId, activityId, rideDetail);
       return toAnalysisView(await write(accountId, activityId, withDetail(rideDetail)));
     },
 
     /** Writes the analysis again (with new detail context when given); limited per account. */
     async refresh(accountId: string, activityId: string, update: { detail?: RideDetail | null }): Promise<AnalysisView> {
+      // A refused detail is refused before it costs one of the athlete's refreshes.
+      if (update.detail !== undefined) await requireDetailFits(accountId, activityId, update.detail);
       const waitMs = refreshLimiter.take(accountId);
       if (waitMs > 0) {
         const minutes = Math.ceil(waitMs / 60_000);

@@ -24,7 +24,8 @@ export interface AthleteFacts {
   /** Average speed of the recent rides and runs (m/s), for time estimates; null without them. */
   averageSpeedMps: Partial<Record<'ride' | 'run', number>>;
   /** The athlete's FTP: the one typed into the plan, else Kairo's estimate from their rides. */
-  ftp: { watts: number; source: 'athlete' | 'estimate' } | null;
+  /** The effective FTP (ADR 0025), or the one typed into the plan form. */
+  ftp: { watts: number; source: 'athlete' | 'strava' | 'estimate' } | null;
 }
 
 export const RECENT_WINDOW_DAYS = 90;

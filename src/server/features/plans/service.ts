@@ -89,8 +89,10 @@ export function createPlansService(deps: {
    * analysis, so analyses written before are stale (ADR 0014).
    */
   plansChanged: (accountId: string) => Promise<void>;
+  /** The effective FTP every consumer reads (ADR 0025); null when nothing states or estimates one. */
+  effectiveFtp: (accountId: string, now: Date) => Promise<{ watts: number; source: 'athlete' | 'strava' | 'estimate' } | null>;
 }) {
-  const { repo, activities, hasTrainingData, plansChanged } = deps;
+  const { repo, activities, hasTrainingData, plansChanged, effectiveFtp } = deps;
 
   async function requireConnected(accountId: string): Promise<void> {
     if (!(await hasTrainingData(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
@@ -116,10 +118,10 @@ export function createPlansService(deps: {
       .reverse();
     const [today] = (await activities.fitness(accountId, 1)).slice(-1);
     const typedFtp = parseFtpW(input.ftp);
-    const estimate = typedFtp === null ? ((await activities.estimatedFtp(accountId, now))?.ftpW ?? null) : null;
+    const effective = typedFtp === null ? await effectiveFtp(accountId, now) : null;
     return summariseTraining(log, now, {
       fitness: today && (today.ctl > 0 || today.atl > 0) ? { ctl: today.ctl, atl: today.atl, tsb: today.tsb } : null,
-      ftp: typedFtp !== null ? { watts: typedFtp, source: 'athlete' } : estimate !== null ? { watts: estimate, source: 'estimate' } : null,
+      ftp: typedFtp !== null ? { watts: typedFtp, source: 'athlete' } : effective,
     });
   }
 

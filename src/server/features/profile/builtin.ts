@@ -164,7 +164,7 @@ function strengths(facts: ProfileFacts): string[] {
   const lines: string[] = [];
   if (power && power.bests.length > 0) lines.push(`Power bests: ${power.bests.map((best) => `${best.label} ${best.watts} W`).join(', ')}.`);
   if (power?.ftpW != null) {
-    const source = power.ftpSource === 'athlete' ? 'as you set it' : 'estimated from your best efforts';
+    const source = power.ftpSource === 'athlete' ? 'as you set it' : power.ftpSource === 'strava' ? 'from Strava' : 'estimated from your best efforts';
     lines.push(`FTP ${power.ftpW} W (${source})${power.ftpWPerKg !== null ? `, ${power.ftpWPerKg} W/kg` : ''}.`);
   }
   if (run && run.bests.length > 0) lines.push(`Run bests: ${run.bests.map((best) => `${best.label} in ${best.time} (${best.pacePerKm} /km)`).join(', ')}.`);

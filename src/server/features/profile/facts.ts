@@ -76,7 +76,7 @@ export interface ProfileFacts {
     /** Best power over the landmark durations, those the rides reached. */
     bests: PowerBest[];
     ftpW: number | null;
-    ftpSource: 'athlete' | 'estimate' | null;
+    ftpSource: 'athlete' | 'strava' | 'estimate' | null;
     weightKg: number | null;
     ftpWPerKg: number | null;
   } | null;

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/api/athletic-profile.ts';
 import { hasProAccess } from '../../../shared/domain/account-plan.ts';
 import { writeEventCards, writeGoalCards } from '../../../shared/domain/profile-cards.ts';
+import type { ActivitySource } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
 import { summariseTraining } from '../plans/service.ts';
@@ -27,8 +28,11 @@ export function createProfileService(deps: {
   repo: ProfileRepo;
   activities: ActivitiesService;
   writer: ProfileWriter;
-  /** What the athlete set in their coaching profile: weight (kg) and FTP (W); null when unset. */
-  athlete: (accountId: string) => Promise<{ weightKg: number | null; ftpW: number | null }>;
+  /**
+   * The weight (kg) the athlete set and the effective FTP (ADR 0025) with the sources of the
+   * activities an estimate was read from; null when unset.
+   */
+  athlete: (accountId: string) => Promise<{ weightKg: number | null; ftp: { watts: number; source: 'athlete' | 'strava' | 'estimate'; sources: ActivitySource[] } | null }>;
   /**
    * Whether the athlete's history is still arriving (a Strava backfill) or being scored (metrics of
    * a backfill or an archive): facts read now would miss most of it.
@@ -72,14 +76,13 @@ export function createProfileService(deps: {
     const log = await recentActivities(accountId, now);
     const { series, sources: fitnessSources } = await activities.fitnessWithSources(accountId, 1, now);
     const today = series.at(-1);
-    const { weightKg, ftpW } = await athlete(accountId);
-    const estimate = ftpW === null ? await activities.estimatedFtp(accountId, now) : null;
-    const ftp = ftpW !== null ? { watts: ftpW, source: 'athlete' as const } : estimate ? { watts: estimate.ftpW, source: 'estimate' as const } : null;
+    const { weightKg, ftp: effectiveFtp } = await athlete(accountId);
+    const ftp = effectiveFtp && { watts: effectiveFtp.watts, source: effectiveFtp.source };
     const recent = summariseTraining(log, now, {
       fitness: today && (today.ctl > 0 || today.atl > 0) ? { ctl: today.ctl, atl: today.atl, tsb: today.tsb } : null,
       ftp,
     });
-    return profileFacts(log, recent, weightKg, [...(recent.fitness ? fitnessSources : []), ...(estimate?.sources ?? [])]);
+    return profileFacts(log, recent, weightKg, [...(recent.fitness ? fitnessSources : []), ...(effectiveFtp?.sources ?? [])]);
   }
 
   /** Writes the profile from the facts as they are now; replaces a stored one only when `mayReplace`. */

@@ -1,7 +1,10 @@
-import { computeHeartRateZoneUpperBoundsBpm } from '../../../metrics/zones.ts';
 import {
   heartRateZonesOf,
   hrZoneFields,
+  zonesFromUpperBounds,
+  hrZoneProblem,
+  type EffectiveThreshold,
+  type EffectiveThresholds,
   preferredActivities as knownActivities,
   type AthleteProfile,
   type HrZoneValues,
@@ -17,6 +20,8 @@ import { AppError } from '../../http/errors.ts';
 import type { ActivitiesService, AthleteThresholds } from '../activities/service.ts';
 import type { StravaService } from '../strava/service.ts';
 import type { SettingsRepo, UserSettingsChanges, UserSettingsRow } from './repo.ts';
+import { LTHR_FRACTION_OF_MAX_HR, resolveEffectiveThresholds, type AthleteSetThresholds, type StravaThresholds } from './thresholds.ts';
+import { computeHeartRateZoneUpperBoundsBpm } from '../../../metrics/zones.ts';
 
 /**
  * How long the Strava athlete and zones are kept before asking Strava again. Weight, FTP and zones
@@ -24,8 +29,6 @@ import type { SettingsRepo, UserSettingsChanges, UserSettingsRow } from './repo.
  * profile fresh within a session's reach (the browser keeps it 5 minutes, spec §9).
  */
 export const ATHLETE_DATA_TTL_MS = 60 * 60_000;
-/** LTHR as a share of maximum heart rate, as the metrics assume it (src/metrics/athlete-settings.ts). */
-const LTHR_FRACTION_OF_MAX_HR = 0.9;
 
 /** What an analysis is written from, of the account's settings (see the analysis service). */
 export interface AnalysisSettings {
@@ -33,9 +36,9 @@ export interface AnalysisSettings {
   /** The athlete's instructions, with the custom style only. */
   systemPrompt: string | null;
   units: UnitSystem;
-  athleteFtpW: number | null;
   athleteWeightKg: number | null;
-  hrZones: HrZoneValues | null;
+  /** The effective thresholds (ADR 0025): the same values the metrics, the profile and the plans use. */
+  thresholds: EffectiveThresholds;
   mesocycle: MesocycleState;
   /** Analyses written at an older revision are stale. */
   revision: number;
@@ -65,7 +68,7 @@ function mesocycleOf(row: UserSettingsRow | undefined): MesocycleState {
   };
 }
 
-function toView(row: UserSettingsRow | undefined): UserSettings {
+function toView(row: UserSettingsRow | undefined, effective: EffectiveThresholds): UserSettings {
   return {
     unitSystem: row?.unitSystem ?? DEFAULT_UNIT_SYSTEM,
     coachingStyle: row?.coachingStyle ?? DEFAULT_COACHING_STYLE,
@@ -74,26 +77,54 @@ function toView(row: UserSettingsRow | undefined): UserSettings {
     athleteName: row?.athleteName ?? null,
     athleteWeight: row?.athleteWeight ?? null,
     athleteFtp: row?.athleteFtp ?? null,
+    athleteMaxHrBpm: row?.athleteMaxHrBpm ?? null,
+    athleteRestingHrBpm: row?.athleteRestingHrBpm ?? null,
+    athleteLthrBpm: row?.athleteLthrBpm ?? null,
+    athleteThresholdPaceSPerKm: row?.athleteThresholdPaceSPerKm ?? null,
     ...zonesOf(row),
     mesocycleEnabled: row?.mesocycleEnabled ?? false,
     mesocycleCurrentWeek: mesocycleOf(row).currentWeek,
     mesocycleWeekStartDate: row?.mesocycleWeekStartDate?.toISOString() ?? null,
     athleteDataCachedAt: row?.athleteDataCachedAt?.toISOString() ?? null,
+    effective,
   };
 }
 
-/** The zone-1..4 upper bounds the metrics score with, only when all four are set. */
-function upperBounds(zones: HrZoneValues): AthleteThresholds['hrZoneUpperBoundsBpm'] {
-  const { hrZone1Max, hrZone2Max, hrZone3Max, hrZone4Max } = zones;
-  return hrZone1Max !== null && hrZone2Max !== null && hrZone3Max !== null && hrZone4Max !== null
-    ? [hrZone1Max, hrZone2Max, hrZone3Max, hrZone4Max]
-    : null;
+/** What the athlete set in Kairo, of the thresholds. */
+function setThresholds(row: UserSettingsRow | undefined): AthleteSetThresholds {
+  return {
+    ftpW: row?.athleteFtp ?? null,
+    zones: zonesOf(row),
+    maxHrBpm: row?.athleteMaxHrBpm ?? null,
+    restingHrBpm: row?.athleteRestingHrBpm ?? null,
+    lthrBpm: row?.athleteLthrBpm ?? null,
+    thresholdPaceSPerKm: row?.athleteThresholdPaceSPerKm ?? null,
+  };
 }
 
-/** Five zones from four upper bounds: whole beats, each zone starting one above the last one's max. */
-function zonesFromUpperBounds(bounds: readonly number[]): AthleteProfile['zones'] & object {
-  const rounded = bounds.map(Math.round);
-  return [null, ...rounded].map((below, index) => ({ min: below === null ? null : below + 1, max: rounded[index] ?? null }));
+/** The thresholds the metrics score with, stated by the athlete or Strava (see AthleteThresholds). */
+function scoringThresholds(effective: EffectiveThresholds): AthleteThresholds {
+  const { ftpW } = effective.cycling;
+  const { zones } = effective.heartRate;
+  const statedFtp = ftpW && ftpW.source !== 'estimate' ? ftpW : null;
+  const statedZones = zones && zones.source !== 'estimate' ? zones : null;
+  const bounds = statedZones?.zones.slice(0, 4).map((zone) => zone.max);
+  const byAthlete = (value: EffectiveThreshold | null) => (value?.source === 'athlete' ? value.value : null);
+  return {
+    ftpW: statedFtp?.value ?? null,
+    ftpFrom: statedFtp ? (statedFtp.source as 'athlete' | 'strava') : null,
+    hrZoneUpperBoundsBpm: bounds && bounds.every((bound) => bound !== null) ? (bounds as [number, number, number, number]) : null,
+    hrZonesFrom: statedZones ? (statedZones.source as 'athlete' | 'strava') : null,
+    maxHrBpm: byAthlete(effective.heartRate.maxHrBpm),
+    restHrBpm: byAthlete(effective.heartRate.restingHrBpm),
+    lthrBpm: byAthlete(effective.heartRate.lthrBpm),
+    thresholdPaceSPerKm: byAthlete(effective.running.thresholdPaceSPerKm),
+  };
+}
+
+/** The saved zones as a PUT changes them: bounds it carries replace the stored ones, null clears one. */
+function zoneChanges(body: UserSettingsUpdate): Partial<HrZoneValues> {
+  return Object.fromEntries(hrZoneFields.filter((field) => body[field] !== undefined).map((field) => [field, body[field] ?? null]));
 }
 
 /** The custom style's instructions: trimmed, and blank is none. */
@@ -128,39 +159,44 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
     return { coachingStyle, systemPrompt: prompt };
   }
 
-  function profileChanges(row: UserSettingsRow | undefined, body: UserSettingsUpdate & { preferredActivities: PreferredActivity[] }, now: Date): UserSettingsChanges {
-    const mesocycleEnabled = body.mesocycleEnabled ?? row?.mesocycleEnabled ?? false;
-    let mesocycleWeekStartDate =
-      body.mesocycleWeekStartDate === undefined
-        ? (row?.mesocycleWeekStartDate ?? null)
-        : body.mesocycleWeekStartDate === null
-          ? null
-          : new Date(body.mesocycleWeekStartDate);
-    // Spec §4: enabling starts week 1 today when no start exists.
-    if (mesocycleEnabled && !mesocycleWeekStartDate) mesocycleWeekStartDate = now;
-    const changes: UserSettingsChanges = {
-      preferredActivities: JSON.stringify(knownActivities.filter((activity) => body.preferredActivities.includes(activity))),
-      athleteFtp: body.athleteFtp ?? null,
-      athleteWeight: body.athleteWeight ?? null,
-      ...Object.fromEntries(hrZoneFields.map((field) => [field, body[field] ?? null])),
-      mesocycleEnabled,
-      mesocycleCurrentWeek: body.mesocycleCurrentWeek ?? row?.mesocycleCurrentWeek ?? 1,
-      mesocycleWeekStartDate,
-    };
+  /** The changes of a PUT: only the fields it carries (ADR 0025); absent is untouched, null clears. */
+  function changesOf(row: UserSettingsRow | undefined, body: UserSettingsUpdate, now: Date): UserSettingsChanges {
+    const changes: UserSettingsChanges = { ...zoneChanges(body) };
+    if (body.preferredActivities) {
+      changes.preferredActivities = JSON.stringify(knownActivities.filter((activity) => body.preferredActivities?.includes(activity)));
+    }
+    if (body.athleteFtp !== undefined) changes.athleteFtp = body.athleteFtp;
+    if (body.athleteWeight !== undefined) changes.athleteWeight = body.athleteWeight;
+    if (body.athleteMaxHrBpm !== undefined) changes.athleteMaxHrBpm = body.athleteMaxHrBpm;
+    if (body.athleteRestingHrBpm !== undefined) changes.athleteRestingHrBpm = body.athleteRestingHrBpm;
+    if (body.athleteLthrBpm !== undefined) changes.athleteLthrBpm = body.athleteLthrBpm;
+    if (body.athleteThresholdPaceSPerKm !== undefined) changes.athleteThresholdPaceSPerKm = body.athleteThresholdPaceSPerKm;
     if (body.athleteName !== undefined) changes.athleteName = body.athleteName || null;
-    return body.coachingStyle ? { ...changes, ...styleChanges(row, body.coachingStyle, body.systemPrompt) } : changes;
+    if (body.mesocycleEnabled !== undefined || body.mesocycleCurrentWeek !== undefined || body.mesocycleWeekStartDate !== undefined) {
+      const mesocycleEnabled = body.mesocycleEnabled ?? row?.mesocycleEnabled ?? false;
+      let mesocycleWeekStartDate =
+        body.mesocycleWeekStartDate === undefined
+          ? (row?.mesocycleWeekStartDate ?? null)
+          : body.mesocycleWeekStartDate === null
+            ? null
+            : new Date(body.mesocycleWeekStartDate);
+      // Spec §4: enabling starts week 1 today when no start exists.
+      if (mesocycleEnabled && !mesocycleWeekStartDate) mesocycleWeekStartDate = now;
+      Object.assign(changes, { mesocycleEnabled, mesocycleCurrentWeek: body.mesocycleCurrentWeek ?? row?.mesocycleCurrentWeek ?? 1, mesocycleWeekStartDate });
+    }
+    if (body.coachingStyle) Object.assign(changes, styleChanges(row, body.coachingStyle, body.systemPrompt));
+    if (body.unitSystem) changes.unitSystem = body.unitSystem;
+    return changes;
   }
 
-  function analysisSettingsOf(row: UserSettingsRow | undefined): AnalysisSettings {
+  function analysisSettingsOf(row: UserSettingsRow | undefined, thresholds: EffectiveThresholds): AnalysisSettings {
     const coachingStyle = row?.coachingStyle ?? DEFAULT_COACHING_STYLE;
-    const zones = zonesOf(row);
     return {
       coachingStyle,
       systemPrompt: coachingStyle === 'custom' ? (row?.systemPrompt ?? null) : null,
       units: row?.unitSystem ?? DEFAULT_UNIT_SYSTEM,
-      athleteFtpW: row?.athleteFtp ?? null,
       athleteWeightKg: row?.athleteWeight ?? null,
-      hrZones: hrZoneFields.some((field) => zones[field] !== null) ? zones : null,
+      thresholds,
       mesocycle: mesocycleOf(row),
       revision: row?.analysisRevision ?? 0,
     };
@@ -180,41 +216,80 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
       // Strava unavailable, rate limited or refusing: the athlete's own data answers instead.
       return cached?.stravaId === connection.stravaId ? cached : null;
     }
-    if (fetched) await repo.cacheAthleteData(accountId, fetched, now);
+    if (fetched) {
+      await repo.cacheAthleteData(accountId, fetched, now);
+      const statedBefore = JSON.stringify(cached?.stravaId === fetched.stravaId ? { ftpW: cached.ftpW, zones: cached.zones } : { ftpW: null, zones: null });
+      // Strava's FTP or zones may be the effective ones: a change there rescores and rewrites like a settings change.
+      if (statedBefore !== JSON.stringify({ ftpW: fetched.ftpW, zones: fetched.zones })) {
+        await repo.save(accountId, {}, true);
+        await activities.thresholdsChanged(accountId);
+      }
+    }
     return fetched;
   }
 
+  /** What Strava's athlete profile states, from the cache only (no request): null when not connected. */
+  async function stravaStated(accountId: string, row: UserSettingsRow | undefined): Promise<StravaThresholds | null> {
+    const cached = row?.athleteData;
+    if (!cached) return null;
+    const connection = await strava.connection(accountId);
+    return connection?.status === 'connected' && connection.stravaId === cached.stravaId ? { ftpW: cached.ftpW, zones: cached.zones } : null;
+  }
+
+  /** The effective thresholds of this row (ADR 0025). */
+  async function effectiveOf(accountId: string, row: UserSettingsRow | undefined, now: Date): Promise<EffectiveThresholds> {
+    const [fromStrava, estimates] = await Promise.all([stravaStated(accountId, row), activities.estimates(accountId, now)]);
+    return resolveEffectiveThresholds({ set: setThresholds(row), strava: fromStrava, estimates });
+  }
+
   return {
+    /** The settings with the effective thresholds; Strava's athlete is asked again when its cache is old. */
     async get(accountId: string, now = new Date()): Promise<UserSettings> {
-      return toView(await current(accountId, now));
+      let row = await current(accountId, now);
+      const cachedAt = row?.athleteDataCachedAt?.getTime();
+      await stravaAthlete(accountId, row, now);
+      if (row?.athleteDataCachedAt?.getTime() !== cachedAt || !row) row = await repo.find(accountId);
+      return toView(row, await effectiveOf(accountId, row, now));
     },
 
-    /** Saves one of the three update shapes (see src/shared/api/settings.ts); returns the saved settings. */
+    /** Changes only the fields the body carries (see src/shared/api/settings.ts); returns the saved settings. */
     async update(accountId: string, body: UserSettingsUpdate, now = new Date()): Promise<UserSettings> {
       const row = await current(accountId, now);
-      const { preferredActivities, unitSystem, coachingStyle } = body;
-      const changes: UserSettingsChanges = preferredActivities
-        ? profileChanges(row, { ...body, preferredActivities }, now)
-        : coachingStyle
-          ? styleChanges(row, coachingStyle, body.systemPrompt)
-          : {};
-      if (unitSystem) changes.unitSystem = unitSystem;
-      const before = analysisSettingsOf(row);
-      const after = analysisSettingsOf({ ...row, ...changes } as UserSettingsRow);
-      const { revision: _before, ...beforeInputs } = before;
-      const { revision: _after, ...afterInputs } = after;
+      const changes = changesOf(row, body, now);
+      const zoneProblem = hrZoneProblem({ ...zonesOf(row), ...zoneChanges(body) });
+      if (zoneProblem) throw new AppError('bad_request', zoneProblem);
+      const merged = { ...row, ...changes } as UserSettingsRow;
+      const [effectiveBefore, effectiveAfter] = await Promise.all([effectiveOf(accountId, row, now), effectiveOf(accountId, merged, now)]);
+      const { revision: _before, ...beforeInputs } = analysisSettingsOf(row, effectiveBefore);
+      const { revision: _after, ...afterInputs } = analysisSettingsOf(merged, effectiveAfter);
       const affectsAnalyses = JSON.stringify(beforeInputs) !== JSON.stringify(afterInputs);
       const saved = await repo.save(accountId, changes, affectsAnalyses);
-      const thresholdsBefore = { ftpW: before.athleteFtpW, bounds: upperBounds(zonesOf(row)) };
-      const thresholdsAfter = { ftpW: after.athleteFtpW, bounds: upperBounds(zonesOf(saved)) };
-      if (JSON.stringify(thresholdsBefore) !== JSON.stringify(thresholdsAfter)) await activities.thresholdsChanged(accountId);
-      return toView(saved);
+      if (JSON.stringify(scoringThresholds(effectiveBefore)) !== JSON.stringify(scoringThresholds(effectiveAfter))) {
+        await activities.thresholdsChanged(accountId);
+      }
+      return toView(saved, effectiveAfter);
     },
 
-    /** What the athlete set that the metrics score with (FTP, zones); unset stays null (estimated there). */
+    /** The weight the athlete set and the effective thresholds, without asking Strava (the profile writer reads them). */
+    async athleteFacts(accountId: string, now = new Date()): Promise<{ weightKg: number | null; thresholds: EffectiveThresholds }> {
+      const row = await repo.find(accountId);
+      return { weightKg: row?.athleteWeight ?? null, thresholds: await effectiveOf(accountId, row, now) };
+    },
+
+    /** The effective thresholds alone (the profile, the plans and the exports read them). */
+    async effectiveThresholds(accountId: string, now = new Date()): Promise<EffectiveThresholds> {
+      return effectiveOf(accountId, await repo.find(accountId), now);
+    },
+
+    /** The thresholds the metrics score with: those the athlete or Strava states; unset stays null (estimated there). */
     async thresholds(accountId: string): Promise<AthleteThresholds> {
       const row = await repo.find(accountId);
-      return { ftpW: row?.athleteFtp ?? null, hrZoneUpperBoundsBpm: upperBounds(zonesOf(row)) };
+      const fromStrava = await stravaStated(accountId, row);
+      return scoringThresholds(resolveEffectiveThresholds({
+        set: setThresholds(row),
+        strava: fromStrava,
+        estimates: { ftp: null, maxHeartrate: null, thresholdPace: null },
+      }));
     },
 
     /**
@@ -227,7 +302,8 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
 
     /** The settings an analysis is written from, the cycle moved on to `now`. */
     async analysisSettings(accountId: string, now = new Date()): Promise<AnalysisSettings> {
-      return analysisSettingsOf(await current(accountId, now));
+      const row = await current(accountId, now);
+      return analysisSettingsOf(row, await effectiveOf(accountId, row, now));
     },
 
     /**
@@ -262,8 +338,9 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
       return {
         name: fromStrava?.name ?? row?.athleteName ?? null,
         weight: fromStrava?.weightKg ?? row?.athleteWeight ?? null,
-        ftp: fromStrava?.ftpW ?? row?.athleteFtp ?? null,
-        zones: stravaZones ?? heartRateZonesOf(zonesOf(row)),
+        // The athlete's word in Kairo wins over Strava's, as in the effective thresholds (ADR 0025).
+        ftp: row?.athleteFtp ?? fromStrava?.ftpW ?? null,
+        zones: heartRateZonesOf(zonesOf(row)) ?? stravaZones,
         source: fromStrava ? 'strava' : 'coaching-profile',
         suggestions,
       };

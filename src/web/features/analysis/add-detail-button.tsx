@@ -13,7 +13,7 @@ function unchanged(view: AnalysisView, choice: ActivityDetailChoice): boolean {
 }
 
 /** 'Add detail': opens the ride-detail modal and has Kai rewrite the analysis with the context (spec §4 Activity detail). */
-export function AddDetailButton({ activityId, view, disabled }: { activityId: string; view: AnalysisView | undefined; disabled: boolean }) {
+export function AddDetailButton({ activityId, isRide, view, disabled }: { activityId: string; isRide: boolean; view: AnalysisView | undefined; disabled: boolean }) {
   const [open, setOpen] = useState(false);
   const update = useUpdateActivityDetail(activityId);
 
@@ -38,6 +38,7 @@ export function AddDetailButton({ activityId, view, disabled }: { activityId: st
         Add detail
       </Button>
       <AddDetailDialog
+        isRide={isRide}
         open={open}
         onOpenChange={setOpen}
         initialSelectedOption={view?.activityDetailType ?? null}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { RIDE_DETAILS, rideDetailTypes, type RideDetailType } from '../../../shared/domain/ride-detail.ts';
+import { RIDE_DETAILS, rideDetailTypesFor, type RideDetailType } from '../../../shared/domain/ride-detail.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { TextArea } from '../../ui/text-area.tsx';
@@ -10,6 +10,8 @@ import { RideDetailOption } from './ride-detail-option.tsx';
 const CUSTOM_NOTE_SCROLL_DELAY_MS = 100;
 
 interface AddDetailDialogProps {
+  /** Ride details only on a ride; other sports get the details that fit any sport (issue 14). */
+  isRide: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initialSelectedOption: RideDetailType | null;
@@ -17,18 +19,19 @@ interface AddDetailDialogProps {
   onSave: (choice: ActivityDetailChoice) => void;
 }
 
-/** 'Let Kai know about your ride' (spec §2, §3, §4): one of seven ride types, and a note for Custom Note. */
-export function AddDetailDialog({ open, onOpenChange, initialSelectedOption, initialCustomNote, onSave }: AddDetailDialogProps) {
+/** 'Let Kai know about your ride' (spec §2, §3, §4): one of the seven ride types on a ride, the sport-neutral ones elsewhere, and a note for Custom Note. */
+export function AddDetailDialog({ isRide, open, onOpenChange, initialSelectedOption, initialCustomNote, onSave }: AddDetailDialogProps) {
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Let Kai know about your ride"
+      title={isRide ? 'Let Kai know about your ride' : 'Let Kai know about your activity'}
       description="This will help Kai analyze your activity more appropriately."
       className="sm:max-w-2xl"
     >
       {/* Mounted only while open: each opening starts from the saved detail, and Cancel or close forgets the edits. */}
       <AddDetailForm
+        isRide={isRide}
         initialSelectedOption={initialSelectedOption}
         initialCustomNote={initialCustomNote}
         onCancel={() => onOpenChange(false)}
@@ -42,13 +45,14 @@ export function AddDetailDialog({ open, onOpenChange, initialSelectedOption, ini
 }
 
 interface AddDetailFormProps {
+  isRide: boolean;
   initialSelectedOption: RideDetailType | null;
   initialCustomNote: string;
   onCancel: () => void;
   onSave: (choice: ActivityDetailChoice) => void;
 }
 
-function AddDetailForm({ initialSelectedOption, initialCustomNote, onCancel, onSave }: AddDetailFormProps) {
+function AddDetailForm({ isRide, initialSelectedOption, initialCustomNote, onCancel, onSave }: AddDetailFormProps) {
   const [selected, setSelected] = useState(initialSelectedOption);
   const [note, setNote] = useState(initialCustomNote);
   const noteRef = useRef<HTMLTextAreaElement>(null);
@@ -74,8 +78,8 @@ function AddDetailForm({ initialSelectedOption, initialCustomNote, onCancel, onS
         save();
       }}
     >
-      <div role="group" aria-label="Ride type" className="grid gap-2.5 sm:grid-cols-2">
-        {rideDetailTypes.map((id) => (
+      <div role="group" aria-label={isRide ? 'Ride type' : 'Activity type'} className="grid gap-2.5 sm:grid-cols-2">
+        {rideDetailTypesFor(isRide).map((id) => (
           <RideDetailOption
             key={id}
             option={RIDE_DETAILS[id]}

@@ -1,4 +1,5 @@
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
+import { activityFamily } from '../activities/activity-family.ts';
 import { ExportContextButton } from '../exports/export-context-button.tsx';
 import { AddDetailButton } from './add-detail-button.tsx';
 import { useActivityAnalysis } from './api/activity-analysis.ts';
@@ -13,7 +14,7 @@ export function AnalysisActions({ activity }: { activity: ActivityListItem }) {
     <>
       <RefreshAnalysisButton activityId={activity.id} view={view} busy={rewriting} />
       <ExportContextButton activityId={activity.id} activityName={activity.name} source={activity.source} />
-      <AddDetailButton activityId={activity.id} view={view} disabled={rewriting} />
+      <AddDetailButton activityId={activity.id} isRide={activityFamily(activity) === 'ride'} view={view} disabled={rewriting} />
     </>
   );
 }

@@ -15,6 +15,8 @@ export function nextSessionCalendarFile(
   const event = nextSessionEvent({
     recommendationText: analysis.nextActivity,
     sport: analysis.nextSession.sport,
+    // The same name as the session's .zwo and as shown under Next session: one session, one name.
+    title: analysis.nextSession.title,
     activityId: analysis.activityId,
     timeZone,
     now,

@@ -15,14 +15,32 @@ import { TextField } from '../../ui/text-field.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { useUpdateUserSettings } from './api/user-settings.ts';
 import { CoachingStyleCards } from './coaching-style-cards.tsx';
-import { initialForm, profileUpdate, withMesocycleEnabled, withMesocycleWeek, type CoachingProfileForm } from './coaching-profile-form.ts';
-import { ftpOffer, zonesOffer, zonesText } from './coaching-profile-offers.ts';
+import { initialForm, paceText, profileUpdate, withMesocycleEnabled, withMesocycleWeek, type CoachingProfileForm } from './coaching-profile-form.ts';
+import { ftpDepartureText, ftpInUseText, ftpOffer, thresholdInUseText, zonesInUseText, zonesOffer, zonesText } from './coaching-profile-offers.ts';
 import { HeartRateZonesFields } from './heart-rate-zones-fields.tsx';
 import { MesocycleFields } from './mesocycle-fields.tsx';
 import { ProfileSection as Section } from './profile-section.tsx';
 import { ProfileSuggestion } from './profile-suggestion.tsx';
 
 const ACTIVITY_LABELS: Record<PreferredActivity, string> = { running: 'Running', cycling: 'Cycling', lifting: 'Lifting' };
+
+const bpmText = (value: number) => `${value} bpm`;
+
+/** The heart-rate and running thresholds the athlete may set, each with what is in use beside it (ADR 0025). */
+const THRESHOLD_FIELDS: {
+  field: 'athleteMaxHr' | 'athleteRestingHr' | 'athleteLthr' | 'athleteThresholdPace';
+  label: string;
+  inUse: (effective: UserSettings['effective']) => string | null;
+}[] = [
+  { field: 'athleteMaxHr', label: 'Max heart rate (bpm)', inUse: (effective) => thresholdInUseText(effective.heartRate.maxHrBpm, bpmText) },
+  { field: 'athleteRestingHr', label: 'Resting heart rate (bpm)', inUse: (effective) => thresholdInUseText(effective.heartRate.restingHrBpm, bpmText) },
+  { field: 'athleteLthr', label: 'Threshold heart rate, LTHR (bpm)', inUse: (effective) => thresholdInUseText(effective.heartRate.lthrBpm, bpmText) },
+  {
+    field: 'athleteThresholdPace',
+    label: 'Running threshold pace (min:s per km)',
+    inUse: (effective) => thresholdInUseText(effective.running.thresholdPaceSPerKm, (seconds) => `${paceText(seconds)} /km`),
+  },
+];
 
 const mediumDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -59,7 +77,7 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
     });
 
   function submit() {
-    save.mutate(profileUpdate(form), {
+    save.mutate(profileUpdate(form, initial.form), {
       onSuccess: () => {
         showToast({ title: 'Coaching profile updated successfully' });
         onClose();
@@ -70,6 +88,9 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
 
   const ftp = ftpOffer(form, profile);
   const zones = zonesOffer(form, settings, profile);
+  const ftpInUse = ftpInUseText(settings.effective, mediumDate);
+  const ftpDeparture = ftpDepartureText(settings.effective);
+  const zonesInUse = zonesInUseText(settings.effective);
 
   return (
     <form
@@ -141,16 +162,35 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
             onChange={(event) => edit({ ...form, athleteFtp: event.target.value })}
           />
         </div>
+        {ftpInUse && <p className="text-xs text-fg-muted">{ftpInUse}</p>}
         {ftp && (
           <ProfileSuggestion label="Suggested FTP" actionLabel={`Use ${ftp.ftpW} W`} onAccept={() => edit({ ...form, athleteFtp: String(ftp.ftpW) })}>
-            Suggested FTP {ftp.ftpW} W: 95% of your best 20-minute power, {ftp.best20MinPowerW} W, on <span className="text-fg">{ftp.activityName}</span> (
-            {mediumDate(ftp.startDate)}).
+            Suggested FTP {ftp.ftpW} W{ftpDeparture ? ` (${ftpDeparture})` : ''}: 95% of your best 20-minute power, {ftp.best20MinPowerW} W, on{' '}
+            <span className="text-fg">{ftp.activityName}</span> ({mediumDate(ftp.startDate)}).
           </ProfileSuggestion>
         )}
       </Section>
 
+      <Section title="Heart rate and running">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {THRESHOLD_FIELDS.map(({ field, label, inUse }) => (
+            <div key={field} className="flex flex-col gap-1">
+              <TextField
+                label={label}
+                inputMode={field === 'athleteThresholdPace' ? 'text' : 'numeric'}
+                placeholder={field === 'athleteThresholdPace' ? 'm:ss' : undefined}
+                value={form[field]}
+                onChange={(event) => edit({ ...form, [field]: event.target.value })}
+              />
+              {inUse(settings.effective) && <p className="text-xs text-fg-muted">{inUse(settings.effective)}</p>}
+            </div>
+          ))}
+        </div>
+      </Section>
+
       <Section title="Heart-rate zones">
         <HeartRateZonesFields zones={form.zones} onChange={setZone} />
+        {zonesInUse && <p className="text-xs text-fg-muted">{zonesInUse}</p>}
         {zones && (
           <ProfileSuggestion label="Suggested heart-rate zones" actionLabel="Use these zones" onAccept={() => edit({ ...form, zones: zones.fields })}>
             {zones.from === 'strava' ? (

@@ -10,6 +10,11 @@ export interface CoachingProfileForm {
   athleteName: string;
   athleteWeight: string;
   athleteFtp: string;
+  athleteMaxHr: string;
+  athleteRestingHr: string;
+  athleteLthr: string;
+  /** Minutes and seconds per km, '4:05'. */
+  athleteThresholdPace: string;
   zones: Record<HrZoneField, string>;
   mesocycleEnabled: boolean;
   mesocycleCurrentWeek: MesocycleWeek;
@@ -28,6 +33,10 @@ export function formFromSettings(settings: UserSettings): CoachingProfileForm {
     athleteName: settings.athleteName ?? '',
     athleteWeight: text(settings.athleteWeight),
     athleteFtp: text(settings.athleteFtp),
+    athleteMaxHr: text(settings.athleteMaxHrBpm),
+    athleteRestingHr: text(settings.athleteRestingHrBpm),
+    athleteLthr: text(settings.athleteLthrBpm),
+    athleteThresholdPace: settings.athleteThresholdPaceSPerKm === null ? '' : paceText(settings.athleteThresholdPaceSPerKm),
     zones: Object.fromEntries(hrZoneFields.map((field) => [field, text(settings[field])])) as Record<HrZoneField, string>,
     mesocycleEnabled: settings.mesocycleEnabled,
     mesocycleCurrentWeek: isMesocycleWeek(settings.mesocycleCurrentWeek) ? settings.mesocycleCurrentWeek : 1,
@@ -41,6 +50,17 @@ export function parseInteger(value: string): number | null {
   return /^-?\d+$/.test(trimmed) ? Number(trimmed) : null;
 }
 
+/** '4:05' from 245 s/km. */
+export function paceText(secondsPerKm: number): string {
+  return `${Math.floor(secondsPerKm / 60)}:${String(secondsPerKm % 60).padStart(2, '0')}`;
+}
+
+/** Seconds per km from 'm:ss' as typed ('4:05', ' 4:5 ' is not: seconds take two digits), else null. */
+export function parsePace(value: string): number | null {
+  const match = /^(\d{1,2}):([0-5]\d)$/.exec(value.trim());
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
 /** A decimal number as typed ('71.4', '71'), else null. */
 export function parseDecimal(value: string): number | null {
   const trimmed = value.trim();
@@ -48,40 +68,53 @@ export function parseDecimal(value: string): number | null {
 }
 
 /**
- * The PUT body of a profile save, by spec §5's rules: FTP only if it parses as a whole number,
- * weight only if it parses as a number, each zone bound only if it parses as a whole number; zone
- * 1 sends only its max and zone 5 only its min (the form has no other field for them), and a zone
- * 2-4 only with both bounds; custom instructions only with the custom style and when not blank.
- * What is left out is cleared by the server (the profile is saved whole); so is a blank name.
+ * The PUT body of a profile save: only what the athlete changed since the form opened (ADR 0025),
+ * so a value they did not touch (an FTP Strava states, a weight shown from Strava) is never saved
+ * as theirs. A changed FTP or weight that does not parse is left out (spec §5) and a blank one is
+ * sent as null (cleared); when any zone bound changed, all eight are sent (the server checks them
+ * as a set), blank or unparseable bounds as null. Custom instructions go only with the custom
+ * style and when not blank; a blank name is null.
  */
-export function profileUpdate(form: CoachingProfileForm): UserSettingsUpdate {
-  const update: UserSettingsUpdate = {
-    preferredActivities: preferredActivities.filter((activity) => form.preferredActivities.includes(activity)),
-    coachingStyle: form.coachingStyle,
-    mesocycleEnabled: form.mesocycleEnabled,
-    mesocycleCurrentWeek: form.mesocycleCurrentWeek,
-    mesocycleWeekStartDate: form.mesocycleWeekStartDate,
-    athleteName: form.athleteName.trim() || null,
-  };
+export function profileUpdate(form: CoachingProfileForm, initial: CoachingProfileForm): UserSettingsUpdate {
+  const update: UserSettingsUpdate = {};
+  const ordered = (list: readonly PreferredActivity[]) => preferredActivities.filter((activity) => list.includes(activity));
+  if (ordered(form.preferredActivities).join() !== ordered(initial.preferredActivities).join()) update.preferredActivities = ordered(form.preferredActivities);
   const instructions = form.customInstructions.trim();
-  if (form.coachingStyle === 'custom' && instructions) update.systemPrompt = instructions;
-  const ftp = parseInteger(form.athleteFtp);
-  if (ftp !== null) update.athleteFtp = ftp;
-  const weight = parseDecimal(form.athleteWeight);
-  if (weight !== null) update.athleteWeight = weight;
-  const zone = (field: HrZoneField) => parseInteger(form.zones[field]);
-  const zone1Max = zone('hrZone1Max');
-  if (zone1Max !== null) update.hrZone1Max = zone1Max;
-  for (const n of [2, 3, 4] as const) {
-    const min = zone(`hrZone${n}Min`);
-    const max = zone(`hrZone${n}Max`);
-    if (min !== null && max !== null) {
-      update[`hrZone${n}Min`] = min;
-      update[`hrZone${n}Max`] = max;
-    }
+  if (form.coachingStyle !== initial.coachingStyle || instructions !== initial.customInstructions.trim()) {
+    update.coachingStyle = form.coachingStyle;
+    if (form.coachingStyle === 'custom' && instructions) update.systemPrompt = instructions;
   }
-  const zone5Min = zone('hrZone5Min');
-  if (zone5Min !== null) update.hrZone5Min = zone5Min;
+  if (form.mesocycleEnabled !== initial.mesocycleEnabled || form.mesocycleCurrentWeek !== initial.mesocycleCurrentWeek || form.mesocycleWeekStartDate !== initial.mesocycleWeekStartDate) {
+    update.mesocycleEnabled = form.mesocycleEnabled;
+    update.mesocycleCurrentWeek = form.mesocycleCurrentWeek;
+    update.mesocycleWeekStartDate = form.mesocycleWeekStartDate;
+  }
+  if (form.athleteName.trim() !== initial.athleteName.trim()) update.athleteName = form.athleteName.trim() || null;
+  if (form.athleteFtp.trim() !== initial.athleteFtp.trim()) {
+    const ftp = parseInteger(form.athleteFtp);
+    if (ftp !== null) update.athleteFtp = ftp;
+    else if (form.athleteFtp.trim() === '') update.athleteFtp = null;
+  }
+  if (form.athleteWeight.trim() !== initial.athleteWeight.trim()) {
+    const weight = parseDecimal(form.athleteWeight);
+    if (weight !== null) update.athleteWeight = weight;
+    else if (form.athleteWeight.trim() === '') update.athleteWeight = null;
+  }
+  const changedNumber = (field: 'athleteMaxHr' | 'athleteRestingHr' | 'athleteLthr' | 'athleteThresholdPace', parse: (value: string) => number | null) => {
+    if (form[field].trim() === initial[field].trim()) return undefined;
+    return form[field].trim() === '' ? null : (parse(form[field]) ?? undefined);
+  };
+  const maxHr = changedNumber('athleteMaxHr', parseInteger);
+  if (maxHr !== undefined) update.athleteMaxHrBpm = maxHr;
+  const restingHr = changedNumber('athleteRestingHr', parseInteger);
+  if (restingHr !== undefined) update.athleteRestingHrBpm = restingHr;
+  const lthr = changedNumber('athleteLthr', parseInteger);
+  if (lthr !== undefined) update.athleteLthrBpm = lthr;
+  const pace = changedNumber('athleteThresholdPace', parsePace);
+  if (pace !== undefined) update.athleteThresholdPaceSPerKm = pace;
+  if (hrZoneFields.some((field) => form.zones[field].trim() !== initial.zones[field].trim())) {
+    for (const field of hrZoneFields) update[field] = parseInteger(form.zones[field]);
+  }
   return update;
 }
 
@@ -111,22 +144,19 @@ export function zonesFromProfile(zones: readonly { min: number | null; max: numb
 }
 
 /**
- * Spec §5 startup fallback: name, weight, FTP and zones the athlete has not set come from the
- * athlete profile, whose values of zero or less are unset. Those are what the athlete stated on
- * Strava (or saved here); Kairo's own estimates (`profile.suggestions`) are never filled in, only
- * offered beside the fields (see coaching-profile-offers.ts).
+ * Spec §5 startup fallback: a name and weight the athlete has not set show from the athlete
+ * profile, whose values of zero or less are unset. Thresholds are not filled in (ADR 0025): the
+ * FTP and zone fields hold what the athlete set, and the value in use, with its source (Strava's
+ * or Kairo's estimate), is shown beside them; saving sends only what the athlete changed.
  */
 export function initialForm(settings: UserSettings, profile: AthleteProfile | null, now: Date): { form: CoachingProfileForm; changed: boolean } {
   let form = formFromSettings(settings);
   const positive = (value: number | null | undefined) => (value != null && value > 0 ? value : null);
   const weight = positive(profile?.weight);
-  const ftp = positive(profile?.ftp);
   const name = profile?.name?.trim();
   if (!form.athleteName && name) form = { ...form, athleteName: name };
   // Strava keeps weight to the gram (74.813); the field steps by 0.1 kg.
   if (!form.athleteWeight && weight !== null) form = { ...form, athleteWeight: String(Math.round(weight * 10) / 10) };
-  if (!form.athleteFtp && ftp !== null) form = { ...form, athleteFtp: String(Math.round(ftp)) };
-  if (Object.values(form.zones).every((value) => value === '') && profile?.zones) form = { ...form, zones: zonesFromProfile(profile.zones) };
   // Spec §4: a week that ran its 7 days moves on when the profile loads, and counts as a change.
   const { state, advanced } = advanceMesocycle(
     {

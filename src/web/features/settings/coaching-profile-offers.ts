@@ -1,4 +1,4 @@
-import { hrZoneFields, type AthleteProfile, type HrZoneField, type UserSettings } from '../../../shared/api/settings.ts';
+import { hrZoneFields, type AthleteProfile, type EffectiveThreshold, type EffectiveThresholds, type HrZoneField, type ThresholdSource, type UserSettings } from '../../../shared/api/settings.ts';
 import { parseInteger, zonesFromProfile, type CoachingProfileForm } from './coaching-profile-form.ts';
 
 type Zone = { min: number | null; max: number | null };
@@ -43,4 +43,45 @@ export function zonesOffer(form: CoachingProfileForm, settings: UserSettings, pr
 /** 'Z1 0-134, Z2 135-150, …, Z5 185+': five zones in a line of text. */
 export function zonesText(zones: readonly Zone[]): string {
   return zones.map((zone, index) => `Z${index + 1} ${zone.min ?? 0}${zone.max === null ? '+' : `-${zone.max}`}`).join(', ');
+}
+
+const SOURCE_WORDS: Record<ThresholdSource, string> = {
+  athlete: 'set by you',
+  strava: 'from Strava',
+  estimate: 'estimated from your activities',
+};
+
+/**
+ * What the FTP in use is and where it comes from, shown under the field (ADR 0025): 'In use: 248 W,
+ * from Strava.'; with an estimate, the ride it comes from. Null when there is none.
+ */
+export function ftpInUseText(effective: EffectiveThresholds, formatDay: (iso: string) => string): string | null {
+  const ftp = effective.cycling.ftpW;
+  if (!ftp) return null;
+  const [ride] = ftp.evidence;
+  const from = ftp.source === 'estimate' && ride ? `estimated from ${ride.label} on ${ride.activityName} (${formatDay(ride.startDate)})` : SOURCE_WORDS[ftp.source];
+  return `In use: ${ftp.value} W, ${from}.`;
+}
+
+/** The zones in use and their source, shown under the zone fields: 'In use, from Strava: Z1 0-120, …'. */
+export function zonesInUseText(effective: EffectiveThresholds): string | null {
+  const zones = effective.heartRate.zones;
+  if (!zones) return null;
+  const from = zones.source === 'estimate' ? `estimated from your ${zones.evidence[0]?.label ?? 'highest heart rate'}` : SOURCE_WORDS[zones.source];
+  return `In use, ${from}: ${zonesText(zones.zones)}.`;
+}
+
+/** How far Kairo's estimate is from the FTP in use, when more than the threshold (ADR 0025): '13% below'. */
+export function ftpDepartureText(effective: EffectiveThresholds): string | null {
+  const departure = effective.departures.find((entry) => entry.threshold === 'ftpW');
+  if (!departure) return null;
+  return `${Math.abs(Math.round(departure.departurePct))}% ${departure.departurePct < 0 ? 'below' : 'above'} the ${departure.effectiveValue} W in use`;
+}
+
+/** 'In use: 185 bpm, estimated from highest heart rate 185 bpm on Morning Ride.' for a heart-rate or pace threshold. */
+export function thresholdInUseText(threshold: EffectiveThreshold | null, unit: (value: number) => string): string | null {
+  if (!threshold) return null;
+  const [activity] = threshold.evidence;
+  const from = threshold.source === 'estimate' && activity ? `estimated from ${activity.activityName}` : SOURCE_WORDS[threshold.source];
+  return `In use: ${unit(threshold.value)}, ${from}.`;
 }

@@ -25,12 +25,27 @@ export function writeBuiltinAnalysis(context: AnalysisContext): CoachAnswer {
     subjectLine: subjectLine(context, reading, voice),
     executiveSummary: executiveSummary(context, reading, voice, next),
     feedback: keyInsights(context, reading, voice),
-    summary: performanceSummary(context, voice),
+    summary: paragraph(performanceSummary(context, voice), ftpUpdateNote(context)),
     recovery: recoveryAdvice(context, reading, voice),
     trainingPlanProgress: trainingPlanProgress(context, reading, voice),
     nextActivity: nextActivity(context, reading, voice, next),
     nextSession: next.session,
   };
+}
+
+/**
+ * Kai says when the rides disagree with the FTP the scores use (ADR 0025), with the evidence, and
+ * where to update it: a wrong FTP skews every IF, TSS and zone (TrainerRoad and intervals.icu do
+ * the same). Stored facts written before this block existed have none.
+ */
+function ftpUpdateNote(context: AnalysisContext): string | null {
+  const update = context.ftpUpdate ?? null;
+  if (!update) return null;
+  const [ride] = update.evidence;
+  const where = ride ? `: your best ${update.effortDuration.text}, ${ride.best20MinPower.text} on ${ride.activityName} (${ride.date.text}), points to ${update.estimate.text}` : `, which puts it at ${update.estimate.text}`;
+  // The departure is the estimate's: an estimate above the FTP leaves the FTP below what the rides show.
+  const direction = update.departure.value > 0 ? 'below' : 'above';
+  return `Your FTP of ${update.current.text} (${update.currentOrigin}) is ${update.departure.text.replace(/^[+−]/, '')} ${direction} what your recent rides show${where}. Update it in Settings to ${update.estimate.text} so intensity and load are scored right.`;
 }
 
 const SUBJECT_VERDICTS: Record<Effort, string> = {

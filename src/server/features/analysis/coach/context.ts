@@ -4,7 +4,7 @@ import type { SportFamily, TrainingLoadMethod } from '../../../../metrics/traini
 import type { ActivityDetail, ActivityMetricsView } from '../../../../shared/api/activities.ts';
 import type { RideDetail } from '../../../../shared/api/analysis.ts';
 import { COACHING_STYLES, type CoachingStyle } from '../../../../shared/domain/coaching-style.ts';
-import type { HrZoneValues } from '../../../../shared/api/settings.ts';
+import { zonesFromUpperBounds, type EffectiveThresholds } from '../../../../shared/api/settings.ts';
 import { MESOCYCLE_WEEK_INFO, mesocycleWeekAt, type MesocycleState } from '../../../../shared/domain/mesocycle.ts';
 import type { PhaseWeek, PreparationType } from '../../../../shared/api/training-plans.ts';
 import type { PhaseName } from '../../../../shared/domain/plan-phases.ts';
@@ -57,6 +57,10 @@ export interface AnalysisContext {
   rideDetail: RideDetailFacts | null;
   /** What the athlete set in their coaching profile; null when they set none of it. */
   athleteProfile: AthleteProfileFacts | null;
+  /** The heart-rate zones this activity was scored with, and where they come from (ADR 0025). */
+  zonesUsed: ZonesUsedFacts | null;
+  /** Kairo's FTP estimate when it departs from the stated FTP by more than 5 %, with its evidence (ADR 0025). */
+  ftpUpdate: FtpUpdateFacts | null;
   /** The four-week cycle's week on the activity's day; null when no cycle ran then. */
   mesocycle: MesocycleFacts | null;
   /**
@@ -193,6 +197,26 @@ export interface AthleteProfileFacts extends Provenanced {
   hrZones: { zone: Quantity; min: Quantity | null; max: Quantity | null }[] | null;
 }
 
+/** Where a threshold the scores used comes from, in words a coach can say. */
+export type ThresholdOrigin = 'set by you' | 'from Strava' | 'estimated from your recent activities';
+
+export interface ZonesUsedFacts extends Provenanced {
+  origin: ThresholdOrigin;
+  /** Zone 1 has no min and zone 5 no max. */
+  zones: { zone: Quantity; min: Quantity | null; max: Quantity | null }[];
+}
+
+export interface FtpUpdateFacts extends Provenanced {
+  current: Quantity;
+  currentOrigin: 'set by you' | 'from Strava';
+  estimate: Quantity;
+  /** Signed: + when the estimate is higher. */
+  departure: Quantity;
+  /** How long the best effort the estimate reads lasted (Coggan: 95 % of the best 20 minutes). */
+  effortDuration: Quantity;
+  evidence: { activityName: string; date: Quantity; best20MinPower: Quantity }[];
+}
+
 export interface MesocycleFacts extends Provenanced {
   week: Quantity;
   name: string;
@@ -253,7 +277,7 @@ export interface AnalysisInputs {
   systemPrompt: string | null;
   rideDetail: RideDetail | null;
   units: UnitSystem;
-  athlete: { ftpW: number | null; weightKg: number | null; hrZones: HrZoneValues | null };
+  athlete: { weightKg: number | null; thresholds: EffectiveThresholds };
   mesocycle: MesocycleState;
 }
 
@@ -325,6 +349,8 @@ export function assembleAnalysisContext(sources: ContextSources, inputs: Analysi
       ? { provenance: ['athlete'], type: rideDetail.type, title: RIDE_DETAILS[rideDetail.type].title, note: rideDetail.note }
       : null,
     athleteProfile: athleteProfileFacts(inputs.athlete),
+    zonesUsed: zonesUsedFacts(sources.activity),
+    ftpUpdate: ftpUpdateFacts(inputs.athlete.thresholds, sources.activity),
     mesocycle: mesocycleFacts(inputs.mesocycle, new Date(sources.activity.startDate)),
     activePlans: sources.plans.map(planFacts),
   };
@@ -360,20 +386,57 @@ function planFacts(plan: PlanOnDay): PlanFacts {
   };
 }
 
-function athleteProfileFacts({ ftpW, weightKg, hrZones }: AnalysisInputs['athlete']): AthleteProfileFacts | null {
-  if (ftpW === null && weightKg === null && hrZones === null) return null;
-  const beat = (value: number | null) => formatted(value, bpm);
+/** The athlete's own word only: thresholds Strava states or Kairo estimates are not the coaching profile. */
+function athleteProfileFacts({ weightKg, thresholds }: AnalysisInputs['athlete']): AthleteProfileFacts | null {
+  const ftp = thresholds.cycling.ftpW?.source === 'athlete' ? thresholds.cycling.ftpW.value : null;
+  const zones = thresholds.heartRate.zones?.source === 'athlete' ? thresholds.heartRate.zones.zones : null;
+  if (ftp === null && weightKg === null && zones === null) return null;
   return {
     provenance: ['athlete'],
-    ftp: formatted(ftpW, watts),
+    ftp: formatted(ftp, watts),
     weight: formatted(weightKg, (kg) => quantity(kg, `${kg} kg`)),
-    hrZones: hrZones && [
-      { zone: quantity(1, 'zone 1'), min: null, max: beat(hrZones.hrZone1Max) },
-      { zone: quantity(2, 'zone 2'), min: beat(hrZones.hrZone2Min), max: beat(hrZones.hrZone2Max) },
-      { zone: quantity(3, 'zone 3'), min: beat(hrZones.hrZone3Min), max: beat(hrZones.hrZone3Max) },
-      { zone: quantity(4, 'zone 4'), min: beat(hrZones.hrZone4Min), max: beat(hrZones.hrZone4Max) },
-      { zone: quantity(5, 'zone 5'), min: beat(hrZones.hrZone5Min), max: null },
-    ],
+    hrZones: zones && zoneBoundFacts(zones),
+  };
+}
+
+function zoneBoundFacts(zones: readonly { min: number | null; max: number | null }[]): ZonesUsedFacts['zones'] {
+  const beat = (value: number | null) => formatted(value, bpm);
+  return zones.map((zone, index) => ({ zone: quantity(index + 1, `zone ${index + 1}`), min: beat(zone.min), max: beat(zone.max) }));
+}
+
+const ORIGINS: Record<'settings' | 'strava' | 'estimate', ThresholdOrigin> = {
+  settings: 'set by you',
+  strava: 'from Strava',
+  estimate: 'estimated from your recent activities',
+};
+
+/** The zones the metrics counted this activity's time in (the same the athlete sees in Settings when they are stated). */
+function zonesUsedFacts(activity: ActivityDetail): ZonesUsedFacts | null {
+  const bounds = activity.metrics?.hrZoneUpperBoundsBpm;
+  const source = activity.metrics?.hrZonesSource;
+  if (!bounds || bounds.length !== 4 || !source || source === 'none') return null;
+  const provenance: FactOrigin[] = source === 'settings' ? ['athlete'] : source === 'strava' ? ['strava'] : activityProvenance(activity);
+  return { provenance, origin: ORIGINS[source], zones: zoneBoundFacts(zonesFromUpperBounds(bounds)) };
+}
+
+/** A ride scored against a stated FTP that Kairo's estimate departs from by more than the threshold. */
+function ftpUpdateFacts(thresholds: EffectiveThresholds, activity: ActivityDetail): FtpUpdateFacts | null {
+  if (sportFamilyOf(activity.sportType) !== 'ride') return null;
+  const departure = thresholds.departures.find((entry) => entry.threshold === 'ftpW');
+  if (!departure || departure.effectiveSource === 'estimate') return null;
+  const provenance = [...new Set<FactOrigin>([departure.effectiveSource === 'strava' ? 'strava' : 'athlete', ...departure.estimate.evidence.map((entry) => entry.source)])];
+  return {
+    provenance,
+    current: quantity(departure.effectiveValue, `${departure.effectiveValue} W`),
+    currentOrigin: departure.effectiveSource === 'strava' ? 'from Strava' : 'set by you',
+    estimate: quantity(departure.estimate.value, `${departure.estimate.value} W`),
+    effortDuration: quantity(20 * 60, '20 minutes'),
+    departure: quantity(departure.departurePct, `${departure.departurePct > 0 ? '+' : '−'}${Math.abs(Math.round(departure.departurePct))}%`),
+    evidence: departure.estimate.evidence.map((entry) => ({
+      activityName: entry.activityName,
+      date: calendarDay(entry.startDate.slice(0, 10)),
+      best20MinPower: quantity(entry.value, `${entry.value} W`),
+    })),
   };
 }
 

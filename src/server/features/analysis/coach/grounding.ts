@@ -32,7 +32,9 @@ function numbersNotIn(sections: AnalysisSections, session: NextSession, factNumb
 /** Text the coach may quote as it stands: the athlete's words, and the plan's texts (its inputs and what Kairo generated from them). */
 function quotableTexts(context: AnalysisContext): string[] {
   const plans = context.activePlans.flatMap((plan) => [plan.name, plan.goal, plan.phase?.objective, plan.volume?.weeklyFocus]);
-  const texts = [context.activity.name, context.rideDetail?.note, context.coaching.customInstructions, ...plans];
+  // The rides an FTP estimate was read from are named as they are (ADR 0025); stored facts older than that block have none.
+  const evidence = (context.ftpUpdate ?? null)?.evidence.map((entry) => entry.activityName) ?? [];
+  const texts = [context.activity.name, context.rideDetail?.note, context.coaching.customInstructions, ...plans, ...evidence];
   return texts.filter((text): text is string => typeof text === 'string');
 }
 

@@ -54,7 +54,8 @@ export function buildContextExport(input: ContextExportInput): AnalysisContextEx
       coachingStyle: analysis.coachingStyle,
       generatedAt: analysis.generatedAt,
     },
-    userSettings: settingsWithoutInstructions,
+    // One style in the file: the one this analysis was written in (a per-analysis choice may differ from the account's default).
+    userSettings: { ...settingsWithoutInstructions, coachingStyle: analysis.coachingStyle },
     trainingPlans: input.trainingPlans,
     detailContext: analysis.activityDetailType ? detailContext(analysis.activityDetailType, analysis.activityDetailNote) : null,
     units: userSettings.unitSystem,

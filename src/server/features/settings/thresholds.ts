@@ -1,0 +1,151 @@
+import { computeHeartRateZoneUpperBoundsBpm } from '../../../metrics/zones.ts';
+import type { ActivitySourceName } from '../../../shared/api/activities.ts';
+import {
+  THRESHOLD_DEPARTURE_PCT,
+  type EffectiveHeartRateZones,
+  type EffectiveThreshold,
+  type EffectiveThresholds,
+  type HrZoneValues,
+  zonesFromUpperBounds,
+} from '../../../shared/api/settings.ts';
+
+/** LTHR as a share of maximum heart rate, as the metrics assume it (src/metrics/athlete-settings.ts). */
+export const LTHR_FRACTION_OF_MAX_HR = 0.9;
+
+/** An activity an estimate was read from. */
+export interface EstimateEvidence {
+  activityId: string;
+  name: string;
+  startDate: Date;
+  source: ActivitySourceName;
+}
+
+/** What Kairo reads from the athlete's recent activities (the metrics service's `estimates`). */
+export interface ThresholdEstimates {
+  ftp: (EstimateEvidence & { ftpW: number; best20MinPowerW: number }) | null;
+  maxHeartrate: (EstimateEvidence & { maxHeartrateBpm: number }) | null;
+  thresholdPace: (EstimateEvidence & { paceSPerKm: number }) | null;
+}
+
+/** What Strava's athlete profile states (cached, see the settings service); null when not connected. */
+export interface StravaThresholds {
+  ftpW: number | null;
+  zones: readonly { min: number | null; max: number | null }[] | null;
+}
+
+/** What the athlete set in Kairo: null where they set nothing. */
+export interface AthleteSetThresholds {
+  ftpW: number | null;
+  zones: HrZoneValues;
+  maxHrBpm: number | null;
+  restingHrBpm: number | null;
+  lthrBpm: number | null;
+  thresholdPaceSPerKm: number | null;
+}
+
+type Zone = { min: number | null; max: number | null };
+
+/** The zone-1..4 upper bounds, only when all four are set. */
+export function upperBoundsOfSetZones(zones: HrZoneValues): [number, number, number, number] | null {
+  const { hrZone1Max, hrZone2Max, hrZone3Max, hrZone4Max } = zones;
+  return hrZone1Max !== null && hrZone2Max !== null && hrZone3Max !== null && hrZone4Max !== null
+    ? [hrZone1Max, hrZone2Max, hrZone3Max, hrZone4Max]
+    : null;
+}
+
+/** Strava's five zones as four upper bounds, when they are five and go up. */
+function upperBoundsOfStravaZones(zones: readonly Zone[] | null): [number, number, number, number] | null {
+  if (zones?.length !== 5) return null;
+  const bounds = zones.slice(0, 4).map((zone) => zone.max);
+  if (bounds.some((bound) => bound === null)) return null;
+  const [a, b, c, d] = bounds as number[];
+  return a! < b! && b! < c! && c! < d! ? [a!, b!, c!, d!] : null;
+}
+
+const iso = (date: Date) => date.toISOString();
+
+function evidenceOf(found: EstimateEvidence, value: number, label: string): EffectiveThreshold['evidence'][number] {
+  return { activityId: found.activityId, activityName: found.name, startDate: iso(found.startDate), source: found.source, value, label };
+}
+
+/** The FTP Kairo estimates: 95 % of the best 20 minutes (Coggan), dated by the ride it comes from. */
+function ftpEstimate(estimates: ThresholdEstimates): EffectiveThreshold | null {
+  const { ftp } = estimates;
+  return ftp && {
+    value: ftp.ftpW,
+    source: 'estimate',
+    asOf: iso(ftp.startDate),
+    evidence: [evidenceOf(ftp, Math.round(ftp.best20MinPowerW), `best 20 min ${Math.round(ftp.best20MinPowerW)} W`)],
+  };
+}
+
+const stated = (value: number, source: 'athlete' | 'strava'): EffectiveThreshold => ({ value, source, asOf: null, evidence: [] });
+
+/**
+ * The one effective value of each threshold (ADR 0025): what the athlete set in Kairo, else what
+ * Strava's athlete profile states, else Kairo's estimate from recent activities. Heart-rate zones
+ * follow the same order, the estimate being Friel's zones from 90 % of the highest heart rate
+ * recorded; LTHR is where the effective zone 5 starts.
+ */
+export function resolveEffectiveThresholds(input: {
+  set: AthleteSetThresholds;
+  strava: StravaThresholds | null;
+  estimates: ThresholdEstimates;
+}): EffectiveThresholds {
+  const { set, strava, estimates } = input;
+  const estimatedFtp = ftpEstimate(estimates);
+  const ftpW = set.ftpW !== null ? stated(set.ftpW, 'athlete') : strava?.ftpW ? stated(Math.round(strava.ftpW), 'strava') : estimatedFtp;
+
+  const { maxHeartrate } = estimates;
+  const estimatedMaxHr: EffectiveThreshold | null = maxHeartrate && {
+    value: Math.round(maxHeartrate.maxHeartrateBpm),
+    source: 'estimate',
+    asOf: iso(maxHeartrate.startDate),
+    evidence: [evidenceOf(maxHeartrate, Math.round(maxHeartrate.maxHeartrateBpm), `highest heart rate ${Math.round(maxHeartrate.maxHeartrateBpm)} bpm`)],
+  };
+  const maxHrBpm = set.maxHrBpm !== null ? stated(set.maxHrBpm, 'athlete') : estimatedMaxHr;
+  const restingHrBpm = set.restingHrBpm !== null ? stated(set.restingHrBpm, 'athlete') : null;
+
+  const setBounds = upperBoundsOfSetZones(set.zones);
+  const stravaBounds = upperBoundsOfStravaZones(strava?.zones ?? null);
+  let zones: EffectiveHeartRateZones | null = null;
+  // LTHR as the metrics read it (src/metrics/athlete-settings.ts): the athlete's, else where their
+  // zone 5 starts (the top of zone 4), else 90 % of max heart rate; zones not stated are Friel's from it.
+  const statedBounds = setBounds ? { bounds: setBounds, source: 'athlete' as const } : stravaBounds ? { bounds: stravaBounds, source: 'strava' as const } : null;
+  let lthrBpm: EffectiveThreshold | null = set.lthrBpm !== null ? stated(set.lthrBpm, 'athlete') : null;
+  if (statedBounds) {
+    zones = { zones: zonesFromUpperBounds(statedBounds.bounds), source: statedBounds.source, asOf: null, evidence: [] };
+    lthrBpm ??= stated(statedBounds.bounds[3], statedBounds.source);
+  } else {
+    lthrBpm ??= maxHrBpm && { ...maxHrBpm, value: Math.round(LTHR_FRACTION_OF_MAX_HR * maxHrBpm.value) };
+    if (lthrBpm) zones = { zones: zonesFromUpperBounds(computeHeartRateZoneUpperBoundsBpm(lthrBpm.value)), source: lthrBpm.source, asOf: lthrBpm.asOf, evidence: lthrBpm.evidence };
+  }
+
+  const { thresholdPace } = estimates;
+  const estimatedPace: EffectiveThreshold | null = thresholdPace && {
+    value: Math.round(thresholdPace.paceSPerKm),
+    source: 'estimate',
+    asOf: iso(thresholdPace.startDate),
+    evidence: [evidenceOf(thresholdPace, Math.round(thresholdPace.paceSPerKm), 'best efforts by Riegel, s/km')],
+  };
+  const thresholdPaceSPerKm = set.thresholdPaceSPerKm !== null ? stated(set.thresholdPaceSPerKm, 'athlete') : estimatedPace;
+
+  const departures: EffectiveThresholds['departures'] = [];
+  const departure = (threshold: 'ftpW' | 'thresholdPaceSPerKm', effective: EffectiveThreshold | null, estimate: EffectiveThreshold | null) => {
+    if (!effective || effective.source === 'estimate' || !estimate) return;
+    const departurePct = Math.round(((estimate.value - effective.value) / effective.value) * 1000) / 10;
+    if (Math.abs(departurePct) > THRESHOLD_DEPARTURE_PCT) {
+      departures.push({ threshold, effectiveValue: effective.value, effectiveSource: effective.source, estimate, departurePct });
+    }
+  };
+  departure('ftpW', ftpW, estimatedFtp);
+  departure('thresholdPaceSPerKm', thresholdPaceSPerKm, estimatedPace);
+
+  return {
+    cycling: { ftpW },
+    running: { thresholdPaceSPerKm },
+    heartRate: { maxHrBpm, restingHrBpm, lthrBpm, zones },
+    estimates: { ftpW: estimatedFtp, thresholdPaceSPerKm: estimatedPace, maxHrBpm: estimatedMaxHr },
+    departures,
+  };
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { writeBuiltinAnalysis } from '../../src/server/features/analysis/coach/builtin.ts';
+import { ungroundedNumbers } from '../../src/server/features/analysis/coach/grounding.ts';
+import { resolveEffectiveThresholds, type ThresholdEstimates } from '../../src/server/features/settings/thresholds.ts';
+import { hrZoneFields, type HrZoneValues } from '../../src/shared/api/settings.ts';
+import { contextOf } from './support/analysis-context.ts';
+
+const NO_ZONES = Object.fromEntries(hrZoneFields.map((field) => [field, null])) as HrZoneValues;
+const UNSET = { ftpW: null, zones: NO_ZONES, maxHrBpm: null, restingHrBpm: null, lthrBpm: null, thresholdPaceSPerKm: null };
+const ATHLETE_ZONES: HrZoneValues = {
+  hrZone1Max: 130,
+  hrZone2Min: 131,
+  hrZone2Max: 145,
+  hrZone3Min: 146,
+  hrZone3Max: 158,
+  hrZone4Min: 159,
+  hrZone4Max: 170,
+  hrZone5Min: 171,
+};
+const RIDE = { activityId: 'a1', name: 'Hill reps 4x8', startDate: new Date('2026-11-20T07:00:00Z'), source: 'file' as const };
+const ESTIMATES: ThresholdEstimates = {
+  ftp: { ...RIDE, ftpW: 216, best20MinPowerW: 227.4 },
+  maxHeartrate: { ...RIDE, maxHeartrateBpm: 188 },
+  thresholdPace: null,
+};
+const NO_ESTIMATES: ThresholdEstimates = { ftp: null, maxHeartrate: null, thresholdPace: null };
+
+describe('effective thresholds (ADR 0025)', () => {
+  it('takes what the athlete set over Strava, and Strava over the estimate, each with its source', () => {
+    const strava = { ftpW: 248, zones: [{ min: 0, max: 120 }, { min: 120, max: 150 }, { min: 150, max: 165 }, { min: 165, max: 180 }, { min: 180, max: null }] };
+    const fromAthlete = resolveEffectiveThresholds({ set: { ...UNSET, ftpW: 230, zones: ATHLETE_ZONES }, strava, estimates: ESTIMATES });
+    expect(fromAthlete.cycling.ftpW).toEqual({ value: 230, source: 'athlete', asOf: null, evidence: [] });
+    expect(fromAthlete.heartRate.zones).toMatchObject({ source: 'athlete', zones: [{ min: null, max: 130 }, { min: 131, max: 145 }, { min: 146, max: 158 }, { min: 159, max: 170 }, { min: 171, max: null }] });
+    expect(fromAthlete.heartRate.lthrBpm).toMatchObject({ value: 170, source: 'athlete' });
+
+    const fromStrava = resolveEffectiveThresholds({ set: { ...UNSET, ftpW: null, zones: NO_ZONES }, strava, estimates: ESTIMATES });
+    expect(fromStrava.cycling.ftpW).toMatchObject({ value: 248, source: 'strava' });
+    // Strava's zones share their bounds; a bound belongs to the zone below it, as the metrics count.
+    expect(fromStrava.heartRate.zones).toMatchObject({ source: 'strava', zones: [{ min: null, max: 120 }, { min: 121, max: 150 }, { min: 151, max: 165 }, { min: 166, max: 180 }, { min: 181, max: null }] });
+
+    const estimated = resolveEffectiveThresholds({ set: { ...UNSET, ftpW: null, zones: NO_ZONES }, strava: null, estimates: ESTIMATES });
+    expect(estimated.cycling.ftpW).toEqual({
+      value: 216,
+      source: 'estimate',
+      asOf: '2026-11-20T07:00:00.000Z',
+      evidence: [{ activityId: 'a1', activityName: 'Hill reps 4x8', startDate: '2026-11-20T07:00:00.000Z', source: 'file', value: 227, label: 'best 20 min 227 W' }],
+    });
+    // Friel's zones from LTHR at 90 % of the highest heart rate recorded.
+    expect(estimated.heartRate.lthrBpm).toMatchObject({ value: Math.round(0.9 * 188), source: 'estimate' });
+    expect(estimated.heartRate.zones?.zones[0]).toEqual({ min: null, max: Math.round(0.8 * 0.9 * 188) });
+    expect(estimated.departures).toEqual([]);
+
+    expect(resolveEffectiveThresholds({ set: { ...UNSET, ftpW: null, zones: NO_ZONES }, strava: null, estimates: NO_ESTIMATES }).cycling.ftpW).toBeNull();
+  });
+
+  it("uses the athlete's max heart rate, LTHR and threshold pace over the estimates, and Friel's zones from their LTHR", () => {
+    const estimates: ThresholdEstimates = { ...ESTIMATES, thresholdPace: { ...RIDE, paceSPerKm: 262.4 } };
+    const estimated = resolveEffectiveThresholds({ set: UNSET, strava: null, estimates });
+    expect(estimated.running.thresholdPaceSPerKm).toMatchObject({ value: 262, source: 'estimate' });
+    expect(estimated.heartRate.restingHrBpm).toBeNull();
+
+    const set = resolveEffectiveThresholds({ set: { ...UNSET, maxHrBpm: 192, restingHrBpm: 48, lthrBpm: 172, thresholdPaceSPerKm: 240 }, strava: null, estimates });
+    expect(set.heartRate.maxHrBpm).toMatchObject({ value: 192, source: 'athlete' });
+    expect(set.heartRate.restingHrBpm).toMatchObject({ value: 48, source: 'athlete' });
+    expect(set.heartRate.lthrBpm).toMatchObject({ value: 172, source: 'athlete' });
+    expect(set.heartRate.zones).toMatchObject({ source: 'athlete', zones: [{ min: null, max: Math.round(0.8 * 172) }, {}, {}, { max: Math.round(0.99 * 172) }, {}] });
+    expect(set.estimates.maxHrBpm).toMatchObject({ value: 188, source: 'estimate' });
+    // 262 s/km estimated against 240 set: 9.2 % slower, offered.
+    expect(set.departures).toEqual([
+      { threshold: 'thresholdPaceSPerKm', effectiveValue: 240, effectiveSource: 'athlete', estimate: set.estimates.thresholdPaceSPerKm, departurePct: 9.2 },
+    ]);
+    // A max heart rate alone: LTHR is 90 % of it.
+    expect(resolveEffectiveThresholds({ set: { ...UNSET, maxHrBpm: 190 }, strava: null, estimates }).heartRate.lthrBpm).toMatchObject({ value: 171, source: 'athlete' });
+  });
+
+  it('lists an estimate more than 5 % from a stated FTP as a departure, and not one within 5 %', () => {
+    const far = resolveEffectiveThresholds({ set: { ...UNSET, ftpW: null, zones: NO_ZONES }, strava: { ftpW: 248, zones: null }, estimates: ESTIMATES });
+    expect(far.departures).toEqual([
+      { threshold: 'ftpW', effectiveValue: 248, effectiveSource: 'strava', estimate: far.estimates.ftpW, departurePct: -12.9 },
+    ]);
+    const near = resolveEffectiveThresholds({ set: { ...UNSET, ftpW: 226, zones: NO_ZONES }, strava: null, estimates: ESTIMATES });
+    expect(near.departures).toEqual([]);
+  });
+
+  it('has Kai say so on a ride, with the evidence, in words grounded in the facts', () => {
+    const thresholds = resolveEffectiveThresholds({ set: { ...UNSET, ftpW: null, zones: NO_ZONES }, strava: { ftpW: 248, zones: null }, estimates: ESTIMATES });
+    const context = contextOf('ridePower', { athlete: { weightKg: null, thresholds } });
+    expect(context.ftpUpdate).toMatchObject({ provenance: ['strava', 'file'], current: { value: 248 }, estimate: { value: 216 }, currentOrigin: 'from Strava' });
+    const answer = writeBuiltinAnalysis(context);
+    expect(answer.summary).toContain('Your FTP of 248 W (from Strava) is 13% above what your recent rides show: your best 20 minutes, 227 W on Hill reps 4x8');
+    expect(answer.summary).toContain('Update it in Settings to 216 W');
+    const { nextSession, ...sections } = answer;
+    expect(ungroundedNumbers(sections, nextSession, context)).toEqual([]);
+
+    // A run is not scored with FTP: no such note there.
+    expect(contextOf('run', { athlete: { weightKg: null, thresholds } }).ftpUpdate).toBeNull();
+  });
+});
