@@ -131,8 +131,16 @@ function markRecordedSeconds(timeS: readonly number[], grid: Grid): boolean[] {
   return recorded;
 }
 
-/** Linear interpolation between a channel's own readings; null where no bridgeable pair brackets the second. */
-function interpolateChannel(timeS: readonly number[], values: readonly (number | null)[], grid: Grid): (number | null)[] {
+/**
+ * Places a channel's own readings on the grid: a second with a reading takes it; a second between
+ * two readings takes what `between` makes of them (null: nothing); any other second stays null.
+ */
+function placeOnGrid(
+  timeS: readonly number[],
+  values: readonly (number | null)[],
+  grid: Grid,
+  between: (before: { tS: number; value: number }, after: { tS: number; value: number }, tS: number) => number | null,
+): (number | null)[] {
   const readingTimesS: number[] = [];
   const readings: number[] = [];
   values.forEach((value, i) => {
@@ -141,54 +149,34 @@ function interpolateChannel(timeS: readonly number[], values: readonly (number |
       readings.push(value);
     }
   });
-
   const out = new Array<number | null>(grid.length).fill(null);
   let m = 0;
   for (let k = 0; k < grid.length; k++) {
     const tS = grid.startS + k;
     while (m + 1 < readingTimesS.length && readingTimesS[m + 1]! <= tS) m++;
     const beforeS = readingTimesS[m]!;
-    if (beforeS === tS) {
-      out[k] = readings[m]!;
-    } else if (beforeS < tS && m + 1 < readingTimesS.length) {
-      const afterS = readingTimesS[m + 1]!;
-      if (afterS - beforeS <= grid.pauseThresholdS) {
-        const fraction = (tS - beforeS) / (afterS - beforeS);
-        out[k] = readings[m]! + fraction * (readings[m + 1]! - readings[m]!);
-      }
+    if (beforeS === tS) out[k] = readings[m]!;
+    else if (beforeS < tS && m + 1 < readingTimesS.length) {
+      out[k] = between({ tS: beforeS, value: readings[m]! }, { tS: readingTimesS[m + 1]!, value: readings[m + 1]! }, tS);
     }
   }
   return out;
 }
 
+function linearBetween(before: { tS: number; value: number }, after: { tS: number; value: number }, tS: number): number {
+  return before.value + ((tS - before.tS) / (after.tS - before.tS)) * (after.value - before.value);
+}
+
+/** Linear interpolation between a channel's own readings; null where no bridgeable pair brackets the second. */
+function interpolateChannel(timeS: readonly number[], values: readonly (number | null)[], grid: Grid): (number | null)[] {
+  return placeOnGrid(timeS, values, grid, (before, after, tS) => (after.tS - before.tS <= grid.pauseThresholdS ? linearBetween(before, after, tS) : null));
+}
+
 /** 0 W without a reading, except inside a short dropout between two positive readings (see the type's rule). */
 function powerChannel(timeS: readonly number[], values: readonly (number | null)[], grid: Grid): number[] {
-  const readingTimesS: number[] = [];
-  const readingsW: number[] = [];
-  values.forEach((value, i) => {
-    if (value !== null && i < timeS.length) {
-      readingTimesS.push(timeS[i]!);
-      readingsW.push(value);
-    }
-  });
-  const out = new Array<number>(grid.length).fill(0);
-  let m = 0;
-  for (let k = 0; k < grid.length; k++) {
-    const tS = grid.startS + k;
-    while (m + 1 < readingTimesS.length && readingTimesS[m + 1]! <= tS) m++;
-    const beforeS = readingTimesS[m]!;
-    if (beforeS === tS) {
-      out[k] = readingsW[m]!;
-    } else if (beforeS < tS && m + 1 < readingTimesS.length) {
-      const afterS = readingTimesS[m + 1]!;
-      const beforeW = readingsW[m]!;
-      const afterW = readingsW[m + 1]!;
-      if (afterS - beforeS <= MAX_POWER_DROPOUT_S && beforeW > 0 && afterW > 0) {
-        out[k] = beforeW + ((tS - beforeS) / (afterS - beforeS)) * (afterW - beforeW);
-      }
-    }
-  }
-  return out;
+  const bridged = (before: { tS: number; value: number }, after: { tS: number; value: number }, tS: number) =>
+    after.tS - before.tS <= MAX_POWER_DROPOUT_S && before.value > 0 && after.value > 0 ? linearBetween(before, after, tS) : null;
+  return placeOnGrid(timeS, values, grid, bridged).map((powerW) => powerW ?? 0);
 }
 
 /**

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSTGRES_ADMIN_URL, testDatabaseKinds } from '../support/databases.ts';
+import { adminQuery, testDatabaseKinds } from '../support/databases.ts';
 import { createClient } from '../support/http-client.ts';
 import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
 
@@ -165,31 +164,22 @@ describe.runIf(kinds.includes('postgres'))('readiness on postgres', () => {
     server = await startTestKairo('postgres');
   });
   afterAll(async () => {
-    await admin(`alter database ${databaseName()} allow_connections true`).catch(() => undefined);
+    await adminQuery(`alter database ${databaseName()} allow_connections true`).catch(() => undefined);
     await server?.close();
   });
 
   const databaseName = () => new URL(server.database.url!).pathname.slice(1);
-  async function admin(text: string) {
-    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  }
 
   it('answers 503 while the database is unreachable and recovers by itself', async () => {
     const client = createClient(server.url);
     expect((await client.get('/readyz')).status).toBe(200);
-    await admin(`alter database ${databaseName()} allow_connections false`);
-    await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${databaseName()}'`);
+    await adminQuery(`alter database ${databaseName()} allow_connections false`);
+    await adminQuery(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${databaseName()}'`);
     const down = await client.get('/readyz');
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ status: 'unavailable', message: 'Database unreachable' });
 
-    await admin(`alter database ${databaseName()} allow_connections true`);
+    await adminQuery(`alter database ${databaseName()} allow_connections true`);
     expect((await client.get('/readyz')).status).toBe(200);
   });
 });

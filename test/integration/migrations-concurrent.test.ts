@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { POSTGRES_ADMIN_URL, testDatabaseKinds } from '../support/databases.ts';
+import { adminQuery, POSTGRES_ADMIN_URL, testDatabaseKinds } from '../support/databases.ts';
 
 /**
  * Several instances booting at once on one fresh PostgreSQL database each run the migrations:
@@ -11,23 +10,13 @@ import { POSTGRES_ADMIN_URL, testDatabaseKinds } from '../support/databases.ts';
 const kinds = await testDatabaseKinds();
 const name = `kairo_t_${randomBytes(6).toString('hex')}`;
 
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 afterAll(async () => {
-  if (kinds.includes('postgres')) await admin(`drop database if exists ${name} with (force)`);
+  if (kinds.includes('postgres')) await adminQuery(`drop database if exists ${name} with (force)`);
 });
 
 describe.runIf(kinds.includes('postgres'))('migrations on PostgreSQL', () => {
   it('five instances migrating one fresh database at once all succeed, and the schema is applied once', async () => {
-    await admin(`create database ${name}`);
+    await adminQuery(`create database ${name}`);
     const url = new URL(POSTGRES_ADMIN_URL);
     url.pathname = `/${name}`;
     const handles = await Promise.all(Array.from({ length: 5 }, () => openDatabase({ kind: 'postgres', url: url.toString() })));

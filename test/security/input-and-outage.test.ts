@@ -1,7 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabaseOutage, isDatabaseUnreachable } from '../../src/server/http/database-outage.ts';
-import { POSTGRES_ADMIN_URL, testDatabaseKinds } from '../support/databases.ts';
+import { adminQuery, testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
 
@@ -55,20 +54,11 @@ describe.each(kinds)('issue 16 item 4: NUL bytes and unpaired surrogates on %s',
 describe.runIf(kinds.includes('postgres'))('issue 16 item 10: a database outage answers 503 on postgres', () => {
   let server: TestKairo;
   const databaseName = () => new URL(server.database.url!).pathname.slice(1);
-  async function admin(text: string) {
-    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  }
   beforeAll(async () => {
     server = await startTestKairo('postgres', { SESSION_CACHE_SECONDS: '0' });
   });
   afterAll(async () => {
-    await admin(`alter database ${databaseName()} allow_connections true`).catch(() => undefined);
+    await adminQuery(`alter database ${databaseName()} allow_connections true`).catch(() => undefined);
     await server?.close();
   });
 
@@ -77,8 +67,8 @@ describe.runIf(kinds.includes('postgres'))('issue 16 item 10: a database outage 
     await browser.post('/api/auth/register', registration(uniqueEmail('outage')));
     expect((await browser.get('/api/activities')).status).toBe(200);
 
-    await admin(`alter database ${databaseName()} allow_connections false`);
-    await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${databaseName()}'`);
+    await adminQuery(`alter database ${databaseName()} allow_connections false`);
+    await adminQuery(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${databaseName()}'`);
     for (const request of [() => browser.get('/api/activities'), () => browser.post('/api/auth/login', { email: uniqueEmail(), password: 'whatever long' })]) {
       const down = await request();
       expect(down.status).toBe(503);
@@ -86,7 +76,7 @@ describe.runIf(kinds.includes('postgres'))('issue 16 item 10: a database outage 
       expect(down.body.message).toMatch(/cannot reach its database/);
     }
 
-    await admin(`alter database ${databaseName()} allow_connections true`);
+    await adminQuery(`alter database ${databaseName()} allow_connections true`);
     await vi.waitFor(async () => expect((await browser.get('/api/activities')).status).toBe(200), { timeout: 10_000, interval: 200 });
   });
 });

@@ -64,7 +64,8 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   };
 }
 
-async function adminQuery(text: string): Promise<void> {
+/** One statement on the PostgreSQL server as its administrator (create, drop, block a database). */
+export async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await client.connect();
   try {
