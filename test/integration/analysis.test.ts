@@ -158,10 +158,9 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
         refreshing.post(`/api/activities/${activityId}/analysis/refresh`, k === 0 ? { activityDetailType: 'time-crunch' } : undefined),
       ),
     );
-    const accepted = answers.filter((answer) => answer.status === 200);
     const limited = answers.filter((answer) => answer.status === 429);
-    expect(accepted).toHaveLength(5);
-    expect(limited).toHaveLength(5);
+    // Every refresh the limit lets through is written, however they interleave (none ends in a conflict).
+    expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers.filter((answer) => answer.status >= 400 && answer.status !== 429).map((answer) => answer.body))).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
     for (const answer of limited) {
       expect(answer.body.message).toMatch(/^Rate limit reached\. Try again in 10 minutes\.$/);
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(590);

@@ -47,8 +47,13 @@ const NEW_ANALYSIS: AnalysisSettings = {
 /** Spec §5/§9: refresh at most 5 times in a sliding 10 minutes, enforced here as well as on the device. */
 const REFRESH_LIMIT = 5;
 const REFRESH_WINDOW_MS = 10 * 60_000;
-/** Concurrent writers of one analysis retry this often before giving up with a conflict. */
-const MAX_WRITE_ATTEMPTS = 3;
+/**
+ * Concurrent writers of one analysis retry this often before giving up with a conflict. Each lost
+ * attempt means another writer stored, and the refresh limit (plus the background writers: the
+ * metrics and history-complete jobs) bounds how many there can be at once, so a writer that keeps
+ * going is not starved by a burst of refreshes.
+ */
+const MAX_WRITE_ATTEMPTS = REFRESH_LIMIT + 3;
 
 function settingsOf(row: AnalysisRow): AnalysisSettings {
   return {
