@@ -2,7 +2,8 @@ import type { Sex } from './heart-rate.ts';
 import { computeHeartRateZoneUpperBoundsBpm } from './zones.ts';
 
 const DEFAULT_REST_HR_BPM = 60;
-const LTHR_FRACTION_OF_MAX_HR = 0.9;
+/** LTHR as a share of maximum heart rate when only one of them is known (see resolveAthleteSettings). */
+export const LTHR_FRACTION_OF_MAX_HR = 0.9;
 
 /** What the athlete has set; any of it may be missing. */
 export interface AthleteSettings {

@@ -20,7 +20,8 @@ import { AppError } from '../../http/errors.ts';
 import type { ActivitiesService, AthleteThresholds } from '../activities/service.ts';
 import type { StravaService } from '../strava/service.ts';
 import type { SettingsRepo, UserSettingsChanges, UserSettingsRow } from './repo.ts';
-import { LTHR_FRACTION_OF_MAX_HR, resolveEffectiveThresholds, type AthleteSetThresholds, type StravaThresholds } from './thresholds.ts';
+import { resolveEffectiveThresholds, type AthleteSetThresholds, type StravaThresholds } from './thresholds.ts';
+import { LTHR_FRACTION_OF_MAX_HR } from '../../../metrics/athlete-settings.ts';
 import { computeHeartRateZoneUpperBoundsBpm } from '../../../metrics/zones.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { LTHR_FRACTION_OF_MAX_HR } from '../../../metrics/athlete-settings.ts';
 import { computeHeartRateZoneUpperBoundsBpm } from '../../../metrics/zones.ts';
 import type { ActivitySourceName } from '../../../shared/api/activities.ts';
 import {
@@ -9,8 +10,6 @@ import {
   zonesFromUpperBounds,
 } from '../../../shared/api/settings.ts';
 
-/** LTHR as a share of maximum heart rate, as the metrics assume it (src/metrics/athlete-settings.ts). */
-export const LTHR_FRACTION_OF_MAX_HR = 0.9;
 
 /** An activity an estimate was read from. */
 export interface EstimateEvidence {
