@@ -1,3 +1,5 @@
+import { FEET_PER_METRE, METRES_PER_MILE } from '../../../shared/format.ts';
+
 /**
  * The plan form's free-text fields read as numbers: what the athlete typed, in the units Kairo
  * computes in. Each reader answers null when the text holds no such number, so an absent figure
@@ -26,7 +28,7 @@ export function parseDistanceKm(text: string | null | undefined): number | null 
   const number = /(\d+(?:[.,]\d+)?)/.exec(lower);
   if (number?.[1]) {
     const value = Number(number[1].replace(',', '.'));
-    if (/\b(mi|mile|miles)\b/.test(lower)) return value * 1.60934;
+    if (/\b(mi|mile|miles)\b/.test(lower)) return (value * METRES_PER_MILE) / 1000;
     if (/\d\s*k\b/.test(lower)) return value;
     if (/\d\s*m\b|metres|meters/.test(lower) && value >= 400) return value / 1000;
     return value > 0 ? value : null;
@@ -42,7 +44,7 @@ export function parseElevationM(text: string | null | undefined): number | null 
   const number = /(\d+(?:[.,]\d+)?)/.exec(text);
   if (!number?.[1]) return null;
   const value = Number(number[1].replace(',', '.'));
-  return /ft|feet/i.test(text) ? value * 0.3048 : value;
+  return /ft|feet/i.test(text) ? value / FEET_PER_METRE : value;
 }
 
 /** Weekly training time as typed: '8 hours', '6-8 h', '450 min', '7'; the lower bound, in minutes. */
