@@ -159,7 +159,6 @@ async function main(): Promise<void> {
     for (const [key, value] of Object.entries(runtime.env)) env[key] = value.startsWith('/') ? join(runtime.dir, value) : value;
     env.PORT = String(await freePort());
     env.HOST = '127.0.0.1';
-    spawnSync('chown', ['-R', `${runtime.user}:${runtime.user}`, env.DATA_DIR ?? join(runtime.dir, 'app/data')]);
     const uid = Number(spawnSync('id', ['-u', runtime.user]).stdout.toString());
     const gid = Number(spawnSync('id', ['-g', runtime.user]).stdout.toString());
     const asUser = { cwd: inStage(runtime, '.'), env, uid, gid };
