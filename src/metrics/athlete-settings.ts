@@ -1,7 +1,8 @@
 import type { Sex } from './heart-rate.ts';
 import { computeHeartRateZoneUpperBoundsBpm } from './zones.ts';
 
-const DEFAULT_REST_HR_BPM = 60;
+/** Resting heart rate assumed when the athlete has set none. */
+export const DEFAULT_REST_HR_BPM = 60;
 /** LTHR as a share of maximum heart rate when only one of them is known (see resolveAthleteSettings). */
 export const LTHR_FRACTION_OF_MAX_HR = 0.9;
 

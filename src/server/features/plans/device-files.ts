@@ -1,0 +1,164 @@
+import { DEFAULT_REST_HR_BPM, LTHR_FRACTION_OF_MAX_HR } from '../../../metrics/athlete-settings.ts';
+import { COGGAN_POWER_ZONE_UPPER_BOUNDS_PCT_FTP } from '../../../metrics/zones.ts';
+import type { SessionIntensity, SessionStep } from '../../../shared/api/analysis.ts';
+import type { EffectiveThresholds } from '../../../shared/api/settings.ts';
+import type { ScheduledDay } from '../../../shared/api/training-plans.ts';
+import type { PhaseName } from '../../../shared/domain/plan-phases.ts';
+import type { DeviceStep, DeviceTarget, DeviceWorkout, Range } from '../../workouts/device-workout.ts';
+import type { DatedSession } from './dated-sessions.ts';
+import { sessionSteps, type MainSet } from './session-steps.ts';
+import { enduranceSessions } from './sessions.ts';
+
+/**
+ * A plan session as a device workout (ADR 0039): its steps with targets resolved from the
+ * athlete's effective thresholds (ADR 0025) at download time. Rides target watts from FTP, or
+ * % FTP when no FTP is known (the head unit applies its own). Runs target speed from threshold
+ * pace, else heart rate from the athlete's zones; a run with neither has no device file.
+ */
+
+export const WORKOUT_FORMATS = ['fit', 'zwo', 'mrc', 'erg'] as const;
+export type WorkoutFormat = (typeof WORKOUT_FORMATS)[number];
+
+export const WORKOUT_FORMAT_UNAVAILABLE = {
+  notCycling: 'Only rides have .zwo, .mrc and .erg files; runs download as FIT workouts.',
+  ergNeedsFtp: 'An .erg file holds watts, so it needs your FTP: set it in Settings, or use the .mrc file (% of FTP).',
+  runNeedsThresholds: 'A run workout needs your threshold pace or heart-rate zones: set one of them in Settings.',
+  noSteps: 'This session has no structured steps (rest, strength or race day).',
+} as const;
+
+/** The thresholds device targets are read from; null where the athlete has none. */
+export interface DeviceThresholds {
+  ftpW: number | null;
+  thresholdPaceSPerKm: number | null;
+  /** Five zones, zone 1 without a min and zone 5 without a max. */
+  hrZones: readonly { min: number | null; max: number | null }[] | null;
+  maxHrBpm: number | null;
+  lthrBpm: number | null;
+  restingHrBpm: number | null;
+}
+
+export function deviceThresholdsOf(effective: EffectiveThresholds): DeviceThresholds {
+  return {
+    ftpW: effective.cycling.ftpW?.value ?? null,
+    thresholdPaceSPerKm: effective.running.thresholdPaceSPerKm?.value ?? null,
+    hrZones: effective.heartRate.zones?.zones ?? null,
+    maxHrBpm: effective.heartRate.maxHrBpm?.value ?? null,
+    lthrBpm: effective.heartRate.lthrBpm?.value ?? null,
+    restingHrBpm: effective.heartRate.restingHrBpm?.value ?? null,
+  };
+}
+
+export type SessionSport = 'cycling' | 'running';
+
+export function sessionSport(session: Pick<ScheduledDay, 'activityType'>): SessionSport | null {
+  if (session.activityType.startsWith('Cycling')) return 'cycling';
+  if (session.activityType.startsWith('Running')) return 'running';
+  return null;
+}
+
+/** 'Cycling - threshold' → 'threshold'. */
+export const sessionLabel = (session: Pick<ScheduledDay, 'activityType'>) => session.activityType.replace(/^[A-Za-z]+\s*-\s*/, '');
+
+/** The structure behind a session of a phase: the same catalogue the generator wrote it from. */
+function mainSetOf(phase: PhaseName, label: string): MainSet | null {
+  for (const general of [false, true]) {
+    const found = enduranceSessions(phase, 'cycling', null, general).find((session) => session.label === label);
+    if (found?.main) return found.main;
+  }
+  return null;
+}
+
+/**
+ * The steps of a dated session (targets in % FTP, the zones of the plan): a ride's stored steps
+ * when the day rides the typical week's minutes, else the same structure fitted to the day's
+ * minutes; a run's from the same catalogue (its zones are the rides' zones by effort). Null for
+ * sessions without structure, and for rides of plans generated before steps existed.
+ */
+export function stepsOf(dated: Pick<DatedSession, 'phaseKey' | 'session' | 'minutes'>): SessionStep[] | null {
+  const sport = sessionSport(dated.session);
+  if (!sport || dated.minutes <= 0) return null;
+  if (sport === 'cycling' && !dated.session.steps) return null;
+  if (sport === 'cycling' && dated.minutes === dated.session.durationMin) return dated.session.steps!;
+  const main = mainSetOf(dated.phaseKey, sessionLabel(dated.session));
+  return main ? sessionSteps(main, dated.minutes, null) : null;
+}
+
+/** Which formats a session downloads in for this athlete, each with the reason when it does not. */
+export function formatAvailability(sport: SessionSport, hasSteps: boolean, thresholds: DeviceThresholds): { format: WorkoutFormat; available: boolean; reason: string | null }[] {
+  const reasonFor = (format: WorkoutFormat): string | null => {
+    if (!hasSteps) return WORKOUT_FORMAT_UNAVAILABLE.noSteps;
+    if (sport === 'running') {
+      if (format !== 'fit') return WORKOUT_FORMAT_UNAVAILABLE.notCycling;
+      return thresholds.thresholdPaceSPerKm === null && thresholds.hrZones === null ? WORKOUT_FORMAT_UNAVAILABLE.runNeedsThresholds : null;
+    }
+    return format === 'erg' && thresholds.ftpW === null ? WORKOUT_FORMAT_UNAVAILABLE.ergNeedsFtp : null;
+  };
+  return WORKOUT_FORMATS.map((format) => {
+    const reason = reasonFor(format);
+    return { format, available: reason === null, reason };
+  });
+}
+
+/** Coggan's power zone (1-5) of a % FTP; a run's session zones are read the same way. */
+function zoneOf(ftpPct: number): number {
+  const index = COGGAN_POWER_ZONE_UPPER_BOUNDS_PCT_FTP.findIndex((upper) => ftpPct <= upper);
+  return Math.min(5, index === -1 ? 5 : index + 1);
+}
+
+/**
+ * Friel's run pace zones as % of threshold pace (time per km; Friel, "Quick guide to setting
+ * zones"): zone 1 slower than 129 % (bounded here at 145 %, a jog), 2 at 114-129 %, 3 at 106-113 %,
+ * 4 at 99-105 %, 5 at 90-97 %. Speed is the inverse: a slower pace is a lower speed.
+ */
+const RUN_PACE_ZONES_PCT: Record<number, Range> = {
+  1: { low: 129, high: 145 },
+  2: { low: 114, high: 129 },
+  3: { low: 106, high: 113 },
+  4: { low: 99, high: 105 },
+  5: { low: 90, high: 97 },
+};
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+function runTarget(ftpPct: Range, thresholds: DeviceThresholds): DeviceTarget {
+  const lowZone = zoneOf(ftpPct.low);
+  const highZone = zoneOf(ftpPct.high);
+  if (thresholds.thresholdPaceSPerKm !== null) {
+    const thresholdSpeed = 1000 / thresholds.thresholdPaceSPerKm;
+    return { kind: 'speed', metresPerS: { low: round3((thresholdSpeed * 100) / RUN_PACE_ZONES_PCT[lowZone]!.high), high: round3((thresholdSpeed * 100) / RUN_PACE_ZONES_PCT[highZone]!.low) } };
+  }
+  const zones = thresholds.hrZones!;
+  // Zone 1 has no floor: the athlete's resting heart rate (or the one the metrics assume); zone 5 no ceiling: max heart rate, else the max the LTHR implies.
+  const low = zones[lowZone - 1]?.min ?? thresholds.restingHrBpm ?? DEFAULT_REST_HR_BPM;
+  const high = zones[highZone - 1]?.max ?? thresholds.maxHrBpm ?? Math.round((thresholds.lthrBpm ?? zones[3]!.max!) / LTHR_FRACTION_OF_MAX_HR);
+  return { kind: 'heartRate', bpm: { low, high } };
+}
+
+function rideTarget(ftpPct: Range, ftpW: number | null): DeviceTarget {
+  return ftpW === null ? { kind: 'ftpPct', pct: ftpPct } : { kind: 'watts', watts: { low: Math.round((ftpPct.low * ftpW) / 100), high: Math.round((ftpPct.high * ftpW) / 100) } };
+}
+
+function ftpPctOf(intensity: SessionIntensity): Range {
+  if (intensity.kind !== 'power') throw new Error('plan steps are prescribed in % FTP');
+  return intensity.ftpPct;
+}
+
+/** The device workout of a session's steps; throws when the sport's thresholds are missing (check formatAvailability first). */
+export function deviceWorkout(session: { name: string; description: string; sport: SessionSport; steps: SessionStep[] }, thresholds: DeviceThresholds): DeviceWorkout {
+  if (session.sport === 'running' && thresholds.thresholdPaceSPerKm === null && thresholds.hrZones === null) throw new Error(WORKOUT_FORMAT_UNAVAILABLE.runNeedsThresholds);
+  const step = (intensity: DeviceStep['intensity'], durationS: number, target: SessionIntensity): DeviceStep => {
+    const ftpPct = ftpPctOf(target);
+    return { kind: 'step', intensity, durationS, ftpPct, target: session.sport === 'cycling' ? rideTarget(ftpPct, thresholds.ftpW) : runTarget(ftpPct, thresholds) };
+  };
+  return {
+    name: session.name,
+    sport: session.sport,
+    description: session.description,
+    steps: session.steps.map((planned) => {
+      if (planned.type === 'intervals') {
+        return { kind: 'repeat', repeats: planned.repeats, steps: [step('active', planned.work.durationS, planned.work.intensity), step('rest', planned.recovery.durationS, planned.recovery.intensity)] };
+      }
+      return step(planned.type === 'steady' ? 'active' : planned.type, planned.durationS, planned.intensity);
+    }),
+  };
+}
