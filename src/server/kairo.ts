@@ -23,6 +23,9 @@ import { createAnalysisCompletionJob, createAnalysisJob } from './features/analy
 import { createAnalysisRepo } from './features/analysis/repo.ts';
 import { registerAnalysisRoutes } from './features/analysis/routes.ts';
 import { createAnalysisService } from './features/analysis/service.ts';
+import { createCalendarFeedRepo } from './features/plans/calendar-feed-repo.ts';
+import { registerPlanFileRoutes } from './features/plans/files-routes.ts';
+import { createPlanFilesService } from './features/plans/files-service.ts';
 import { createPlansRepo } from './features/plans/repo.ts';
 import { builtinProfileWriter, createLlmProfileWriter } from './features/profile/llm.ts';
 import { createProfileCompletionJob } from './features/profile/jobs.ts';
@@ -238,6 +241,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   });
 
   registerPlanRoutes(app, plans);
+  registerPlanFileRoutes(app, createPlanFilesService({ plans, feeds: createCalendarFeedRepo(database.db), thresholds: (accountId, now) => accountSettings.effectiveThresholds(accountId, now), publicUrl: getPublicUrl }));
 
   const profile = createProfileService({
     repo: createProfileRepo(database.db),

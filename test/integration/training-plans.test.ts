@@ -4,6 +4,7 @@ import { buffer as readStreamBytes } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { PRO_ONLY_MESSAGES } from '../../src/shared/api/exports.ts';
+import { WORKOUT_FORMAT_UNAVAILABLE } from '../../src/shared/api/plan-files.ts';
 import {
   DAYS_OF_WEEK,
   FREE_PLAN_LIMIT_MESSAGE,
@@ -259,11 +260,14 @@ describe.each(kinds)('training plans on %s', (kind) => {
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="gran-fondo-stelvio-workouts.zip"');
     const files = await unzip(response.bytes);
     const distinct = new Set(cycling.map((day) => JSON.stringify(day.steps)));
-    expect(files.size).toBe(distinct.size);
-    expect([...files.keys()][0]).toBe('01-base-endurance.zwo');
-    for (const name of files.keys()) expect(name).toMatch(/^\d{2}-[a-z0-9-]+\.zwo$/);
+    // A folder per format (ADR 0039); no .erg without an FTP in the athlete's settings (the plan's typed FTP is the plan's alone).
+    const zwo = [...files.keys()].filter((name) => name.startsWith('zwo/'));
+    expect(zwo).toHaveLength(distinct.size);
+    expect(zwo[0]).toBe('zwo/01-base-endurance.zwo');
+    for (const name of files.keys()) expect(name).toMatch(/^(fit|zwo|mrc)\/\d{2}-[a-z0-9-]+\.\1$/);
+    for (const folder of ['fit', 'mrc']) expect([...files.keys()].filter((name) => name.startsWith(`${folder}/`))).toHaveLength(distinct.size);
 
-    const workouts = [...files.values()].map(parseWorkoutFile);
+    const workouts = zwo.map((name) => parseWorkoutFile(files.get(name)!));
     for (const workout of workouts) {
       expect(workout.sportType).toBe('bike');
       expect(workout.description).toContain('Gran Fondo Stelvio');
@@ -299,8 +303,9 @@ describe.each(kinds)('training plans on %s', (kind) => {
     const running = trainingPlanView.parse((await client.post('/api/training-plans', { ...eventPlan, eventType: 'running', eventName: 'Lisbon Marathon', eventDistance: '42.2 km' })).body);
     expect(running.generatedPlan.trainingPlan.phases.flatMap((phase) => phase.dailySchedule!).some((day) => day.steps)).toBe(false);
     const noCycling = await client.get(`/api/training-plans/${running.id}/workouts.zip`);
+    // Its runs download as FIT workouts once the athlete has a threshold pace or heart-rate zones; this one has neither.
     expect(noCycling.status).toBe(400);
-    expect(noCycling.body.error).toBe(PLAN_WORKOUTS_UNAVAILABLE.noCycling);
+    expect(noCycling.body.error).toBe(WORKOUT_FORMAT_UNAVAILABLE.runNeedsThresholds);
 
     // A plan stored before the sessions had steps.
     await query(

@@ -5,9 +5,9 @@ import {
   deviceWorkout,
   formatAvailability,
   stepsOf,
-  WORKOUT_FORMAT_UNAVAILABLE,
   type DeviceThresholds,
 } from '../../src/server/features/plans/device-files.ts';
+import { WORKOUT_FORMAT_UNAVAILABLE } from '../../src/shared/api/plan-files.ts';
 import { sessionSteps, type MainSet } from '../../src/server/features/plans/session-steps.ts';
 import type { ScheduledDay } from '../../src/shared/api/training-plans.ts';
 import { workoutDurationS } from '../../src/server/workouts/device-workout.ts';

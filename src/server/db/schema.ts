@@ -524,6 +524,22 @@ export const trainingPlans = pgTable(
 );
 
 /**
+ * ADR 0040: a plan's private calendar feed (/calendar/<token>.ics), one per plan. Only the
+ * SHA-256 of the token is stored, as for password-reset tokens: the URL is shown once, when made;
+ * replacing it overwrites the hash and revoking deletes the row, so the old URL answers 404.
+ */
+export const planCalendarFeeds = pgTable('plan_calendar_feeds', {
+  planId: uuid('plan_id')
+    .primaryKey()
+    .references(() => trainingPlans.id, { onDelete: 'cascade' }),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamps.createdAt,
+});
+
+/**
  * The athletic profile (spec §3), one per account: the five prose sections, the goal cards
  * (`opportunitiesAhead`) and event cards (`recommendedEvents`, empty until recommended) in the
  * text format of shared/domain/profile-cards.ts, and what they were written from. `facts` is what

@@ -1,10 +1,12 @@
 import { DEFAULT_REST_HR_BPM, LTHR_FRACTION_OF_MAX_HR } from '../../../metrics/athlete-settings.ts';
 import { COGGAN_POWER_ZONE_UPPER_BOUNDS_PCT_FTP } from '../../../metrics/zones.ts';
 import type { SessionIntensity, SessionStep } from '../../../shared/api/analysis.ts';
+import { WORKOUT_FORMAT_UNAVAILABLE, WORKOUT_FORMATS, type SessionFileOffer } from '../../../shared/api/plan-files.ts';
 import type { EffectiveThresholds } from '../../../shared/api/settings.ts';
 import type { ScheduledDay } from '../../../shared/api/training-plans.ts';
 import type { PhaseName } from '../../../shared/domain/plan-phases.ts';
 import type { DeviceStep, DeviceTarget, DeviceWorkout, Range } from '../../workouts/device-workout.ts';
+import { formatDurationWords } from '../../../shared/format.ts';
 import type { DatedSession } from './dated-sessions.ts';
 import { sessionSteps, type MainSet } from './session-steps.ts';
 import { enduranceSessions } from './sessions.ts';
@@ -15,16 +17,6 @@ import { enduranceSessions } from './sessions.ts';
  * % FTP when no FTP is known (the head unit applies its own). Runs target speed from threshold
  * pace, else heart rate from the athlete's zones; a run with neither has no device file.
  */
-
-export const WORKOUT_FORMATS = ['fit', 'zwo', 'mrc', 'erg'] as const;
-export type WorkoutFormat = (typeof WORKOUT_FORMATS)[number];
-
-export const WORKOUT_FORMAT_UNAVAILABLE = {
-  notCycling: 'Only rides have .zwo, .mrc and .erg files; runs download as FIT workouts.',
-  ergNeedsFtp: 'An .erg file holds watts, so it needs your FTP: set it in Settings, or use the .mrc file (% of FTP).',
-  runNeedsThresholds: 'A run workout needs your threshold pace or heart-rate zones: set one of them in Settings.',
-  noSteps: 'This session has no structured steps (rest, strength or race day).',
-} as const;
 
 /** The thresholds device targets are read from; null where the athlete has none. */
 export interface DeviceThresholds {
@@ -84,8 +76,8 @@ export function stepsOf(dated: Pick<DatedSession, 'phaseKey' | 'session' | 'minu
 }
 
 /** Which formats a session downloads in for this athlete, each with the reason when it does not. */
-export function formatAvailability(sport: SessionSport, hasSteps: boolean, thresholds: DeviceThresholds): { format: WorkoutFormat; available: boolean; reason: string | null }[] {
-  const reasonFor = (format: WorkoutFormat): string | null => {
+export function formatAvailability(sport: SessionSport, hasSteps: boolean, thresholds: DeviceThresholds): SessionFileOffer[] {
+  const reasonFor = (format: SessionFileOffer['format']): string | null => {
     if (!hasSteps) return WORKOUT_FORMAT_UNAVAILABLE.noSteps;
     if (sport === 'running') {
       if (format !== 'fit') return WORKOUT_FORMAT_UNAVAILABLE.notCycling;
@@ -161,4 +153,25 @@ export function deviceWorkout(session: { name: string; description: string; spor
       return step(planned.type === 'steady' ? 'active' : planned.type, planned.durationS, planned.intensity);
     }),
   };
+}
+
+/**
+ * The steps as the athlete reads them beside the session (the calendar's event text): one line per
+ * step, a ride's targets in % FTP, a run's as zones, e.g. '3 x (10 min at 91-105 % FTP, 5 min at 45-55 % FTP)'.
+ */
+export function stepsText(steps: SessionStep[], sport: SessionSport): string {
+  const target = (intensity: SessionIntensity) => {
+    const { low, high } = ftpPctOf(intensity);
+    if (sport === 'cycling') return `${low}-${high} % FTP`;
+    const [from, to] = [zoneOf(low), zoneOf(high)];
+    return from === to ? `zone ${from}` : `zones ${from}-${to}`;
+  };
+  const part = (durationS: number, intensity: SessionIntensity) => `${formatDurationWords(durationS)} at ${target(intensity)}`;
+  return steps
+    .map((step) => {
+      if (step.type === 'intervals') return `${step.repeats} x (${part(step.work.durationS, step.work.intensity)}, ${part(step.recovery.durationS, step.recovery.intensity)})`;
+      const name = step.type === 'warmup' ? 'Warm-up' : step.type === 'cooldown' ? 'Cool-down' : 'Steady';
+      return `${name}: ${part(step.durationS, step.intensity)}`;
+    })
+    .join('\n');
 }

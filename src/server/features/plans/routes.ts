@@ -12,7 +12,7 @@ import type { PlansService } from './service.ts';
 
 const planId = (params: Record<string, string>) => pathUuid(params, 'Training plan not found');
 
-/** Spec §7 /api/training-plans, plus the plan as a calendar file and its cycling workouts as Zwift files. */
+/** Spec §7 /api/training-plans, plus the plan as a calendar file (its workout files and feed: files-routes.ts). */
 export function registerPlanRoutes(app: FastifyInstance, plans: PlansService): void {
   const tags = ['training-plans'];
   route(app, {
@@ -85,22 +85,6 @@ export function registerPlanRoutes(app: FastifyInstance, plans: PlansService): v
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         .send(ics);
-    },
-  });
-  route(app, {
-    method: 'GET',
-    url: '/api/training-plans/:id/workouts.zip',
-    summary: "Pro: the plan's cycling workouts as Zwift .zwo files in one .zip; failures answer { error, message }",
-    tags,
-    auth: 'required',
-    errorField: true,
-    handler: async ({ account, params, reply }) => {
-      const { fileName, zip } = await plans.workouts(account, planId(params));
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(zip);
     },
   });
 }

@@ -1,15 +1,13 @@
-import { PRO_ONLY_MESSAGES } from '../../../shared/api/exports.ts';
 import {
   FREE_PLAN_LIMIT,
   FREE_PLAN_LIMIT_MESSAGE,
   planLengthFields,
   planTitle,
-  planWorkoutsUnavailable,
   type TrainingPlanInput,
   type TrainingPlanUpdate,
   type TrainingPlanView,
 } from '../../../shared/api/training-plans.ts';
-import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
+import { hasProAccess } from '../../../shared/domain/account-plan.ts';
 import { fileNameSlug } from '../../../shared/domain/file-name.ts';
 import { currentPhaseOf, planLengthProblem, planSchedule, planTargetDay } from '../../../shared/domain/plan-phases.ts';
 import { AppError } from '../../http/errors.ts';
@@ -20,7 +18,6 @@ import { generatePlan } from './generator.ts';
 import { goalInputProblem, parseFtpW } from './goal-inputs.ts';
 import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan-on-day.ts';
 import type { AccountAccess, PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
-import { planWorkouts, zipWorkouts } from './workouts.ts';
 
 export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from './athlete-facts.ts';
 
@@ -229,20 +226,7 @@ export function createPlansService(deps: {
       await requireConnected(accountId);
       const plan = toView(await findOwned(accountId, id), now);
       const title = planTitle(plan);
-      return { fileName: `${fileNameSlug(title, 'training-plan')}.ics`, ics: planCalendar(plan, title, now) };
-    },
-
-    /** Pro (a running trial counts): the plan's cycling workouts as .zwo files in one .zip. Checked before anything is read. */
-    async workouts(account: { id: string; plan: AccountPlan; trialExpiryDate: Date | null }, id: string, now = new Date()): Promise<{ fileName: string; zip: Buffer }> {
-      if (!hasProAccess(account.plan, account.trialExpiryDate, now)) throw new AppError('forbidden', PRO_ONLY_MESSAGES.workoutFile);
-      await requireConnected(account.id);
-      const row = await findOwned(account.id, id);
-      const unavailable = planWorkoutsUnavailable(row.generatedPlan);
-      if (unavailable) throw new AppError('bad_request', unavailable);
-      const plan = toView(row, now);
-      const title = planTitle(plan);
-      const zip = await zipWorkouts(planWorkouts(plan, title), row.generatedAt);
-      return { fileName: `${fileNameSlug(title, 'training-plan')}-workouts.zip`, zip };
+      return { fileName: `${fileNameSlug(title, 'training-plan')}.ics`, ics: planCalendar(plan, title) };
     },
 
     /**
