@@ -82,7 +82,7 @@ describe.each(kinds)('plan workout files and calendar feed on %s', (kind) => {
       const response = await client.get(`/api/training-plans/${plan.id}/sessions/${date}/workout.fit`);
       expect(response.status).toBe(200);
       expect(new Decoder(Stream.fromByteArray(response.bytes)).checkIntegrity()).toBe(true);
-      const parsed = (await new FitParser({ force: false, mode: 'list' }).parseAsync(response.bytes)) as unknown as { messages: Record<string, Record<string, number | string>[]> };
+      const parsed = (await new FitParser({ force: false, mode: 'list' }).parseAsync(Buffer.from(response.bytes))) as unknown as { messages: Record<string, Record<string, number | string>[]> };
       return { response, steps: parsed.messages.workout_step!, workout: parsed.messages.workout![0]! };
     };
     /** The workout's time from the decoded steps: a repeat adds its block's time once per further round. */
@@ -175,7 +175,7 @@ describe.each(kinds)('plan workout files and calendar feed on %s', (kind) => {
     const tempo = longest(runs.sessions, 'Running - tempo');
     expect(tempo.files.filter((file) => file.available).map((file) => file.format)).toEqual(['fit']);
     const runFit = await runner.client.get(`/api/training-plans/${marathon.id}/sessions/${tempo.date}/workout.fit`);
-    const parsed = (await new FitParser({ force: false, mode: 'list' }).parseAsync(runFit.bytes)) as unknown as { messages: Record<string, Record<string, number | string>[]> };
+    const parsed = (await new FitParser({ force: false, mode: 'list' }).parseAsync(Buffer.from(runFit.bytes))) as unknown as { messages: Record<string, Record<string, number | string>[]> };
     expect(parsed.messages.workout![0]!.sport).toBe('running');
     const work = parsed.messages.workout_step!.find((step) => step.duration_value === 900_000)!;
     // Zone 3: 106-113 % of the threshold pace, i.e. 4:14 to 4:31 /km.
