@@ -115,6 +115,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
       'Gap Analysis',
       'Training Plan Overview',
       'Training Phases',
+      'On Your Devices',
       'Progress Checks',
     ]);
     const base = main().getByRole('article', { name: 'Base phase' });
@@ -136,18 +137,43 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     await shootDesktopAndPhone(page, 'plan-view');
 
     // Pro level (the running trial): the cycling sessions as Zwift workouts, then how to load them.
-    const [download] = await Promise.all([page.waitForEvent('download'), main().getByRole('button', { name: 'Download workouts (.zwo)' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), main().getByRole('button', { name: 'Download all workouts (.zip)' }).click()]);
     expect(download.suggestedFilename()).toBe('gran-fondo-dolomiti-workouts.zip');
     const help = page.getByRole('dialog', { name: 'How to load your workouts' });
     await help.waitFor();
     // The open dialog hides the rest of the page from the accessibility tree, the toast region with it.
     await page.getByText('Workout files downloaded successfully! Import them into the platform to start training.', { exact: true }).waitFor();
-    expect(await help.getByText("Unzip it and put its .zwo files in Zwift's Workouts folder", { exact: false }).isVisible()).toBe(true);
+    expect(await help.getByText("Unzip it and put the files of its zwo folder in Zwift's Workouts folder", { exact: false }).isVisible()).toBe(true);
     await shootDesktopAndPhone(page, 'plan-workouts-help');
     await help.getByRole('button', { name: 'Got it' }).click();
     await help.waitFor({ state: 'detached' });
     await base.scrollIntoViewIfNeeded();
     await shootDesktopAndPhone(page, 'plan-phases');
+
+    // On your devices (ADR 0039, 0040): a session's FIT workout, then a private calendar link, replaced and revoked.
+    const devices = main().getByRole('region', { name: 'On Your Devices' });
+    await devices.scrollIntoViewIfNeeded();
+    await devices.getByRole('button', { name: /^Download Cycling - / }).first().click();
+    const [fit] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /FIT workout/ }).click()]);
+    expect(fit.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}-cycling-[a-z-]+\.fit$/);
+    await devices.getByRole('button', { name: 'Make a calendar link' }).click();
+    const link = devices.getByRole('textbox', { name: 'Your calendar link (shown only now)' });
+    const first = await link.inputValue();
+    expect(first).toMatch(/^webcal:\/\/[^/]+\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    // The feed needs no cookie: read over http as a calendar app would.
+    const feed = await fetch(first.replace(/^webcal:/, 'http:'));
+    expect([feed.status, (await feed.text()).startsWith('BEGIN:VCALENDAR')]).toEqual([200, true]);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (process.env.KAIRO_SCREENSHOTS_DIR) await devices.screenshot({ path: `${process.env.KAIRO_SCREENSHOTS_DIR}/plan-devices-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await devices.getByRole('button', { name: 'Replace link' }).click();
+    await page.waitForFunction((old) => (document.querySelector('#calendar-feed-url') as HTMLInputElement | null)?.value !== old, first);
+    expect((await fetch(first.replace(/^webcal:/, 'http:'))).status).toBe(404);
+    await devices.getByRole('button', { name: 'Revoke link' }).click();
+    await toast('Calendar link revoked: calendars using it stop updating').waitFor();
+    await devices.getByRole('button', { name: 'Make a calendar link' }).waitFor();
 
     await page.goto(at('/training-plan/view'));
     await main().getByRole('heading', { name: 'No Training Plan Selected' }).waitFor();

@@ -23,7 +23,7 @@ export function WorkoutFileHelpDialog({
     >
       <ol className="flex list-decimal flex-col gap-4 pl-5 marker:font-semibold marker:text-accent">
         <li>
-          {archive ? "Unzip it and put its .zwo files in Zwift's Workouts folder" : "Put the file in Zwift's Workouts folder"}, in the folder named with your
+          {archive ? "Unzip it and put the files of its zwo folder in Zwift's Workouts folder" : "Put the file in Zwift's Workouts folder"}, in the folder named with your
           Zwift ID:
           <ul className="mt-2 flex flex-col gap-1 text-fg-muted">
             <li>
@@ -37,6 +37,13 @@ export function WorkoutFileHelpDialog({
         <li>Open Zwift, choose a ride, then open Workouts &gt; Custom.</li>
         <li>Pick {archive ? 'a' : 'the'} workout, confirm it and tweak the intensity if you like, then start riding.</li>
       </ol>
+      {archive && (
+        <p className="mt-4 text-sm text-fg-muted">
+          The other folders hold the same sessions for other devices: <code className="font-mono text-xs text-fg">fit</code> for Garmin, Wahoo and Hammerhead
+          head units and watches (copy them to the device's NewFiles folder or import them in its app), <code className="font-mono text-xs text-fg">mrc</code> and{' '}
+          <code className="font-mono text-xs text-fg">erg</code> for ERG-mode trainer apps such as TrainerRoad and PerfPRO.
+        </p>
+      )}
     </ExplainerDialog>
   );
 }

@@ -3,10 +3,12 @@ import { Link } from 'wouter';
 import type { TrainingPlanView } from '../../../shared/api/training-plans.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { buttonClasses } from '../../ui/button-classes.ts';
+import { CalendarFeedPanel } from './calendar-feed-panel.tsx';
 import { PhaseSection, RaceWeekSection } from './phase-section.tsx';
 import { PREPARATION_LABELS, planTitle, planWhen } from './plan-labels.ts';
 import { PlanListCard } from './plan-list-card.tsx';
 import { PlanSection } from './plan-section.tsx';
+import { PlanSessionFilesList } from './plan-session-files.tsx';
 import { PlanStat } from './plan-stat.tsx';
 import { PlanTerm } from './plan-term.tsx';
 import { PlanWorkoutsButton } from './plan-workouts-button.tsx';
@@ -101,6 +103,12 @@ export function PlanDocument({ plan }: { plan: TrainingPlanView }) {
           </div>
         </PlanSection>
       )}
+      <PlanSection id="devices" title="On Your Devices">
+        <div className="grid gap-4 lg:grid-cols-2">
+          <PlanSessionFilesList planId={plan.id} />
+          <CalendarFeedPanel planId={plan.id} />
+        </div>
+      </PlanSection>
       {generated.progressChecks.length > 0 && (
         <PlanSection id="progress-checks" title="Progress Checks">
           <div className="grid gap-4 sm:grid-cols-2">

@@ -23,6 +23,7 @@ function tocOf(plan: TrainingPlanView): TocEntry[] {
     [true, { id: 'gap-analysis', label: 'Gap Analysis' }],
     [true, { id: 'overview', label: 'Training Plan Overview' }],
     [generated.trainingPlan.phases.length > 0, { id: 'phases', label: 'Training Phases' }],
+    [true, { id: 'devices', label: 'On Your Devices' }],
     [generated.progressChecks.length > 0, { id: 'progress-checks', label: 'Progress Checks' }],
   ];
   return entries.filter(([present]) => present).map(([, entry]) => entry);

@@ -12,8 +12,9 @@ import { WorkoutFileHelpDialog } from '../exports/workout-file-help-dialog.tsx';
 import { useDownloadPlanWorkouts } from './api/training-plans.ts';
 
 /**
- * The plan's cycling sessions as Zwift workouts in one .zip (Pro, desktop only, like the
- * analysis's workout file); disabled with the reason when the account or the plan has none.
+ * The plan's sessions as workout files in one .zip, a folder per format: FIT, .zwo, .mrc, .erg
+ * (Pro, desktop only, like the analysis's workout file); disabled with the reason when the
+ * account or the plan has none.
  */
 export function PlanWorkoutsButton({ plan }: { plan: TrainingPlanView }) {
   const pro = useProAccess();
@@ -22,7 +23,9 @@ export function PlanWorkoutsButton({ plan }: { plan: TrainingPlanView }) {
   const [helpFor, setHelpFor] = useState<string | null>(null);
 
   if (!desktop) return <p className="text-xs text-fg-muted">{WORKOUT_FILE_DESKTOP_ONLY}</p>;
-  const hint = pro ? planWorkoutsUnavailable(plan.generatedPlan) : PRO_ONLY_MESSAGES.workoutFile;
+  // A plan's runs are in the zip too (as FIT) when the athlete has the thresholds: the server says why when not.
+  const hasRuns = plan.generatedPlan.trainingPlan.phases.some((phase) => (phase.dailySchedule ?? []).some((day) => day.activityType.startsWith('Running')));
+  const hint = pro ? (hasRuns ? null : planWorkoutsUnavailable(plan.generatedPlan)) : PRO_ONLY_MESSAGES.workoutFile;
   return (
     <>
       <DisabledHint hint={hint}>
@@ -41,7 +44,7 @@ export function PlanWorkoutsButton({ plan }: { plan: TrainingPlanView }) {
           }
         >
           <Bike aria-hidden className="size-4" />
-          {download.isPending ? 'Creating workout files...' : 'Download workouts (.zwo)'}
+          {download.isPending ? 'Creating workout files...' : 'Download all workouts (.zip)'}
         </Button>
       </DisabledHint>
       <WorkoutFileHelpDialog open={helpFor !== null} onOpenChange={(open) => !open && setHelpFor(null)} fileName={helpFor ?? 'workouts.zip'} archive />
