@@ -150,7 +150,12 @@ export function escapeIcsText(text: string): string {
 }
 
 const MAX_LINE_OCTETS = 75;
-const utf8 = new TextEncoder();
+
+/** The UTF-8 length of one code point, by its value (a TextEncoder call per character is ~100x slower). */
+function utf8Octets(character: string): number {
+  const codePoint = character.codePointAt(0)!;
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+}
 
 /**
  * RFC 5545 §3.1: lines longer than 75 octets are folded with CRLF and one space. Folding happens
@@ -161,7 +166,7 @@ export function foldIcsLine(line: string): string {
   let current = '';
   let octets = 0;
   for (const character of line) {
-    const size = utf8.encode(character).length;
+    const size = utf8Octets(character);
     if (octets + size > MAX_LINE_OCTETS) {
       lines.push(current);
       current = ' ';
