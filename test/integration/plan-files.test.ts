@@ -3,6 +3,7 @@ import FitParser from 'fit-file-parser';
 import ICAL from 'ical.js';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import { PRO_ONLY_MESSAGES } from '../../src/shared/api/exports.ts';
 import { calendarFeedCreated, planSessionFiles, SESSION_NOT_FOUND, WORKOUT_FORMAT_UNAVAILABLE } from '../../src/shared/api/plan-files.ts';
 import { trainingPlanView } from '../../src/shared/api/training-plans.ts';
@@ -23,6 +24,14 @@ const eventPlan = {
   completionGoal: 'complete',
   weeklyTrainingTime: '8 hours',
 };
+
+/** The names of a .zip's entries, read with the library the Strava import uses. */
+async function zipEntryNames(bytes: Buffer): Promise<string[]> {
+  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
+  const names: string[] = [];
+  for await (const entry of zip.eachEntry()) names.push(entry.fileName);
+  return names;
+}
 
 /** A test-side reader of ERG-mode course files: the (minutes, value) points. */
 /** Today and the next 60 days: past the first weeks, which start low for an athlete with no history. */
@@ -180,8 +189,12 @@ describe.each(kinds)('plan workout files and calendar feed on %s', (kind) => {
     const work = parsed.messages.workout_step!.find((step) => step.duration_value === 900_000)!;
     // Zone 3: 106-113 % of the threshold pace, i.e. 4:14 to 4:31 /km.
     expect([work.target_type, work.custom_target_value_low, work.custom_target_value_high]).toEqual(['speed', 3687, 3931]);
+    // The plan's zip holds the runs as FIT workouts alone.
     const zip = await runner.client.get(`/api/training-plans/${marathon.id}/workouts.zip`);
     expect(zip.status).toBe(200);
+    const entries = await zipEntryNames(zip.bytes);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const name of entries) expect(name).toMatch(/^fit\/\d{2}-[a-z0-9-]*run-[a-z0-9-]+\.fit$/);
   });
 
   it('serves a private calendar feed without a cookie, stored hashed, that follows the plan and can be replaced and revoked', async () => {

@@ -5,6 +5,7 @@ import {
   deviceWorkout,
   formatAvailability,
   stepsOf,
+  stepsText,
   type DeviceThresholds,
 } from '../../src/server/features/plans/device-files.ts';
 import { WORKOUT_FORMAT_UNAVAILABLE } from '../../src/shared/api/plan-files.ts';
@@ -198,5 +199,18 @@ describe('which files a session offers', () => {
     expect(stepsOf({ phaseKey: 'build', session: { ...session, activityType: 'Lifting - strength', steps: undefined }, minutes: 45 })).toBeNull();
     // A ride of a plan generated before steps existed.
     expect(stepsOf({ phaseKey: 'build', session: { ...session, steps: undefined }, minutes: 75 })).toBeNull();
+  });
+});
+
+describe('the workout as text', () => {
+  it("reads a ride's steps in % FTP and a run's as zones", () => {
+    const steps = sessionSteps(TEMPO, 60, null);
+    expect(stepsText(steps, 'cycling').split('\n')).toEqual([
+      'Warm-up: 10 min at 45-70 % FTP',
+      '2 x (15 min at 76-90 % FTP, 5 min at 56-75 % FTP)',
+      'Cool-down: 10 min at 45-65 % FTP',
+    ]);
+    expect(stepsText(steps, 'running').split('\n')).toEqual(['Warm-up: 10 min at zones 1-2', '2 x (15 min at zone 3, 5 min at zone 2)', 'Cool-down: 10 min at zones 1-2']);
+    expect(stepsText(sessionSteps(TEMPO, 65, null), 'cycling').split('\n')[1]).toBe('Steady: 2 min at 56-75 % FTP');
   });
 });

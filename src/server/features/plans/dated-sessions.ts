@@ -70,7 +70,3 @@ export function datedSessions(plan: TrainingPlanView): DatedSession[] {
   return sessions;
 }
 
-/** The session on one day, or null (a rest day, or a day outside the plan). */
-export function sessionOn(plan: TrainingPlanView, date: string): DatedSession | null {
-  return datedSessions(plan).find((session) => session.date === date) ?? null;
-}
