@@ -1,6 +1,7 @@
 import type { TrainingPlanView } from '../../../shared/api/training-plans.ts';
 import { escapeIcsText as escapeText, foldIcsLine as fold } from '../../../shared/calendar/next-session-ics.ts';
 import { datedSessions } from './dated-sessions.ts';
+import { clockMinutes } from './goal-inputs.ts';
 import { sessionSport, stepsOf, stepsText } from './device-files.ts';
 
 /**
@@ -19,7 +20,6 @@ const SEQUENCE_EPOCH_MS = Date.UTC(2025, 0, 1);
 const dateValue = (isoDay: string) => isoDay.replace(/-/g, '');
 const nextDay = (isoDay: string) => new Date(Date.parse(`${isoDay}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 const stampValue = (date: Date) => `${date.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
-const clock = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 
 export function planCalendar(plan: TrainingPlanView, title: string): string {
   const changed = new Date(plan.updatedAt);
@@ -39,7 +39,7 @@ export function planCalendar(plan: TrainingPlanView, title: string): string {
       `SEQUENCE:${sequence}`,
       `DTSTART;VALUE=DATE:${dateValue(dated.date)}`,
       `DTEND;VALUE=DATE:${dateValue(nextDay(dated.date))}`,
-      `SUMMARY:${escapeText(dated.isRaceDay ? `${session.activityType}: ${title}` : `${session.activityType} ${clock(minutes)}`)}`,
+      `SUMMARY:${escapeText(dated.isRaceDay ? `${session.activityType}: ${title}` : `${session.activityType} ${clockMinutes(minutes)}`)}`,
       `DESCRIPTION:${escapeText(`${dated.phaseName} phase, week ${dated.week}${kind}.\n${session.description}\nZones: ${session.zones}\n${session.notes}${workout}`)}`,
       'TRANSP:TRANSPARENT',
       'END:VEVENT',

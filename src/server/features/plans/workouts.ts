@@ -7,6 +7,7 @@ import type { PhaseName } from '../../../shared/domain/plan-phases.ts';
 import { encodeFitWorkout } from '../../workouts/fit.ts';
 import { buildCourseFile } from '../../workouts/mrc-erg.ts';
 import { buildZwiftWorkout } from '../../workouts/zwo.ts';
+import { clockMinutes } from './goal-inputs.ts';
 import { deviceWorkout, formatAvailability, sessionLabel, sessionSport, stepsOf, type DeviceThresholds, type SessionSport } from './device-files.ts';
 
 /**
@@ -37,7 +38,6 @@ const EXTENSION_TYPES: Record<WorkoutFormat, string> = {
   erg: 'text/plain; charset=utf-8',
 };
 
-const clock = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** The session's file in one format; the caller checked the format is available (formatAvailability). */
 export function workoutFile(session: WorkoutSession, format: WorkoutFormat, thresholds: DeviceThresholds, baseName: string, createdAt: Date): WorkoutFile {
@@ -87,7 +87,7 @@ function typicalSession(planTitle: string, phaseName: string, day: ScheduledDay,
 
 /** A dated session's title, e.g. 'Build - threshold (1:05)': the day's minutes, not the typical week's. */
 export function datedSessionTitle(phaseName: string, day: ScheduledDay, minutes: number): string {
-  return `${phaseName} - ${sessionSport(day) === 'running' ? 'run ' : ''}${sessionLabel(day)} (${clock(minutes)})`;
+  return `${phaseName} - ${sessionSport(day) === 'running' ? 'run ' : ''}${sessionLabel(day)} (${clockMinutes(minutes)})`;
 }
 
 /**
