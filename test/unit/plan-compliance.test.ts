@@ -14,10 +14,10 @@ import { loadPerHourOfSteps, plannedSessionLoad, sessionSport } from '../../src/
 const START = '2026-03-02';
 const END = '2026-03-15';
 
-const session = (date: string, family: CompliancePlannedSession['family'] = 'ride', durationMin = 60, plannedLoad: number | null = 50): CompliancePlannedSession => ({
+const session = (date: string, family: CompliancePlannedSession['sport'] = 'ride', durationMin = 60, plannedLoad: number | null = 50): CompliancePlannedSession => ({
   date,
   name: family === 'run' ? 'Running - endurance' : 'Cycling - endurance',
-  family,
+  sport: family,
   durationMin,
   plannedLoad,
 });

@@ -1,4 +1,5 @@
 import type { SportFamily } from '../../../metrics/training-load.ts';
+import type { ComplianceBand, DayStatus, sessionStatuses } from '../../../shared/api/plan-compliance.ts';
 
 /**
  * Planned vs done (ADR 0035): each dated session of a plan matched to the athlete's activities,
@@ -19,9 +20,8 @@ import type { SportFamily } from '../../../metrics/training-load.ts';
  * - A load ratio needs every load behind it: an activity not yet scored leaves it absent, never 0.
  */
 
-export type SessionStatus = 'completed' | 'partial' | 'missed' | 'future';
-export type DayStatus = SessionStatus | 'rest' | 'unplanned';
-export type ComplianceBand = 'green' | 'amber' | 'orange' | 'red';
+export type { ComplianceBand, DayStatus } from '../../../shared/api/plan-compliance.ts';
+export type SessionStatus = (typeof sessionStatuses)[number];
 
 /** A done session counts as completed from this share of its planned duration, in %. */
 export const COMPLETED_FROM_PCT = 80;
@@ -32,7 +32,7 @@ export interface CompliancePlannedSession {
   /** As the plan names it, e.g. 'Cycling - threshold'. */
   name: string;
   /** The sport family an activity must have to count for it; null matches nothing (an unknown sport). */
-  family: SportFamily | null;
+  sport: SportFamily | null;
   durationMin: number;
   /** Null when it cannot be estimated (a race day of unknown length). */
   plannedLoad: number | null;
@@ -153,11 +153,11 @@ function matchSessions(input: ComplianceInput): { matches: Match[]; unplanned: C
   };
   const sessions = [...input.sessions].sort((a, b) => a.date.localeCompare(b.date));
   // Each day's own sessions first, so a moved session only takes what its day left over.
-  const matches: Match[] = sessions.map((session) => ({ session, activities: take(session.date, session.family), doneOn: null }));
+  const matches: Match[] = sessions.map((session) => ({ session, activities: take(session.date, session.sport), doneOn: null }));
   for (const match of matches) {
     if (match.activities.length > 0) continue;
     for (const day of [addDays(match.session.date, -1), addDays(match.session.date, 1)]) {
-      const moved = take(day, match.session.family);
+      const moved = take(day, match.session.sport);
       if (moved.length > 0) {
         match.activities = moved;
         match.doneOn = day;

@@ -1,4 +1,5 @@
 import { PRO_ONLY_MESSAGES } from '../../../shared/api/exports.ts';
+import type { PlanComplianceQuery, PlanComplianceView } from '../../../shared/api/plan-compliance.ts';
 import {
   FREE_PLAN_LIMIT,
   FREE_PLAN_LIMIT_MESSAGE,
@@ -16,6 +17,7 @@ import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
 import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './athlete-facts.ts';
 import { planCalendar } from './calendar.ts';
+import { complianceLogSpan, planComplianceOf } from './compliance-read.ts';
 import { generatePlan } from './generator.ts';
 import { goalInputProblem, parseFtpW } from './goal-inputs.ts';
 import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan-on-day.ts';
@@ -218,6 +220,23 @@ export function createPlansService(deps: {
       if (!(await repo.delete(accountId, id))) throw notFound();
       await plansChanged(accountId);
       return { message: 'Training plan deleted' };
+    },
+
+    /**
+     * Planned vs done (ADR 0035): the plan's days from `from` to `to` (its first and last day when
+     * absent), their weeks, and the plan from its first day to today.
+     */
+    async compliance(accountId: string, id: string, query: PlanComplianceQuery, now = new Date()): Promise<PlanComplianceView> {
+      await requireConnected(accountId);
+      const plan = toView(await findOwned(accountId, id), now);
+      const span = complianceLogSpan(plan);
+      const log = await activities.trainingLog(accountId, span.from, span.to);
+      const startDate = plan.phases[0]!.startDate;
+      const endDate = plan.phases.at(-1)!.endDate;
+      const today = now.toISOString().slice(0, 10);
+      const from = query.from && query.from > startDate ? query.from : startDate;
+      const to = query.to && query.to < endDate ? query.to : endDate;
+      return { planId: plan.id, startDate, endDate, today, from, to, ...planComplianceOf(plan, log, { today, from, to }) };
     },
 
     /** Every plan of the account, active or not, for the analysis-context export (spec §3). */
