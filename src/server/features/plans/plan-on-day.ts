@@ -1,5 +1,7 @@
 import { parseSelectedActivities, planLengthFields, planTitle, type PhaseWeek, type PreparationType } from '../../../shared/api/training-plans.ts';
 import { parseTargetDate, phaseProgress, planSchedule, type PhaseName, type PlanLengthInput } from '../../../shared/domain/plan-phases.ts';
+import type { ActivitySourceName } from '../../../shared/api/activities.ts';
+import type { ComplianceDay, ComplianceWeek } from './compliance.ts';
 import type { TrainingPlanRow } from './repo.ts';
 
 /**
@@ -41,6 +43,16 @@ export interface PlanOnDay {
   phase: PhaseOnDay | null;
   /** The event date (event plans) or goal timeline (PR plans) when it parses and is not past on the day. */
   target: { label: 'the event' | 'your target date'; date: string; daysTo: number } | null;
+  /** Planned vs done in the day's calendar week as it stood at the end of the day (ADR 0035); null unless running. */
+  compliance?: PlanWeekCompliance | null;
+}
+
+export interface PlanWeekCompliance {
+  week: ComplianceWeek;
+  /** The week's days with a session, in order. */
+  sessions: ComplianceDay[];
+  /** Where the activities behind the figures come from, their thresholds included (ADR 0007). */
+  sources: ActivitySourceName[];
 }
 
 const DAY_MS = 86_400_000;

@@ -17,7 +17,7 @@ import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
 import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './athlete-facts.ts';
 import { planCalendar } from './calendar.ts';
-import { complianceLogSpan, planComplianceOf } from './compliance-read.ts';
+import { complianceLogSpan, planComplianceOf, weekComplianceOn, weekLogSpan } from './compliance-read.ts';
 import { generatePlan } from './generator.ts';
 import { goalInputProblem, parseFtpW } from './goal-inputs.ts';
 import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan-on-day.ts';
@@ -26,7 +26,7 @@ import { planWorkouts, zipWorkouts } from './workouts.ts';
 
 export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from './athlete-facts.ts';
 
-export type { PlanOnDay, PlanStanding } from './plan-on-day.ts';
+export type { PlanOnDay, PlanStanding, PlanWeekCompliance } from './plan-on-day.ts';
 
 const notFound = () => new AppError('not_found', 'Training plan not found');
 
@@ -272,10 +272,18 @@ export function createPlansService(deps: {
     async activePlansOn(accountId: string, day: Date, now = new Date()): Promise<PlanOnDay[]> {
       await holdToFreeLimit(accountId, now);
       const rows = await repo.listActive(accountId);
-      return rows
-        .map((row) => planOnDay(row, day))
-        .sort(byRelevanceOnDay)
+      const plans = rows
+        .map((row) => ({ row, onDay: planOnDay(row, day) }))
+        .sort((a, b) => byRelevanceOnDay(a.onDay, b.onDay))
         .slice(0, MAX_PLANS_IN_ANALYSIS);
+      // The week's planned vs done feeds the analysis's plan progress (ADR 0035): one read of the week's activities.
+      const dayIso = day.toISOString().slice(0, 10);
+      const span = weekLogSpan(dayIso);
+      const log = plans.some(({ onDay }) => onDay.standing === 'running') ? await activities.trainingLog(accountId, span.from, span.to) : [];
+      return plans.map(({ row, onDay }) => ({
+        ...onDay,
+        compliance: onDay.standing === 'running' ? weekComplianceOn(toView(row, now), log, dayIso) : null,
+      }));
     },
   };
 }
