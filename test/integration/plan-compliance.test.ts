@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLIANCE_RANGE_MESSAGES, planComplianceView, type PlanComplianceView } from '../../src/shared/api/plan-compliance.ts';
 import { trainingPlanView } from '../../src/shared/api/training-plans.ts';
+import { PLAN_START_MESSAGES } from '../../src/shared/domain/plan-start.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
@@ -50,19 +51,19 @@ describe.each(kinds)('plan compliance on %s', (kind) => {
     return row!.id;
   }
 
-  /** A 12-week cycling plan whose first day was three weeks ago (the API generates plans today). */
+  const springBase = {
+    preparationType: 'general-fitness',
+    planName: 'Spring base',
+    selectedActivities: JSON.stringify(['Cycling']),
+    planDuration: '12 weeks',
+    weeklyTrainingTime: '6 hours',
+  };
+
+  /** A 12-week cycling plan started three weeks ago, as the plan form allows (ADR 0036). */
   async function planStartedWeeksAgo(client: TestClient): Promise<string> {
-    const created = await client.post('/api/training-plans', {
-      preparationType: 'general-fitness',
-      planName: 'Spring base',
-      selectedActivities: JSON.stringify(['Cycling']),
-      planDuration: '12 weeks',
-      weeklyTrainingTime: '6 hours',
-    });
+    const created = await client.post('/api/training-plans', { ...springBase, startDate: daysAgo(21) });
     expect(created.status).toBe(201);
-    const id = created.body.id as string;
-    await query('update training_plans set generated_at = $1 where id = $2', [`${daysAgo(21)}T08:00:00Z`, id]);
-    return id;
+    return created.body.id as string;
   }
 
   it('matches each past session to the activities of its day and sport, and sums weeks and the plan so far', async () => {
@@ -109,6 +110,30 @@ describe.each(kinds)('plan compliance on %s', (kind) => {
     const span = planComplianceView.parse((await client.get(`/api/training-plans/${id}/compliance?from=${daysAgo(7)}&to=${daysAgo(1)}`)).body);
     expect(span.days.map((entry) => entry.date)).toEqual(Array.from({ length: 7 }, (_, index) => daysAgo(7 - index)));
     expect(span.overall).toEqual(result.overall);
+  });
+
+  it('starts a plan up to 8 weeks back and no further, and keeps its start when it is edited', async () => {
+    const { client, accountId } = await athlete();
+    for (const [startDate, message] of [
+      [daysAgo(57), PLAN_START_MESSAGES.tooEarly],
+      [daysAgo(-1), PLAN_START_MESSAGES.future],
+      ['2026-13-01', PLAN_START_MESSAGES.format],
+    ] as const) {
+      const refused = await client.post('/api/training-plans', { ...springBase, startDate });
+      expect(refused.status, startDate).toBe(400);
+      expect(refused.body.message).toBe(message);
+    }
+    expect((await query<{ n: number }>('select count(*)::int as n from training_plans where account_id = $1', [accountId]))[0]!.n).toBe(0);
+
+    const created = trainingPlanView.parse((await client.post('/api/training-plans', { ...springBase, startDate: daysAgo(56) })).body);
+    expect(created).toMatchObject({ startDate: daysAgo(56), totalWeeks: 12 });
+    expect(created.phases[0]!.startDate).toBe(daysAgo(56));
+    expect(created.currentPhase).not.toBe('base');
+    // Later the start is more than 8 weeks back; an edit that keeps it is still accepted.
+    await query('update training_plans set start_date = $1 where id = $2', [daysAgo(70), created.id]);
+    const edited = await client.put('/api/training-plans', { ...springBase, id: created.id, startDate: daysAgo(70), weeklyTrainingTime: '7 hours' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.phases[0].startDate).toBe(daysAgo(70));
   });
 
   it('answers bad spans with 400 and a message, and another athlete\'s plan with 404', async () => {

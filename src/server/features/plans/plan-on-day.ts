@@ -1,5 +1,6 @@
 import { parseSelectedActivities, planLengthFields, planTitle, type PhaseWeek, type PreparationType } from '../../../shared/api/training-plans.ts';
 import { parseTargetDate, phaseProgress, planSchedule, type PhaseName, type PlanLengthInput } from '../../../shared/domain/plan-phases.ts';
+import { planAnchor } from '../../../shared/domain/plan-start.ts';
 import type { ActivitySourceName } from '../../../shared/api/activities.ts';
 import type { ComplianceDay, ComplianceWeek } from './compliance.ts';
 import type { TrainingPlanRow } from './repo.ts';
@@ -67,12 +68,14 @@ export function lengthInput(
     planDuration?: string | null;
     eventDate?: string | null;
     prTimeline?: string | null;
+    startDate?: string | null;
     generatedPlan?: { trainingPlan: { overview: { totalWeeks: number } } };
   },
   generatedAt: Date,
 ): PlanLengthInput {
   const { requestedLength, targetDate } = planLengthFields(plan);
-  return { requestedLength, targetDate, generatedAt, generatedWeeks: plan.generatedPlan?.trainingPlan.overview.totalWeeks ?? null };
+  // A plan started in the past weeks (ADR 0036) is laid out from its chosen first day.
+  return { requestedLength, targetDate, generatedAt: planAnchor(plan.startDate, generatedAt), generatedWeeks: plan.generatedPlan?.trainingPlan.overview.totalWeeks ?? null };
 }
 
 const present = (text: string | null | undefined): string | null => text?.trim() || null;

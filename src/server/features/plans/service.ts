@@ -13,6 +13,7 @@ import {
 import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 import { fileNameSlug } from '../../../shared/domain/file-name.ts';
 import { currentPhaseOf, planLengthProblem, planSchedule, planTargetDay } from '../../../shared/domain/plan-phases.ts';
+import { planStartProblem } from '../../../shared/domain/plan-start.ts';
 import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
 import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './athlete-facts.ts';
@@ -128,12 +129,14 @@ export function createPlansService(deps: {
   }
 
   /** The stored values of a plan: the inputs as typed (blank is absent) and the plan generated from them at `now`. */
-  async function generate(accountId: string, input: TrainingPlanInput, now: Date): Promise<TrainingPlanValues> {
+  async function generate(accountId: string, input: TrainingPlanInput, now: Date, storedStart: string | null = null): Promise<TrainingPlanValues> {
     const clean = Object.fromEntries(
       Object.entries(input).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || null : (value ?? null)]),
     ) as TrainingPlanInput;
-    // Bounds first (ADR 0030): nothing is read or generated for a plan that cannot be built.
-    const problem = planLengthProblem(planLengthFields(clean), now) ?? goalInputProblem(clean);
+    // Bounds first (ADR 0030): nothing is read or generated for a plan that cannot be built. A
+    // plan keeps the start it was made with when edited later, however far back it is by then.
+    const startProblem = clean.startDate && clean.startDate === storedStart ? null : planStartProblem(clean.startDate, now);
+    const problem = startProblem ?? planLengthProblem(planLengthFields(clean), now) ?? goalInputProblem(clean);
     if (problem) throw new AppError('bad_request', problem);
     const length = lengthInput(clean, now);
     const schedule = planSchedule(length);
@@ -196,8 +199,8 @@ export function createPlansService(deps: {
     async update(accountId: string, update: TrainingPlanUpdate, now = new Date()): Promise<TrainingPlanView> {
       await requireConnected(accountId);
       const { id, ...input } = update;
-      await findOwned(accountId, id);
-      const values = await generate(accountId, input, now);
+      const stored = await findOwned(accountId, id);
+      const values = await generate(accountId, input, now, stored.startDate);
       const result = await repo.replace(accountId, id, values, (others) => overlappingPlan(planDays({ ...values, generatedAt: now }), others));
       if (!result) throw notFound();
       if ('refused' in result) throw overlapError(result.plan);
