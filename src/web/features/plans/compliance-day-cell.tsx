@@ -24,14 +24,14 @@ export function ComplianceDayCell({ day, isToday }: { day: ComplianceDayView; is
   return (
     <li
       className={clsx(
-        'flex min-h-24 flex-col gap-1 rounded-xl border p-2.5 text-xs',
+        'flex flex-col gap-1 rounded-xl border p-2.5 text-xs md:min-h-24',
         band ? band.border : 'border-line',
         quiet ? 'hidden bg-canvas md:flex' : 'bg-surface',
         isToday && 'ring-2 ring-accent/60',
       )}
       aria-label={`${formatShortCalendarDay(day.date)}: ${label}${day.band ? `, ${BAND_LABELS[day.band]}` : ''}`}
     >
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5">
         <span className="font-semibold text-fg-muted">
           <span className="md:hidden">{formatShortCalendarDay(day.date)}</span>
           <span className="hidden md:inline">{Number(day.date.slice(8))}</span>
