@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('planned vs done in the browser', () => {
     await dialog.getByRole('button', { name: 'Create plan' }).click();
     await dialog.waitFor({ state: 'detached' });
     await main().getByRole('article', { name: 'Autumn block' }).waitFor();
-  });
+  }, 180_000);
 
   it("shows the plan's calendar with completed and missed sessions from the athlete's history", async () => {
     const plans = (await (await page.request.get(session.at('/api/training-plans'))).json()) as { id: string; startDate: string | null }[];
@@ -82,5 +82,5 @@ describe.skipIf(!hasChromium)('planned vs done in the browser', () => {
     await link.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(session.at(href!));
-  });
+  }, 180_000);
 });

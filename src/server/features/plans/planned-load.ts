@@ -49,9 +49,16 @@ export function sessionSport(activityType: string): { family: SportFamily | null
   return { family, label };
 }
 
+/** The session kinds of each phase, plain and general fitness; built once, they depend on nothing else. */
+const kindsByPhase = new Map<PhaseName, ReturnType<typeof enduranceSessions>>();
+
 /** The steps the plan builds for a cycling session of this kind in this phase; running sessions share the kinds. */
 function stepsOfKind(phase: PhaseName, label: string, minutes: number): SessionStep[] | null {
-  const kinds = [...enduranceSessions(phase, 'cycling', null, false), ...enduranceSessions(phase, 'cycling', null, true)];
+  let kinds = kindsByPhase.get(phase);
+  if (!kinds) {
+    kinds = [...enduranceSessions(phase, 'cycling', null, false), ...enduranceSessions(phase, 'cycling', null, true)];
+    kindsByPhase.set(phase, kinds);
+  }
   const kind = kinds.find((candidate) => candidate.label === label);
   return kind?.main ? sessionSteps(kind.main, minutes, null) : null;
 }
