@@ -7,6 +7,7 @@ import {
   type CompliancePlannedSession,
 } from '../../src/server/features/plans/compliance.ts';
 import { loadPerHourOfSteps, plannedSessionLoad, sessionSport } from '../../src/server/features/plans/planned-load.ts';
+import { PLAN_START_MESSAGES, planAnchor, planStartProblem } from '../../src/shared/domain/plan-start.ts';
 
 /** Planned vs done (ADR 0035): matching, statuses, bands, totals; the planned load estimate. */
 
@@ -214,5 +215,26 @@ describe('planned load', () => {
     expect(sessionSport('Lifting - strength').family).toBe('workout');
     expect(sessionSport('Other - Swimming').family).toBe('other');
     expect(sessionSport('Rest').family).toBeNull();
+  });
+});
+
+describe('a plan started in the past weeks (ADR 0036)', () => {
+  const now = new Date('2026-11-26T10:00:00Z');
+  it.each([
+    ['', null],
+    ['2026-11-26', null],
+    ['2026-10-01', null],
+    ['2026-10-29', null],
+    ['2026-09-30', PLAN_START_MESSAGES.tooEarly],
+    ['2026-11-27', PLAN_START_MESSAGES.future],
+    ['2026-02-30', PLAN_START_MESSAGES.format],
+    ['26-11-01', PLAN_START_MESSAGES.format],
+  ])('%s → %s', (text, problem) => {
+    expect(planStartProblem(text, now)).toBe(problem);
+  });
+
+  it('lays the phases out from the chosen day, else from the generation day', () => {
+    expect(planAnchor('2026-10-01', now).toISOString()).toBe('2026-10-01T00:00:00.000Z');
+    expect(planAnchor(null, now)).toBe(now);
   });
 });
