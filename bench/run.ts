@@ -10,6 +10,7 @@ import { measureWebJs, type WebJs } from './landing-js.ts';
 import { measureLoad, type LoadResult } from './load.ts';
 import { benchFidelity, type FidelityRun } from './fidelity.ts';
 import { benchMetrics, type MetricsRun } from './metrics.ts';
+import { benchPlanCompliance, type PlanComplianceRun } from './plan-compliance.ts';
 
 /**
  * `npm run bench`: Kairo's performance figures against their targets. The API is measured on
@@ -42,6 +43,8 @@ const HISTORY_READ_P99_MS_MAX = 50;
 /** Issue target: the exact curve of a 4 h ride in 30 ms; the O(n²) scan takes about 200 ms. */
 const MMP_4H_MS_MAX = 30;
 const BUILTIN_ANALYSIS_MS_MAX = 50;
+/** Issue 18: planned vs done of a 24-week plan against a year of activities. */
+const PLAN_COMPLIANCE_P99_MS_MAX = 50;
 /** The pool swim's average heart rate, twice (activity and metrics): see test/unit/device-corpus.test.ts. */
 const KNOWN_CORPUS_DEVIATIONS = 2;
 
@@ -164,6 +167,7 @@ function figures(
   data: ActivityDataRun,
   metrics: MetricsRun,
   fidelity: FidelityRun,
+  compliance: PlanComplianceRun,
 ): Figure[] {
   const ratio = round(api.authUser.requestsPerS / hello.requestsPerS, 3);
   const webJs = (name: string, bytes: number | null, max: number) => {
@@ -206,6 +210,8 @@ function figures(
     figure('exact MMP, 4 h ride', metrics.meanMaximalPower4h.fastMs, 'ms', { max: MMP_4H_MS_MAX }),
     figure('exact MMP speed-up over the O(n²) scan, 4 h', metrics.meanMaximalPower4h.speedup, 'ratio'),
     figure(`built-in analysis, max of ${metrics.builtinAnalysis.analyses}`, metrics.builtinAnalysis.maxMs, 'ms', { max: BUILTIN_ANALYSIS_MS_MAX }),
+    figure(`plan compliance, ${compliance.weeks}-week plan and ${compliance.activities} activities (p50)`, compliance.p50Ms, 'ms'),
+    figure(`plan compliance, ${compliance.weeks}-week plan and ${compliance.activities} activities (p99)`, compliance.p99Ms, 'ms', { max: PLAN_COMPLIANCE_P99_MS_MAX }),
     figure(
       `device corpus import (${fidelity.corpusImport.activities} activities, parse to metrics)`,
       fidelity.corpusImport.activitiesPerS,
@@ -266,6 +272,7 @@ async function main(): Promise<number> {
   const webJs = measureWebJs(root);
   const metrics = benchMetrics();
   const fidelity = benchFidelity();
+  const compliance = benchPlanCompliance();
   const api = await benchKairoApi();
   const helloFastify = await benchHelloFastify();
   const activityData = await benchActivityData({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S });
@@ -281,7 +288,7 @@ async function main(): Promise<number> {
     environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
     valid: problems.length === 0,
     problems,
-    figures: figures(api, helloFastify, webJs, activityData, metrics, fidelity),
+    figures: figures(api, helloFastify, webJs, activityData, metrics, fidelity, compliance),
     api: {
       connections: CONNECTIONS,
       warmUpS: WARM_UP_S,
@@ -300,6 +307,7 @@ async function main(): Promise<number> {
     webJs,
     metrics,
     fidelity,
+    compliance,
     webhookToAnalysis: activityData.webhookToAnalysis,
   };
   mkdirSync(resultsDir, { recursive: true });

@@ -114,6 +114,11 @@ export function formatCalendarDay(isoDate: string, settings: DateSettings = {}):
   return formatDate(`${isoDate}T12:00:00Z`, { locale: settings.locale, timeZone: 'UTC' });
 }
 
+/** A calendar day without its year, for a calendar's cells: 'Wed, Nov 25' in en-US. */
+export function formatShortCalendarDay(isoDate: string, settings: DateSettings = {}): string {
+  return dateFormat({ locale: settings.locale, timeZone: 'UTC' }, { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(`${isoDate}T12:00:00Z`));
+}
+
 /** A moment: 'Wed, Nov 25, 2026, 7:05 AM' in en-US. */
 export function formatDateTime(date: Date | string, settings: DateSettings = {}): string {
   return dateFormat(settings, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(

@@ -514,6 +514,8 @@ export const trainingPlans = pgTable(
     otherActivity: text('other_activity'),
     planDuration: text('plan_duration'),
     additionalDetails: text('additional_details'),
+    /** YYYY-MM-DD: the plan's first day when the athlete chose one in the past (ADR 0036); null: the generation day. */
+    startDate: text('start_date'),
     generatedPlan: jsonb('generated_plan').$type<GeneratedPlan>().notNull(),
     planSummary: text('plan_summary').notNull(),
     isActive: boolean('is_active').notNull().default(true),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHASE_NAMES, planHorizonProblem } from '../domain/plan-phases.ts';
+import { PLAN_START_MESSAGES } from '../domain/plan-start.ts';
 import { sessionStep } from './analysis.ts';
 
 /** Contracts of /api/training-plans (spec §3 Training plan and Generated plan structure, §5, §7). */
@@ -72,6 +73,8 @@ const planFields = z.object({
   otherActivity: shortText,
   planDuration: shortText,
   additionalDetails: longText,
+  /** YYYY-MM-DD, blank for today; up to 8 weeks back (ADR 0036), checked by the service at its clock. */
+  startDate: z.string().max(10, PLAN_START_MESSAGES.format).nullish(),
 });
 
 /** The length inputs of a plan as typed, with the name its target date goes by in messages. */

@@ -26,8 +26,8 @@ export function planCalendar(plan: TrainingPlanView, title: string): string {
   const sequence = Math.max(0, Math.floor((changed.getTime() - SEQUENCE_EPOCH_MS) / 1000));
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Kairo//Training plan//EN', 'CALSCALE:GREGORIAN', `X-WR-CALNAME:${escapeText(title)}`];
   for (const dated of datedSessions(plan)) {
-    const { session, minutes } = dated;
-    const kind = dated.weekKind === 'race' ? ' (race week)' : dated.weekKind !== 'load' ? ` (${dated.weekKind} week)` : '';
+    const { scheduled: session, durationMin: minutes } = dated;
+    const kind = dated.weekKind === 'race' ? ' (race week)' : dated.weekKind && dated.weekKind !== 'load' ? ` (${dated.weekKind} week)` : '';
     const sport = sessionSport(session);
     const steps = stepsOf(dated);
     const workout = sport && steps ? `\nWorkout:\n${stepsText(steps, sport)}` : '';
@@ -40,7 +40,7 @@ export function planCalendar(plan: TrainingPlanView, title: string): string {
       `DTSTART;VALUE=DATE:${dateValue(dated.date)}`,
       `DTEND;VALUE=DATE:${dateValue(nextDay(dated.date))}`,
       `SUMMARY:${escapeText(dated.isRaceDay ? `${session.activityType}: ${title}` : `${session.activityType} ${clockMinutes(minutes)}`)}`,
-      `DESCRIPTION:${escapeText(`${dated.phaseName} phase, week ${dated.week}${kind}.\n${session.description}\nZones: ${session.zones}\n${session.notes}${workout}`)}`,
+      `DESCRIPTION:${escapeText(`${dated.phase.name} phase, week ${dated.weekOfPhase}${kind}.\n${session.description}\nZones: ${session.zones}\n${session.notes}${workout}`)}`,
       'TRANSP:TRANSPARENT',
       'END:VEVENT',
     );

@@ -1,11 +1,11 @@
-import { DAYS_OF_WEEK, type PhaseWeek, type ScheduledDay, type TrainingPlanView } from '../../../shared/api/training-plans.ts';
-import type { PhaseName } from '../../../shared/domain/plan-phases.ts';
+import { DAYS_OF_WEEK, type GeneratedPlan, type PhaseWeek, type ScheduledDay } from '../../../shared/api/training-plans.ts';
+import type { PhaseName, PlanPhase } from '../../../shared/domain/plan-phases.ts';
 
 /**
- * The plan laid out on the calendar: every day of its phases that has a session, each week's
- * sessions scaled to that week's planned volume, then the race week's own seven days. The .ics
- * download, the calendar feed and the per-session workout files all read this one layout, so a
- * session is the same wherever the athlete meets it.
+ * A plan's sessions on the calendar: each phase's typical week repeated over its weeks, each
+ * week's sessions scaled to that week's planned volume, and the race week's own sessions. The
+ * calendar file, the compliance check and anything else that asks "what was planned on this day"
+ * read this one layout.
  */
 
 const DAY_MS = 86_400_000;
@@ -13,27 +13,25 @@ const DAY_MS = 86_400_000;
 export interface DatedSession {
   /** YYYY-MM-DD. */
   date: string;
-  /** The phase the day belongs to (the race week counts to the last phase). */
-  phaseKey: PhaseName;
-  phaseName: string;
+  /** The session as the generated plan writes it; its `durationMin` is the typical week's. */
+  scheduled: ScheduledDay;
+  /** The minutes planned on this date: the typical week's scaled to this week's volume. */
+  durationMin: number;
+  phase: { key: PhaseName; name: string };
   /** 1-based week of the phase. */
-  week: number;
-  weekKind: PhaseWeek['kind'] | 'race';
-  /** The typical week's (or race week's) session for this weekday, as planned. */
-  session: ScheduledDay;
-  /** The minutes of this day: the session's minutes scaled to the week's volume. */
-  minutes: number;
+  weekOfPhase: number;
+  /** The generated week's kind, or 'race' in the race week; null when the plan has no week-by-week volumes. */
+  weekKind: PhaseWeek['kind'] | 'race' | null;
   isRaceDay: boolean;
 }
 
-const isoDay = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
-
-export function datedSessions(plan: TrainingPlanView): DatedSession[] {
+/** Every dated session of a plan, in date order; rest days are left out. */
+export function datedSessions(plan: { phases: readonly PlanPhase[]; generatedPlan: GeneratedPlan }): DatedSession[] {
+  const sessions: DatedSession[] = [];
   const raceWeek = plan.generatedPlan.trainingPlan.raceWeek;
   const race = raceWeek
     ? { start: Date.parse(`${raceWeek.startDate}T00:00:00Z`), day: Date.parse(`${raceWeek.date}T00:00:00Z`), schedule: raceWeek.dailySchedule }
     : null;
-  const sessions: DatedSession[] = [];
   for (const phase of plan.phases) {
     const generated = plan.generatedPlan.trainingPlan.phases.find((candidate) => candidate.key === phase.name);
     const schedule = generated?.dailySchedule ?? [];
@@ -53,15 +51,15 @@ export function datedSessions(plan: TrainingPlanView): DatedSession[] {
         const dayName = DAYS_OF_WEEK[(new Date(day).getUTCDay() + 6) % 7];
         const session = (inRaceWeek ? race.schedule : schedule).find((entry) => entry.dayOfWeek === dayName);
         if (!session || (session.durationMin === 0 && !isRaceDay)) continue;
-        const minutes = session.activityType.startsWith('Lifting') || inRaceWeek ? session.durationMin : Math.max(5, Math.round((session.durationMin * scale) / 5) * 5);
+        const minutes =
+          session.activityType.startsWith('Lifting') || inRaceWeek ? session.durationMin : Math.max(5, Math.round((session.durationMin * scale) / 5) * 5);
         sessions.push({
-          date: isoDay(day),
-          phaseKey: phase.name,
-          phaseName: generated?.name ?? phase.name,
-          week,
-          weekKind: inRaceWeek ? 'race' : (plannedWeek?.kind ?? 'load'),
-          session,
-          minutes,
+          date: new Date(day).toISOString().slice(0, 10),
+          scheduled: session,
+          durationMin: minutes,
+          phase: { key: phase.name, name: generated?.name ?? phase.name },
+          weekOfPhase: week,
+          weekKind: inRaceWeek ? 'race' : (plannedWeek?.kind ?? null),
           isRaceDay,
         });
       }
@@ -69,4 +67,3 @@ export function datedSessions(plan: TrainingPlanView): DatedSession[] {
   }
   return sessions;
 }
-

@@ -66,13 +66,13 @@ function mainSetOf(phase: PhaseName, label: string): MainSet | null {
  * minutes; a run's from the same catalogue (its zones are the rides' zones by effort). Null for
  * sessions without structure, and for rides of plans generated before steps existed.
  */
-export function stepsOf(dated: Pick<DatedSession, 'phaseKey' | 'session' | 'minutes'>): SessionStep[] | null {
-  const sport = sessionSport(dated.session);
-  if (!sport || dated.minutes <= 0) return null;
-  if (sport === 'cycling' && !dated.session.steps) return null;
-  if (sport === 'cycling' && dated.minutes === dated.session.durationMin) return dated.session.steps!;
-  const main = mainSetOf(dated.phaseKey, sessionLabel(dated.session));
-  return main ? sessionSteps(main, dated.minutes, null) : null;
+export function stepsOf(dated: Pick<DatedSession, 'phase' | 'scheduled' | 'durationMin'>): SessionStep[] | null {
+  const sport = sessionSport(dated.scheduled);
+  if (!sport || dated.durationMin <= 0) return null;
+  if (sport === 'cycling' && !dated.scheduled.steps) return null;
+  if (sport === 'cycling' && dated.durationMin === dated.scheduled.durationMin) return dated.scheduled.steps!;
+  const main = mainSetOf(dated.phase.key, sessionLabel(dated.scheduled));
+  return main ? sessionSteps(main, dated.durationMin, null) : null;
 }
 
 /** Which formats a session downloads in for this athlete, each with the reason when it does not. */

@@ -58,11 +58,11 @@ export function createPlanFilesService(deps: {
         sessions: datedSessions(plan)
           .filter((dated) => dated.date >= from && dated.date <= to)
           .map((dated) => {
-            const sport = sessionSport(dated.session);
+            const sport = sessionSport(dated.scheduled);
             return {
               date: dated.date,
-              activityType: dated.session.activityType,
-              durationMin: dated.minutes,
+              activityType: dated.scheduled.activityType,
+              durationMin: dated.durationMin,
               files: sport ? formatAvailability(sport, stepsOf(dated) !== null, device) : [],
             };
           }),
@@ -75,19 +75,19 @@ export function createPlanFilesService(deps: {
       const plan = await plans.get(account.id, planId, now);
       const dated = datedSessions(plan).find((session) => session.date === date);
       if (!dated) throw new AppError('not_found', SESSION_NOT_FOUND);
-      const sport = sessionSport(dated.session);
+      const sport = sessionSport(dated.scheduled);
       const steps = stepsOf(dated);
       const device = deviceThresholdsOf(await thresholds(account.id, now));
       const offer = sport ? formatAvailability(sport, steps !== null, device).find((entry) => entry.format === format)! : null;
       if (!sport || !steps || !offer?.available) throw new AppError('bad_request', offer?.reason ?? 'This session has no workout file.');
       const title = planTitle(plan);
       const session = {
-        title: datedSessionTitle(dated.phaseName, dated.session, dated.minutes),
-        description: `${title}, ${dated.phaseName} phase, ${date}.\n${[dated.session.description, `Zones: ${dated.session.zones}`, dated.session.notes].join('\n')}`,
+        title: datedSessionTitle(dated.phase.name, dated.scheduled, dated.durationMin),
+        description: `${title}, ${dated.phase.name} phase, ${date}.\n${[dated.scheduled.description, `Zones: ${dated.scheduled.zones}`, dated.scheduled.notes].join('\n')}`,
         sport,
         steps,
       };
-      const baseName = `${date}-${fileNameSlug(dated.session.activityType, 'workout')}`;
+      const baseName = `${date}-${fileNameSlug(dated.scheduled.activityType, 'workout')}`;
       return workoutFile(session, format, device, baseName, new Date(plan.updatedAt));
     },
 

@@ -1,5 +1,8 @@
 import { parseSelectedActivities, planLengthFields, planTitle, type PhaseWeek, type PreparationType } from '../../../shared/api/training-plans.ts';
 import { parseTargetDate, phaseProgress, planSchedule, type PhaseName, type PlanLengthInput } from '../../../shared/domain/plan-phases.ts';
+import { planAnchor } from '../../../shared/domain/plan-start.ts';
+import type { ActivitySourceName } from '../../../shared/api/activities.ts';
+import type { ComplianceDay, ComplianceWeek } from './compliance.ts';
 import type { TrainingPlanRow } from './repo.ts';
 
 /**
@@ -41,6 +44,16 @@ export interface PlanOnDay {
   phase: PhaseOnDay | null;
   /** The event date (event plans) or goal timeline (PR plans) when it parses and is not past on the day. */
   target: { label: 'the event' | 'your target date'; date: string; daysTo: number } | null;
+  /** Planned vs done in the day's calendar week as it stood at the end of the day (ADR 0035); null unless running. */
+  compliance?: PlanWeekCompliance | null;
+}
+
+export interface PlanWeekCompliance {
+  week: ComplianceWeek;
+  /** The week's days with a session, in order. */
+  sessions: ComplianceDay[];
+  /** Where the activities behind the figures come from, their thresholds included (ADR 0007). */
+  sources: ActivitySourceName[];
 }
 
 const DAY_MS = 86_400_000;
@@ -55,12 +68,14 @@ export function lengthInput(
     planDuration?: string | null;
     eventDate?: string | null;
     prTimeline?: string | null;
+    startDate?: string | null;
     generatedPlan?: { trainingPlan: { overview: { totalWeeks: number } } };
   },
   generatedAt: Date,
 ): PlanLengthInput {
   const { requestedLength, targetDate } = planLengthFields(plan);
-  return { requestedLength, targetDate, generatedAt, generatedWeeks: plan.generatedPlan?.trainingPlan.overview.totalWeeks ?? null };
+  // A plan started in the past weeks (ADR 0036) is laid out from its chosen first day.
+  return { requestedLength, targetDate, generatedAt: planAnchor(plan.startDate, generatedAt), generatedWeeks: plan.generatedPlan?.trainingPlan.overview.totalWeeks ?? null };
 }
 
 const present = (text: string | null | undefined): string | null => text?.trim() || null;

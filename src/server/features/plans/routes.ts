@@ -7,6 +7,7 @@ import {
   trainingPlanUpdate,
   trainingPlanView,
 } from '../../../shared/api/training-plans.ts';
+import { planComplianceQuery, planComplianceView } from '../../../shared/api/plan-compliance.ts';
 import { pathUuid, route } from '../../http/route.ts';
 import type { PlansService } from './service.ts';
 
@@ -53,6 +54,17 @@ export function registerPlanRoutes(app: FastifyInstance, plans: PlansService): v
     auth: 'required',
     response: trainingPlanView,
     handler: ({ account, params }) => plans.get(account.id, planId(params)),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/training-plans/:id/compliance',
+    summary:
+      'Planned vs done: each day of the plan (from..to, at most 366 days; the whole plan by default) with its session, matched activities, status and band; each week; the plan so far',
+    tags,
+    auth: 'required',
+    query: planComplianceQuery,
+    response: planComplianceView,
+    handler: ({ account, params, query }) => plans.compliance(account.id, planId(params), query),
   });
   route(app, {
     method: 'PATCH',

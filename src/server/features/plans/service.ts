@@ -1,3 +1,4 @@
+import type { PlanComplianceQuery, PlanComplianceView } from '../../../shared/api/plan-compliance.ts';
 import {
   FREE_PLAN_LIMIT,
   FREE_PLAN_LIMIT_MESSAGE,
@@ -10,10 +11,12 @@ import {
 import { hasProAccess } from '../../../shared/domain/account-plan.ts';
 import { fileNameSlug } from '../../../shared/domain/file-name.ts';
 import { currentPhaseOf, planLengthProblem, planSchedule, planTargetDay } from '../../../shared/domain/plan-phases.ts';
+import { planStartProblem } from '../../../shared/domain/plan-start.ts';
 import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
 import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './athlete-facts.ts';
 import { planCalendar } from './calendar.ts';
+import { complianceLogSpan, planComplianceOf, weekComplianceOn, weekLogSpan } from './compliance-read.ts';
 import { generatePlan } from './generator.ts';
 import { goalInputProblem, parseFtpW } from './goal-inputs.ts';
 import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan-on-day.ts';
@@ -21,7 +24,7 @@ import type { AccountAccess, PlansRepo, TrainingPlanRow, TrainingPlanValues } fr
 
 export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from './athlete-facts.ts';
 
-export type { PlanOnDay, PlanStanding } from './plan-on-day.ts';
+export type { PlanOnDay, PlanStanding, PlanWeekCompliance } from './plan-on-day.ts';
 
 const notFound = () => new AppError('not_found', 'Training plan not found');
 
@@ -123,12 +126,14 @@ export function createPlansService(deps: {
   }
 
   /** The stored values of a plan: the inputs as typed (blank is absent) and the plan generated from them at `now`. */
-  async function generate(accountId: string, input: TrainingPlanInput, now: Date): Promise<TrainingPlanValues> {
+  async function generate(accountId: string, input: TrainingPlanInput, now: Date, storedStart: string | null = null): Promise<TrainingPlanValues> {
     const clean = Object.fromEntries(
       Object.entries(input).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || null : (value ?? null)]),
     ) as TrainingPlanInput;
-    // Bounds first (ADR 0030): nothing is read or generated for a plan that cannot be built.
-    const problem = planLengthProblem(planLengthFields(clean), now) ?? goalInputProblem(clean);
+    // Bounds first (ADR 0030): nothing is read or generated for a plan that cannot be built. A
+    // plan keeps the start it was made with when edited later, however far back it is by then.
+    const startProblem = clean.startDate && clean.startDate === storedStart ? null : planStartProblem(clean.startDate, now);
+    const problem = startProblem ?? planLengthProblem(planLengthFields(clean), now) ?? goalInputProblem(clean);
     if (problem) throw new AppError('bad_request', problem);
     const length = lengthInput(clean, now);
     const schedule = planSchedule(length);
@@ -191,8 +196,8 @@ export function createPlansService(deps: {
     async update(accountId: string, update: TrainingPlanUpdate, now = new Date()): Promise<TrainingPlanView> {
       await requireConnected(accountId);
       const { id, ...input } = update;
-      await findOwned(accountId, id);
-      const values = await generate(accountId, input, now);
+      const stored = await findOwned(accountId, id);
+      const values = await generate(accountId, input, now, stored.startDate);
       const result = await repo.replace(accountId, id, values, (others) => overlappingPlan(planDays({ ...values, generatedAt: now }), others));
       if (!result) throw notFound();
       if ('refused' in result) throw overlapError(result.plan);
@@ -217,6 +222,23 @@ export function createPlansService(deps: {
       return { message: 'Training plan deleted' };
     },
 
+    /**
+     * Planned vs done (ADR 0035): the plan's days from `from` to `to` (its first and last day when
+     * absent), their weeks, and the plan from its first day to today.
+     */
+    async compliance(accountId: string, id: string, query: PlanComplianceQuery, now = new Date()): Promise<PlanComplianceView> {
+      await requireConnected(accountId);
+      const plan = toView(await findOwned(accountId, id), now);
+      const span = complianceLogSpan(plan);
+      const log = await activities.trainingLog(accountId, span.from, span.to);
+      const startDate = plan.phases[0]!.startDate;
+      const endDate = plan.phases.at(-1)!.endDate;
+      const today = now.toISOString().slice(0, 10);
+      const from = query.from && query.from > startDate ? query.from : startDate;
+      const to = query.to && query.to < endDate ? query.to : endDate;
+      return { planId: plan.id, startDate, endDate, today, from, to, ...planComplianceOf(plan, log, { today, from, to }) };
+    },
+
     /** Every plan of the account, active or not, for the analysis-context export (spec §3). */
     async forExport(accountId: string, now = new Date()): Promise<TrainingPlanView[]> {
       return (await repo.list(accountId)).map((row) => toView(row, now));
@@ -237,10 +259,18 @@ export function createPlansService(deps: {
     async activePlansOn(accountId: string, day: Date, now = new Date()): Promise<PlanOnDay[]> {
       await holdToFreeLimit(accountId, now);
       const rows = await repo.listActive(accountId);
-      return rows
-        .map((row) => planOnDay(row, day))
-        .sort(byRelevanceOnDay)
+      const plans = rows
+        .map((row) => ({ row, onDay: planOnDay(row, day) }))
+        .sort((a, b) => byRelevanceOnDay(a.onDay, b.onDay))
         .slice(0, MAX_PLANS_IN_ANALYSIS);
+      // The week's planned vs done feeds the analysis's plan progress (ADR 0035): one read of the week's activities.
+      const dayIso = day.toISOString().slice(0, 10);
+      const span = weekLogSpan(dayIso);
+      const log = plans.some(({ onDay }) => onDay.standing === 'running') ? await activities.trainingLog(accountId, span.from, span.to) : [];
+      return plans.map(({ row, onDay }) => ({
+        ...onDay,
+        compliance: onDay.standing === 'running' ? weekComplianceOn(toView(row, now), log, dayIso) : null,
+      }));
     },
   };
 }

@@ -4,6 +4,8 @@ import type { TrainingPlanView } from '../../../shared/api/training-plans.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { buttonClasses } from '../../ui/button-classes.ts';
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx';
+import { ComplianceCalendar } from './compliance-calendar.tsx';
+import { ComplianceSummary } from './compliance-summary.tsx';
 import { PhaseSection, RaceWeekSection } from './phase-section.tsx';
 import { PREPARATION_LABELS, planTitle, planWhen } from './plan-labels.ts';
 import { PlanListCard } from './plan-list-card.tsx';
@@ -36,6 +38,7 @@ export function PlanDocument({ plan }: { plan: TrainingPlanView }) {
             <Badge variant="secondary">{PREPARATION_LABELS[plan.preparationType]}</Badge>
           </div>
           {when && <p className="mt-1 text-sm text-fg-muted">{when}</p>}
+          <ComplianceSummary planId={plan.id} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <a href={`/api/training-plans/${plan.id}/calendar.ics`} download className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
@@ -47,6 +50,9 @@ export function PlanDocument({ plan }: { plan: TrainingPlanView }) {
       </header>
       <p className="rounded-2xl border border-accent/30 bg-accent/5 p-5 text-base leading-relaxed text-fg">{generated.motivationalMessage}</p>
 
+      <PlanSection id="planned-vs-done" title="Planned vs Done">
+        <ComplianceCalendar planId={plan.id} />
+      </PlanSection>
       {generated.eventDemands.keyPhysicalDemands.length > 0 && (
         <PlanSection id="event-demands" title="Event Demands">
           <div className="grid gap-4 sm:grid-cols-3">

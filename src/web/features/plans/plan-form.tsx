@@ -11,6 +11,7 @@ import {
   type TrainingPlanInput,
   type TrainingPlanView,
 } from '../../../shared/api/training-plans.ts';
+import { PLAN_START_MAX_WEEKS_BACK } from '../../../shared/domain/plan-start.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/text-area.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -44,6 +45,7 @@ const EMPTY: Fields = {
   otherActivity: '',
   planDuration: '',
   additionalDetails: '',
+  startDate: '',
 };
 
 function fieldsOf(draft: PlanDraft | TrainingPlanView | null): Fields {
@@ -58,7 +60,7 @@ function fieldsOf(draft: PlanDraft | TrainingPlanView | null): Fields {
 
 /** Only what the chosen plan type asks for is sent (spec §7 body per type). */
 function inputOf(fields: Fields): Record<string, string> {
-  const common = ['weeklyTrainingTime', 'additionalDetails'] as const;
+  const common = ['weeklyTrainingTime', 'startDate', 'additionalDetails'] as const;
   const byType: Record<PreparationType, readonly (keyof Fields)[]> = {
     event: ['eventName', 'eventType', 'eventDate', 'eventDistance', 'eventElevation', 'ftp', 'completionGoal', 'targetTime', ...common],
     pr: ['prGoal', 'eventType', 'prDistance', 'prElevation', 'currentPr', 'targetPr', 'prTimeline', 'ftp', ...common],
@@ -143,6 +145,12 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
   const common = (
     <>
       <TextField label="Weekly training time (optional)" value={fields.weeklyTrainingTime} onChange={(e) => set('weeklyTrainingTime')(e.target.value)} placeholder="e.g. 8 hours" />
+      <TextField
+        label={`Start date (optional, up to ${PLAN_START_MAX_WEEKS_BACK} weeks back)`}
+        type="date"
+        value={fields.startDate}
+        onChange={(e) => set('startDate')(e.target.value)}
+      />
       <TextArea label="Additional details (optional)" value={fields.additionalDetails} onChange={set('additionalDetails')} placeholder="Injuries, preferred days, terrain..." />
     </>
   );

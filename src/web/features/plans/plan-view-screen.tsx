@@ -18,6 +18,7 @@ interface TocEntry {
 function tocOf(plan: TrainingPlanView): TocEntry[] {
   const generated = plan.generatedPlan;
   const entries: [boolean, TocEntry][] = [
+    [true, { id: 'planned-vs-done', label: 'Planned vs Done' }],
     [generated.eventDemands.keyPhysicalDemands.length > 0, { id: 'event-demands', label: 'Event Demands' }],
     [generated.currentState.strengths.length + generated.currentState.gaps.length > 0, { id: 'current-state', label: 'Current State Analysis' }],
     [true, { id: 'gap-analysis', label: 'Gap Analysis' }],

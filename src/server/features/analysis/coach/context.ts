@@ -39,6 +39,7 @@ import {
   type Quantity,
 } from './format.ts';
 import type { FactOrigin, Provenanced } from '../../../ai/provenance.ts';
+import { planComplianceFacts, type PlanComplianceFacts } from './plan-compliance-facts.ts';
 
 /**
  * The facts a coach writes from (docs/design.md "Analysis: facts first, words second"): only this
@@ -269,6 +270,8 @@ export interface PlanFacts extends Provenanced {
   target: { label: 'the event' | 'your target date'; date: Quantity; timeLeft: Quantity } | null;
   /** Null when the activity's day is outside the plan's phases. */
   volume: PlanVolumeFacts | null;
+  /** Planned vs done in the activity's week (ADR 0035); absent in facts stored before it, null unless running. */
+  compliance?: PlanComplianceFacts | null;
 }
 
 /** What the athlete chose, for this analysis and in their settings. */
@@ -383,6 +386,7 @@ function planFacts(plan: PlanOnDay): PlanFacts {
       weeklyFocus: phase.weeklyFocus,
       plannedWeekTime: formatted(positive(phase.week?.targetMin), (minutes) => duration(minutes * 60)),
     },
+    compliance: planComplianceFacts(plan.compliance),
   };
 }
 

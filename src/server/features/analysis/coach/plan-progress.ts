@@ -1,6 +1,7 @@
 import type { PhaseName } from '../../../../shared/domain/plan-phases.ts';
 import type { AnalysisContext, PlanFacts, PlanPhaseFacts } from './context.ts';
 import { cycleProgress } from './cycle-week.ts';
+import { planComplianceWords } from './plan-compliance-words.ts';
 import type { Effort, Reading } from './reading.ts';
 import type { Voice } from './voice.ts';
 import { activityNoun, familyNoun, listing, paragraph, plain, quote } from './words.ts';
@@ -84,9 +85,10 @@ function runningPlan(context: AnalysisContext, reading: Reading, voice: Voice, p
     voice.tone === 'precise' && plan.weekOfPlan && `Week ${plan.weekOfPlan.text} of ${plan.totalWeeks.text} of the plan (${plain(plan.goal, 120)}).`,
     phase.objective && `The phase's objective: ${lowerFirst(plain(phase.objective, 200))}`,
     reading.effort && PHASE_FIT[moment][reading.effort],
-    voice.tone !== 'gentle' &&
-      volume?.plannedWeekTime &&
-      `This week is planned at ${volume.plannedWeekTime.text} of training; this ${noun} took ${context.activity.movingTime.text} of it.`,
+    planComplianceWords(plan.compliance, context.activity, voice) ??
+      (voice.tone !== 'gentle' &&
+        volume?.plannedWeekTime &&
+        `This week is planned at ${volume.plannedWeekTime.text} of training; this ${noun} took ${context.activity.movingTime.text} of it.`),
     voice.tone !== 'gentle' && !voice.brief && volume?.weeklyFocus && `Weekly focus: ${lowerFirst(plain(volume.weeklyFocus, 300))}`,
   );
 }

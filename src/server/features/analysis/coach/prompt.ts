@@ -105,15 +105,18 @@ function compact(value: unknown): unknown {
  */
 function planFacts(plan: PlanFacts, policy: StravaDataPolicy, withheld: string[]): unknown {
   const clip = (text: string | null, maxTokens: number) => text && clipToTokens(text, maxTokens);
-  const { volume, phase } = plan;
+  const { volume, phase, compliance } = plan;
   const admitted = volume && mayEnterPrompt(volume, policy);
   if (volume && !admitted) withheld.push('training plan weekly volumes');
+  const complianceAdmitted = compliance && mayEnterPrompt(compliance, policy);
+  if (compliance && !complianceAdmitted) withheld.push('training plan planned vs done');
   return compact({
     ...plan,
     name: clipToTokens(plan.name, TEXT_TOKEN_LIMITS.planName),
     goal: clipToTokens(plan.goal, TEXT_TOKEN_LIMITS.planGoal),
     phase: phase && { ...phase, objective: clip(phase.objective, TEXT_TOKEN_LIMITS.planText) },
     volume: admitted ? { ...volume, weeklyFocus: clip(volume.weeklyFocus, TEXT_TOKEN_LIMITS.planText) } : undefined,
+    compliance: complianceAdmitted ? compliance : undefined,
   });
 }
 

@@ -1,0 +1,71 @@
+import clsx from 'clsx';
+import { Link } from 'wouter';
+import type { ComplianceDayView } from '../../../shared/api/plan-compliance.ts';
+import { formatShortCalendarDay } from '../../../shared/format.ts';
+import { BAND_CLASSES, BAND_LABELS, minutesText, sessionName, STATUS_LABELS } from './compliance-labels.ts';
+
+function ActivityLinks({ ids, label }: { ids: string[]; label: string }) {
+  return (
+    <span className="flex flex-wrap gap-x-2">
+      {ids.map((id, index) => (
+        <Link key={id} href={`/activities/${id}`} className="font-semibold text-accent underline-offset-2 hover:underline">
+          {ids.length > 1 ? `${label} ${index + 1}` : label}
+        </Link>
+      ))}
+    </span>
+  );
+}
+
+/** One day of the plan: its session and what was done, the status in words and an icon, the band as the border's colour. */
+export function ComplianceDayCell({ day, isToday }: { day: ComplianceDayView; isToday: boolean }) {
+  const { icon: Icon, label } = STATUS_LABELS[day.status];
+  const band = day.band ? BAND_CLASSES[day.band] : null;
+  const quiet = day.status === 'rest';
+  return (
+    <li
+      className={clsx(
+        'flex flex-col gap-1 rounded-xl border p-2.5 text-xs md:min-h-24',
+        band ? band.border : 'border-line',
+        quiet ? 'hidden bg-canvas md:flex' : 'bg-surface',
+        isToday && 'ring-2 ring-accent/60',
+      )}
+      aria-label={`${formatShortCalendarDay(day.date)}: ${label}${day.band ? `, ${BAND_LABELS[day.band]}` : ''}`}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5">
+        <span className="font-semibold text-fg-muted">
+          <span className="md:hidden">{formatShortCalendarDay(day.date)}</span>
+          <span className="hidden md:inline">{Number(day.date.slice(8))}</span>
+          {isToday && <span className="ml-1 text-accent">today</span>}
+        </span>
+        <span className={clsx('inline-flex items-center gap-1 font-semibold', band ? band.text : 'text-fg-subtle')}>
+          <Icon aria-hidden className="size-3.5" />
+          {label}
+        </span>
+      </div>
+      {day.planned && (
+        <p className="text-fg">
+          <span className="font-semibold">{sessionName(day.planned.name)}</span>
+          <span className="block text-fg-muted">
+            Plan {day.planned.durationMin > 0 ? minutesText(day.planned.durationMin) : 'race'}
+            {day.planned.plannedLoad !== null && ` · load ${day.planned.plannedLoad}`}
+          </span>
+        </p>
+      )}
+      {day.doneMin !== null && (
+        <p className="text-fg-muted">
+          Done {minutesText(day.doneMin)}
+          {day.doneLoad !== null && ` · load ${day.doneLoad}`}
+          {day.durationPct !== null && <span className={clsx('font-semibold', band?.text)}> · {day.durationPct} %</span>}
+          {day.doneOn && <span className="block text-fg-subtle">on {formatShortCalendarDay(day.doneOn)}</span>}
+        </p>
+      )}
+      {day.matchedActivityIds.length > 0 && <ActivityLinks ids={day.matchedActivityIds} label="Activity" />}
+      {day.unplannedActivityIds.length > 0 && (
+        <div className="mt-auto text-fg-subtle">
+          {day.planned && 'Also: '}
+          <ActivityLinks ids={day.unplannedActivityIds} label="Unplanned" />
+        </div>
+      )}
+    </li>
+  );
+}
