@@ -50,6 +50,7 @@ import { createTrackingRepo } from './features/tracking/repo.ts';
 import { registerTrackingRoutes } from './features/tracking/routes.ts';
 import { createTrackingService } from './features/tracking/service.ts';
 import { createHttpApp } from './http/app.ts';
+import { createThrottles } from './http/rate-limit.ts';
 import { registerOpenApiRoute } from './http/openapi.ts';
 import type { z } from 'zod';
 import { createJobQueue, type JobDefinition, type JobQueue } from './jobs/queue.ts';
@@ -93,6 +94,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     outboxDir: join(config.dataDir, 'outbox'),
     log: app.log,
   });
+  const throttles = createThrottles(database.db);
   const authRepo = createAuthRepo(database.db);
   const auth = createAuthService({
     repo: authRepo,
@@ -101,6 +103,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     publicUrl: getPublicUrl,
     sessionAbsoluteMs: config.sessionAbsoluteMs,
     log: app.log,
+    throttles,
   });
 
   registerHealthRoutes(app, database);
@@ -109,7 +112,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   registerAuthRoutes(app, { auth, cookie });
   const provider = await googleProvider(app, config, getPublicUrl);
   await registerGoogleAuth(app, { auth, cookie, publicUrl: getPublicUrl, provider });
-  registerTrackingRoutes(app, createTrackingService(createTrackingRepo(database.db)));
+  registerTrackingRoutes(app, createTrackingService(createTrackingRepo(database.db), throttles));
 
   const queue = createJobQueue(database, app.log, { outage });
   const activitiesRepo = createActivitiesRepo(database.db);
@@ -209,6 +212,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       await queue.send(analysisCompletionJob, { accountId }, { singletonKey: accountId });
     },
     accountAccess: (accountId) => authRepo.findAccountById(accountId),
+    throttles,
   });
   const analysisJob = createAnalysisJob(analysis);
   queue.define(analysisJob);
