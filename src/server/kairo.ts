@@ -38,7 +38,7 @@ import { registerImportRoutes } from './features/imports/routes.ts';
 import { createImportsService } from './features/imports/service.ts';
 import { createStravaClient } from './features/strava/client.ts';
 import { createStravaJobs } from './features/strava/jobs.ts';
-import { StravaRateLimiter } from './features/strava/rate-limiter.ts';
+import { createStravaBudget } from './features/strava/rate-limiter.ts';
 import { createStravaRepo } from './features/strava/repo.ts';
 import { registerStravaRoutes } from './features/strava/routes.ts';
 import { createStravaService } from './features/strava/service.ts';
@@ -147,7 +147,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     baseUrl: setup.baseUrl,
     clientId: setup.clientId,
     clientSecret: setup.clientSecret,
-    limiter: new StravaRateLimiter({ shortWindowMs: config.strava.rateWindowMs }),
+    budget: createStravaBudget(database.db, { clientId: setup.clientId, shortWindowMs: config.strava.rateWindowMs }),
     backoffMs: config.strava.backoffMs,
     ...(setup.fetch ? { fetch: setup.fetch } : {}),
   });
