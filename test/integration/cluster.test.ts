@@ -42,6 +42,8 @@ describe.skipIf(!postgres)(
     const dataDirs: string[] = [];
     let sim: RunningStravaSim;
     let cronScheduledAt = 0;
+    /** A connected athlete's browser (signed in on the first instance), from the backfill test on. */
+    let connected: TestClient | undefined;
 
     /** A browser whose cookies every instance receives (one jar), as behind a load balancer. */
     function browserAcross(): { on: (index: number) => TestClient } {
@@ -201,7 +203,32 @@ describe.skipIf(!postgres)(
       expect(fetched).toHaveLength(1);
       const rows = await admin!.database.query<{ n: number }>('select count(*)::int as n from activities where strava_activity_id = $1', [String(created.id)]);
       expect(rows[0]!.n).toBe(1);
+      connected = browsers[0];
     }, 120_000);
+
+    it('three instances needing a fresh token at the same moment refresh it once and stay connected', async () => {
+      expect(connected).toBeDefined();
+      const [admin] = instances;
+      // The settings page reads the athlete from Strava when its copy is stale: make it stale, and
+      // the token near expiry, with Strava slow to answer the refresh.
+      await admin!.database.query(`update strava_connections set expires_at = now() + interval '1 minute'`);
+      await admin!.database.query('update user_settings set athlete_data_cached_at = null');
+      sim.control.faults.delay({ method: 'POST', path: '/oauth/token', delayMs: 1_000 });
+      const since = Date.now();
+      const cookies = [...connected!.jar];
+      const answers = await Promise.all(
+        instances.map((instance) => {
+          const client = createClient(instance.url);
+          for (const [name, value] of cookies) client.jar.set(name, value);
+          return client.get('/api/user/settings');
+        }),
+      );
+      sim.control.faults.clear();
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(sim.control.requests.list({ method: 'POST', route: '/oauth/token' }).filter((request) => request.atMs >= since)).toHaveLength(1);
+      const statuses = await admin!.database.query<{ status: string }>('select status from strava_connections');
+      expect(statuses.every((connection) => connection.status === 'connected')).toBe(true);
+    });
 
     it('a scheduled job runs once per occurrence, whichever instances are up', async () => {
       // The every-minute schedule's first occurrence, plus the cron pass's interval.
