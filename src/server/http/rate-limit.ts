@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { throttles } from '../db/schema.ts';
 import { AppError } from './errors.ts';
@@ -51,7 +51,7 @@ export function createThrottles(db: Database): Throttles {
     throttle(scope, options) {
       const { limit, windowMs } = options;
       const forgetOldest = options.whenFull === 'forget-oldest';
-      const inWindow = (hits: ReturnType<typeof sql>, nowMs: ReturnType<typeof sql>) =>
+      const inWindow = (hits: SQL, nowMs: SQL) =>
         sql`array(select hit from unnest(${hits}) as hit where hit > ${nowMs} - ${windowMs}::bigint)`;
 
       async function read(key: string, nowMs: number | undefined): Promise<{ hits: number[]; nowMs: number }> {
