@@ -131,11 +131,36 @@ export function createStravaBudget(
 
   const rows = async <Row>(query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
+  /**
+   * The budget as this instance last saw it, with the local time it was seen: an answer whose
+   * headers say nothing new (the same limits, no window's usage above what was seen, still the same
+   * windows) needs no write, which spares most answers a statement.
+   */
+  let seen: { windows: Windows; atMs: number } | undefined;
+  const remember = (windows: Windows) => {
+    seen = { windows, atMs: Date.now() };
+  };
+  function nothingNew(limitsAnswered: { overall: [number, number] | null; read: [number, number] | null }, usageAnswered: { overall: [number, number] | null; read: [number, number] | null }): boolean {
+    if (!seen) return false;
+    const { windows } = seen;
+    const nowMs = windows.nowMs + (Date.now() - seen.atMs);
+    if (Math.floor(nowMs / shortMs) * shortMs !== windows.shortStartMs || Math.floor(nowMs / DAY_MS) * DAY_MS !== windows.dayStartMs) return false;
+    return (['overall', 'read'] as const).every((family) => {
+      const limits = limitsAnswered[family];
+      const usage = usageAnswered[family];
+      const sameLimits = !limits || (limits[0] === windows.limits[family][0] && limits[1] === windows.limits[family][1]);
+      const notAbove = !usage || (usage[0] <= windows.usage[family][0] && usage[1] <= windows.usage[family][1]);
+      return sameLimits && notAbove;
+    });
+  }
+
   async function read(): Promise<Windows> {
     await ensureRow();
     const [row] = await rows<RolledRow>(rolled(false));
     if (!row) throw new Error(`no Strava budget row for client ${clientId}`);
-    return windowsOf(row);
+    const windows = windowsOf(row);
+    remember(windows);
+    return windows;
   }
 
   /** When the windows this kind counts against allow the next request; null when they do now. */
@@ -172,8 +197,15 @@ export function createStravaBudget(
          where b.client_id = d.client_id
         returning d.*`);
       if (!row) throw new Error(`no Strava budget row for client ${clientId}`);
+      const windows = windowsOf(row);
+      if (row.ok) {
+        // The row as this statement left it: the request counted.
+        windows.usage.overall = [windows.usage.overall[0] + 1, windows.usage.overall[1] + 1];
+        if (read) windows.usage.read = [windows.usage.read[0] + 1, windows.usage.read[1] + 1];
+      }
+      remember(windows);
       if (row.ok) return { ok: true };
-      return { ok: false, retryAtMs: retryAt(windowsOf(row), kind) ?? Number(row.now_ms) };
+      return { ok: false, retryAtMs: retryAt(windows, kind) ?? windows.nowMs };
     },
 
     async observe(headers, status) {
@@ -184,6 +216,7 @@ export function createStravaBudget(
       // Without headers a 429 cannot say which window closed; the 15-minute one is the usual culprit.
       const closeShort = status === 429 && !headers.get('x-ratelimit-usage') && !headers.get('x-readratelimit-usage');
       if (!overallLimit && !overallUsage && !readLimit && !readUsage && !closeShort) return;
+      if (!closeShort && nothingNew({ overall: overallLimit, read: readLimit }, { overall: overallUsage, read: readUsage })) return;
       await ensureRow();
       const value = (pair: [number, number] | null, index: 0 | 1) => sql`${pair ? pair[index] : null}::int`;
       // Usage only ever rises: our own in-flight requests may not be in Strava's figure yet.
@@ -202,6 +235,7 @@ export function createStravaBudget(
           read_day = greatest(r.read_day, coalesce(${value(readUsage, 1)}, 0))
           from (${rolled(true)}) as r
          where b.client_id = r.client_id`);
+      seen = undefined;
     },
 
     async blockedUntil(kind) {
