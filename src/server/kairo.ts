@@ -4,6 +4,7 @@ import { languageModelFor } from './ai/provider.ts';
 import { createStructuredModel } from './ai/structured-model.ts';
 import type { Config } from './config.ts';
 import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
+import { createInvalidationChannel } from './db/invalidation.ts';
 import { createAuthRepo } from './features/auth/repo.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerGoogleAuth } from './features/auth/google.ts';
@@ -41,7 +42,7 @@ import { registerImportRoutes } from './features/imports/routes.ts';
 import { createImportsService } from './features/imports/service.ts';
 import { createStravaClient } from './features/strava/client.ts';
 import { createStravaJobs } from './features/strava/jobs.ts';
-import { StravaRateLimiter } from './features/strava/rate-limiter.ts';
+import { createStravaBudget } from './features/strava/rate-limiter.ts';
 import { createStravaRepo } from './features/strava/repo.ts';
 import { registerStravaRoutes } from './features/strava/routes.ts';
 import { createStravaService } from './features/strava/service.ts';
@@ -53,8 +54,10 @@ import { createTrackingRepo } from './features/tracking/repo.ts';
 import { registerTrackingRoutes } from './features/tracking/routes.ts';
 import { createTrackingService } from './features/tracking/service.ts';
 import { createHttpApp } from './http/app.ts';
+import { createThrottles } from './http/rate-limit.ts';
 import { registerOpenApiRoute } from './http/openapi.ts';
 import type { z } from 'zod';
+import { createHousekeepingJob, HOUSEKEEPING_CRON } from './jobs/housekeeping.ts';
 import { createJobQueue, type JobDefinition, type JobQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createTokenCipher } from './security/token-cipher.ts';
@@ -70,8 +73,6 @@ export interface Kairo {
   close(): Promise<void>;
 }
 
-const SESSION_PURGE_INTERVAL_MS = 60 * 60_000;
-
 /**
  * The composition root: config -> database + migrations -> services -> HTTP, listening.
  * `database` may be passed in (tests share one handle per suite); otherwise it is opened from config.
@@ -83,12 +84,12 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   let publicUrl = config.publicUrl ?? '';
   const getPublicUrl = () => publicUrl;
 
-  const sessions = createSessionStore(database.db, {
-    secret: config.sessionSecret,
-    idleMs: config.sessionIdleMs,
-    absoluteMs: config.sessionAbsoluteMs,
-    cacheMs: config.sessionCacheMs,
-  });
+  const invalidation = await createInvalidationChannel(database, () => app.log);
+  const sessions = createSessionStore(
+    database.db,
+    { secret: config.sessionSecret, idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, cacheMs: config.sessionCacheMs },
+    invalidation,
+  );
   const { app, cookie, outage } = await createHttpApp({ config, database, sessions, publicUrl: getPublicUrl });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -96,6 +97,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     outboxDir: join(config.dataDir, 'outbox'),
     log: app.log,
   });
+  const throttles = createThrottles(database.db);
   const authRepo = createAuthRepo(database.db);
   const auth = createAuthService({
     repo: authRepo,
@@ -104,6 +106,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     publicUrl: getPublicUrl,
     sessionAbsoluteMs: config.sessionAbsoluteMs,
     log: app.log,
+    throttles,
   });
 
   registerHealthRoutes(app, database);
@@ -112,9 +115,11 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   registerAuthRoutes(app, { auth, cookie });
   const provider = await googleProvider(app, config, getPublicUrl);
   await registerGoogleAuth(app, { auth, cookie, publicUrl: getPublicUrl, provider });
-  registerTrackingRoutes(app, createTrackingService(createTrackingRepo(database.db)));
+  registerTrackingRoutes(app, createTrackingService(createTrackingRepo(database.db), throttles));
 
   const queue = createJobQueue(database, app.log, { outage });
+  const housekeepingJob = createHousekeepingJob({ purgeSessions: () => sessions.purgeExpired(), purgeThrottles: () => throttles.purgeExpired(), log: app.log });
+  queue.define(housekeepingJob);
   const activitiesRepo = createActivitiesRepo(database.db);
   // Settings read activities and Strava, and the metrics read the thresholds set in settings: the
   // settings service is made once those exist, and the metrics reach it only when they run.
@@ -132,7 +137,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   queue.define(metricsJobs.activity);
   queue.define(metricsJobs.account);
   queue.define(metricsJobs.fitness);
-  const activities = createActivitiesService({ repo: activitiesRepo, metrics, queue, metricsJobs });
+  const activities = createActivitiesService({ repo: activitiesRepo, metrics, queue, metricsJobs, invalidation });
   registerActivityRoutes(app, activities);
 
   const importsRepo = createImportsRepo(database.db);
@@ -147,7 +152,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     baseUrl: setup.baseUrl,
     clientId: setup.clientId,
     clientSecret: setup.clientSecret,
-    limiter: new StravaRateLimiter({ shortWindowMs: config.strava.rateWindowMs }),
+    budget: createStravaBudget(database.db, { clientId: setup.clientId, shortWindowMs: config.strava.rateWindowMs }),
     backoffMs: config.strava.backoffMs,
     ...(setup.fetch ? { fetch: setup.fetch } : {}),
   });
@@ -155,7 +160,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const strava = createStravaService({
     setup,
     client: stravaClient,
-    repo: createStravaRepo(database.db),
+    repo: createStravaRepo(database.db, { rowLocks: database.kind === 'postgres' }),
     cipher: createTokenCipher(config.tokenEncryptionKey),
     activities,
     publicUrl: getPublicUrl,
@@ -212,6 +217,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       await queue.send(analysisCompletionJob, { accountId }, { singletonKey: accountId });
     },
     accountAccess: (accountId) => authRepo.findAccountById(accountId),
+    throttles,
   });
   const analysisJob = createAnalysisJob(analysis);
   queue.define(analysisJob);
@@ -277,6 +283,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   await queue.work();
   await activities.storeMissingFitness();
   await queue.schedule(stravaJobs.purge, '17 3 * * *');
+  await queue.schedule(housekeepingJob, HOUSEKEEPING_CRON);
   if (setup.demo || publicUrl.startsWith('https://')) {
     // Strava can only call back a public https address; the simulator calls back in-process.
     await strava
@@ -284,24 +291,20 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       .catch((error: unknown) => app.log.warn({ err: error }, 'Strava webhook subscription failed; force sync still works'));
   }
 
-  const purgeTimer = setInterval(() => {
-    sessions.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
-  }, SESSION_PURGE_INTERVAL_MS);
-  purgeTimer.unref();
 
   return {
     app,
     database,
     queue,
     jobs: new Map(
-      [archiveJob, metricsJobs.activity, metricsJobs.account, metricsJobs.fitness, analysisJob, analysisCompletionJob, profileCompletionJob, ...stravaJobs.all].map((job) => [job.name, job as JobDefinition<z.ZodType>]),
+      [housekeepingJob, archiveJob, metricsJobs.activity, metricsJobs.account, metricsJobs.fitness, analysisJob, analysisCompletionJob, profileCompletionJob, ...stravaJobs.all].map((job) => [job.name, job as JobDefinition<z.ZodType>]),
     ),
     url: publicUrl,
     async close() {
-      clearInterval(purgeTimer);
       await queue.stop();
       await app.close();
       await auth.settled();
+      await invalidation.close();
       if (!options.database) await database.close();
     },
   };

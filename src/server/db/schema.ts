@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -566,4 +567,42 @@ export const athleticProfiles = pgTable('athletic_profiles', {
   historyPending: boolean('history_pending').notNull().default(false),
   generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every throttle (sign-in, registration, reset, analysis refresh, tracking), shared by all
+ * instances (ADR 0041): one row per (scope, key) holding the times of its accepted hits in the
+ * window, read and written by one statement per hit. Rows past `expires_at` are purged by a job.
+ */
+export const throttles = pgTable(
+  'throttles',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** Database-clock times (ms since the epoch) of the hits inside the window, oldest first. */
+    hitsMs: bigint('hits_ms', { mode: 'number' }).array().notNull(),
+    /** Whether the latest hit was let through. */
+    accepted: boolean('accepted').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] }), index('throttles_expires_at').on(table.expiresAt)],
+);
+
+/**
+ * Strava's rate budget for one application (its client id), shared by all instances (ADR 0041):
+ * the usage of the current short (15-minute) and daily windows, overall and for reads, and the
+ * limits Strava last announced. Windows start at multiples of their length on the database clock.
+ */
+export const stravaBudget = pgTable('strava_budget', {
+  clientId: text('client_id').primaryKey(),
+  shortWindowStartMs: bigint('short_window_start_ms', { mode: 'number' }).notNull(),
+  dayStartMs: bigint('day_start_ms', { mode: 'number' }).notNull(),
+  overallShort: integer('overall_short').notNull(),
+  overallDay: integer('overall_day').notNull(),
+  readShort: integer('read_short').notNull(),
+  readDay: integer('read_day').notNull(),
+  overallShortLimit: integer('overall_short_limit').notNull(),
+  overallDayLimit: integer('overall_day_limit').notNull(),
+  readShortLimit: integer('read_short_limit').notNull(),
+  readDayLimit: integer('read_day_limit').notNull(),
 });

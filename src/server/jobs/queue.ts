@@ -49,13 +49,22 @@ export interface JobQueue {
 const HEARTBEAT_S = 10;
 /** How often pg-boss looks for lost heartbeats (and expired runs): the default of 60 s would triple the wait. */
 const SUPERVISE_INTERVAL_S = HEARTBEAT_S;
+/**
+ * How often an instance offers to run the cron pass (one instance wins each pass, so a schedule
+ * runs once per cluster): a scheduled job starts within this many seconds of its minute.
+ */
+const CRON_MONITOR_INTERVAL_S = 10;
 
 export function createJobQueue(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
   options: { pollingIntervalS?: number; outage?: DatabaseOutage } = {},
 ): JobQueue {
-  const supervision = { superviseIntervalSeconds: SUPERVISE_INTERVAL_S, monitorIntervalSeconds: SUPERVISE_INTERVAL_S };
+  const supervision = {
+    superviseIntervalSeconds: SUPERVISE_INTERVAL_S,
+    monitorIntervalSeconds: SUPERVISE_INTERVAL_S,
+    cronMonitorIntervalSeconds: CRON_MONITOR_INTERVAL_S,
+  };
   const boss =
     database.driver.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.driver.client), backend: 'pglite', schema: 'pgboss', ...supervision })

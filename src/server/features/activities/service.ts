@@ -6,6 +6,7 @@ import type {
   FileQuality,
   SampleCleaning,
 } from '../../../shared/api/activities.ts';
+import type { InvalidationChannel } from '../../db/invalidation.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MetricsJobs } from './metrics-jobs.ts';
@@ -20,6 +21,7 @@ export { sportFamilyOf } from './metrics-service.ts';
 const notFound = () => new AppError('not_found', 'Activity not found');
 const FIRST_PAGE_TTL_MS = 10_000;
 const FIRST_PAGE_MAX_ACCOUNTS = 10_000;
+const ACTIVITIES_WRITTEN = 'activities-written';
 
 function toListItem(row: ActivityListRow): ActivityListItem {
   return {
@@ -102,41 +104,56 @@ export function createActivitiesService(deps: {
   metrics: MetricsService;
   queue: JobQueue;
   metricsJobs: MetricsJobs;
+  invalidation: InvalidationChannel;
 }) {
-  const { repo, metrics, queue, metricsJobs } = deps;
+  const { repo, metrics, queue, metricsJobs, invalidation } = deps;
 
   /**
    * The first page of the list is what every visit to Home asks for, and it changes only when an
    * activity is written; it is kept per account until then (or FIRST_PAGE_TTL_MS, for changes made
-   * by another process). Every write below goes through `written`, which drops the account's page.
+   * outside the server). Every write below goes through `written`, which tells every instance to
+   * drop the account's page (ADR 0041).
    */
   const firstPages = new Map<string, { limit: number; items: ActivityListItem[]; until: number }>();
-  /** Bumped by every write, so a read that overlapped a write never caches what it saw. */
+  /** Bumped by every write heard of, so a read that overlapped a write never caches what it saw. */
   const writeCounts = new Map<string, number>();
+  /** Bumped when the channel says anything may have changed. */
+  let resets = 0;
+  invalidation.subscribe(ACTIVITIES_WRITTEN, (accountId) => {
+    if (accountId === null) {
+      resets += 1;
+      firstPages.clear();
+      writeCounts.clear();
+      return;
+    }
+    writeCounts.set(accountId, (writeCounts.get(accountId) ?? 0) + 1);
+    firstPages.delete(accountId);
+  });
   const written = <A extends [string, ...unknown[]], R>(write: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
         return await write(...args);
       } finally {
-        writeCounts.set(args[0], (writeCounts.get(args[0]) ?? 0) + 1);
-        firstPages.delete(args[0]);
+        await invalidation.publish(ACTIVITIES_WRITTEN, args[0]);
       }
     };
 
   return {
     async list(accountId: string, options: { limit: number; before?: string }): Promise<ActivityListItem[]> {
-      if (!options.before) {
+      if (!options.before && invalidation.live()) {
         const cached = firstPages.get(accountId);
         if (cached && cached.limit === options.limit && cached.until > Date.now()) return cached.items;
       }
       const startedAt = Date.now();
       const writesBefore = writeCounts.get(accountId) ?? 0;
+      const resetsBefore = resets;
       const rows = await repo.list(accountId, {
         limit: options.limit,
         ...(options.before ? { before: new Date(options.before) } : {}),
       });
       const items = rows.map(toListItem);
-      if (!options.before && (writeCounts.get(accountId) ?? 0) === writesBefore) {
+      const unchanged = (writeCounts.get(accountId) ?? 0) === writesBefore && resets === resetsBefore;
+      if (!options.before && invalidation.live() && unchanged) {
         if (firstPages.size >= FIRST_PAGE_MAX_ACCOUNTS) firstPages.clear();
         firstPages.set(accountId, { limit: options.limit, items, until: startedAt + FIRST_PAGE_TTL_MS });
       }

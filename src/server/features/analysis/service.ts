@@ -6,7 +6,7 @@ import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-p
 import { DEFAULT_COACHING_STYLE, type CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { RIDE_DETAILS, rideDetailTypesFor } from '../../../shared/domain/ride-detail.ts';
 import { AppError } from '../../http/errors.ts';
-import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
+import type { Throttles } from '../../http/rate-limit.ts';
 import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
 import type { PlansService } from '../plans/service.ts';
 import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/service.ts';
@@ -138,6 +138,7 @@ export function createAnalysisService(deps: {
    * cache), and a plan changed by the admin CLI in another process must reach the Pro gates at once.
    */
   accountAccess: (accountId: string) => Promise<{ plan: AccountPlan; trialExpiryDate: Date | null } | undefined>;
+  throttles: Throttles;
 }) {
   const { repo, activities, coach, settings: accountSettings, plans } = deps;
 
@@ -147,7 +148,7 @@ export function createAnalysisService(deps: {
     if (!access || !hasProAccess(access.plan, access.trialExpiryDate)) throw new AppError('forbidden', message);
   }
   const readers = { activities, activePlansOn: (accountId: string, day: Date) => plans.activePlansOn(accountId, day) };
-  const refreshLimiter = new SlidingWindowLimiter({ limit: REFRESH_LIMIT, windowMs: REFRESH_WINDOW_MS });
+  const refreshLimiter = deps.throttles.throttle('analysis-refreshes-by-account', { limit: REFRESH_LIMIT, windowMs: REFRESH_WINDOW_MS });
 
   /** Facts first: everything the analysis is written from, for these settings. */
   async function factsFor(accountId: string, activityId: string, settings: AnalysisSettings, account: AccountSettings): Promise<AnalysisContext> {
@@ -339,7 +340,7 @@ export function createAnalysisService(deps: {
     async refresh(accountId: string, activityId: string, update: { detail?: RideDetail | null }): Promise<AnalysisView> {
       // A refused detail is refused before it costs one of the athlete's refreshes.
       if (update.detail !== undefined) await requireDetailFits(accountId, activityId, update.detail);
-      const waitMs = refreshLimiter.take(accountId);
+      const waitMs = await refreshLimiter.take(accountId);
       if (waitMs > 0) {
         const minutes = Math.ceil(waitMs / 60_000);
         throw new AppError('too_many_requests', `Rate limit reached. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser, LoginBody, RegisterBody, ResetPasswordBody } from '../../../shared/api/auth.ts';
 import { DEFAULT_ACCOUNT_PLAN, TRIAL_LENGTH_DAYS } from '../../../shared/domain/account-plan.ts';
 import { AppError } from '../../http/errors.ts';
-import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
+import type { Throttles } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RequestMeta } from '../../http/request-meta.ts';
 import { createLoginThrottle } from './login-throttle.ts';
@@ -55,14 +55,15 @@ export function createAuthService(deps: {
   publicUrl: () => string;
   sessionAbsoluteMs: number;
   log: FastifyBaseLogger;
+  throttles: Throttles;
 }) {
-  const { repo, sessions, mailer } = deps;
-  const loginFailures = createLoginThrottle();
+  const { repo, sessions, mailer, throttles } = deps;
+  const loginFailures = createLoginThrottle(throttles);
   const pending = new Set<Promise<void>>();
-  const loginAttemptsByIp = new SlidingWindowLimiter({ limit: 100, windowMs: 15 * MINUTE_MS });
-  const registrationsByIp = new SlidingWindowLimiter({ limit: 30, windowMs: 60 * MINUTE_MS });
-  const resetRequestsByEmail = new SlidingWindowLimiter({ limit: 3, windowMs: 60 * MINUTE_MS });
-  const resetRequestsByIp = new SlidingWindowLimiter({ limit: 20, windowMs: 60 * MINUTE_MS });
+  const loginAttemptsByIp = throttles.throttle('login-attempts-by-ip', { limit: 100, windowMs: 15 * MINUTE_MS });
+  const registrationsByIp = throttles.throttle('registrations-by-ip', { limit: 30, windowMs: 60 * MINUTE_MS });
+  const resetRequestsByEmail = throttles.throttle('reset-requests-by-email', { limit: 3, windowMs: 60 * MINUTE_MS });
+  const resetRequestsByIp = throttles.throttle('reset-requests-by-ip', { limit: 20, windowMs: 60 * MINUTE_MS });
   // Verifying against a real hash on unknown e-mails keeps the timing of both answers alike.
   const dummyHash = hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
 
@@ -107,7 +108,7 @@ export function createAuthService(deps: {
 
   return {
     async register(body: RegisterBody, meta: RequestMeta): Promise<SignedIn> {
-      registrationsByIp.enforce(meta.ip, 'Too many registrations from this network. Try again later.');
+      await registrationsByIp.enforce(meta.ip, 'Too many registrations from this network. Try again later.');
       assertStrongPassword(body.password, [body.email, body.firstName, body.lastName]);
       const hashedPassword = await hash(body.password, ARGON2_OPTIONS);
       const account = await repo.insertAccount({
@@ -153,18 +154,18 @@ export function createAuthService(deps: {
     },
 
     async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
-      loginAttemptsByIp.enforce(meta.ip, 'Too many sign-in attempts. Try again in a few minutes.');
-      loginFailures.enforceForClient(body.email, meta.ip);
+      await loginAttemptsByIp.enforce(meta.ip, 'Too many sign-in attempts. Try again in a few minutes.');
+      await loginFailures.enforceForClient(body.email, meta.ip);
       await loginFailures.slowDown(body.email);
       const account = await repo.findAccountByEmail(body.email);
       const valid = account?.hashedPassword
         ? await verify(account.hashedPassword, body.password)
         : await verify(await dummyHash, body.password).then(() => false);
       if (!account || !valid) {
-        loginFailures.record(body.email, meta.ip);
+        await loginFailures.record(body.email, meta.ip);
         throw new AppError('unauthenticated', LOGIN_FAILED_MESSAGE);
       }
-      loginFailures.forgetClient(body.email, meta.ip);
+      await loginFailures.forgetClient(body.email, meta.ip);
       return startSession(account, 'password', meta);
     },
 
@@ -189,9 +190,9 @@ export function createAuthService(deps: {
      * work there is (a row, a mail), and the answer's timing must not tell.
      */
     async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
-      resetRequestsByIp.enforce(meta.ip, 'Too many reset requests. Try again later.');
+      await resetRequestsByIp.enforce(meta.ip, 'Too many reset requests. Try again later.');
       // Over the per-address limit the answer stays the same; the mail is simply not sent again.
-      if (resetRequestsByEmail.take(email) > 0) return;
+      if ((await resetRequestsByEmail.take(email)) > 0) return;
       inBackground('password reset mail', () => sendResetLink(email));
     },
 
@@ -204,7 +205,7 @@ export function createAuthService(deps: {
       // A new password ends every existing session and every other reset link, including an attacker's.
       await repo.invalidatePasswordResets(reset.accountId);
       await sessions.destroyAllFor(reset.accountId);
-      loginFailures.forgetAccount(reset.email);
+      await loginFailures.forgetAccount(reset.email);
     },
 
     /**

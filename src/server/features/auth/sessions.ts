@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { InvalidationChannel } from '../../db/invalidation.ts';
 import { accounts, sessions } from '../../db/schema.ts';
 import type { AccountPlan } from '../../../shared/domain/account-plan.ts';
 
@@ -35,6 +36,8 @@ export type SessionOrigin = 'password' | 'google' | 'register' | 'reset' | 'stra
 /** Slide the idle expiry at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 10 * 60_000;
 const CACHE_MAX_ENTRIES = 10_000;
+const SESSION_ENDED = 'session-ended';
+const ACCOUNT_SESSIONS_ENDED = 'account-sessions-ended';
 
 export interface SessionStore {
   create(account: SessionAccount, origin: SessionOrigin, userAgent: string | undefined): Promise<{ token: string; expiresAt: Date }>;
@@ -48,19 +51,27 @@ export interface SessionStore {
 export function createSessionStore(
   db: Database,
   /**
-   * `cacheMs`: a resolved session is remembered this long, so a burst of API calls costs one query.
-   * Sign-out and password resets in this process forget it at once; a change made by another
-   * process (the admin CLI setting a plan) shows within this time.
+   * `cacheMs`: a resolved session is remembered this long, so a burst of API calls costs one query
+   * (measured in ADR 0041: a sixth of the throughput without it). A sign-out or the end of an
+   * account's sessions reaches every instance's cache through `invalidation` at once; a change
+   * made outside the server (the admin CLI setting a plan) shows within this time.
    */
   options: { secret: string; idleMs: number; absoluteMs: number; cacheMs: number },
+  invalidation: InvalidationChannel,
 ): SessionStore {
   const sidOf = (token: string) => createHmac('sha256', options.secret).update(token).digest('base64url');
   // Keyed by the browser's token, so a cached answer costs no keyed hash (this process holds the
   // token for the request anyway; it is never written anywhere).
   const cache = new Map<string, { session: ResolvedSession; until: number }>();
+  /** Bumped by every change heard, so a lookup that overlapped one never caches what it read. */
+  let changes = 0;
   const forget = (predicate: (session: ResolvedSession) => boolean) => {
+    changes += 1;
     for (const [token, entry] of cache) if (predicate(entry.session)) cache.delete(token);
   };
+  invalidation.subscribe(SESSION_ENDED, (sid) => forget((session) => sid === null || session.sid === sid));
+  invalidation.subscribe(ACCOUNT_SESSIONS_ENDED, (accountId) => forget((session) => accountId === null || session.account.id === accountId));
+  const caching = () => options.cacheMs > 0 && invalidation.live();
 
   return {
     sidOf,
@@ -79,14 +90,15 @@ export function createSessionStore(
         absoluteExpire,
       });
       // The browser's next request comes at once (the page after sign-in): answer it from memory.
-      if (options.cacheMs > 0) cache.set(token, { session: { sid, account: sessionAccountOf(account) }, until: now + options.cacheMs });
+      if (caching()) cache.set(token, { session: { sid, account: sessionAccountOf(account) }, until: now + options.cacheMs });
       return { token, expiresAt: absoluteExpire };
     },
 
     async resolve(token) {
       if (token.length < 32 || token.length > 64) return null;
-      const cached = cache.get(token);
+      const cached = invalidation.live() ? cache.get(token) : undefined;
       if (cached && cached.until > Date.now()) return cached.session;
+      const changesBefore = changes;
       const sid = sidOf(token);
       const now = new Date();
       const [row] = await db
@@ -116,7 +128,7 @@ export function createSessionStore(
         await db.update(sessions).set({ expire: new Date(slidTo) }).where(eq(sessions.sid, sid));
       }
       const session = { sid, account: row.account };
-      if (options.cacheMs > 0) {
+      if (caching() && changes === changesBefore) {
         if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
         // Never cache past the session's own end.
         cache.set(token, { session, until: Math.min(Date.now() + options.cacheMs, slidTo, row.absoluteExpire.getTime()) });
@@ -124,14 +136,17 @@ export function createSessionStore(
       return session;
     },
 
+    // Published once the row is gone, so no instance can read it back into its cache after hearing.
     async destroy(sid) {
       forget((session) => session.sid === sid);
       await db.delete(sessions).where(eq(sessions.sid, sid));
+      await invalidation.publish(SESSION_ENDED, sid);
     },
 
     async destroyAllFor(accountId) {
       forget((session) => session.account.id === accountId);
       await db.delete(sessions).where(eq(sessions.accountId, accountId));
+      await invalidation.publish(ACCOUNT_SESSIONS_ENDED, accountId);
     },
 
     async purgeExpired() {

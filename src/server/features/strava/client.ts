@@ -1,7 +1,7 @@
-import type { StravaRateLimiter, StravaRequestKind } from './rate-limiter.ts';
+import type { StravaBudget, StravaRequestKind } from './rate-limiter.ts';
 
 /**
- * Strava API v3 over HTTP. Every call goes through the shared rate limiter first; answers are
+ * Strava API v3 over HTTP. Every call is reserved from the shared budget first; answers are
  * turned into typed failures the sync jobs know how to handle (wait, refresh, retry, give up).
  */
 export class StravaRateLimited extends Error {
@@ -55,7 +55,7 @@ export interface StravaClientOptions {
   baseUrl: () => string;
   clientId: string;
   clientSecret: string;
-  limiter: StravaRateLimiter;
+  budget: StravaBudget;
   timeoutMs?: number;
   /** Replaces the network (demo mode answers from the simulator mounted in this process). */
   fetch?: typeof fetch;
@@ -69,7 +69,7 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
 
   async function send(url: URL, init: RequestInit, kind: StravaRequestKind | null): Promise<Response> {
     if (kind) {
-      const reservation = options.limiter.reserve(kind);
+      const reservation = await options.budget.reserve(kind);
       if (!reservation.ok) throw new StravaRateLimited(reservation.retryAtMs);
     }
     let response: Response;
@@ -78,11 +78,11 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
     } catch (error) {
       throw new StravaUnavailable(`Strava did not answer: ${(error as Error).message}`, { cause: error });
     }
-    if (kind) options.limiter.observe(response.headers, response.status);
+    if (kind) await options.budget.observe(response.headers, response.status);
     if (response.ok) return response;
     const text = await response.text().catch(() => '');
     if (response.status === 429) {
-      const blockedUntil = options.limiter.blockedUntil(kind ?? 'read');
+      const blockedUntil = await options.budget.blockedUntil(kind ?? 'read');
       throw new StravaRateLimited(blockedUntil ?? Date.now() + (options.backoffMs ?? 60_000));
     }
     if (response.status === 401) throw new StravaUnauthorized(`Strava refused the token: ${text.slice(0, 200)}`);

@@ -4,8 +4,36 @@ import { activities, activityStreams, stravaConnections, stravaWebhookEvents } f
 
 export type StravaConnectionRow = typeof stravaConnections.$inferSelect;
 
-export function createStravaRepo(db: Database) {
+/**
+ * `rowLocks`: whether another process may use the same connection row at the same time (PostgreSQL,
+ * several instances). PGlite belongs to one process, whose own callers take turns already; a
+ * transaction there would hold its only connection, and every other query, for a round trip to Strava.
+ */
+export function createStravaRepo(db: Database, options: { rowLocks: boolean }) {
   return {
+    /**
+     * Runs `work` holding the account's connection row (SELECT … FOR UPDATE), with the row as it is
+     * once held and a way to store new tokens under the same lock: instances that need a token
+     * refresh at once take turns, and each sees the tokens the one before it stored.
+     */
+    async withConnectionLocked<T>(
+      accountId: string,
+      work: (connection: StravaConnectionRow | undefined, storeTokens: (tokens: { accessToken: string; refreshToken: string; expiresAt: Date }) => Promise<void>) => Promise<T>,
+    ): Promise<T> {
+      if (!options.rowLocks) {
+        const [row] = await db.select().from(stravaConnections).where(eq(stravaConnections.accountId, accountId)).limit(1);
+        return work(row, async (tokens) => {
+          await db.update(stravaConnections).set(tokens).where(eq(stravaConnections.accountId, accountId));
+        });
+      }
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(stravaConnections).where(eq(stravaConnections.accountId, accountId)).for('update');
+        return work(row, async (tokens) => {
+          await tx.update(stravaConnections).set(tokens).where(eq(stravaConnections.accountId, accountId));
+        });
+      });
+    },
+
     async find(accountId: string): Promise<StravaConnectionRow | undefined> {
       const [row] = await db.select().from(stravaConnections).where(eq(stravaConnections.accountId, accountId)).limit(1);
       return row;

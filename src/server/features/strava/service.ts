@@ -53,6 +53,12 @@ export class StravaConnectionBroken extends Error {
   override name = 'StravaConnectionBroken';
 }
 
+class SealedWithAnotherKey extends Error {
+  override name = 'SealedWithAnotherKey';
+}
+
+const UNOPENABLE_TOKENS = "The stored Strava tokens cannot be opened with this installation's key; the athlete must reconnect";
+
 export interface StravaConnectionStatus {
   connected: boolean;
   status: 'connected' | 'broken' | null;
@@ -117,30 +123,58 @@ export function createStravaService(deps: {
       return cipher.decrypt(sealed);
     } catch {
       await repo.markBroken(connection.accountId);
-      throw new StravaConnectionBroken('The stored Strava tokens cannot be opened with this installation\'s key; the athlete must reconnect');
+      throw new StravaConnectionBroken(UNOPENABLE_TOKENS);
     }
   }
 
-  /** One refresh at a time per account: Strava rotates refresh tokens, so a second would use a dead one. */
-  function refreshOnce(connection: StravaConnectionRow): Promise<string> {
-    const running = refreshing.get(connection.accountId);
+  function openSealed(sealed: string): string {
+    try {
+      return cipher.decrypt(sealed);
+    } catch (error) {
+      throw new SealedWithAnotherKey('a stored Strava token cannot be opened', { cause: error });
+    }
+  }
+
+  /**
+   * One refresh at a time per account, in this process and across instances: Strava rotates refresh
+   * tokens, so a second refresh would present a spent one and break the connection. Under the
+   * connection row's lock the tokens are read again: when another instance refreshed meanwhile
+   * (the stored token is fresh and not the one Strava just refused), its token is the answer.
+   */
+  function refreshOnce(accountId: string, refusedToken?: string): Promise<string> {
+    const running = refreshing.get(accountId);
     if (running) return running;
     const refresh = (async () => {
       try {
-        const answer = await client.refresh(await openToken(connection, connection.refreshToken));
-        await storeTokens(connection.accountId, answer);
-        return answer.access_token;
+        return await repo.withConnectionLocked(accountId, async (connection, store) => {
+          if (!connection) throw new StravaConnectionBroken('Strava is not connected');
+          if (connection.status === 'broken') throw new StravaConnectionBroken('The Strava connection needs to be renewed');
+          const current = openSealed(connection.accessToken);
+          if (connection.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS && current !== refusedToken) return current;
+          const answer = await client.refresh(openSealed(connection.refreshToken));
+          await store({
+            accessToken: cipher.encrypt(answer.access_token),
+            refreshToken: cipher.encrypt(answer.refresh_token),
+            expiresAt: new Date(answer.expires_at * 1000),
+          });
+          return answer.access_token;
+        });
       } catch (error) {
+        // Marked after the lock is let go: the row is what the lock holds.
+        if (error instanceof SealedWithAnotherKey) {
+          await repo.markBroken(accountId);
+          throw new StravaConnectionBroken(UNOPENABLE_TOKENS);
+        }
         if (error instanceof StravaUnauthorized) {
-          await repo.markBroken(connection.accountId);
+          await repo.markBroken(accountId);
           throw new StravaConnectionBroken('Strava refused the refresh token; the athlete must reconnect');
         }
         throw error;
       } finally {
-        refreshing.delete(connection.accountId);
+        refreshing.delete(accountId);
       }
     })();
-    refreshing.set(connection.accountId, refresh);
+    refreshing.set(accountId, refresh);
     return refresh;
   }
 
@@ -155,12 +189,12 @@ export function createStravaService(deps: {
   async function withAccessToken<T>(accountId: string, call: (accessToken: string) => Promise<T>): Promise<T> {
     const connection = await connectionOf(accountId);
     const fresh = connection.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS;
-    const token = fresh ? await openToken(connection, connection.accessToken) : await refreshOnce(connection);
+    const token = fresh ? await openToken(connection, connection.accessToken) : await refreshOnce(accountId);
     try {
       return await call(token);
     } catch (error) {
       if (!(error instanceof StravaUnauthorized)) throw error;
-      return call(await refreshOnce(connection));
+      return call(await refreshOnce(accountId, token));
     }
   }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { buttonInteractionBody, pageViewBody, userEventBody } from '../../../shared/api/tracking.ts';
-import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
+import type { Throttles } from '../../http/rate-limit.ts';
 import type { TrackingRepo } from './repo.ts';
 
 export interface TrackingMeta {
@@ -20,13 +20,13 @@ function trackingSessionId(sid: string | null): string | null {
 
 const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : null);
 
-export function createTrackingService(repo: TrackingRepo) {
-  const eventsByIp = new SlidingWindowLimiter({ limit: 240, windowMs: 60_000 });
+export function createTrackingService(repo: TrackingRepo, throttles: Throttles) {
+  const eventsByIp = throttles.throttle('tracking-events-by-ip', { limit: 240, windowMs: 60_000 });
   const limitMessage = 'Too many tracking events. Slow down.';
 
   return {
     async pageView(body: z.output<typeof pageViewBody>, meta: TrackingMeta) {
-      eventsByIp.enforce(meta.ip, limitMessage);
+      await eventsByIp.enforce(meta.ip, limitMessage);
       await repo.insertPageView({
         path: body.path,
         userAgent: clip(meta.userAgent, 512),
@@ -36,7 +36,7 @@ export function createTrackingService(repo: TrackingRepo) {
     },
 
     async userEvent(body: z.output<typeof userEventBody>, meta: TrackingMeta) {
-      eventsByIp.enforce(meta.ip, limitMessage);
+      await eventsByIp.enforce(meta.ip, limitMessage);
       await repo.insertUserEvent({
         eventType: body.eventType,
         eventName: body.eventName,
@@ -51,7 +51,7 @@ export function createTrackingService(repo: TrackingRepo) {
     },
 
     async buttonInteraction(body: z.output<typeof buttonInteractionBody>, meta: TrackingMeta) {
-      eventsByIp.enforce(meta.ip, limitMessage);
+      await eventsByIp.enforce(meta.ip, limitMessage);
       await repo.insertButtonInteraction({
         buttonType: body.buttonType,
         analysisSection: body.analysisSection,

@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { JobDefinition } from './queue.ts';
+
+/** How often expired sessions and throttle rows are deleted (a pg-boss cron, in UTC). */
+export const HOUSEKEEPING_CRON = '*/10 * * * *';
+
+/**
+ * Deleting what has expired (sessions, throttle windows) as a pg-boss schedule: however many
+ * instances run, pg-boss sends each occurrence once and one of them runs it (ADR 0041).
+ */
+export function createHousekeepingJob(deps: {
+  purgeSessions: () => Promise<number>;
+  purgeThrottles: () => Promise<number>;
+  log: FastifyBaseLogger;
+}): JobDefinition<z.ZodObject<Record<string, never>>> {
+  return {
+    name: 'housekeeping.purge',
+    payload: z.object({}),
+    // A missed run is made good by the next one; retrying an old one is no use.
+    retryLimit: 0,
+    async handler() {
+      const sessions = await deps.purgeSessions();
+      const throttles = await deps.purgeThrottles();
+      if (sessions + throttles > 0) deps.log.debug({ sessions, throttles }, 'purged expired sessions and throttle windows');
+    },
+  };
+}
