@@ -128,6 +128,8 @@ export function detectIntervals(
 
   const accept = (work: Segment[] | null, from: IntervalDetection['from']): IntervalDetection | null => {
     if (!work || work.length === 0 || !standsOut(series, values, work, rules)) return null;
+    // One effort found in the signal alone is as likely a climb or a GPS jump as a planned interval.
+    if (from === 'signal' && work.length < 2) return null;
     const intervals = withRests(series, work);
     return isRegular(intervals) ? { signal, from, intervals } : null;
   };
