@@ -69,7 +69,8 @@ function storedLap(value: unknown, timeS: readonly number[] | null): StoredLap |
     stated: {
       startS,
       durationS,
-      distanceM: finite(lap.distanceM) ?? finite(lap.distance),
+      // A trainer file states 0 m for laps it measured no distance in.
+      distanceM: positive(finite(lap.distanceM) ?? finite(lap.distance)),
       averagePowerW: finite(stated.averagePowerW) ?? (measuredPower ? finite(lap.average_watts) : null),
       normalizedPowerW: finite(stated.normalizedPowerW),
       averageHeartrateBpm: finite(stated.averageHeartrateBpm) ?? finite(lap.average_heartrate),
@@ -100,6 +101,10 @@ function withStatedFallback(computed: SegmentSummary, stated: SegmentSummary): S
     averageCadenceRpm: computed.averageCadenceRpm ?? stated.averageCadenceRpm,
     averageSpeedMps: computed.averageSpeedMps ?? stated.averageSpeedMps,
   };
+}
+
+function positive(value: number | null): number | null {
+  return value !== null && value > 0 ? value : null;
 }
 
 function finite(value: unknown): number | null {

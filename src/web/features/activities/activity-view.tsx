@@ -4,7 +4,9 @@ import { Alert } from '../../ui/alert.tsx';
 import { AnalysisPanel } from '../analysis/analysis-panel.tsx';
 import { ActivityCharts } from '../charts/activity-charts.tsx';
 import { useActivityDetail } from './api/activity-detail.ts';
+import { activityFamily } from './activity-family.ts';
 import { ActivityFooter } from './activity-footer.tsx';
+import { ActivityLaps } from './activity-laps.tsx';
 import { ActivityHeader } from './activity-header.tsx';
 import { activityMetrics } from './activity-metrics.ts';
 import { dataQualityNotes } from './data-quality.ts';
@@ -36,6 +38,7 @@ export function ActivityView({ activity, units }: ActivityViewProps) {
         </div>
       )}
       <ActivityCharts activity={activity} units={units} />
+      {detail.data && <ActivityLaps activityId={activity.id} units={units} run={activityFamily(detail.data) === 'run'} />}
       <AnalysisPanel activity={detail.data ?? activity} />
       <ActivityFooter source={activity.source} />
     </article>
