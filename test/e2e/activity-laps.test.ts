@@ -61,4 +61,30 @@ describe.skipIf(!hasChromium)('laps and intervals on the activity page', () => {
     await page.screenshot({ path: join(screenshotDir, 'activity-laps-375.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  it('an outdoor ride: time in zones, and its route drawn without any tile server', async () => {
+    const id = await page.evaluate(async (bytes) => {
+      const body = new FormData();
+      body.append('file', new Blob([new Uint8Array(bytes)]), 'outdoor.fit');
+      const response = await fetch('/api/imports', { method: 'POST', body });
+      return ((await response.json()) as { activity: { id: string } }).activity.id;
+    }, [...fixtureFile('ride_outdoor_power_edge810.fit')]);
+    await page.goto(session.at(`/activities/${id}`));
+    const route = page.getByRole('img', { name: /^Map of the route of / });
+    await route.waitFor({ timeout: 30_000 });
+    // The track is Leaflet's SVG line, drawn with no tile loaded (MAP_TILE_URL=off in tests).
+    await route.locator('path.leaflet-interactive').first().waitFor();
+    expect(await route.locator('img.leaflet-tile').count()).toBe(0);
+    const powerZones = page.getByRole('list', { name: 'Time in power zones' });
+    expect(await powerZones.getByRole('listitem').count()).toBe(7);
+    expect(await page.getByRole('list', { name: 'Time in heart rate zones' }).getByRole('listitem').count()).toBe(5);
+    expect(await powerZones.getByRole('listitem').first().innerText()).toMatch(/^Z1 Active recovery\n≤ \d+ W\n\d+:\d\d(:\d\d)? · \d+%$/);
+
+    await route.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screenshotDir, 'activity-route-zones-1280.png') });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await route.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screenshotDir, 'activity-route-zones-375.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });

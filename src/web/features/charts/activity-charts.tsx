@@ -5,6 +5,8 @@ import { ChartFigure } from './chart-figure.tsx';
 import { FitnessFigure } from './fitness-figure.tsx';
 import { PowerCurveFigure } from './power-curve-figure.tsx';
 import { STREAMS_LOADING_HEIGHT_PX, StreamsFigure } from './streams-figure.tsx';
+import { RouteMapFigure } from './route-map-figure.tsx';
+import { ZonesFigure } from './zones-figure.tsx';
 
 /**
  * The analysis page's charts: the activity's streams, its power-duration curve against the
@@ -25,6 +27,8 @@ export function ActivityCharts({ activity, units }: { activity: ActivityListItem
       ) : (
         <ChartFigure title="Streams" caption="What the activity recorded over elapsed time" state="loading" heightPx={STREAMS_LOADING_HEIGHT_PX} />
       )}
+      {detail.data?.streamKeys.includes('latlng') && <RouteMapFigure activityId={activity.id} name={detail.data.name} />}
+      {detail.data?.metrics && <ZonesFigure metrics={detail.data.metrics} measuredPower={detail.data.deviceWatts} />}
       <div className={hasPower ? 'grid gap-4 lg:grid-cols-2' : 'grid gap-4'}>
         {hasPower && <PowerCurveFigure activityId={activity.id} />}
         <FitnessFigure />
