@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,22 @@ import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 
 const screenshotDir = join(import.meta.dirname, '../../test-results/screenshots');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings (WCAG 2.0–2.2 A and AA) on the page as it stands. */
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}
 
 /** The laps and intervals of a real trainer workout (Garmin Edge 800: warm-up, 2 × 10 min, 5 laps). */
 describe.skipIf(!hasChromium)('laps and intervals on the activity page', () => {
@@ -52,6 +69,7 @@ describe.skipIf(!hasChromium)('laps and intervals on the activity page', () => {
     expect(await page.getByText('2 × 10:01 work, found in your laps').isVisible()).toBe(true);
     // A trainer file without distance (its laps state 0 m): no distance or speed column.
     expect(headers.join(' ')).not.toMatch(/Distance|Speed/);
+    expect(await seriousAxeFindings(page)).toEqual([]);
     expect((await laps.getByRole('columnheader').allInnerTexts()).join(' ')).not.toMatch(/Distance|Speed/);
 
     await page.getByRole('region', { name: 'Intervals table' }).scrollIntoViewIfNeeded();
@@ -70,7 +88,7 @@ describe.skipIf(!hasChromium)('laps and intervals on the activity page', () => {
       return ((await response.json()) as { activity: { id: string } }).activity.id;
     }, [...fixtureFile('ride_outdoor_power_edge810.fit')]);
     await page.goto(session.at(`/activities/${id}`));
-    const route = page.getByRole('img', { name: /^Map of the route of / });
+    const route = page.getByRole('region', { name: /^Map of the route of / });
     await route.waitFor({ timeout: 30_000 });
     // The track is Leaflet's SVG line, drawn with no tile loaded (MAP_TILE_URL=off in tests).
     await route.locator('path.leaflet-interactive').first().waitFor();
@@ -78,6 +96,7 @@ describe.skipIf(!hasChromium)('laps and intervals on the activity page', () => {
     const powerZones = page.getByRole('list', { name: 'Time in power zones' });
     expect(await powerZones.getByRole('listitem').count()).toBe(7);
     expect(await page.getByRole('list', { name: 'Time in heart rate zones' }).getByRole('listitem').count()).toBe(5);
+    expect(await seriousAxeFindings(page)).toEqual([]);
     expect(await powerZones.getByRole('listitem').first().innerText()).toMatch(/^Z1 Active recovery\n≤ \d+ W\n\d+:\d\d(:\d\d)? · \d+%$/);
 
     await route.scrollIntoViewIfNeeded();

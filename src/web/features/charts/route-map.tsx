@@ -32,5 +32,5 @@ export default function RouteMap({ track, tileUrl, attribution, label }: RouteMa
     };
   }, [track, tileUrl, attribution]);
   // Leaflet's own light grey would glare in the dark theme where no tile covers it.
-  return <div ref={container} role="img" aria-label={label} className="h-72 w-full overflow-hidden rounded-lg sm:h-96" style={{ background: 'var(--color-bg)' }} />;
+  return <div ref={container} role="region" aria-label={label} className="h-72 w-full overflow-hidden rounded-lg sm:h-96" style={{ background: 'var(--color-bg)' }} />;
 }
