@@ -6,6 +6,7 @@ import { LIST_PAGE_SIZE } from '../src/server/features/strava/jobs.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { freePort, readRssBytes, sampleMaxRss, startServerProcess } from '../test/support/processes.ts';
 import { benchActivityData, type ActivityDataRun } from './activity-data.ts';
+import { benchDemoConnect, type DemoConnectRun } from './demo-connect.ts';
 import { measureWebJs, type WebJs } from './landing-js.ts';
 import { measureLoad, type LoadResult } from './load.ts';
 import { benchFidelity, type FidelityRun } from './fidelity.ts';
@@ -168,6 +169,7 @@ function figures(
   metrics: MetricsRun,
   fidelity: FidelityRun,
   compliance: PlanComplianceRun,
+  demo: DemoConnectRun,
 ): Figure[] {
   const ratio = round(api.authUser.requestsPerS / hello.requestsPerS, 3);
   const webJs = (name: string, bytes: number | null, max: number) => {
@@ -182,6 +184,7 @@ function figures(
     figure('landing page JS, gzip', web.landing?.gzipBytes ?? null, 'bytes'),
     webJs('first signed-in screen JS, brotli', web.signedInHome?.brotliBytes ?? null, SIGNED_IN_HOME_JS_BYTES_MAX),
     figure('first signed-in screen JS, gzip', web.signedInHome?.gzipBytes ?? null, 'bytes'),
+    figure('demo mode: Connect with Strava to the first analysed activity', round(demo.toFirstAnalysisS, 1), 's'),
     figure('server RSS, idle', api.rssIdleBytes, 'bytes'),
     figure('server RSS, under load (max)', api.rssUnderLoadMaxBytes, 'bytes'),
     figure(`backfill of ${backfill.activities}: Strava requests per activity`, backfill.requestsPerActivity, 'count', {
@@ -276,6 +279,7 @@ async function main(): Promise<number> {
   const api = await benchKairoApi();
   const helloFastify = await benchHelloFastify();
   const activityData = await benchActivityData({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S });
+  const demoConnect = await benchDemoConnect();
   const problems = [
     ...loadProblems('GET /api/auth/user', api.authUser),
     ...loadProblems('Fastify hello', helloFastify),
@@ -288,7 +292,8 @@ async function main(): Promise<number> {
     environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
     valid: problems.length === 0,
     problems,
-    figures: figures(api, helloFastify, webJs, activityData, metrics, fidelity, compliance),
+    figures: figures(api, helloFastify, webJs, activityData, metrics, fidelity, compliance, demoConnect),
+    demoConnect,
     api: {
       connections: CONNECTIONS,
       warmUpS: WARM_UP_S,

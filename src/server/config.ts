@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { feedbackAddress, socialAddress } from '../shared/api/app-info.ts';
+import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, feedbackAddress, mapTileUrl, socialAddress } from '../shared/api/app-info.ts';
 
 /**
  * Every setting Kairo reads from the environment, validated once at boot.
@@ -68,6 +68,8 @@ const envSchema = z.object({
   AI_TIMEOUT_S: z.coerce.number().min(0.1).max(600).default(30),
   FEEDBACK_URL: z.preprocess(emptyToUndefined, feedbackAddress.optional()),
   SOCIAL_URL: z.preprocess(emptyToUndefined, socialAddress.optional()),
+  MAP_TILE_URL: z.preprocess(emptyToUndefined, z.union([z.literal('off'), mapTileUrl]).default(DEFAULT_MAP_TILE_URL)),
+  MAP_TILE_ATTRIBUTION: z.preprocess(emptyToUndefined, z.string().max(300).default(DEFAULT_MAP_ATTRIBUTION)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -162,6 +164,8 @@ export interface Config {
   ai: AiConfig | undefined;
   /** The operator's own addresses, linked from the analysis page and the maintenance page; unset = no link. */
   community: { feedbackUrl: string | undefined; socialUrl: string | undefined };
+  /** Where the route map's tiles come from (MAP_TILE_URL), and the credit they require. */
+  map: { tileUrl: string | null; attribution: string };
 }
 
 export class ConfigError extends Error {
@@ -222,6 +226,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     ai,
     community: { feedbackUrl: env.FEEDBACK_URL, socialUrl: env.SOCIAL_URL },
+    map: { tileUrl: env.MAP_TILE_URL === 'off' ? null : env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
   };
 }
 

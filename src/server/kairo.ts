@@ -111,7 +111,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
 
   registerHealthRoutes(app, database);
   registerOpenApiRoute(app);
-  registerAppInfoRoutes(app, { feedbackUrl: config.community.feedbackUrl ?? null, socialUrl: config.community.socialUrl ?? null });
+  registerAppInfoRoutes(app, { feedbackUrl: config.community.feedbackUrl ?? null, socialUrl: config.community.socialUrl ?? null, map: config.map });
   registerAuthRoutes(app, { auth, cookie });
   const provider = await googleProvider(app, config, getPublicUrl);
   await registerGoogleAuth(app, { auth, cookie, publicUrl: getPublicUrl, provider });

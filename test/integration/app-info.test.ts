@@ -13,6 +13,8 @@ describe('GET /api/app-info', () => {
     const server = await startTestKairo('pglite', {
       FEEDBACK_URL: 'mailto:coach@club.example?subject=Kairo%20feedback',
       SOCIAL_URL: 'https://social.club.example/@kairo',
+      MAP_TILE_URL: 'https://tiles.club.example/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© Club maps',
     });
     servers.push(server);
     const response = await createClient(server.url).get('/api/app-info');
@@ -20,6 +22,7 @@ describe('GET /api/app-info', () => {
     expect(response.body).toEqual({
       feedbackUrl: 'mailto:coach@club.example?subject=Kairo%20feedback',
       socialUrl: 'https://social.club.example/@kairo',
+      map: { tileUrl: 'https://tiles.club.example/{z}/{x}/{y}.png', attribution: '© Club maps' },
     });
   });
 
@@ -28,7 +31,11 @@ describe('GET /api/app-info', () => {
     servers.push(server);
     const response = await createClient(server.url).get('/api/app-info');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ feedbackUrl: null, socialUrl: null });
+    expect(response.body).toEqual({
+      feedbackUrl: null,
+      socialUrl: null,
+      map: { tileUrl: null, attribution: '© OpenStreetMap contributors' },
+    });
     const openapi = await createClient(server.url).get('/api/openapi.json');
     expect(Object.keys(openapi.body.paths['/api/app-info'])).toEqual(['get']);
   });

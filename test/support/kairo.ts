@@ -33,6 +33,8 @@ export async function startTestKairo(kind: TestDatabaseKind, env: Record<string,
     LOG_LEVEL: process.env.KAIRO_TEST_LOG_LEVEL ?? 'silent',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SMTP_URL: mail.url,
+    // No tile server is reachable from a test: route maps draw the track alone.
+    MAP_TILE_URL: 'off',
     ...env,
   });
   const kairo = await startKairo(config, { database: database.handle });

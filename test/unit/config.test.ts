@@ -63,6 +63,10 @@ describe('loadConfig', () => {
   it("reads the operator's feedback and social addresses, with no links by default", () => {
     expect(loadConfig({ DATA_DIR: freshDir() }).community).toEqual({ feedbackUrl: undefined, socialUrl: undefined });
     expect(loadConfig({ DATA_DIR: freshDir(), FEEDBACK_URL: '', SOCIAL_URL: '' }).community).toEqual({ feedbackUrl: undefined, socialUrl: undefined });
+    expect(loadConfig({ DATA_DIR: freshDir() }).map).toEqual({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' });
+    expect(() => loadConfig({ DATA_DIR: freshDir(), MAP_TILE_URL: 'javascript:alert(1)//{z}{x}{y}' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ DATA_DIR: freshDir(), MAP_TILE_URL: 'https://tiles.example/map.png' })).toThrow(/MAP_TILE_URL/);
+    expect(loadConfig({ DATA_DIR: freshDir(), MAP_TILE_URL: 'off' }).map.tileUrl).toBeNull();
     const mail = 'mailto:coach@club.example?subject=Kairo%20feedback';
     expect(loadConfig({ DATA_DIR: freshDir(), FEEDBACK_URL: mail, SOCIAL_URL: 'https://www.instagram.com/our.club/' }).community).toEqual({
       feedbackUrl: mail,

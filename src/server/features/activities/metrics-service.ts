@@ -95,7 +95,7 @@ function estimateSourcesFor(policy: 'strict' | 'relaxed', source: ActivitySource
 }
 
 /** Strava estimates power for rides without a meter; only measured power is scored. */
-function measuredStreams(row: ActivityRow, streams: ActivityStreams | null): ActivityStreams | null {
+export function measuredStreams(row: ActivityRow, streams: ActivityStreams | null): ActivityStreams | null {
   if (!streams || row.deviceWatts || !streams.powerW) return streams;
   const { powerW: _estimated, ...rest } = streams;
   return rest;

@@ -10,6 +10,7 @@ import {
   fitnessSeries,
   powerCurve,
 } from '../../../shared/api/activities.ts';
+import { activityIntervals } from '../../../shared/api/activity-intervals.ts';
 import { pathUuid, route } from '../../http/route.ts';
 import type { ActivitiesService } from './service.ts';
 
@@ -65,6 +66,15 @@ export function registerActivityRoutes(app: FastifyInstance, activities: Activit
     query: fitnessQuery,
     response: fitnessSeries,
     handler: ({ account, query }) => activities.fitness(account.id, query.days),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/activities/:id/intervals',
+    summary: 'The laps of one activity and its work/rest intervals (from the laps, or detected in power, pace or heart rate)',
+    tags,
+    auth: 'required',
+    response: activityIntervals,
+    handler: ({ account, params }) => activities.intervals(account.id, activityId(params)),
   });
   route(app, {
     method: 'GET',

@@ -7,10 +7,12 @@ import type {
   SampleCleaning,
 } from '../../../shared/api/activities.ts';
 import type { InvalidationChannel } from '../../db/invalidation.ts';
+import type { ActivityIntervals } from '../../../shared/api/activity-intervals.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { readActivityIntervals } from './intervals.ts';
 import type { MetricsJobs } from './metrics-jobs.ts';
-import type { MetricsService } from './metrics-service.ts';
+import { measuredStreams, sportFamilyOf, type MetricsService } from './metrics-service.ts';
 import type { ActivitiesRepo, ActivityListRow, ActivityRow } from './repo.ts';
 
 export type { ActivityRow, ActivityValues } from './repo.ts';
@@ -164,6 +166,19 @@ export function createActivitiesService(deps: {
       const row = await repo.find(accountId, id);
       if (!row) throw notFound();
       return toDetail(row, await repo.streamKeys(row.id), await metrics.view(accountId, row.id));
+    },
+
+    /** The activity's laps and its work/rest intervals, with the figures of each. */
+    async intervals(accountId: string, id: string): Promise<ActivityIntervals> {
+      const row = await repo.find(accountId, id);
+      if (!row) throw notFound();
+      const [streams, view] = await Promise.all([repo.loadStreams(accountId, row.id), metrics.view(accountId, row.id)]);
+      return readActivityIntervals({
+        family: sportFamilyOf(row.sportType),
+        storedLaps: row.laps ?? null,
+        streams: measuredStreams(row, streams),
+        ftpW: view?.ftpW ?? null,
+      });
     },
 
     powerCurve: (accountId: string, id: string) => metrics.powerCurve(accountId, id),

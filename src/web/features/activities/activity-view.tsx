@@ -1,15 +1,20 @@
+import { lazy, Suspense } from 'react';
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { AnalysisPanel } from '../analysis/analysis-panel.tsx';
 import { ActivityCharts } from '../charts/activity-charts.tsx';
 import { useActivityDetail } from './api/activity-detail.ts';
+import { activityFamily } from './activity-family.ts';
 import { ActivityFooter } from './activity-footer.tsx';
 import { ActivityHeader } from './activity-header.tsx';
 import { activityMetrics } from './activity-metrics.ts';
 import { dataQualityNotes } from './data-quality.ts';
 import { MetricsGrid } from './metrics-grid.tsx';
 import { MetricsGridSkeleton } from './metrics-grid-skeleton.tsx';
+
+/** Below the charts, its data on its way after them: it need not weigh on the first screen's JavaScript. */
+const ActivityLaps = lazy(() => import('./activity-laps.tsx').then((module) => ({ default: module.ActivityLaps })));
 
 interface ActivityViewProps {
   /** The list's copy, shown at once while the full record loads. */
@@ -36,6 +41,11 @@ export function ActivityView({ activity, units }: ActivityViewProps) {
         </div>
       )}
       <ActivityCharts activity={activity} units={units} />
+      {detail.data && (
+        <Suspense fallback={null}>
+          <ActivityLaps activityId={activity.id} units={units} run={activityFamily(detail.data) === 'run'} />
+        </Suspense>
+      )}
       <AnalysisPanel activity={detail.data ?? activity} />
       <ActivityFooter source={activity.source} />
     </article>

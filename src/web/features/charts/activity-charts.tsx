@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { useActivityDetail } from '../activities/api/activity-detail.ts';
@@ -5,6 +6,10 @@ import { ChartFigure } from './chart-figure.tsx';
 import { FitnessFigure } from './fitness-figure.tsx';
 import { PowerCurveFigure } from './power-curve-figure.tsx';
 import { STREAMS_LOADING_HEIGHT_PX, StreamsFigure } from './streams-figure.tsx';
+
+/** Below the streams, after their data: loaded apart so they add nothing to the first signed-in screen's JavaScript. */
+const RouteMapFigure = lazy(() => import('./route-map-figure.tsx').then((module) => ({ default: module.RouteMapFigure })));
+const ZonesFigure = lazy(() => import('./zones-figure.tsx').then((module) => ({ default: module.ZonesFigure })));
 
 /**
  * The analysis page's charts: the activity's streams, its power-duration curve against the
@@ -25,6 +30,10 @@ export function ActivityCharts({ activity, units }: { activity: ActivityListItem
       ) : (
         <ChartFigure title="Streams" caption="What the activity recorded over elapsed time" state="loading" heightPx={STREAMS_LOADING_HEIGHT_PX} />
       )}
+      <Suspense fallback={null}>
+        {detail.data?.streamKeys.includes('latlng') && <RouteMapFigure activityId={activity.id} name={detail.data.name} />}
+        {detail.data?.metrics && <ZonesFigure metrics={detail.data.metrics} measuredPower={detail.data.deviceWatts} />}
+      </Suspense>
       <div className={hasPower ? 'grid gap-4 lg:grid-cols-2' : 'grid gap-4'}>
         {hasPower && <PowerCurveFigure activityId={activity.id} />}
         <FitnessFigure />

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
 import { CLOCK_AXIS_STEPS_S, formatAxisClock } from './chart-format.ts';
-import { cursorXHook, themedAxis } from './chart-options.ts';
+import { CHART_FONT, cursorXHook, themedAxis } from './chart-options.ts';
 import { withAlpha, type ChartPalette } from './chart-theme.ts';
 import type { StreamPanel } from './stream-panels.ts';
 import { UplotChart } from './uplot-chart.tsx';
@@ -21,6 +21,7 @@ interface StreamPanelChartProps {
 const PANEL_HEIGHT_PX = 96;
 const TIME_AXIS_HEIGHT_PX = 24;
 const VALUE_AXIS_WIDTH_PX = 44;
+const AXIS_LABEL_SIZE_PX = 14;
 
 /** One stream over elapsed time, in a stack of panels that share a cursor. */
 export function StreamPanelChart({ panel, palette, rangeS, syncKey, showTimeAxis, onCursorX, summary }: StreamPanelChartProps) {
@@ -44,10 +45,16 @@ export function StreamPanelChart({ panel, palette, rangeS, syncKey, showTimeAxis
         themedAxis(palette, {
           incrs: CLOCK_AXIS_STEPS_S,
           size: showTimeAxis ? TIME_AXIS_HEIGHT_PX : 0,
+          ...(showTimeAxis ? { label: 'Elapsed time (h:mm)', labelSize: AXIS_LABEL_SIZE_PX, labelFont: CHART_FONT, labelGap: 0 } : {}),
           values: (_u, splits) => splits.map((s) => (showTimeAxis ? formatAxisClock(s) : '')),
         }),
+        // Each panel's unit on its own axis: W, bpm, km/h or mph, min/km or min/mi, m or ft.
         themedAxis(palette, {
           size: VALUE_AXIS_WIDTH_PX,
+          label: panel.key === 'pace' ? `min${panel.unit}` : panel.unit,
+          labelSize: AXIS_LABEL_SIZE_PX,
+          labelFont: CHART_FONT,
+          labelGap: 0,
           ...(panel.axisSteps ? { incrs: panel.axisSteps } : {}),
           values: (_u, splits) => splits.map((value) => panel.formatAxis(value)),
         }),
@@ -71,7 +78,7 @@ export function StreamPanelChart({ panel, palette, rangeS, syncKey, showTimeAxis
     <UplotChart
       options={options}
       data={data}
-      heightPx={PANEL_HEIGHT_PX + (showTimeAxis ? TIME_AXIS_HEIGHT_PX : 0)}
+      heightPx={PANEL_HEIGHT_PX + (showTimeAxis ? TIME_AXIS_HEIGHT_PX + AXIS_LABEL_SIZE_PX : 0)}
       summary={summary}
     />
   );

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FitnessDay } from '../../../../metrics/fitness.ts';
 import type { SportFamily, TrainingLoadMethod } from '../../../../metrics/training-load.ts';
 import type { ActivityDetail, ActivityMetricsView } from '../../../../shared/api/activities.ts';
+import type { ActivityIntervals } from '../../../../shared/api/activity-intervals.ts';
 import type { RideDetail } from '../../../../shared/api/analysis.ts';
 import { COACHING_STYLES, type CoachingStyle } from '../../../../shared/domain/coaching-style.ts';
 import { zonesFromUpperBounds, type EffectiveThresholds } from '../../../../shared/api/settings.ts';
@@ -40,6 +41,7 @@ import {
 } from './format.ts';
 import type { FactOrigin, Provenanced } from '../../../ai/provenance.ts';
 import { planComplianceFacts, type PlanComplianceFacts } from './plan-compliance-facts.ts';
+import { intervalFacts, type IntervalFacts } from './interval-facts.ts';
 
 /**
  * The facts a coach writes from (docs/design.md "Analysis: facts first, words second"): only this
@@ -69,6 +71,8 @@ export interface AnalysisContext {
    * first at the head (plans/plan-on-day.ts byRelevanceOnDay); empty when none is active.
    */
   activePlans: PlanFacts[];
+  /** The work intervals of an interval session; absent when the activity has none. */
+  intervals?: IntervalFacts;
 }
 
 /** What the built-in coach writes for: rides split by whether a power meter measured them. */
@@ -293,6 +297,7 @@ export interface ContextSources {
   trainingLog: TrainingLogEntry[];
   /** The account's active plans on the activity's day, most relevant first. */
   plans: PlanOnDay[];
+  intervals?: ActivityIntervals | null;
 }
 
 /** Where the context's data comes from; every call is scoped to the account. */
@@ -326,12 +331,13 @@ export async function buildAnalysisContext(
 ): Promise<AnalysisContext> {
   const activity = await activities.detail(accountId, activityId);
   const dayStartMs = Date.parse(activity.startDate.slice(0, 10));
-  const [fitness, trainingLog, plans] = await Promise.all([
+  const [fitness, trainingLog, plans, intervals] = await Promise.all([
     activities.fitnessWithSources(accountId, FITNESS_DAYS, new Date(activity.startDate)),
     activities.trainingLog(accountId, new Date(dayStartMs - (RECENT_TRAINING_DAYS - 1) * DAY_MS), new Date(dayStartMs + DAY_MS)),
     activePlansOn(accountId, new Date(dayStartMs)),
+    activities.intervals(accountId, activityId),
   ]);
-  return assembleAnalysisContext({ activity, fitness, trainingLog, plans }, inputs);
+  return assembleAnalysisContext({ activity, fitness, trainingLog, plans, intervals }, inputs);
 }
 
 export function assembleAnalysisContext(sources: ContextSources, inputs: AnalysisInputs): AnalysisContext {
@@ -356,7 +362,14 @@ export function assembleAnalysisContext(sources: ContextSources, inputs: Analysi
     ftpUpdate: ftpUpdateFacts(inputs.athlete.thresholds, sources.activity),
     mesocycle: mesocycleFacts(inputs.mesocycle, new Date(sources.activity.startDate)),
     activePlans: sources.plans.map(planFacts),
+    ...withIntervalFacts(sources, inputs.units),
   };
+}
+
+/** Only an activity with intervals has the key, so the facts (and hash) of every other one stay as they were. */
+function withIntervalFacts({ activity, intervals }: ContextSources, units: UnitSystem): { intervals?: IntervalFacts } {
+  const facts = intervalFacts(intervals ?? null, { provenance: activityProvenance(activity), units, run: sportFamilyOf(activity.sportType) === 'run' });
+  return facts ? { intervals: facts } : {};
 }
 
 function planFacts(plan: PlanOnDay): PlanFacts {

@@ -1,6 +1,7 @@
 import type { ActivityFacts, AnalysisContext, ZoneFacts } from './context.ts';
 import { cycleInsight } from './cycle-week.ts';
 import { customFocusInsights } from './focus-insights.ts';
+import { intervalInsight } from './interval-insight.ts';
 import type { Reading } from './reading.ts';
 import { rideDetailInsight } from './ride-detail-insight.ts';
 import type { Voice } from './voice.ts';
@@ -17,6 +18,7 @@ export function keyInsights(context: AnalysisContext, reading: Reading, voice: V
   const { activity } = context;
   const items = [
     rideDetailInsight(context, reading),
+    intervalInsight(context),
     ...customFocusInsights(context, reading, voice),
     cycleInsight(context, reading, voice),
     activity.metricsComputed

@@ -1,4 +1,5 @@
 import type { ActivityFacts, AnalysisContext } from './context.ts';
+import { intervalPacing, intervalSetText } from './interval-insight.ts';
 import type { Reading } from './reading.ts';
 import { activityNoun, capitalize, EFFORT_PHRASES, maybe, quote } from './words.ts';
 
@@ -23,6 +24,10 @@ export function rideDetailInsight(context: AnalysisContext, reading: Reading): s
     case 'endurance-builder':
       return enduranceBuilder(activity, reading);
     case 'structured-workout': {
+      if (context.intervals) {
+        const pacing = intervalPacing(context.intervals);
+        return `Structured Workout: ${intervalSetText(context.intervals)} (from ${context.intervals.foundBy}).${pacing ? ` ${pacing}` : ''}`;
+      }
       const zones = activity.powerZones ?? activity.hrZones;
       if (!zones) {
         return (
