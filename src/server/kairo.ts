@@ -55,6 +55,7 @@ import type { z } from 'zod';
 import { createJobQueue, type JobDefinition, type JobQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createTokenCipher } from './security/token-cipher.ts';
+import { closeHttpServer } from './shutdown.ts';
 
 export interface Kairo {
   app: FastifyInstance;
@@ -64,7 +65,10 @@ export interface Kairo {
   jobs: ReadonlyMap<string, JobDefinition<z.ZodType>>;
   /** The origin browsers use, e.g. http://localhost:3000. */
   url: string;
-  close(): Promise<void>;
+  /** Readiness fails from now on (a shutdown begins); requests and jobs still run. */
+  drain(): void;
+  /** Stops jobs and HTTP: in-flight requests and running jobs get `graceMs` (default 5 s), then the database closes. */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60_000;
@@ -103,7 +107,8 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     log: app.log,
   });
 
-  registerHealthRoutes(app, database);
+  let draining = false;
+  registerHealthRoutes(app, database, { draining: () => draining });
   registerOpenApiRoute(app);
   registerAppInfoRoutes(app, { feedbackUrl: config.community.feedbackUrl ?? null, socialUrl: config.community.socialUrl ?? null });
   registerAuthRoutes(app, { auth, cookie });
@@ -293,10 +298,17 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       [archiveJob, metricsJobs.activity, metricsJobs.account, metricsJobs.fitness, analysisJob, analysisCompletionJob, profileCompletionJob, ...stravaJobs.all].map((job) => [job.name, job as JobDefinition<z.ZodType>]),
     ),
     url: publicUrl,
-    async close() {
+    drain() {
+      draining = true;
+    },
+    async close({ graceMs = 5_000 } = {}) {
+      draining = true;
       clearInterval(purgeTimer);
-      await queue.stop();
-      await app.close();
+      // Jobs are no longer fetched, but requests in flight may still queue one: the queue stops after them.
+      const deadline = Date.now() + graceMs;
+      await queue.pause();
+      await closeHttpServer(app, graceMs);
+      await queue.stop({ graceMs: Math.max(0, deadline - Date.now()) });
       await auth.settled();
       if (!options.database) await database.close();
     },

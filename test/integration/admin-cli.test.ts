@@ -50,7 +50,8 @@ async function createInstallation(kind: TestDatabaseKind): Promise<Installation>
     DATA_DIR: dataDir,
     // One operator's installations share the token key, as a move between them requires (ADR 0023).
     TOKEN_ENCRYPTION_KEY: SHARED_TOKEN_KEY,
-    ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
+    // A single installation on its own database, its other secrets in DATA_DIR.
+    ...(postgres?.url ? { DATABASE_URL: postgres.url, KAIRO_CLUSTER: '0' } : {}),
   };
   return {
     dataDir,

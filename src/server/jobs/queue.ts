@@ -35,7 +35,13 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Starts running the handlers (after start(): a server runs jobs once it knows its own address). */
   work(): Promise<void>;
-  stop(): Promise<void>;
+  /** Stops fetching jobs (a shutdown begins); running handlers go on, and jobs can still be sent. */
+  pause(): Promise<void>;
+  /**
+   * Stops fetching jobs at once; running handlers get `graceMs` (default 5 s) to finish, then the
+   * jobs still running are handed back (failed into a retry another instance picks up).
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
   /** Resolves when no job of these queues is queued or running (tests, benches). */
   drained(names: string[], timeoutMs?: number): Promise<void>;
 }
@@ -155,11 +161,16 @@ export function createJobQueue(
       for (const definition of definitions.values()) await startWorker(definition);
       working = true;
     },
-    async stop() {
+    async pause() {
+      if (!working) return;
+      working = false;
+      await Promise.all([...definitions.keys()].map((name) => boss.offWork(name, { wait: false })));
+    },
+    async stop(stopOptions = {}) {
       if (!started) return;
       started = false;
       working = false;
-      await boss.stop({ graceful: true, timeout: 5_000, close: database.driver.kind === 'postgres' });
+      await boss.stop({ graceful: true, timeout: stopOptions.graceMs ?? 5_000, close: database.driver.kind === 'postgres' });
     },
     async drained(names, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
