@@ -56,6 +56,7 @@ import { createJobQueue, type JobDefinition, type JobQueue } from './jobs/queue.
 import { createMailer } from './mail/mailer.ts';
 import { createTokenCipher } from './security/token-cipher.ts';
 import { closeHttpServer } from './shutdown.ts';
+import { createOperatorMetrics, registerMetricsRoute } from './observability/metrics.ts';
 
 export interface Kairo {
   app: FastifyInstance;
@@ -107,6 +108,8 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     log: app.log,
   });
 
+  const operatorMetrics = createOperatorMetrics({ queueStats: () => queue.stats(), stravaBudget: () => stravaLimiter.budget() });
+  registerMetricsRoute(app, operatorMetrics, config.metricsToken);
   let draining = false;
   registerHealthRoutes(app, database, { draining: () => draining });
   registerOpenApiRoute(app);
@@ -145,11 +148,12 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   await registerImportRoutes(app, { imports, uploadDir });
 
   const setup = await stravaSetup(app, config, getPublicUrl);
+  const stravaLimiter = new StravaRateLimiter({ shortWindowMs: config.strava.rateWindowMs });
   const stravaClient = createStravaClient({
     baseUrl: setup.baseUrl,
     clientId: setup.clientId,
     clientSecret: setup.clientSecret,
-    limiter: new StravaRateLimiter({ shortWindowMs: config.strava.rateWindowMs }),
+    limiter: stravaLimiter,
     backoffMs: config.strava.backoffMs,
     ...(setup.fetch ? { fetch: setup.fetch } : {}),
   });
@@ -179,7 +183,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   settings = accountSettings;
   registerSettingsRoutes(app, accountSettings);
   // One language model for every writer (analysis, profile); without one the built-in writers write.
-  const ai = config.ai ? createStructuredModel({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, log: app.log }) : undefined;
+  const ai = config.ai ? createStructuredModel({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, log: app.log, observe: operatorMetrics.llm }) : undefined;
   const coach = ai ? createLlmCoach({ ai, policy: config.strava.dataPolicy }) : builtinCoach;
   // Spec §6 blocks plans (and the profile page) until Strava is connected; an athlete who brings
   // their activities in by file has their training data connected as well (ADR 0017).

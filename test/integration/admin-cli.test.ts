@@ -327,7 +327,7 @@ describe('the PGlite data directory lock', () => {
   });
   const lockFile = () => join(installation.dataDir, 'pglite.lock');
   const refusal = (pid: number) =>
-    new RegExp(`Kairo is running on this data directory \\(pid ${pid}\\); stop it first or use the HTTP API$`);
+    new RegExp(`Kairo is running on this data directory \\(pid ${pid}\\); stop it first or use the HTTP API \\(its built-in database serves one process: to run several instances, use PostgreSQL with DATABASE_URL\\)$`);
 
   it('refuses a CLI and a second server while Kairo runs, and opens after it stops', async () => {
     const kairo = await installation.startServer();

@@ -95,6 +95,14 @@ export class StravaRateLimiter {
     }
   }
 
+  /** Each window's count and limit, read-only, for the operator's /metrics. */
+  budget(): { scope: 'overall' | 'read'; window: 'short' | 'daily'; used: number; limit: number }[] {
+    this.roll(this.now());
+    return (['overall', 'read'] as const).flatMap((scope) =>
+      this[scope].map((window) => ({ scope, window: window.period === 'quarter' ? ('short' as const) : ('daily' as const), used: window.usage, limit: window.limit })),
+    );
+  }
+
   /** A snapshot for logs and the bench. */
   usage(): { overall: [number, number]; read: [number, number] } {
     this.roll(this.now());
