@@ -142,9 +142,9 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
 
   const importsRepo = createImportsRepo(database.db);
   const uploadDir = join(config.dataDir, 'imports');
-  const archiveJob = createArchiveImportJob({ repo: importsRepo, activities, log: app.log });
+  const archiveJob = createArchiveImportJob({ repo: importsRepo, activities, log: app.log, workDir: uploadDir });
   queue.define(archiveJob);
-  const imports = createImportsService({ repo: importsRepo, activities, queue, archiveJob, uploadDir });
+  const imports = createImportsService({ repo: importsRepo, activities, queue, archiveJob });
   await registerImportRoutes(app, { imports, uploadDir });
 
   const setup = await stravaSetup(app, config, getPublicUrl);
