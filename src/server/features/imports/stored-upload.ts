@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,7 +27,11 @@ export async function restoreUpload(repo: ImportsRepo, importId: string, workDir
   const first = await repo.uploadPart(importId, 0);
   if (!first) return null;
   await mkdir(workDir, { recursive: true, mode: 0o700 });
-  // Its own name per run: a job handed back by a stopping instance may still be finishing there.
+  // A copy left by a run that died (a crash, a kill) is of no more use.
+  for (const name of await readdir(workDir)) {
+    if (name.startsWith(`${importId}-`)) await rm(join(workDir, name), { force: true });
+  }
+  // Its own name per run, so a run never reads a file another one is still writing.
   const path = join(workDir, `${importId}-${randomBytes(4).toString('hex')}.zip`);
   async function* parts() {
     yield first!;
