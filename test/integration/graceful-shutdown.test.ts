@@ -70,7 +70,7 @@ describe.each(kinds)('Graceful shutdown on %s', (kind: TestDatabaseKind) => {
     postgres = undefined;
   });
 
-  it('fails readiness first, finishes the request in flight and exits 0 within the grace period', { timeout: 60_000 }, async () => {
+  it('fails readiness first, finishes the request in flight and exits 0 within the grace period', { timeout: 120_000 }, async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'kairo-shutdown-'));
     if (kind === 'postgres') postgres = await createTestDatabase('postgres');
     kairo = await startKairoProcess({
@@ -109,7 +109,7 @@ describe.each(kinds)('Graceful shutdown on %s', (kind: TestDatabaseKind) => {
     expect(kairo.output()).toMatch(/SIGTERM: shutting down/);
   });
 
-  it('cuts a request still running when the grace period is over, and still exits 0', { timeout: 60_000 }, async () => {
+  it('cuts a request still running when the grace period is over, and still exits 0', { timeout: 120_000 }, async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'kairo-shutdown-'));
     if (kind === 'postgres') postgres = await createTestDatabase('postgres');
     kairo = await startKairoProcess({
