@@ -87,6 +87,8 @@ async function benchKairoApi(): Promise<KairoApiRun> {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'production',
         DATABASE_URL: database.url!,
+        // One instance: its generated secrets may stay in its data folder.
+        KAIRO_CLUSTER: '0',
         HOST: '127.0.0.1',
         PORT: String(port),
         PUBLIC_URL: origin,

@@ -70,6 +70,11 @@ const envSchema = z.object({
   SOCIAL_URL: z.preprocess(emptyToUndefined, socialAddress.optional()),
   MAP_TILE_URL: z.preprocess(emptyToUndefined, z.union([z.literal('off'), mapTileUrl]).default(DEFAULT_MAP_TILE_URL)),
   MAP_TILE_ATTRIBUTION: z.preprocess(emptyToUndefined, z.string().max(300).default(DEFAULT_MAP_ATTRIBUTION)),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(3600).default(20),
+  SHUTDOWN_NOTICE_SECONDS: z.coerce.number().min(0).max(600).optional(),
+  KAIRO_CLUSTER: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  DEMO_STRAVA_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -160,8 +165,23 @@ export interface Config {
     backoffMs: number;
     /** Length of Strava's short rate-limit window (15 minutes; shorter against a test simulator). */
     rateWindowMs: number;
+    /** Demo mode against one standalone simulator (`npm run strava-sim`) that every instance shares; undefined = in-process simulator. */
+    demoUrl: string | undefined;
   };
   ai: AiConfig | undefined;
+  /** How an instance stops on SIGTERM/SIGINT (ADR 0049). */
+  shutdown: {
+    /** How long /readyz answers 503 while requests are still served, so a load balancer stops sending new ones. */
+    noticeMs: number;
+    /** The longest a shutdown takes: in-flight requests and running jobs get this long, then jobs are handed back. */
+    graceMs: number;
+  };
+  /** Whether this instance may share its database with others (DATABASE_URL, unless KAIRO_CLUSTER=0). */
+  cluster: boolean;
+  /** Bearer token for GET /metrics; undefined = no metrics endpoint (404). */
+  metricsToken: string | undefined;
+  /** Things the operator should know at boot that do not stop it. */
+  warnings: string[];
   /** The operator's own addresses, linked from the analysis page and the maintenance page; unset = no link. */
   community: { feedbackUrl: string | undefined; socialUrl: string | undefined };
   /** Where the route map's tiles come from (MAP_TILE_URL), and the credit they require. */
@@ -189,6 +209,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = resolve(env.DATA_DIR);
   const ai = aiConfig(env);
+  const cluster = isCluster(env);
+  if (env.SHUTDOWN_NOTICE_SECONDS !== undefined && env.SHUTDOWN_NOTICE_SECONDS >= env.SHUTDOWN_GRACE_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  SHUTDOWN_NOTICE_SECONDS must be less than SHUTDOWN_GRACE_SECONDS (the notice is part of the grace period)');
+  }
+  const warnings = sharedSecretsCheck(env, cluster);
+  if (env.DEMO_STRAVA_URL && env.STRAVA_CLIENT_ID) {
+    throw new ConfigError('Invalid configuration:\n  DEMO_STRAVA_URL is for demo mode: unset it, or unset STRAVA_CLIENT_ID/STRAVA_CLIENT_SECRET');
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -223,11 +251,60 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       webhookVerifyToken: env.STRAVA_WEBHOOK_VERIFY_TOKEN ?? readOrCreateSecret(dataDir, 'strava-webhook-verify-token'),
       backoffMs: env.STRAVA_BACKOFF_S * 1000,
       rateWindowMs: env.STRAVA_RATE_WINDOW_S * 1000,
+      demoUrl: env.DEMO_STRAVA_URL?.replace(/\/+$/, ''),
     },
     ai,
+    shutdown: {
+      // A lone instance has no load balancer to tell: it stops at once. Behind one (PostgreSQL), the
+      // notice outlasts a health check interval (Caddy's is 5 s).
+      noticeMs: (env.SHUTDOWN_NOTICE_SECONDS ?? (cluster ? Math.min(DEFAULT_CLUSTER_NOTICE_S, env.SHUTDOWN_GRACE_SECONDS / 2) : 0)) * 1000,
+      graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    },
+    cluster,
+    metricsToken: env.METRICS_TOKEN,
+    warnings,
     community: { feedbackUrl: env.FEEDBACK_URL, socialUrl: env.SOCIAL_URL },
     map: { tileUrl: env.MAP_TILE_URL === 'off' ? null : env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
   };
+}
+
+const DEFAULT_CLUSTER_NOTICE_S = 6;
+
+/** Secrets every instance of a cluster must share; without them in env each instance would make its own in its DATA_DIR. */
+const SHARED_SECRETS = ['SESSION_SECRET', 'TOKEN_ENCRYPTION_KEY', 'STRAVA_WEBHOOK_VERIFY_TOKEN'] as const;
+
+/** PostgreSQL may be shared by many instances; KAIRO_CLUSTER=0 says this one is alone, KAIRO_CLUSTER=1 says it is not. */
+function isCluster(env: Env): boolean {
+  if (env.KAIRO_CLUSTER) return env.KAIRO_CLUSTER === '1';
+  return env.DATABASE_URL !== undefined;
+}
+
+/**
+ * ADR 0049: an instance that may share its database refuses to start without the shared secrets in
+ * env, naming all that are missing at once. PGlite is single-process (its directory is locked), so
+ * KAIRO_CLUSTER=1 there is a contradiction. A single instance on PostgreSQL (KAIRO_CLUSTER=0) may
+ * keep its secrets in DATA_DIR, with a warning: a second instance would not share them.
+ */
+function sharedSecretsCheck(env: Env, cluster: boolean): string[] {
+  const missing = SHARED_SECRETS.filter((name) => !env[name]);
+  if (cluster && !env.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  KAIRO_CLUSTER=1 needs DATABASE_URL: PGlite (the default database) serves one instance only');
+  }
+  if (missing.length === 0) return [];
+  if (cluster) {
+    throw new ConfigError(
+      [
+        'Invalid configuration:',
+        `  ${missing.join(', ')} must be set: with DATABASE_URL every instance must share the same secrets,`,
+        '  or a session or a stored Strava token made by one instance is refused by the others.',
+        '  Generate each once (openssl rand -base64 32) and give every instance the same values.',
+        '  A single instance on PostgreSQL may keep them in DATA_DIR instead: set KAIRO_CLUSTER=0.',
+      ].join('\n'),
+    );
+  }
+  return env.DATABASE_URL
+    ? [`KAIRO_CLUSTER=0: ${missing.join(', ')} come from DATA_DIR/secrets; a second instance on this database would not share them`]
+    : [];
 }
 
 /** The AI_* settings make sense only together: each inconsistency is refused at boot with what to set. */

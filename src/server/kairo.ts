@@ -61,6 +61,8 @@ import { createHousekeepingJob, HOUSEKEEPING_CRON } from './jobs/housekeeping.ts
 import { createJobQueue, type JobDefinition, type JobQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createTokenCipher } from './security/token-cipher.ts';
+import { closeHttpServer } from './shutdown.ts';
+import { createOperatorMetrics, registerMetricsRoute } from './observability/metrics.ts';
 
 export interface Kairo {
   app: FastifyInstance;
@@ -70,7 +72,10 @@ export interface Kairo {
   jobs: ReadonlyMap<string, JobDefinition<z.ZodType>>;
   /** The origin browsers use, e.g. http://localhost:3000. */
   url: string;
-  close(): Promise<void>;
+  /** Readiness fails from now on (a shutdown begins); requests and jobs still run. */
+  drain(): void;
+  /** Stops jobs and HTTP: in-flight requests and running jobs get `graceMs` (default 5 s), then the database closes. */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 /**
@@ -109,7 +114,8 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     throttles,
   });
 
-  registerHealthRoutes(app, database);
+  let draining = false;
+  registerHealthRoutes(app, database, { draining: () => draining });
   registerOpenApiRoute(app);
   registerAppInfoRoutes(app, { feedbackUrl: config.community.feedbackUrl ?? null, socialUrl: config.community.socialUrl ?? null, map: config.map });
   registerAuthRoutes(app, { auth, cookie });
@@ -142,17 +148,20 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
 
   const importsRepo = createImportsRepo(database.db);
   const uploadDir = join(config.dataDir, 'imports');
-  const archiveJob = createArchiveImportJob({ repo: importsRepo, activities, log: app.log });
+  const archiveJob = createArchiveImportJob({ repo: importsRepo, activities, log: app.log, workDir: uploadDir });
   queue.define(archiveJob);
-  const imports = createImportsService({ repo: importsRepo, activities, queue, archiveJob, uploadDir });
+  const imports = createImportsService({ repo: importsRepo, activities, queue, archiveJob });
   await registerImportRoutes(app, { imports, uploadDir });
 
   const setup = await stravaSetup(app, config, getPublicUrl);
+  const stravaBudget = createStravaBudget(database.db, { clientId: setup.clientId, shortWindowMs: config.strava.rateWindowMs });
+  const operatorMetrics = createOperatorMetrics({ queueStats: () => queue.stats(), stravaBudget: () => stravaBudget.windows() });
+  registerMetricsRoute(app, operatorMetrics, config.metricsToken);
   const stravaClient = createStravaClient({
     baseUrl: setup.baseUrl,
     clientId: setup.clientId,
     clientSecret: setup.clientSecret,
-    budget: createStravaBudget(database.db, { clientId: setup.clientId, shortWindowMs: config.strava.rateWindowMs }),
+    budget: stravaBudget,
     backoffMs: config.strava.backoffMs,
     ...(setup.fetch ? { fetch: setup.fetch } : {}),
   });
@@ -182,7 +191,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   settings = accountSettings;
   registerSettingsRoutes(app, accountSettings);
   // One language model for every writer (analysis, profile); without one the built-in writers write.
-  const ai = config.ai ? createStructuredModel({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, log: app.log }) : undefined;
+  const ai = config.ai ? createStructuredModel({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, log: app.log, observe: operatorMetrics.llm }) : undefined;
   const coach = ai ? createLlmCoach({ ai, policy: config.strava.dataPolicy }) : builtinCoach;
   // Spec §6 blocks plans (and the profile page) until Strava is connected; an athlete who brings
   // their activities in by file has their training data connected as well (ADR 0017).
@@ -300,9 +309,16 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       [housekeepingJob, archiveJob, metricsJobs.activity, metricsJobs.account, metricsJobs.fitness, analysisJob, analysisCompletionJob, profileCompletionJob, ...stravaJobs.all].map((job) => [job.name, job as JobDefinition<z.ZodType>]),
     ),
     url: publicUrl,
-    async close() {
-      await queue.stop();
-      await app.close();
+    drain() {
+      draining = true;
+    },
+    async close({ graceMs = 5_000 } = {}) {
+      draining = true;
+      // Jobs are no longer fetched, but requests in flight may still queue one: the queue stops after them.
+      const deadline = Date.now() + graceMs;
+      await queue.pause();
+      await closeHttpServer(app, graceMs);
+      await queue.stop({ graceMs: Math.max(0, deadline - Date.now()) });
       await auth.settled();
       await invalidation.close();
       if (!options.database) await database.close();

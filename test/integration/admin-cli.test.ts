@@ -50,7 +50,8 @@ async function createInstallation(kind: TestDatabaseKind): Promise<Installation>
     DATA_DIR: dataDir,
     // One operator's installations share the token key, as a move between them requires (ADR 0023).
     TOKEN_ENCRYPTION_KEY: SHARED_TOKEN_KEY,
-    ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
+    // A single installation on its own database, its other secrets in DATA_DIR.
+    ...(postgres?.url ? { DATABASE_URL: postgres.url, KAIRO_CLUSTER: '0' } : {}),
   };
   return {
     dataDir,
@@ -326,7 +327,7 @@ describe('the PGlite data directory lock', () => {
   });
   const lockFile = () => join(installation.dataDir, 'pglite.lock');
   const refusal = (pid: number) =>
-    new RegExp(`Kairo is running on this data directory \\(pid ${pid}\\); stop it first or use the HTTP API$`);
+    new RegExp(`Kairo is running on this data directory \\(pid ${pid}\\); stop it first or use the HTTP API \\(its built-in database serves one process: to run several instances, use PostgreSQL with DATABASE_URL\\)$`);
 
   it('refuses a CLI and a second server while Kairo runs, and opens after it stops', async () => {
     const kairo = await installation.startServer();

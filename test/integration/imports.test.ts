@@ -1,7 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { createImportsRepo } from '../../src/server/features/imports/repo.ts';
+import { restoreUpload, storeUpload, UPLOAD_PART_BYTES } from '../../src/server/features/imports/stored-upload.ts';
+import { startKairo } from '../../src/server/kairo.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
@@ -139,6 +145,65 @@ describe.each(kinds)('activity imports on %s', (kind) => {
     const second = await waitForImport(browser, again.body.import.id);
     expect(second).toMatchObject({ imported: 0, duplicates: 3 });
     expect((await browser.get('/api/activities')).body).toHaveLength(3);
+
+    // Nothing of either archive is left behind: no stored parts, no file in the data folder.
+    const parts = await server.database.handle.query<{ n: number }>('select count(*)::int as n from import_upload_parts where import_id = any($1)', [
+      [started.body.import.id, again.body.import.id],
+    ]);
+    expect(parts[0]?.n).toBe(0);
+    expect(readdirSync(join(server.dataDir, 'imports'))).toEqual([]);
+  });
+
+  it('keeps an archive in the database, so another instance runs its job', async () => {
+    const browser = await signedIn(server);
+    // This instance takes the upload but runs no jobs: they are left to a second instance.
+    await server.kairo.queue.pause();
+    const started = await browser.upload('/api/imports', 'export_456.zip', await stravaExportArchive());
+    expect(started.status).toBe(202);
+    expect((await browser.get(`/api/imports/${started.body.import.id}`)).body.status).toBe('queued');
+    expect(readdirSync(join(server.dataDir, 'imports'))).toEqual([]);
+
+    const otherDataDir = mkdtempSync(join(tmpdir(), 'kairo-other-'));
+    const other = await startKairo(
+      loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: otherDataDir, LOG_LEVEL: 'silent', SESSION_SECRET: randomBytes(32).toString('hex') }),
+      { database: server.database.handle },
+    );
+    try {
+      const done = await waitForImport(browser, started.body.import.id);
+      expect(done).toMatchObject({ status: 'done', imported: 3, duplicates: 0, failed: 0, skipped: 1 });
+      expect((await browser.get('/api/activities')).body).toHaveLength(3);
+      expect(readdirSync(join(otherDataDir, 'imports'))).toEqual([]);
+    } finally {
+      await other.close();
+      rmSync(otherDataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('stores an upload in parts and restores it byte for byte', async () => {
+    const repo = createImportsRepo(server.database.handle.db);
+    const browser = await signedIn(server);
+    const anyImport = (await browser.upload('/api/imports', 'run.fit', fixtureFile('same-run-three-formats/run_fr220.fit'))).body.import.id as string;
+    const workDir = mkdtempSync(join(tmpdir(), 'kairo-parts-'));
+    try {
+      const original = randomBytes(2 * UPLOAD_PART_BYTES + 12_345);
+      writeFileSync(join(workDir, 'upload'), original);
+      await storeUpload(repo, anyImport, join(workDir, 'upload'));
+      const parts = await server.database.handle.query<{ part: number; size: number }>(
+        'select part, length(bytes) as size from import_upload_parts where import_id = $1 order by part',
+        [anyImport],
+      );
+      expect(parts).toEqual([
+        { part: 0, size: UPLOAD_PART_BYTES },
+        { part: 1, size: UPLOAD_PART_BYTES },
+        { part: 2, size: 12_345 },
+      ]);
+      const restored = await restoreUpload(repo, anyImport, workDir);
+      expect(restored && readFileSync(restored).equals(original)).toBe(true);
+      await repo.deleteUpload(anyImport);
+      expect(await restoreUpload(repo, anyImport, workDir)).toBeNull();
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
   });
 
   it("answers 404 for another account's activities and imports", async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +115,8 @@ describe.each(kinds)('Sync and import killed mid-way on %s', (kind: TestDatabase
       // Same data directory, database and port: the session cookie from before the kill still works.
       kairo = await startKairo(kairo.port);
       const imported = await waitFor(() => importStatus(browser, importId), (status) => status.status === 'done', RECOVERY_TIMEOUT_MS);
+      // The killed run's working copy of the archive is gone too; the archive itself was in the database.
+      expect(readdirSync(join(dataDir, 'imports'))).toEqual([]);
       await waitFor(() => stravaActivityIds(browser), (ids) => ids.length === expected, RECOVERY_TIMEOUT_MS);
       expect((await browser.get('/api/strava/status')).body.backfillDone).toBe(true);
       for (const id of await stravaActivityIds(browser)) {

@@ -32,7 +32,8 @@ export async function startKairoProcess(options: {
       PUBLIC_URL: origin,
       DATA_DIR: options.dataDir,
       LOG_LEVEL: 'warn',
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      // One process on its own test database: its secrets may stay in dataDir (a cluster passes them in env).
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, KAIRO_CLUSTER: '0' } : {}),
       ...options.env,
     },
     port,

@@ -17,6 +17,8 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** What the process printed so far, stdout and stderr. */
   output(): string;
+  /** Resolves when the process has exited, with its exit code (null when a signal ended it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const READY_TIMEOUT_MS = 60_000;
@@ -48,7 +50,7 @@ export async function startServerProcess(options: {
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit');
+  const exited = once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null }));
   const url = `http://127.0.0.1:${options.port}`;
   const running = () => child.exitCode === null && child.signalCode === null;
 
@@ -74,7 +76,7 @@ export async function startServerProcess(options: {
       (response) => response.ok,
       () => false,
     );
-    if (ready) return { pid: child.pid!, url, stop, kill, output: () => output };
+    if (ready) return { pid: child.pid!, url, stop, kill, output: () => output, exited };
     await sleep(100);
   }
   await stop();

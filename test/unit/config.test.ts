@@ -78,4 +78,47 @@ describe('loadConfig', () => {
   it('normalises PUBLIC_URL to its origin', () => {
     expect(loadConfig({ DATA_DIR: freshDir(), PUBLIC_URL: 'https://kairo.example/app/' }).publicUrl).toBe('https://kairo.example');
   });
+
+  describe('cluster configuration (ADR 0049)', () => {
+    const PG = 'postgres://kairo@db:5432/kairo';
+    const shared = {
+      SESSION_SECRET: 'a'.repeat(40),
+      TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      STRAVA_WEBHOOK_VERIFY_TOKEN: 'verify-token-for-all',
+    };
+
+    it('refuses PostgreSQL without the shared secrets in env, naming every missing one in one message', () => {
+      const attempt = () => loadConfig({ DATA_DIR: freshDir(), DATABASE_URL: PG, SESSION_SECRET: shared.SESSION_SECRET });
+      expect(attempt).toThrowError(ConfigError);
+      expect(attempt).toThrowError('TOKEN_ENCRYPTION_KEY, STRAVA_WEBHOOK_VERIFY_TOKEN must be set: with DATABASE_URL every instance must share');
+      expect(attempt).toThrowError('set KAIRO_CLUSTER=0');
+    });
+
+    it('starts a cluster instance with all three shared secrets, with the notice for the load balancer', () => {
+      const config = loadConfig({ DATA_DIR: freshDir(), DATABASE_URL: PG, ...shared });
+      expect(config.cluster).toBe(true);
+      expect(config.warnings).toEqual([]);
+      expect(config.shutdown).toEqual({ noticeMs: 6_000, graceMs: 20_000 });
+      expect(loadConfig({ DATA_DIR: freshDir(), DATABASE_URL: PG, ...shared, SHUTDOWN_GRACE_SECONDS: '4' }).shutdown).toEqual({ noticeMs: 2_000, graceMs: 4_000 });
+    });
+
+    it('lets a single instance on PostgreSQL keep its secrets in DATA_DIR with KAIRO_CLUSTER=0, with a warning', () => {
+      const config = loadConfig({ DATA_DIR: freshDir(), DATABASE_URL: PG, KAIRO_CLUSTER: '0' });
+      expect(config.cluster).toBe(false);
+      expect(config.warnings).toEqual([expect.stringContaining('SESSION_SECRET, TOKEN_ENCRYPTION_KEY, STRAVA_WEBHOOK_VERIFY_TOKEN come from DATA_DIR/secrets')]);
+      expect(config.shutdown.noticeMs).toBe(0);
+    });
+
+    it('keeps PGlite single-instance: no warning, no notice, and KAIRO_CLUSTER=1 refused', () => {
+      const config = loadConfig({ DATA_DIR: freshDir() });
+      expect(config).toMatchObject({ cluster: false, warnings: [], shutdown: { noticeMs: 0, graceMs: 20_000 } });
+      expect(() => loadConfig({ DATA_DIR: freshDir(), KAIRO_CLUSTER: '1', ...shared })).toThrowError('KAIRO_CLUSTER=1 needs DATABASE_URL');
+    });
+
+    it('refuses a notice as long as the whole grace period', () => {
+      expect(() => loadConfig({ DATA_DIR: freshDir(), SHUTDOWN_NOTICE_SECONDS: '10', SHUTDOWN_GRACE_SECONDS: '10' })).toThrowError(
+        'SHUTDOWN_NOTICE_SECONDS must be less than SHUTDOWN_GRACE_SECONDS',
+      );
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { startStravaSim } from './sim.ts';
+import { DEMO_RATE_LIMITS, STANDALONE_CLIENT } from './standalone.ts';
 
 /**
  * `npm run strava-sim`: the simulator on its own port, with the /_sim control API.
@@ -7,6 +8,8 @@ import { startStravaSim } from './sim.ts';
  *   STRAVA_SIM_CLIENT_ID      application to register (default 1001)
  *   STRAVA_SIM_CLIENT_SECRET  its secret (default "strava-sim-secret")
  *   STRAVA_SIM_CONSENT=1      show the consent screen instead of approving at once
+ *   STRAVA_SIM_DEMO=1         demo limits (a first sync in seconds), for Kairo instances sharing it
+ *                             through DEMO_STRAVA_URL
  *   STRAVA_SIM_LOG=1          log every request
  */
 const env = process.env;
@@ -15,7 +18,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`STRAVA_SIM_PORT must be a port number, not "${env.STRAVA_SIM_PORT}"`);
   process.exit(1);
 }
-const client = { clientId: env.STRAVA_SIM_CLIENT_ID ?? '1001', clientSecret: env.STRAVA_SIM_CLIENT_SECRET ?? 'strava-sim-secret', name: 'Kairo' };
+const client = {
+  clientId: env.STRAVA_SIM_CLIENT_ID ?? STANDALONE_CLIENT.clientId,
+  clientSecret: env.STRAVA_SIM_CLIENT_SECRET ?? STANDALONE_CLIENT.clientSecret,
+  name: 'Kairo',
+};
 
 const running = await startStravaSim({
   port,
@@ -23,6 +30,7 @@ const running = await startStravaSim({
   consentPage: env.STRAVA_SIM_CONSENT === '1',
   controlRoutes: true,
   logger: env.STRAVA_SIM_LOG === '1',
+  ...(env.STRAVA_SIM_DEMO === '1' ? { rateLimits: DEMO_RATE_LIMITS } : {}),
 });
 
 console.log(`Strava simulator on ${running.baseUrl}

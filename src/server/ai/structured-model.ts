@@ -36,8 +36,14 @@ class UngroundedAnswerError extends Error {
   override name = 'UngroundedAnswerError';
 }
 
-export function createStructuredModel(deps: { model: LanguageModel; timeoutMs: number; log: FastifyBaseLogger }): StructuredModel {
-  const { model, timeoutMs, log } = deps;
+/** Counts for the operator's metrics; each writer falls back to its built-in writer on every failed answer. */
+export interface AiObserver {
+  call(purpose: string, outcome: 'answered' | AiFailure): void;
+  fallback(purpose: string, failure: AiFailure): void;
+}
+
+export function createStructuredModel(deps: { model: LanguageModel; timeoutMs: number; log: FastifyBaseLogger; observe?: AiObserver }): StructuredModel {
+  const { model, timeoutMs, log, observe } = deps;
 
   function classify(error: unknown, deadline: AbortSignal): { failure: AiFailure; retry: boolean } {
     if (deadline.aborted) return { failure: 'timeout', retry: false };
@@ -64,11 +70,16 @@ export function createStructuredModel(deps: { model: LanguageModel; timeoutMs: n
           log.info({ purpose: question.purpose, attempt, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens }, 'language model answered');
           const ungrounded = question.ungroundedNumbers(output);
           if (ungrounded.length > 0) throw new UngroundedAnswerError(`numbers not among the facts: ${ungrounded.join(', ')}`);
+          observe?.call(question.purpose, 'answered');
           return { ok: true, answer: output };
         } catch (error) {
           const { failure, retry } = classify(error, deadline);
+          observe?.call(question.purpose, failure);
           log.warn({ purpose: question.purpose, attempt, failure, reason: error instanceof Error ? error.message : String(error) }, 'the language model failed');
-          if (!retry || attempt >= MAX_ATTEMPTS) return { ok: false, failure };
+          if (!retry || attempt >= MAX_ATTEMPTS) {
+            observe?.fallback(question.purpose, failure);
+            return { ok: false, failure };
+          }
         }
       }
     },

@@ -11,7 +11,7 @@ export class DataDirInUseError extends Error {
 
   constructor(pid: number | undefined) {
     const owner = pid === undefined ? '' : ` (pid ${pid})`;
-    super(`Kairo is running on this data directory${owner}; stop it first or use the HTTP API`);
+    super(`Kairo is running on this data directory${owner}; stop it first or use the HTTP API (its built-in database serves one process: to run several instances, use PostgreSQL with DATABASE_URL)`);
     this.pid = pid;
   }
 }

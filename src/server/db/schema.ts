@@ -295,11 +295,28 @@ export const imports = pgTable(
     skipped: integer('skipped').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     error: text('error'),
-    /** Where an archive waits for its job (DATA_DIR/imports/<id>.zip); removed when done. */
+    /** Where an earlier version kept an archive for its job (DATA_DIR/imports/<id>.zip); now in import_upload_parts. */
     storagePath: text('storage_path'),
     ...timestamps,
   },
   (table) => [index('imports_account').on(table.accountId)],
+);
+
+/**
+ * An archive waiting for its import job, in parts of a few MB (ADR 0049): the job may run on
+ * another instance than the one that took the upload, and no part needs the whole archive in
+ * memory. The parts are deleted when the import ends, done or failed.
+ */
+export const importUploadParts = pgTable(
+  'import_upload_parts',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.part] })],
 );
 
 /** Webhook events already accepted, so a redelivered event is ignored. */

@@ -5,12 +5,6 @@ import { inProcessFetch } from '../http/in-process-fetch.ts';
 
 export const DEMO_STRAVA_PREFIX = '/dev/strava';
 const DEMO_CLIENT_ID = '100001';
-const DEMO_RATE_LIMITS = {
-  overallShortLimit: 100_000,
-  overallLongLimit: 1_000_000,
-  readShortLimit: 100_000,
-  readLongLimit: 1_000_000,
-};
 
 /**
  * Demo mode: the Strava simulator mounted on this server. The browser goes through the simulated
@@ -24,13 +18,12 @@ export async function mountDemoStrava(
   options: { publicUrl: () => string; verifyToken: string },
 ): Promise<StravaRuntime> {
   const { createStravaSim } = await import('../../../tools/strava-sim/sim.ts');
+  const { DEMO_RATE_LIMITS } = await import('../../../tools/strava-sim/standalone.ts');
   const clientSecret = randomBytes(20).toString('hex');
   const answerInProcess = inProcessFetch(app);
   const sim = createStravaSim({
     clients: [{ clientId: DEMO_CLIENT_ID, clientSecret, name: 'Kairo (demo)' }],
     autoCreateAthletes: true,
-    // A demo athlete has ~170 activities: at Strava's real 100 reads per 15 minutes the first
-    // sync would take an hour. The simulator still counts and reports usage in its headers.
     rateLimits: DEMO_RATE_LIMITS,
     fetch: (url, init) => answerInProcess(url, init),
   });
@@ -50,4 +43,15 @@ export async function mountDemoStrava(
         body: (init?.body ?? null) as BodyInit | null,
       }),
   };
+}
+
+/**
+ * Demo mode for several instances (ADR 0049): one standalone simulator (`npm run strava-sim`,
+ * its default application) that every instance and every browser reaches at `url`, so any
+ * instance serves any demo athlete. Nothing is mounted here; requests go over the network.
+ */
+export async function sharedDemoStrava(app: FastifyInstance, url: string): Promise<StravaRuntime> {
+  const { STANDALONE_CLIENT } = await import('../../../tools/strava-sim/standalone.ts');
+  app.log.info(`Strava is not configured: connecting uses the shared Strava simulator at ${url}`);
+  return { baseUrl: () => url, clientId: STANDALONE_CLIENT.clientId, clientSecret: STANDALONE_CLIENT.clientSecret, demo: true };
 }

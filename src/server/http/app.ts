@@ -11,6 +11,7 @@ import { checkRequestOrigin } from './origin-check.ts';
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './stored-text.ts';
 import { sessionCookie, type SessionCookie } from './session-cookie.ts';
 import { registerSpa } from './spa.ts';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './request-id.ts';
 import { securityHeaders } from './security-headers.ts';
 
 declare module 'fastify' {
@@ -51,6 +52,8 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
   });
   app.decorateRequest('auth', null);
   const outage = createDatabaseOutage({ ping: () => deps.database.ping(), log: app.log });
@@ -84,8 +87,9 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
     strictTransportSecurity: secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
 

@@ -27,6 +27,17 @@ export interface SendOptions {
   startAfter?: Date;
 }
 
+export interface QueueStats {
+  name: string;
+  /** Ready to run now (created or waiting to be retried, start time reached). */
+  ready: number;
+  /** Waiting for a later start (a retry's backoff, a deferred job). */
+  deferred: number;
+  active: number;
+  /** How long the oldest ready job has waited; 0 when none is waiting. */
+  oldestReadyAgeS: number;
+}
+
 export interface JobQueue {
   define<S extends z.ZodType>(definition: JobDefinition<S>): void;
   send<S extends z.ZodType>(definition: JobDefinition<S>, data: z.input<S>, options?: SendOptions): Promise<string | null>;
@@ -35,7 +46,15 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Starts running the handlers (after start(): a server runs jobs once it knows its own address). */
   work(): Promise<void>;
-  stop(): Promise<void>;
+  /** Stops fetching jobs (a shutdown begins); running handlers go on, and jobs can still be sent. */
+  pause(): Promise<void>;
+  /**
+   * Stops fetching jobs at once; running handlers get `graceMs` (default 5 s) to finish, then the
+   * jobs still running are handed back (failed into a retry another instance picks up).
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
+  /** Jobs waiting and running per queue, across every instance on this database (operator metrics). */
+  stats(): Promise<QueueStats[]>;
   /** Resolves when no job of these queues is queued or running (tests, benches). */
   drained(names: string[], timeoutMs?: number): Promise<void>;
 }
@@ -164,11 +183,34 @@ export function createJobQueue(
       for (const definition of definitions.values()) await startWorker(definition);
       working = true;
     },
-    async stop() {
+    async pause() {
+      if (!working) return;
+      working = false;
+      await Promise.all([...definitions.keys()].map((name) => boss.offWork(name, { wait: false })));
+    },
+    async stop(stopOptions = {}) {
       if (!started) return;
       started = false;
       working = false;
-      await boss.stop({ graceful: true, timeout: 5_000, close: database.driver.kind === 'postgres' });
+      await boss.stop({ graceful: true, timeout: stopOptions.graceMs ?? 5_000, close: database.driver.kind === 'postgres' });
+    },
+    async stats() {
+      const rows = await database.query<{ name: string; ready: number; deferred: number; active: number; oldest: number | null }>(
+        `select name,
+                count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as ready,
+                count(*) filter (where state in ('created', 'retry') and start_after > now())::int as deferred,
+                count(*) filter (where state = 'active')::int as active,
+                extract(epoch from now() - min(start_after) filter (where state in ('created', 'retry') and start_after <= now()))::float8 as oldest
+           from pgboss.job
+          where name = any($1) and state in ('created', 'retry', 'active')
+          group by name`,
+        [[...definitions.keys()]],
+      );
+      const byName = new Map(rows.map((row) => [row.name, row]));
+      return [...definitions.keys()].map((name) => {
+        const row = byName.get(name);
+        return { name, ready: row?.ready ?? 0, deferred: row?.deferred ?? 0, active: row?.active ?? 0, oldestReadyAgeS: Math.max(0, row?.oldest ?? 0) };
+      });
     },
     async drained(names, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;

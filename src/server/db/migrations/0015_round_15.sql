@@ -1,3 +1,10 @@
+CREATE TABLE "import_upload_parts" (
+	"import_id" uuid NOT NULL,
+	"part" integer NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	CONSTRAINT "import_upload_parts_import_id_part_pk" PRIMARY KEY("import_id","part")
+);
+--> statement-breakpoint
 CREATE TABLE "plan_calendar_feeds" (
 	"plan_id" uuid PRIMARY KEY NOT NULL,
 	"account_id" uuid NOT NULL,
@@ -30,6 +37,7 @@ CREATE TABLE "throttles" (
 );
 --> statement-breakpoint
 ALTER TABLE "training_plans" ADD COLUMN "start_date" text;--> statement-breakpoint
+ALTER TABLE "import_upload_parts" ADD CONSTRAINT "import_upload_parts_import_id_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_calendar_feeds" ADD CONSTRAINT "plan_calendar_feeds_plan_id_training_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."training_plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_calendar_feeds" ADD CONSTRAINT "plan_calendar_feeds_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "throttles_expires_at" ON "throttles" USING btree ("expires_at");

@@ -3,11 +3,17 @@ import type { DatabaseHandle } from '../../db/client.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
-/** Liveness says the process answers; readiness says it can reach its database right now. */
-export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
+/**
+ * Liveness says the process answers (restart it when this fails); readiness says it should get
+ * requests: it can reach its database right now and is not shutting down. A load balancer routes
+ * on /readyz, an orchestrator restarts on /healthz (README, "Running more than one instance").
+ */
+export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHandle, state: { draining(): boolean }): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   app.get('/readyz', async (request, reply) => {
+    // First thing on SIGTERM: the balancer takes this instance out while it still serves what it has.
+    if (state.draining()) return reply.code(503).send({ status: 'draining', message: 'Shutting down' });
     try {
       await withTimeout(database.ping(), READY_TIMEOUT_MS);
       return { status: 'ready', database: database.kind };

@@ -5,11 +5,13 @@ import type { JobDefinition } from '../../jobs/queue.ts';
 import type { ActivitiesService } from '../activities/service.ts';
 import { ImportFileError } from './import-file-error.ts';
 import { parseActivityFiles } from './parse-activity-file.ts';
-import type { ImportsRepo } from './repo.ts';
+import type { ImportRow, ImportsRepo } from './repo.ts';
 import { openStravaArchive } from './strava-archive.ts';
+import { restoreUpload } from './stored-upload.ts';
 import { toActivityValues } from './to-activity-values.ts';
 
 const archiveJob = z.object({ importId: z.uuid() });
+const RETRY_LIMIT = 3;
 export type ArchiveImportJob = JobDefinition<typeof archiveJob>;
 
 /**
@@ -17,50 +19,69 @@ export type ArchiveImportJob = JobDefinition<typeof archiveJob>;
  * has (synced from Strava, uploaded as a file, or in an earlier export) is skipped and counted as
  * a duplicate. The counters say how far it got, so a job resumed after a crash continues where it
  * stopped; an entry imported just before the crash is found again and counted as a duplicate.
+ * The archive comes from the database (stored-upload.ts), copied to a working file in `workDir`
+ * on whichever instance runs the job; the copy is removed after each run, the stored parts once
+ * the import is done or has failed for good.
  */
-export function createArchiveImportJob(deps: { repo: ImportsRepo; activities: ActivitiesService; log: FastifyBaseLogger }): ArchiveImportJob {
+export function createArchiveImportJob(deps: { repo: ImportsRepo; activities: ActivitiesService; log: FastifyBaseLogger; workDir: string }): ArchiveImportJob {
   const { repo, activities, log } = deps;
   return {
     name: 'imports.archive',
     payload: archiveJob,
     policy: 'stately',
     expireInS: 3600,
-    retryLimit: 3,
-    async handler({ importId }) {
+    retryLimit: RETRY_LIMIT,
+    async handler({ importId }, job) {
       const row = await repo.findById(importId);
-      if (!row || row.status === 'done' || row.status === 'failed' || !row.storagePath) return;
-      await repo.update(importId, { status: 'running' });
-      const archive = await openStravaArchive(row.fileName, { filePath: row.storagePath });
+      if (!row || row.status === 'done' || row.status === 'failed') return;
+      const restored = await restoreUpload(repo, importId, deps.workDir);
+      // An archive an earlier version kept on this host's disk is still read from there.
+      const filePath = restored ?? row.storagePath;
+      if (!filePath) return;
       try {
-        const alreadyDone = row.imported + row.duplicates + row.failed;
-        for (const entry of archive.entries.slice(alreadyDone)) {
-          try {
-            // One entry is one activity on Strava; a multisport file's legs all count as that entry.
-            const legs = parseActivityFiles(entry.fileName, await archive.readActivityFile(entry.fileName));
-            let anyInserted = false;
-            for (const parsed of legs) {
-              const legSuffix = parsed.leg && parsed.leg.index > 0 ? `:leg${parsed.leg.index + 1}` : '';
-              const values = toActivityValues(parsed, {
-                source: 'archive',
-                sourceKey: `strava-export:${entry.activityId}${legSuffix}`,
-                name: entry.name,
-              });
-              const outcome = await activities.insertUnlessRecorded(row.accountId, values, parsed.streams);
-              anyInserted ||= outcome.inserted !== undefined;
-            }
-            await repo.increment(importId, anyInserted ? 'imported' : 'duplicates');
-          } catch (error) {
-            if (!(error instanceof ImportFileError)) throw error;
-            log.info({ importId, entry: entry.fileName, reason: error.reason }, 'archive entry not imported');
-            await repo.increment(importId, 'failed');
-          }
-        }
+        await importArchive(row, filePath);
+      } catch (error) {
+        if (job.retryCount >= RETRY_LIMIT) await repo.finish(importId, { status: 'failed', error: 'The archive could not be imported. Please try again later.' });
+        throw error;
       } finally {
-        archive.close();
+        if (restored) await rm(restored, { force: true });
       }
-      await repo.update(importId, { status: 'done', storagePath: null });
+      await repo.finish(importId, { status: 'done' });
+      if (!restored && row.storagePath) await rm(row.storagePath, { force: true });
       await activities.historyImported(row.accountId);
-      await rm(row.storagePath, { force: true });
     },
   };
+
+  async function importArchive(row: ImportRow, filePath: string): Promise<void> {
+    const importId = row.id;
+    await repo.update(importId, { status: 'running' });
+    const archive = await openStravaArchive(row.fileName, { filePath });
+    try {
+      const alreadyDone = row.imported + row.duplicates + row.failed;
+      for (const entry of archive.entries.slice(alreadyDone)) {
+        try {
+          // One entry is one activity on Strava; a multisport file's legs all count as that entry.
+          const legs = parseActivityFiles(entry.fileName, await archive.readActivityFile(entry.fileName));
+          let anyInserted = false;
+          for (const parsed of legs) {
+            const legSuffix = parsed.leg && parsed.leg.index > 0 ? `:leg${parsed.leg.index + 1}` : '';
+            const values = toActivityValues(parsed, {
+              source: 'archive',
+              sourceKey: `strava-export:${entry.activityId}${legSuffix}`,
+              name: entry.name,
+            });
+            const outcome = await activities.insertUnlessRecorded(row.accountId, values, parsed.streams);
+            anyInserted ||= outcome.inserted !== undefined;
+          }
+          await repo.increment(importId, anyInserted ? 'imported' : 'duplicates');
+        } catch (error) {
+          if (!(error instanceof ImportFileError)) throw error;
+          log.info({ importId, entry: entry.fileName, reason: error.reason }, 'archive entry not imported');
+          await repo.increment(importId, 'failed');
+        }
+      }
+    } finally {
+      archive.close();
+    }
+  }
 }

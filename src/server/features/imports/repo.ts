@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { imports } from '../../db/schema.ts';
+import { importUploadParts, imports } from '../../db/schema.ts';
 
 export type ImportRow = typeof imports.$inferSelect;
 type Counter = 'imported' | 'duplicates' | 'skipped' | 'failed';
@@ -29,6 +29,31 @@ export function createImportsRepo(db: Database) {
 
     async update(id: string, values: Partial<Pick<ImportRow, 'status' | 'total' | 'error' | 'storagePath'>>): Promise<void> {
       await db.update(imports).set({ ...values, updatedAt: new Date() }).where(eq(imports.id, id));
+    },
+
+    async storeUploadPart(importId: string, part: number, bytes: Uint8Array): Promise<void> {
+      await db.insert(importUploadParts).values({ importId, part, bytes });
+    },
+
+    /** One part of a stored upload; undefined past the last. Read one at a time, so an archive is never whole in memory. */
+    async uploadPart(importId: string, part: number): Promise<Uint8Array | undefined> {
+      const [row] = await db
+        .select({ bytes: importUploadParts.bytes })
+        .from(importUploadParts)
+        .where(and(eq(importUploadParts.importId, importId), eq(importUploadParts.part, part)));
+      return row?.bytes;
+    },
+
+    async deleteUpload(importId: string): Promise<void> {
+      await db.delete(importUploadParts).where(eq(importUploadParts.importId, importId));
+    },
+
+    /** Ends an import (done, or failed with the reason) and drops its stored upload, together. */
+    async finish(id: string, outcome: { status: 'done' } | { status: 'failed'; error: string }): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(importUploadParts).where(eq(importUploadParts.importId, id));
+        await tx.update(imports).set({ ...outcome, storagePath: null, updatedAt: new Date() }).where(eq(imports.id, id));
+      });
     },
 
     async increment(id: string, counter: Counter): Promise<void> {

@@ -46,7 +46,8 @@ const idParam = z.object({ id: z.uuid() });
 /**
  * POST /api/imports takes one file per request (multipart field `file`): an activity file is
  * imported at once; a Strava export archive is stored and imported by a job whose progress
- * GET /api/imports/{id} reports. The upload streams to disk, so a large archive never sits in memory.
+ * GET /api/imports/{id} reports. The upload streams to a local file, so a large archive never sits
+ * in memory; an archive then goes into the database part by part for its job (any instance's).
  */
 export async function registerImportRoutes(app: FastifyInstance, deps: { imports: ImportsService; uploadDir: string }) {
   const { imports } = deps;
@@ -76,7 +77,6 @@ export async function registerImportRoutes(app: FastifyInstance, deps: { imports
         const fileName = storableText((file.filename || 'upload').slice(0, 200));
         await mkdir(deps.uploadDir, { recursive: true, mode: 0o700 });
         const path = join(deps.uploadDir, `upload-${randomBytes(8).toString('hex')}`);
-        let keep = false;
         const limit = uploadLimit(fileName);
         try {
           try {
@@ -88,13 +88,12 @@ export async function registerImportRoutes(app: FastifyInstance, deps: { imports
           if (file.file.truncated) throw new AppError('payload_too_large', `${fileName} is larger than the 1 GB import limit`);
           if (limit.isZip()) {
             const started = await imports.startArchiveImport(account.id, fileName, path);
-            keep = true;
             reply.code(202);
             return started;
           }
           return await imports.importFile(account.id, fileName, await readFile(path));
         } finally {
-          if (!keep) await rm(path, { force: true });
+          await rm(path, { force: true });
         }
       },
     });

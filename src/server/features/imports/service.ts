@@ -1,5 +1,3 @@
-import { rename } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { ImportResult, ImportStatus } from '../../../shared/api/imports.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -8,6 +6,7 @@ import type { ArchiveImportJob } from './jobs.ts';
 import { fileSourceKey, parseActivityFiles } from './parse-activity-file.ts';
 import { openStravaArchive } from './strava-archive.ts';
 import type { ImportRow, ImportsRepo } from './repo.ts';
+import { storeUpload } from './stored-upload.ts';
 import { toActivityValues } from './to-activity-values.ts';
 
 export function toImportStatus(row: ImportRow): ImportStatus {
@@ -51,7 +50,6 @@ export function createImportsService(deps: {
   activities: ActivitiesService;
   queue: JobQueue;
   archiveJob: ArchiveImportJob;
-  uploadDir: string;
 }) {
   const { repo, activities } = deps;
 
@@ -88,8 +86,9 @@ export function createImportsService(deps: {
     },
 
     /**
-     * Checks the archive (a corrupt one is refused now, storing nothing), keeps it for the job and
-     * queues the job. The answer carries the import to poll for progress.
+     * Checks the archive (a corrupt one is refused now, storing nothing), stores it in the database
+     * for the job, which any instance may run, and queues the job. The answer carries the import
+     * to poll for progress. The caller removes its file at `uploadedPath` afterwards.
      */
     async startArchiveImport(accountId: string, fileName: string, uploadedPath: string): Promise<ImportResult> {
       const archive = await openStravaArchive(fileName, { filePath: uploadedPath });
@@ -97,11 +96,15 @@ export function createImportsService(deps: {
       archive.close();
       if (total === 0) throw new AppError('bad_request', `${fileName} lists no activities`);
       const row = await repo.create({ accountId, kind: 'archive', fileName, status: 'queued', total, skipped: archive.skipped.length });
-      const storagePath = join(deps.uploadDir, `${row.id}.zip`);
-      await rename(uploadedPath, storagePath);
-      await repo.update(row.id, { storagePath });
+      try {
+        await storeUpload(repo, row.id, uploadedPath);
+      } catch (error) {
+        await repo.deleteUpload(row.id);
+        await repo.update(row.id, { status: 'failed', error: 'The archive could not be stored. Please upload it again.' });
+        throw error;
+      }
       await deps.queue.send(deps.archiveJob, { importId: row.id }, { singletonKey: row.id });
-      return { import: toImportStatus({ ...row, storagePath }), activity: null };
+      return { import: toImportStatus(row), activity: null };
     },
 
     async status(accountId: string, id: string): Promise<ImportStatus> {

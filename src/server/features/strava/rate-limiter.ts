@@ -37,6 +37,8 @@ export interface StravaBudget {
   blockedUntil(kind: StravaRequestKind): Promise<number | null>;
   /** A snapshot for logs, metrics and the bench. */
   usage(): Promise<{ overall: [number, number]; read: [number, number] }>;
+  /** Each window's usage and limit, for the operator's /metrics. */
+  windows(): Promise<{ scope: 'overall' | 'read'; window: 'short' | 'daily'; used: number; limit: number }[]>;
 }
 
 /** The stored row with its windows rolled to now: usage of a window that has ended reads as 0. */
@@ -244,6 +246,12 @@ export function createStravaBudget(
 
     async usage() {
       return (await read()).usage;
+    },
+    async windows() {
+      const { usage, limits: stated } = await read();
+      return (['overall', 'read'] as const).flatMap((scope) =>
+        (['short', 'daily'] as const).map((window, index) => ({ scope, window, used: usage[scope][index] as number, limit: stated[scope][index] as number })),
+      );
     },
   };
 }
