@@ -2,6 +2,7 @@ import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { AnalysisPanel } from '../analysis/analysis-panel.tsx';
+import { ActivityFeelControl } from '../wellness/activity-feel-control.tsx';
 import { ActivityCharts } from '../charts/activity-charts.tsx';
 import { useActivityDetail } from './api/activity-detail.ts';
 import { ActivityFooter } from './activity-footer.tsx';
@@ -37,6 +38,7 @@ export function ActivityView({ activity, units }: ActivityViewProps) {
       )}
       <ActivityCharts activity={activity} units={units} />
       <AnalysisPanel activity={detail.data ?? activity} />
+      <ActivityFeelControl activityId={activity.id} />
       <ActivityFooter source={activity.source} />
     </article>
   );
