@@ -77,6 +77,9 @@ describe.skipIf(!hasChromium)('wellness check-in and readiness in the browser', 
     await card.waitFor();
     expect(await card.getByTestId('readiness-state').innerText()).toBe('Strained');
     expect(await card.getByText(/^Strained: low HRV, a raised resting HR, short or poor sleep and fatigue or soreness say to hold back today\.$/).isVisible()).toBe(true);
+    // The reasons open from their summary, by keyboard too.
+    await card.locator('summary').focus();
+    await page.keyboard.press('Enter');
     expect(await card.getByText(/^HRV is low: your 7-day average of \d+ ms is below your normal range of \d+–\d+ ms\.$/).isVisible()).toBe(true);
     expect(await card.getByRole('img', { name: /^Readiness over the last 56 days: / }).isVisible()).toBe(true);
     await shootDesktopAndPhone(page, 'wellness-home');

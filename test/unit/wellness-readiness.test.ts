@@ -138,7 +138,8 @@ describe('readiness: resting HR, form, sleep, fatigue', () => {
     const day = { ...blank(DAY), sleepHours: 5.5, sleepQuality: 2, fatigue: 4, soreness: 2 };
     const readiness = computeReadiness(DAY, indexWellness([day]), null);
     const sleep = readiness.inputs.find((entry) => entry.key === 'sleep')!;
-    expect(sleep.reason).toBe("Last night's sleep: 5 h 30 min, less than 6 h, quality 2 of 5.");
+    expect(sleep.reason).toBe("Last night's sleep: 5 h 30 min, quality 2 of 5, less than 6 h, poorly rated.");
+    expect(sleep.valueText).toBe('5 h 30 min, quality 2 of 5');
     expect(sleep.signal).toBe('poor');
     const feel = readiness.inputs.find((entry) => entry.key === 'feel')!;
     expect(feel.figures).toEqual({ worst: 4, fatigue: 4, soreness: 2 });

@@ -224,10 +224,9 @@ function sleepInput(entry: WellnessReading | undefined): Judged {
   const poorQuality = quality !== null && quality <= 2;
   const good = (hours === null || hours >= GOOD_SLEEP_HOURS) && (quality === null || quality >= 4);
   const signal: ReadinessSignal = short || poorQuality ? 'poor' : good ? 'good' : 'neutral';
-  const parts = [
-    hours !== null && `${formatDurationWords(hours * 3600)}${short ? `, less than ${SHORT_SLEEP_HOURS} h` : ''}`,
-    quality !== null && `quality ${outOf5(quality)}`,
-  ].filter((part): part is string => typeof part === 'string');
+  const parts = [hours !== null && formatDurationWords(hours * 3600), quality !== null && `quality ${outOf5(quality)}`].filter(
+    (part): part is string => typeof part === 'string',
+  );
   const figures: Record<string, number> = {};
   if (hours !== null) figures.sleepHours = hours;
   if (quality !== null) figures.sleepQuality = quality;
@@ -240,7 +239,7 @@ function sleepInput(entry: WellnessReading | undefined): Judged {
       valueText: parts.join(', '),
       baselineText: null,
       figures,
-      reason: `Last night's sleep: ${parts.join(', ')}.`,
+      reason: `Last night's sleep: ${parts.join(', ')}${short ? `, less than ${SHORT_SLEEP_HOURS} h` : ''}${poorQuality ? ', poorly rated' : ''}.`,
     },
   };
 }

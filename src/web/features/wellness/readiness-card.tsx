@@ -66,21 +66,26 @@ export function ReadinessCard({ date = localDay(), showCheckInLink = true }: { d
           ))}
         </ul>
       )}
-      <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-fg-muted">
-        {rest.map((reason) => (
-          <li key={reason} className={clsx(missingReasons.has(reason) && 'text-fg-subtle')}>
-            {reason}
-          </li>
-        ))}
-      </ul>
+      <details open={!showCheckInLink} className="group text-sm">
+        <summary className="cursor-pointer rounded text-fg-muted select-none hover:text-fg">
+          Why{today.missing.length > 0 && `, and what is left out (${today.missing.length})`}
+        </summary>
+        <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-fg-muted">
+          {rest.map((reason) => (
+            <li key={reason} className={clsx(missingReasons.has(reason) && 'text-fg-subtle')}>
+              {reason}
+            </li>
+          ))}
+        </ul>
+      </details>
       {history.some((day) => day.state !== 'unknown') && (
         <figure className="flex flex-col gap-1">
+          <figcaption className="text-xs text-fg-subtle">Last 8 weeks: HRV 7-day average in its normal range, and each day's state</figcaption>
           <ReadinessSparkline history={history} />
-          <figcaption className="flex justify-between text-xs text-fg-subtle">
+          <div aria-hidden className="flex justify-between text-xs text-fg-subtle">
             <span>8 weeks ago</span>
-            <span>HRV 7-day average in its normal range · daily state</span>
             <span>{isToday ? 'today' : formatCalendarDay(date)}</span>
-          </figcaption>
+          </div>
         </figure>
       )}
     </section>

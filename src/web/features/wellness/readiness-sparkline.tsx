@@ -60,7 +60,7 @@ export function ReadinessSparkline({ history }: { history: History }) {
         const line = points.map(([px, day]) => `${px},${y(day.hrvMs!)}`).join(' ');
         return (
           <g key={run[0]!.date}>
-            <polygon points={band} className="fill-fg-subtle/15" />
+            <polygon points={band} className="fill-fg-subtle/25" />
             <polyline points={line} fill="none" strokeWidth={2} vectorEffect="non-scaling-stroke" className="stroke-accent" />
           </g>
         );
