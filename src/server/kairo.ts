@@ -212,6 +212,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       await queue.send(analysisCompletionJob, { accountId }, { singletonKey: accountId });
     },
     accountAccess: (accountId) => authRepo.findAccountById(accountId),
+    wellness,
   });
   const analysisJob = createAnalysisJob(analysis);
   queue.define(analysisJob);

@@ -217,4 +217,27 @@ describe.each(kinds)('Wellness and readiness on %s', (kind) => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ imported: 1000, unknownColumns: [], errors: [] });
   });
+
+  it("lets Kai read the ride's morning readiness: the recovery section and the next session use it", async () => {
+    const detail = await athlete.get(`/api/activities/${rideId}`);
+    const rideDay: string = detail.body.startDate.slice(0, 10);
+    const before = await athlete.get(`/api/activities/${rideId}/analysis`);
+    expect(before.status).toBe(200);
+    expect(before.body.recovery).not.toContain('readiness');
+
+    const day = (ago: number) => new Date(Date.parse(`${rideDay}T00:00:00Z`) - ago * DAY_MS).toISOString().slice(0, 10);
+    const lines = ['date,hrv,resting_hr_bpm,fatigue'];
+    for (let ago = 30; ago >= 0; ago--) lines.push(`${day(ago)},${ago < 3 ? 38 : 66},${ago === 0 ? 56 : 48},${ago === 0 ? 4 : ''}`);
+    const imported = await athlete.request('POST', '/api/wellness/import', undefined, {
+      rawBody: Buffer.from(lines.join('\n')),
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(imported.body.imported).toBe(31);
+
+    const refreshed = await athlete.post(`/api/activities/${rideId}/analysis/refresh`, {});
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.recovery).toMatch(/Your readiness that morning was strained: HRV \d+ ms against a normal \d+–\d+ ms; resting HR 56 bpm against a normal 48 bpm; you reported fatigue 4 of 5\./);
+    expect(refreshed.body.nextSession.focus).toBe('recovery');
+    expect(refreshed.body.nextActivity).toContain('Why: your readiness that morning was strained');
+  });
 });

@@ -39,6 +39,7 @@ import {
   type Quantity,
 } from './format.ts';
 import type { FactOrigin, Provenanced } from '../../../ai/provenance.ts';
+import type { ReadinessFacts } from './readiness-facts.ts';
 
 /**
  * The facts a coach writes from (docs/design.md "Analysis: facts first, words second"): only this
@@ -68,6 +69,8 @@ export interface AnalysisContext {
    * first at the head (plans/plan-on-day.ts byRelevanceOnDay); empty when none is active.
    */
   activePlans: PlanFacts[];
+  /** Readiness on the morning of the activity's day, when anything was known (readiness-facts.ts); absent otherwise. */
+  readiness?: ReadinessFacts;
 }
 
 /** What the built-in coach writes for: rides split by whether a power meter measured them. */
@@ -296,6 +299,8 @@ export interface ContextSources {
 export interface ContextReaders {
   activities: ActivitiesService;
   activePlansOn: (accountId: string, day: Date) => Promise<PlanOnDay[]>;
+  /** Readiness facts on a day ('YYYY-MM-DD'); null when nothing is known. */
+  readinessOn?: (accountId: string, day: string) => Promise<ReadinessFacts | null>;
 }
 
 const RECENT_TRAINING_DAYS = 14;
@@ -316,19 +321,21 @@ const BEST_EFFORT_LABELS = new Map<number, string>([
 ]);
 
 export async function buildAnalysisContext(
-  { activities, activePlansOn }: ContextReaders,
+  { activities, activePlansOn, readinessOn }: ContextReaders,
   accountId: string,
   activityId: string,
   inputs: AnalysisInputs,
 ): Promise<AnalysisContext> {
   const activity = await activities.detail(accountId, activityId);
   const dayStartMs = Date.parse(activity.startDate.slice(0, 10));
-  const [fitness, trainingLog, plans] = await Promise.all([
+  const [fitness, trainingLog, plans, readiness] = await Promise.all([
     activities.fitnessWithSources(accountId, FITNESS_DAYS, new Date(activity.startDate)),
     activities.trainingLog(accountId, new Date(dayStartMs - (RECENT_TRAINING_DAYS - 1) * DAY_MS), new Date(dayStartMs + DAY_MS)),
     activePlansOn(accountId, new Date(dayStartMs)),
+    readinessOn?.(accountId, activity.startDate.slice(0, 10)),
   ]);
-  return assembleAnalysisContext({ activity, fitness, trainingLog, plans }, inputs);
+  const context = assembleAnalysisContext({ activity, fitness, trainingLog, plans }, inputs);
+  return readiness ? { ...context, readiness } : context;
 }
 
 export function assembleAnalysisContext(sources: ContextSources, inputs: AnalysisInputs): AnalysisContext {
