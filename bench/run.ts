@@ -10,6 +10,7 @@ import { measureWebJs, type WebJs } from './landing-js.ts';
 import { measureLoad, type LoadResult } from './load.ts';
 import { benchFidelity, type FidelityRun } from './fidelity.ts';
 import { benchMetrics, type MetricsRun } from './metrics.ts';
+import { benchReadiness, type ReadinessRun } from './readiness.ts';
 
 /**
  * `npm run bench`: Kairo's performance figures against their targets. The API is measured on
@@ -42,6 +43,8 @@ const HISTORY_READ_P99_MS_MAX = 50;
 /** Issue target: the exact curve of a 4 h ride in 30 ms; the O(n²) scan takes about 200 ms. */
 const MMP_4H_MS_MAX = 30;
 const BUILTIN_ANALYSIS_MS_MAX = 50;
+/** Issue 18: readiness over a year of wellness (the sparkline of a year, the adjustments review) within 50 ms at p99. */
+const READINESS_YEAR_P99_MS_MAX = 50;
 /** The pool swim's average heart rate, twice (activity and metrics): see test/unit/device-corpus.test.ts. */
 const KNOWN_CORPUS_DEVIATIONS = 2;
 
@@ -164,6 +167,7 @@ function figures(
   data: ActivityDataRun,
   metrics: MetricsRun,
   fidelity: FidelityRun,
+  readiness: ReadinessRun,
 ): Figure[] {
   const ratio = round(api.authUser.requestsPerS / hello.requestsPerS, 3);
   const webJs = (name: string, bytes: number | null, max: number) => {
@@ -212,6 +216,9 @@ function figures(
       'activities/s',
     ),
     figure('sample cleaning, 4 h ride at 1 Hz', fidelity.cleaning4hMs, 'ms'),
+    figure(`readiness of every day of a year (${readiness.wellnessDays} days of wellness), p99`, readiness.yearSeries.p99Ms, 'ms', {
+      max: READINESS_YEAR_P99_MS_MAX,
+    }),
     figure(
       `device corpus figures within tolerance (of ${fidelity.corpusFiguresChecked})`,
       fidelity.corpusFiguresWithinTolerance,
@@ -266,6 +273,7 @@ async function main(): Promise<number> {
   const webJs = measureWebJs(root);
   const metrics = benchMetrics();
   const fidelity = benchFidelity();
+  const readiness = benchReadiness();
   const api = await benchKairoApi();
   const helloFastify = await benchHelloFastify();
   const activityData = await benchActivityData({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S });
@@ -281,7 +289,7 @@ async function main(): Promise<number> {
     environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
     valid: problems.length === 0,
     problems,
-    figures: figures(api, helloFastify, webJs, activityData, metrics, fidelity),
+    figures: figures(api, helloFastify, webJs, activityData, metrics, fidelity, readiness),
     api: {
       connections: CONNECTIONS,
       warmUpS: WARM_UP_S,
@@ -299,6 +307,7 @@ async function main(): Promise<number> {
     rss: { idleBytes: api.rssIdleBytes, underLoadMaxBytes: api.rssUnderLoadMaxBytes },
     webJs,
     metrics,
+    readiness,
     fidelity,
     webhookToAnalysis: activityData.webhookToAnalysis,
   };

@@ -80,30 +80,38 @@ const LABELS: Record<ReadinessInputKey, string> = {
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 
+/** A reading with its ln rMSSD computed once, however many windows read it. */
+type IndexedReading = WellnessReading & { lnHrv: number | null };
+
 /** Wellness rows by day number, for reading windows of days quickly. */
-export type WellnessIndex = ReadonlyMap<number, WellnessReading>;
+export type WellnessIndex = ReadonlyMap<number, IndexedReading>;
 
 export function indexWellness(days: readonly WellnessReading[]): WellnessIndex {
-  return new Map(days.map((day) => [dayNumber(day.date), day]));
+  return new Map(days.map((day) => [dayNumber(day.date), { ...day, lnHrv: day.hrvRmssdMs === null ? null : Math.log(day.hrvRmssdMs) }]));
 }
 
-/** The values of `pick` on the days `from`..`to` (day numbers, inclusive) that have one. */
-function valuesIn(index: WellnessIndex, from: number, to: number, pick: (day: WellnessReading) => number | null): number[] {
-  const values: number[] = [];
+interface WindowStats {
+  count: number;
+  mean: number;
+  /** Sample standard deviation (n − 1); NaN below two values. */
+  sd: number;
+}
+
+/** Count, mean and sample SD of `pick` over the days `from`..`to` (day numbers, inclusive) that have a value. */
+function windowStats(index: WellnessIndex, from: number, to: number, pick: (day: IndexedReading) => number | null): WindowStats {
+  let count = 0;
+  let sum = 0;
+  let sumOfSquares = 0;
   for (let day = from; day <= to; day++) {
     const entry = index.get(day);
     const value = entry ? pick(entry) : null;
-    if (value !== null) values.push(value);
+    if (value === null) continue;
+    count += 1;
+    sum += value;
+    sumOfSquares += value * value;
   }
-  return values;
-}
-
-const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-
-/** Sample standard deviation (n − 1). */
-function standardDeviation(values: readonly number[]): number {
-  const average = mean(values);
-  return Math.sqrt(values.reduce((sum, value) => sum + (value - average) ** 2, 0) / (values.length - 1));
+  const mean = sum / count;
+  return { count, mean, sd: Math.sqrt(Math.max(0, (sumOfSquares - count * mean * mean) / (count - 1))) };
 }
 
 const ms = (value: number) => `${formatNumber(value)} ms`;
@@ -117,22 +125,22 @@ const outOf5 = (value: number) => `${value} of 5`;
 type Judged = { input: ReadinessInput } | { missing: string };
 
 function hrvInput(index: WellnessIndex, day: number): Judged {
-  const ln = (entry: WellnessReading) => (entry.hrvRmssdMs === null ? null : Math.log(entry.hrvRmssdMs));
-  const recent = valuesIn(index, day - HRV_RECENT_DAYS + 1, day, ln);
-  if (recent.length < HRV_MIN_RECENT_READINGS) {
+  const ln = (entry: IndexedReading) => entry.lnHrv;
+  const recent = windowStats(index, day - HRV_RECENT_DAYS + 1, day, ln);
+  if (recent.count < HRV_MIN_RECENT_READINGS) {
     return {
-      missing: `HRV is left out: ${recent.length} of the last ${HRV_RECENT_DAYS} days have a reading, ${HRV_MIN_RECENT_READINGS} are needed.`,
+      missing: `HRV is left out: ${recent.count} of the last ${HRV_RECENT_DAYS} days have a reading, ${HRV_MIN_RECENT_READINGS} are needed.`,
     };
   }
-  const baseline = valuesIn(index, day - HRV_BASELINE_DAYS + 1, day, ln);
-  if (baseline.length < HRV_MIN_BASELINE_READINGS) {
+  const baseline = windowStats(index, day - HRV_BASELINE_DAYS + 1, day, ln);
+  if (baseline.count < HRV_MIN_BASELINE_READINGS) {
     return {
-      missing: `HRV is left out: ${baseline.length} readings in the last ${HRV_BASELINE_DAYS} days, ${HRV_MIN_BASELINE_READINGS} are needed for your baseline.`,
+      missing: `HRV is left out: ${baseline.count} readings in the last ${HRV_BASELINE_DAYS} days, ${HRV_MIN_BASELINE_READINGS} are needed for your baseline.`,
     };
   }
-  const lnMean7 = mean(recent);
-  const lnBaseline = mean(baseline);
-  const lnSd = standardDeviation(baseline);
+  const lnMean7 = recent.mean;
+  const lnBaseline = baseline.mean;
+  const lnSd = baseline.sd;
   const [meanMs, lowMs, highMs] = [Math.exp(lnMean7), Math.exp(lnBaseline - lnSd), Math.exp(lnBaseline + lnSd)];
   const band = `${formatNumber(lowMs)}–${ms(highMs)}`;
   const position = lnMean7 < lnBaseline - lnSd ? 'below' : lnMean7 > lnBaseline + lnSd ? 'above' : 'within';
@@ -156,8 +164,8 @@ function hrvInput(index: WellnessIndex, day: number): Judged {
         lnMean7,
         lnBaselineMean: lnBaseline,
         lnBaselineSd: lnSd,
-        recentReadings: recent.length,
-        baselineReadings: baseline.length,
+        recentReadings: recent.count,
+        baselineReadings: baseline.count,
       },
       reason,
     },
@@ -167,13 +175,13 @@ function hrvInput(index: WellnessIndex, day: number): Judged {
 function restingHrInput(index: WellnessIndex, day: number): Judged {
   const today = index.get(day)?.restingHrBpm ?? null;
   if (today === null) return { missing: 'Resting HR is left out: none was recorded for this day.' };
-  const before = valuesIn(index, day - RESTING_HR_BASELINE_DAYS, day - 1, (entry) => entry.restingHrBpm);
-  if (before.length < RESTING_HR_MIN_BASELINE_READINGS) {
+  const before = windowStats(index, day - RESTING_HR_BASELINE_DAYS, day - 1, (entry) => entry.restingHrBpm);
+  if (before.count < RESTING_HR_MIN_BASELINE_READINGS) {
     return {
-      missing: `Resting HR is left out: ${before.length} readings in the ${RESTING_HR_BASELINE_DAYS} days before, ${RESTING_HR_MIN_BASELINE_READINGS} are needed for your baseline.`,
+      missing: `Resting HR is left out: ${before.count} readings in the ${RESTING_HR_BASELINE_DAYS} days before, ${RESTING_HR_MIN_BASELINE_READINGS} are needed for your baseline.`,
     };
   }
-  const baselineBpm = mean(before);
+  const baselineBpm = before.mean;
   const differenceBpm = today - baselineBpm;
   const elevated = differenceBpm >= RESTING_HR_ELEVATED_BPM;
   const signal: ReadinessSignal = elevated ? 'poor' : differenceBpm <= 0 ? 'good' : 'neutral';
@@ -190,7 +198,7 @@ function restingHrInput(index: WellnessIndex, day: number): Judged {
       value: today,
       valueText: bpm(today),
       baselineText: bpm(baselineBpm),
-      figures: { restingHrBpm: today, baselineBpm, differenceBpm, baselineReadings: before.length },
+      figures: { restingHrBpm: today, baselineBpm, differenceBpm, baselineReadings: before.count },
       reason: `Resting HR of ${bpm(today)} is ${comparison}${elevated ? ', a sign of incomplete recovery' : ''}.`,
     },
   };
