@@ -32,7 +32,7 @@ export function ReadinessCard({ date = localDay(), showCheckInLink = true }: { d
 
   return (
     <section aria-labelledby="readiness-title" className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5">
-      <header className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <HeartPulse aria-hidden className={clsx('size-5', look.text)} />
           <h2 id="readiness-title" className="text-base font-semibold text-fg">
@@ -47,7 +47,7 @@ export function ReadinessCard({ date = localDay(), showCheckInLink = true }: { d
             Check in
           </Link>
         )}
-      </header>
+      </div>
       {headline && <p className="text-sm text-fg">{headline}</p>}
       {today.inputs.length > 0 && (
         <ul className="grid gap-2 sm:grid-cols-2" aria-label="What readiness was read from">
