@@ -240,4 +240,12 @@ describe.each(kinds)('Wellness and readiness on %s', (kind) => {
     expect(refreshed.body.nextSession.focus).toBe('recovery');
     expect(refreshed.body.nextActivity).toContain('Why: your readiness that morning was strained');
   });
+
+  it('documents its routes in the OpenAPI document', async () => {
+    const { paths } = (await athlete.get('/api/openapi.json')).body;
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining(['/api/wellness', '/api/wellness/{date}', '/api/wellness/import', '/api/readiness', '/api/activities/{id}/feel']),
+    );
+    expect(paths['/api/wellness/{date}'].put.requestBody.content['application/json'].schema.properties.hrvRmssdMs).toBeDefined();
+  });
 });
