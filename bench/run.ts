@@ -12,6 +12,7 @@ import { measureLoad, type LoadResult } from './load.ts';
 import { benchFidelity, type FidelityRun } from './fidelity.ts';
 import { benchMetrics, type MetricsRun } from './metrics.ts';
 import { benchPlanCompliance, type PlanComplianceRun } from './plan-compliance.ts';
+import { benchReadiness, type ReadinessRun } from './readiness.ts';
 
 /**
  * `npm run bench`: Kairo's performance figures against their targets. The API is measured on
@@ -46,6 +47,8 @@ const MMP_4H_MS_MAX = 30;
 const BUILTIN_ANALYSIS_MS_MAX = 50;
 /** Issue 18: planned vs done of a 24-week plan against a year of activities. */
 const PLAN_COMPLIANCE_P99_MS_MAX = 50;
+/** Issue 18: readiness over a year of wellness (the sparkline of a year, the adjustments review) within 50 ms at p99. */
+const READINESS_YEAR_P99_MS_MAX = 50;
 /** The pool swim's average heart rate, twice (activity and metrics): see test/unit/device-corpus.test.ts. */
 const KNOWN_CORPUS_DEVIATIONS = 2;
 
@@ -172,6 +175,7 @@ function figures(
   fidelity: FidelityRun,
   compliance: PlanComplianceRun,
   demo: DemoConnectRun,
+  readiness: ReadinessRun,
 ): Figure[] {
   const ratio = round(api.authUser.requestsPerS / hello.requestsPerS, 3);
   const webJs = (name: string, bytes: number | null, max: number) => {
@@ -223,6 +227,9 @@ function figures(
       'activities/s',
     ),
     figure('sample cleaning, 4 h ride at 1 Hz', fidelity.cleaning4hMs, 'ms'),
+    figure(`readiness of every day of a year (${readiness.wellnessDays} days of wellness), p99`, readiness.yearSeries.p99Ms, 'ms', {
+      max: READINESS_YEAR_P99_MS_MAX,
+    }),
     figure(
       `device corpus figures within tolerance (of ${fidelity.corpusFiguresChecked})`,
       fidelity.corpusFiguresWithinTolerance,
@@ -278,6 +285,7 @@ async function main(): Promise<number> {
   const metrics = benchMetrics();
   const fidelity = benchFidelity();
   const compliance = benchPlanCompliance();
+  const readiness = benchReadiness();
   const api = await benchKairoApi();
   const helloFastify = await benchHelloFastify();
   const activityData = await benchActivityData({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S });
@@ -294,7 +302,7 @@ async function main(): Promise<number> {
     environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
     valid: problems.length === 0,
     problems,
-    figures: figures(api, helloFastify, webJs, activityData, metrics, fidelity, compliance, demoConnect),
+    figures: figures(api, helloFastify, webJs, activityData, metrics, fidelity, compliance, demoConnect, readiness),
     demoConnect,
     api: {
       connections: CONNECTIONS,
@@ -313,6 +321,7 @@ async function main(): Promise<number> {
     rss: { idleBytes: api.rssIdleBytes, underLoadMaxBytes: api.rssUnderLoadMaxBytes },
     webJs,
     metrics,
+    readiness,
     fidelity,
     compliance,
     webhookToAnalysis: activityData.webhookToAnalysis,

@@ -51,6 +51,7 @@ import { createSettingsRepo } from './features/settings/repo.ts';
 import { registerSettingsRoutes } from './features/settings/routes.ts';
 import { createSettingsService, type SettingsService } from './features/settings/service.ts';
 import { createTrackingRepo } from './features/tracking/repo.ts';
+import { createWellnessRepo, createWellnessService, registerWellnessRoutes } from './features/wellness/index.ts';
 import { registerTrackingRoutes } from './features/tracking/routes.ts';
 import { createTrackingService } from './features/tracking/service.ts';
 import { createHttpApp } from './http/app.ts';
@@ -145,6 +146,8 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   queue.define(metricsJobs.fitness);
   const activities = createActivitiesService({ repo: activitiesRepo, metrics, queue, metricsJobs, invalidation });
   registerActivityRoutes(app, activities);
+  const wellness = createWellnessService({ repo: createWellnessRepo(database.db), activities });
+  await registerWellnessRoutes(app, wellness);
 
   const importsRepo = createImportsRepo(database.db);
   const uploadDir = join(config.dataDir, 'imports');
@@ -227,6 +230,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     },
     accountAccess: (accountId) => authRepo.findAccountById(accountId),
     throttles,
+    wellness,
   });
   const analysisJob = createAnalysisJob(analysis);
   queue.define(analysisJob);

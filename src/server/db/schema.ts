@@ -623,3 +623,48 @@ export const stravaBudget = pgTable('strava_budget', {
   readShortLimit: integer('read_short_limit').notNull(),
   readDayLimit: integer('read_day_limit').notNull(),
 });
+
+/**
+ * How the athlete felt on a day (docs/decisions/0037-wellness-and-readiness.md): the morning
+ * check-in or an imported row, one per account and calendar day. Every value is optional and a
+ * value not given is null, never 0. The 1–5 scales read the same way in every place they appear:
+ * sleep quality and mood 5 = best; fatigue, soreness and stress 5 = worst.
+ */
+export const wellnessDays = pgTable(
+  'wellness_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    sleepHours: doublePrecision('sleep_hours'),
+    sleepQuality: integer('sleep_quality'),
+    fatigue: integer('fatigue'),
+    soreness: integer('soreness'),
+    stress: integer('stress'),
+    mood: integer('mood'),
+    restingHrBpm: doublePrecision('resting_hr_bpm'),
+    hrvRmssdMs: doublePrecision('hrv_rmssd_ms'),
+    weightKg: doublePrecision('weight_kg'),
+    note: text('note'),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.date] })],
+);
+
+/** The athlete's own feel of one activity (RPE on Borg's CR10 scale, and a note); its own table, see ADR 0037. */
+export const activityFeels = pgTable(
+  'activity_feels',
+  {
+    activityId: uuid('activity_id')
+      .primaryKey()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    rpe: integer('rpe'),
+    note: text('note'),
+    ...timestamps,
+  },
+  (table) => [index('activity_feels_user').on(table.userId)],
+);

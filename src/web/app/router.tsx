@@ -22,6 +22,7 @@ const ConnectRequiredScreen = lazyScreen(() => import('./connect-required-screen
 const TrainingPlansScreen = lazyScreen(() => import('../features/plans/training-plans-screen.tsx').then((m) => m.TrainingPlansScreen));
 const ProfileScreen = lazyScreen(() => import('../features/profile/profile-screen.tsx').then((m) => m.ProfileScreen));
 const PlanViewScreen = lazyScreen(() => import('../features/plans/plan-view-screen.tsx').then((m) => m.PlanViewScreen));
+const CheckInScreen = lazyScreen(() => import('../features/wellness/check-in-screen.tsx').then((m) => m.CheckInScreen));
 
 const PLANS_REASON = 'Training plans start from what your recent activities say about you.';
 
@@ -63,6 +64,9 @@ export function AppRouter() {
               </ConnectRequiredScreen>
             )}
           </RequireSignedIn>
+        </Route>
+        <Route path="/check-in">
+          <RequireSignedIn whenSignedOut="sign-in-and-return">{(user) => <CheckInScreen user={user} />}</RequireSignedIn>
         </Route>
         <Route path="/strava-success">
           <RequireSignedIn whenSignedOut="home">{() => <StravaSuccessScreen />}</RequireSignedIn>

@@ -12,6 +12,7 @@ import { useUnitSystem } from '../features/settings/use-unit-system.ts';
 import { ConnectStravaModal } from '../features/strava/connect-strava-modal.tsx';
 import { StravaBrokenBanner } from '../features/strava/strava-broken-banner.tsx';
 import { useStravaConnectError } from '../features/strava/use-strava-connect-error.ts';
+import { ReadinessCard } from '../features/wellness/readiness-card.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -103,6 +104,7 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
               </div>
             </Alert>
           )}
+          {!needsConnect && <ReadinessCard />}
           {mainContent()}
         </div>
         {/* Inside the layout, for its tooltip provider. */}

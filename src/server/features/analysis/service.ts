@@ -9,9 +9,11 @@ import { AppError } from '../../http/errors.ts';
 import type { Throttles } from '../../http/rate-limit.ts';
 import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
 import type { PlansService } from '../plans/service.ts';
+import type { WellnessService } from '../wellness/service.ts';
 import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/service.ts';
 import type { Coach } from './coach/coach.ts';
 import { activityProvenance, buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
+import { readinessFacts } from './coach/readiness-facts.ts';
 import { mayEnterPrompt } from '../../ai/provenance.ts';
 import { buildContextExport, type ExportedUserSettings } from './exports/context-export.ts';
 import { buildZwiftWorkout, workoutFileName, zwiftSportType } from '../../workouts/zwo.ts';
@@ -139,6 +141,8 @@ export function createAnalysisService(deps: {
    */
   accountAccess: (accountId: string) => Promise<{ plan: AccountPlan; trialExpiryDate: Date | null } | undefined>;
   throttles: Throttles;
+  /** Readiness on the activity's morning, for the recovery section and the next session (absent: not read). */
+  wellness?: Pick<WellnessService, 'readinessOn'>;
 }) {
   const { repo, activities, coach, settings: accountSettings, plans } = deps;
 
@@ -147,7 +151,12 @@ export function createAnalysisService(deps: {
     const access = await deps.accountAccess(account.id);
     if (!access || !hasProAccess(access.plan, access.trialExpiryDate)) throw new AppError('forbidden', message);
   }
-  const readers = { activities, activePlansOn: (accountId: string, day: Date) => plans.activePlansOn(accountId, day) };
+  const { wellness } = deps;
+  const readers = {
+    activities,
+    activePlansOn: (accountId: string, day: Date) => plans.activePlansOn(accountId, day),
+    ...(wellness ? { readinessOn: async (accountId: string, day: string) => readinessFacts(await wellness.readinessOn(accountId, day)) } : {}),
+  };
   const refreshLimiter = deps.throttles.throttle('analysis-refreshes-by-account', { limit: REFRESH_LIMIT, windowMs: REFRESH_WINDOW_MS });
 
   /** Facts first: everything the analysis is written from, for these settings. */

@@ -3,6 +3,7 @@ import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { AnalysisPanel } from '../analysis/analysis-panel.tsx';
+import { ActivityFeelControl } from '../wellness/activity-feel-control.tsx';
 import { ActivityCharts } from '../charts/activity-charts.tsx';
 import { useActivityDetail } from './api/activity-detail.ts';
 import { activityFamily } from './activity-family.ts';
@@ -47,6 +48,7 @@ export function ActivityView({ activity, units }: ActivityViewProps) {
         </Suspense>
       )}
       <AnalysisPanel activity={detail.data ?? activity} />
+      <ActivityFeelControl activityId={activity.id} />
       <ActivityFooter source={activity.source} />
     </article>
   );

@@ -6,6 +6,7 @@ import { chooseNextSession, describeSession, type SessionChoice } from './next-s
 import { performanceSummary } from './performance-summary.ts';
 import { trainingPlanProgress } from './plan-progress.ts';
 import { readActivity, type Effort, type Reading } from './reading.ts';
+import { readinessEvidence } from './readiness-facts.ts';
 import { recoveryAdvice } from './recovery.ts';
 import type { CoachAnswer } from './schema.ts';
 import { FOCUS_LABELS, voiceFor, type Voice } from './voice.ts';
@@ -184,9 +185,24 @@ function reasonSentence(context: AnalysisContext, next: SessionChoice, voice: Vo
     return 'Why: after a hard session the next one stays aerobic, because hard days work when easy days follow.';
   }
   if (next.reason === 'athlete_note') return 'Why: your note says your body needs rest more than training.';
+  if (next.reason === 'readiness_strained' || next.reason === 'readiness_steady') return readinessReason(context, next, voice);
   const form = voice.tone === 'gentle' ? '' : ` (form ${context.load.formAfter.text} the morning after)`;
   const gentle = voice.style === 'chill' ? ' Your Chill style keeps it on the gentle side.' : '';
   return `Why: ${FORM_STATES[next.reason]}${form}, so ${PURPOSES[next.session.focus]}.${gentle}`;
+}
+
+/** Why readiness decided the session: the inputs that held back, with their figures (gentle: without numbers). */
+function readinessReason(context: AnalysisContext, next: SessionChoice, voice: Voice): string {
+  const strained = next.reason === 'readiness_strained';
+  if (voice.tone === 'gentle' || !context.readiness) {
+    return strained
+      ? `Why: how you felt this morning says to take it easy, so ${PURPOSES[next.session.focus]}.`
+      : "Why: one of this morning's signals was off, so the session stays aerobic.";
+  }
+  const evidence = readinessEvidence(context.readiness);
+  return strained
+    ? `Why: your readiness that morning was strained (${evidence}), so ${PURPOSES[next.session.focus]}.`
+    : `Why: your readiness that morning was held back (${evidence}), so the session stays aerobic.`;
 }
 
 const SESSION_SPORTS: Record<NextSession['sport'], string | null> = {

@@ -42,6 +42,7 @@ import {
 import type { FactOrigin, Provenanced } from '../../../ai/provenance.ts';
 import { planComplianceFacts, type PlanComplianceFacts } from './plan-compliance-facts.ts';
 import { intervalFacts, type IntervalFacts } from './interval-facts.ts';
+import type { ReadinessFacts } from './readiness-facts.ts';
 
 /**
  * The facts a coach writes from (docs/design.md "Analysis: facts first, words second"): only this
@@ -73,6 +74,8 @@ export interface AnalysisContext {
   activePlans: PlanFacts[];
   /** The work intervals of an interval session; absent when the activity has none. */
   intervals?: IntervalFacts;
+  /** Readiness on the morning of the activity's day, when anything was known (readiness-facts.ts); absent otherwise. */
+  readiness?: ReadinessFacts;
 }
 
 /** What the built-in coach writes for: rides split by whether a power meter measured them. */
@@ -304,6 +307,8 @@ export interface ContextSources {
 export interface ContextReaders {
   activities: ActivitiesService;
   activePlansOn: (accountId: string, day: Date) => Promise<PlanOnDay[]>;
+  /** Readiness facts on a day ('YYYY-MM-DD'); null when nothing is known. */
+  readinessOn?: (accountId: string, day: string) => Promise<ReadinessFacts | null>;
 }
 
 const RECENT_TRAINING_DAYS = 14;
@@ -324,20 +329,22 @@ const BEST_EFFORT_LABELS = new Map<number, string>([
 ]);
 
 export async function buildAnalysisContext(
-  { activities, activePlansOn }: ContextReaders,
+  { activities, activePlansOn, readinessOn }: ContextReaders,
   accountId: string,
   activityId: string,
   inputs: AnalysisInputs,
 ): Promise<AnalysisContext> {
   const activity = await activities.detail(accountId, activityId);
   const dayStartMs = Date.parse(activity.startDate.slice(0, 10));
-  const [fitness, trainingLog, plans, intervals] = await Promise.all([
+  const [fitness, trainingLog, plans, intervals, readiness] = await Promise.all([
     activities.fitnessWithSources(accountId, FITNESS_DAYS, new Date(activity.startDate)),
     activities.trainingLog(accountId, new Date(dayStartMs - (RECENT_TRAINING_DAYS - 1) * DAY_MS), new Date(dayStartMs + DAY_MS)),
     activePlansOn(accountId, new Date(dayStartMs)),
     activities.intervals(accountId, activityId),
+    readinessOn?.(accountId, activity.startDate.slice(0, 10)),
   ]);
-  return assembleAnalysisContext({ activity, fitness, trainingLog, plans, intervals }, inputs);
+  const context = assembleAnalysisContext({ activity, fitness, trainingLog, plans, intervals }, inputs);
+  return readiness ? { ...context, readiness } : context;
 }
 
 export function assembleAnalysisContext(sources: ContextSources, inputs: AnalysisInputs): AnalysisContext {

@@ -13,7 +13,15 @@ import type { Voice } from './voice.ts';
 type Sport = NextSession['sport'];
 
 /** Why this session: the writer explains the choice from it. */
-export type SessionReason = 'deep_fatigue' | 'loaded' | 'neutral' | 'fresh' | 'after_hard_session' | 'athlete_note';
+export type SessionReason =
+  | 'deep_fatigue'
+  | 'loaded'
+  | 'neutral'
+  | 'fresh'
+  | 'after_hard_session'
+  | 'athlete_note'
+  | 'readiness_strained'
+  | 'readiness_steady';
 
 /**
  * What the week of the four-week cycle (spec §3 "Mesocycle weeks") did to the session: 'held'
@@ -195,6 +203,12 @@ function ladderFocus(context: AnalysisContext, reading: Reading, voice: Voice): 
   if (voice.tone === 'gentle') level = Math.max(0, Math.min(level - 1, LADDER.indexOf('tempo')));
   if (voice.style === 'marginal_gains' && byForm.focus === 'tempo') level = LADDER.indexOf('threshold');
   if (reading.cues.includes('illness') || reading.cues.includes('fatigue')) return { focus: 'recovery', reason: 'athlete_note' };
+  // Readiness on the morning (ADR 0037): strained is an easy day, as HRV-guided training does on a low HRV;
+  // one input holding back keeps the session aerobic.
+  const { readiness } = context;
+  if (readiness?.state === 'strained') return { focus: 'recovery', reason: 'readiness_strained' };
+  const heldBack = readiness?.inputs.some((input) => input.signal === 'poor') ?? false;
+  if (heldBack && level > LADDER.indexOf('endurance')) return { focus: 'endurance', reason: 'readiness_steady' };
   // Hard day, easy day: after a hard session the next one is aerobic at most, however fresh the numbers say.
   const hardSession =
     reading.effort === 'hard' || reading.effort === 'very_hard' || HARD_BY_PURPOSE.has(context.rideDetail?.type ?? '');

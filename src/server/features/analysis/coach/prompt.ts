@@ -147,6 +147,8 @@ export function promptFacts(context: AnalysisContext, policy: StravaDataPolicy):
     // Kai offers the update with its evidence when the rides disagree with the FTP in use (ADR 0025).
     ftpUpdate: context.ftpUpdate ? admit('FTP update suggestion', context.ftpUpdate) : undefined,
     intervals: context.intervals ? admit('work intervals', context.intervals) : undefined,
+    // How the athlete felt that morning (ADR 0037); absent when nothing was known.
+    readiness: context.readiness ? admit('readiness (how the athlete felt that morning)', context.readiness) : undefined,
     // The plan the analysis speaks about in full, the other active ones by name (the prompt stays bounded).
     activePlan: firstPlan ? planFacts(firstPlan, policy, withheld) : 'no active training plan',
     otherActivePlans: otherPlans.length > 0 ? otherPlans.map((plan) => clipToTokens(plan.name, TEXT_TOKEN_LIMITS.planName)) : undefined,

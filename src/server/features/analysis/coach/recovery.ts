@@ -1,5 +1,6 @@
 import type { AnalysisContext } from './context.ts';
 import { cycleRecovery } from './cycle-week.ts';
+import { readinessEvidence } from './readiness-facts.ts';
 import type { FormState, Reading } from './reading.ts';
 import type { Voice } from './voice.ts';
 import { activityNoun, paragraph } from './words.ts';
@@ -19,6 +20,26 @@ const ADVICE: Record<FormState, string> = {
   deep: 'That is deep fatigue. Make the next day very easy or take it off; sleep and food are your training now.',
 };
 
+const GENTLE_READINESS = {
+  strained: 'How you felt this morning says your body wants rest: an easy day counts as training.',
+  steady: "One of this morning's signals was off, so keep the next day relaxed.",
+  ready: "Your body's signals this morning looked good.",
+} as const;
+
+const READINESS_ADVICE = {
+  strained: 'Keep the hard sessions for when these are back to your normal.',
+  steady: 'Train, but keep the intensity in check until it settles.',
+  ready: '',
+} as const;
+
+/** What the morning's readiness (ADR 0037) adds, when it was known. */
+function readinessSentence(context: AnalysisContext, voice: Voice): string | false {
+  const { readiness } = context;
+  if (!readiness) return false;
+  if (voice.tone === 'gentle') return GENTLE_READINESS[readiness.state];
+  return `Your readiness that morning was ${readiness.state}: ${readinessEvidence(readiness)}. ${READINESS_ADVICE[readiness.state]}`.trim();
+}
+
 export function recoveryAdvice(context: AnalysisContext, reading: Reading, voice: Voice): string {
   const { load, activity } = context;
   const hard = reading.effort === 'hard' || reading.effort === 'very_hard';
@@ -32,6 +53,7 @@ export function recoveryAdvice(context: AnalysisContext, reading: Reading, voice
   if (voice.tone === 'gentle') {
     return paragraph(
       GENTLE_STATE[reading.formAfter],
+      readinessSentence(context, voice),
       cycleRecovery(context, voice),
       ...cues,
       refuel,
@@ -44,6 +66,7 @@ export function recoveryAdvice(context: AnalysisContext, reading: Reading, voice
     `After this ${activityNoun(activity)}, fitness (CTL) ${fitness.text} and fatigue (ATL) ${fatigue.text}: ` +
       `your form (TSB) goes from ${form.text} before it to ${load.formAfter.text} the morning after.`,
     ADVICE[reading.formAfter],
+    readinessSentence(context, voice),
     cycleRecovery(context, voice),
     ...cues,
     refuel,

@@ -1,0 +1,106 @@
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { activityFeels, wellnessDays } from '../../db/schema.ts';
+import type { WellnessDay, WellnessField } from '../../../shared/api/wellness.ts';
+
+export type WellnessValues = Omit<WellnessDay, 'date'>;
+
+const dayColumns = {
+  date: wellnessDays.date,
+  sleepHours: wellnessDays.sleepHours,
+  sleepQuality: wellnessDays.sleepQuality,
+  fatigue: wellnessDays.fatigue,
+  soreness: wellnessDays.soreness,
+  stress: wellnessDays.stress,
+  mood: wellnessDays.mood,
+  restingHrBpm: wellnessDays.restingHrBpm,
+  hrvRmssdMs: wellnessDays.hrvRmssdMs,
+  weightKg: wellnessDays.weightKg,
+  note: wellnessDays.note,
+};
+
+/** The SQL column name of each field, for `excluded.<column>` in an upsert. */
+const COLUMN_NAMES: Record<WellnessField, string> = {
+  sleepHours: 'sleep_hours',
+  sleepQuality: 'sleep_quality',
+  fatigue: 'fatigue',
+  soreness: 'soreness',
+  stress: 'stress',
+  mood: 'mood',
+  restingHrBpm: 'resting_hr_bpm',
+  hrvRmssdMs: 'hrv_rmssd_ms',
+  weightKg: 'weight_kg',
+  note: 'note',
+};
+
+/** Rows per insert statement: well below PostgreSQL's 65,535 parameters at 13 columns a row. */
+const IMPORT_BATCH_ROWS = 1000;
+
+export function createWellnessRepo(db: Database) {
+  return {
+    async day(userId: string, date: string): Promise<WellnessDay | null> {
+      const [row] = await db
+        .select(dayColumns)
+        .from(wellnessDays)
+        .where(and(eq(wellnessDays.userId, userId), eq(wellnessDays.date, date)));
+      return row ?? null;
+    },
+
+    range(userId: string, from: string, to: string): Promise<WellnessDay[]> {
+      return db
+        .select(dayColumns)
+        .from(wellnessDays)
+        .where(and(eq(wellnessDays.userId, userId), gte(wellnessDays.date, from), lte(wellnessDays.date, to)))
+        .orderBy(asc(wellnessDays.date));
+    },
+
+    /** Replaces the whole day. */
+    async putDay(userId: string, date: string, values: WellnessValues): Promise<void> {
+      await db
+        .insert(wellnessDays)
+        .values({ userId, date, ...values })
+        .onConflictDoUpdate({ target: [wellnessDays.userId, wellnessDays.date], set: { ...values, updatedAt: new Date() } });
+    },
+
+    async deleteDay(userId: string, date: string): Promise<void> {
+      await db.delete(wellnessDays).where(and(eq(wellnessDays.userId, userId), eq(wellnessDays.date, date)));
+    },
+
+    /**
+     * Writes imported days in one transaction: a day already stored keeps the fields the file has
+     * no column for, and takes the file's value (null for an empty cell) for those it has.
+     */
+    async importDays(userId: string, fields: readonly WellnessField[], rows: readonly ({ date: string } & Partial<WellnessValues>)[]): Promise<void> {
+      if (rows.length === 0) return;
+      const set: Record<string, unknown> = { updatedAt: new Date() };
+      for (const field of fields) set[field] = sql.raw(`excluded.${COLUMN_NAMES[field]}`);
+      await db.transaction(async (tx) => {
+        for (let start = 0; start < rows.length; start += IMPORT_BATCH_ROWS) {
+          const batch = rows.slice(start, start + IMPORT_BATCH_ROWS).map((row) => ({ ...row, userId }));
+          await tx.insert(wellnessDays).values(batch).onConflictDoUpdate({ target: [wellnessDays.userId, wellnessDays.date], set });
+        }
+      });
+    },
+
+    async feel(userId: string, activityId: string): Promise<{ rpe: number | null; note: string | null } | null> {
+      const [row] = await db
+        .select({ rpe: activityFeels.rpe, note: activityFeels.note })
+        .from(activityFeels)
+        .where(and(eq(activityFeels.userId, userId), eq(activityFeels.activityId, activityId)));
+      return row ?? null;
+    },
+
+    async putFeel(userId: string, activityId: string, feel: { rpe: number | null; note: string | null }): Promise<void> {
+      await db
+        .insert(activityFeels)
+        .values({ userId, activityId, ...feel })
+        .onConflictDoUpdate({ target: activityFeels.activityId, set: { ...feel, updatedAt: new Date() } });
+    },
+
+    async deleteFeel(userId: string, activityId: string): Promise<void> {
+      await db.delete(activityFeels).where(and(eq(activityFeels.userId, userId), eq(activityFeels.activityId, activityId)));
+    },
+  };
+}
+
+export type WellnessRepo = ReturnType<typeof createWellnessRepo>;

@@ -1,0 +1,191 @@
+import {
+  WELLNESS_RANGE_MAX_DAYS,
+  isCalendarDay,
+  latestCalendarDay,
+  wellnessFieldNames,
+  type ActivityFeel,
+  type ReadinessAnswer,
+  type ReadinessView,
+  type WellnessDay,
+  type WellnessDayAnswer,
+  type WellnessImportAnswer,
+} from '../../../shared/api/wellness.ts';
+import type { z } from 'zod';
+import type { activityFeelBody, wellnessDayBody } from '../../../shared/api/wellness.ts';
+import { AppError } from '../../http/errors.ts';
+import type { ActivitiesService } from '../activities/service.ts';
+import type { FactOrigin } from '../../ai/provenance.ts';
+import { parseWellnessCsv } from './csv-import.ts';
+import { computeReadiness, indexWellness, readinessWindowStart, type Readiness } from './readiness.ts';
+import type { WellnessRepo, WellnessValues } from './repo.ts';
+
+export type { Readiness, ReadinessInput, MissingInput } from './readiness.ts';
+
+const DAY_MS = 86_400_000;
+const EARLIEST_DAY = '1900-01-01';
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** Readiness with where its figures came from: the form input reads the fitness series, whose loads have sources (ADR 0007). */
+export interface ReadinessWithSources {
+  readiness: Readiness;
+  /** 'athlete' for what they recorded, plus the activity sources of the fitness series' loads. */
+  provenance: FactOrigin[];
+}
+
+export function toReadinessView(readiness: Readiness): ReadinessView {
+  return {
+    date: readiness.date,
+    state: readiness.state,
+    inputs: readiness.inputs.map((input) => ({
+      key: input.key,
+      label: input.label,
+      signal: input.signal,
+      value: input.valueText,
+      baseline: input.baselineText,
+      figures: input.figures,
+      reason: input.reason,
+    })),
+    missing: readiness.missing,
+    reasons: readiness.reasons,
+  };
+}
+
+/** How the athlete feels: check-ins, their import, the feel of an activity, and readiness. Every call is scoped to the account. */
+export function createWellnessService(deps: {
+  repo: WellnessRepo;
+  activities: Pick<ActivitiesService, 'find' | 'fitnessWithSources'>;
+  /** Called after a check-in or an import changed the account's days (the adjustments review listens here). */
+  onChanged?: (accountId: string) => Promise<void>;
+  now?: () => Date;
+}) {
+  const { repo, activities } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** A day from a path or query: a real day, not after today anywhere on Earth. */
+  function checkedDay(date: string): string {
+    if (!isCalendarDay(date)) throw new AppError('bad_request', 'Date must be a day written YYYY-MM-DD');
+    if (date > latestCalendarDay(now())) throw new AppError('bad_request', 'Date is in the future');
+    if (date < EARLIEST_DAY) throw new AppError('bad_request', `Date must be ${EARLIEST_DAY} or later`);
+    return date;
+  }
+
+  async function existingActivity(accountId: string, activityId: string): Promise<void> {
+    if (!(await activities.find(accountId, activityId))) throw new AppError('not_found', 'Activity not found');
+  }
+
+  /**
+   * Readiness for each day `from`..`to` from one read of wellness and one of the fitness series.
+   * A day before the athlete's first load has no form (the series is all zeros there), not a TSB of 0.
+   */
+  async function series(accountId: string, from: string, to: string): Promise<{ days: Readiness[]; provenance: FactOrigin[] }> {
+    const span = daysBetween(from, to) + 1;
+    const [wellness, fitness] = await Promise.all([
+      repo.range(accountId, readinessWindowStart(from), to),
+      activities.fitnessWithSources(accountId, span, new Date(`${to}T12:00:00Z`)),
+    ]);
+    const index = indexWellness(wellness);
+    const formByDate = new Map(fitness.series.map((day) => [day.date, day]));
+    const days: Readiness[] = [];
+    for (let offset = 0; offset < span; offset++) {
+      const date = addDays(from, offset);
+      const fitnessDay = formByDate.get(date);
+      const trained = fitnessDay && (fitnessDay.ctl !== 0 || fitnessDay.atl !== 0 || fitnessDay.tsb !== 0);
+      days.push(computeReadiness(date, index, trained ? { tsb: fitnessDay.tsb } : null));
+    }
+    return { days, provenance: [...new Set<FactOrigin>(['athlete', ...fitness.sources])].sort() };
+  }
+
+  const changed = async (accountId: string) => {
+    await deps.onChanged?.(accountId);
+  };
+
+  return {
+    checkedDay,
+
+    async day(accountId: string, date: string): Promise<WellnessDayAnswer> {
+      return { day: await repo.day(accountId, checkedDay(date)) };
+    },
+
+    /** Replaces the day with the form's values; a day left with nothing at all is removed. */
+    async putDay(accountId: string, date: string, body: z.output<typeof wellnessDayBody>): Promise<WellnessDayAnswer> {
+      const day = checkedDay(date);
+      const values = Object.fromEntries(
+        wellnessFieldNames.map((field) => {
+          const value = body[field] ?? null;
+          return [field, typeof value === 'string' && value.trim() === '' ? null : value];
+        }),
+      ) as WellnessValues;
+      if (Object.values(values).every((value) => value === null)) await repo.deleteDay(accountId, day);
+      else await repo.putDay(accountId, day, values);
+      await changed(accountId);
+      return { day: await repo.day(accountId, day) };
+    },
+
+    async range(accountId: string, from: string, to: string): Promise<{ days: WellnessDay[] }> {
+      checkedDay(from);
+      if (to < from) throw new AppError('bad_request', '"to" must not be before "from"');
+      if (daysBetween(from, to) + 1 > WELLNESS_RANGE_MAX_DAYS) {
+        throw new AppError('bad_request', `Ask for at most ${WELLNESS_RANGE_MAX_DAYS} days at a time`);
+      }
+      return { days: await repo.range(accountId, from, to) };
+    },
+
+    /** The CSV import: good rows are written (an upsert, so importing a file again changes nothing), bad ones reported. */
+    async importCsv(accountId: string, body: Buffer): Promise<WellnessImportAnswer> {
+      const parsed = parseWellnessCsv(body, latestCalendarDay(now()));
+      if (parsed.fields.length === 0) {
+        throw new AppError('bad_request', 'The file has no column Kairo reads besides the date: see the documented columns');
+      }
+      await repo.importDays(accountId, parsed.fields, parsed.rows);
+      if (parsed.rows.length > 0) await changed(accountId);
+      return { imported: parsed.rows.length, unknownColumns: parsed.unknownColumns, errors: parsed.errors };
+    },
+
+    async feel(accountId: string, activityId: string): Promise<ActivityFeel> {
+      await existingActivity(accountId, activityId);
+      return (await repo.feel(accountId, activityId)) ?? { rpe: null, note: null };
+    },
+
+    async putFeel(accountId: string, activityId: string, body: z.output<typeof activityFeelBody>): Promise<ActivityFeel> {
+      await existingActivity(accountId, activityId);
+      const feel = { rpe: body.rpe, note: body.note?.trim() ? body.note : null };
+      if (feel.rpe === null && feel.note === null) await repo.deleteFeel(accountId, activityId);
+      else await repo.putFeel(accountId, activityId, feel);
+      return feel;
+    },
+
+    /** Readiness on one day (today or any past day), with its inputs, baselines and reasons. */
+    async readinessOn(accountId: string, date: string): Promise<ReadinessWithSources> {
+      const day = checkedDay(date);
+      const { days, provenance } = await series(accountId, day, day);
+      return { readiness: days[0]!, provenance };
+    },
+
+    /** Readiness for each day `from`..`to`, oldest first: "strained two days running" reads two of these. */
+    async readinessSeries(accountId: string, from: string, to: string): Promise<Readiness[]> {
+      checkedDay(to);
+      if (to < from) throw new AppError('bad_request', '"to" must not be before "from"');
+      return (await series(accountId, checkedDay(from), to)).days;
+    },
+
+    /** GET /api/readiness: the day's readiness and the `days` days up to it for the sparkline. */
+    async readiness(accountId: string, options: { date?: string | undefined; days: number }): Promise<ReadinessAnswer> {
+      const date = checkedDay(options.date ?? now().toISOString().slice(0, 10));
+      const { days } = await series(accountId, addDays(date, -(options.days - 1)), date);
+      return {
+        today: toReadinessView(days.at(-1)!),
+        history: days.map((day) => ({
+          date: day.date,
+          state: day.state,
+          hrvMs: day.hrv?.meanMs ?? null,
+          hrvLowMs: day.hrv?.lowMs ?? null,
+          hrvHighMs: day.hrv?.highMs ?? null,
+        })),
+      };
+    },
+  };
+}
+
+export type WellnessService = ReturnType<typeof createWellnessService>;

@@ -1,0 +1,77 @@
+import { ArrowLeft } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { AuthUser } from '../../../shared/api/auth.ts';
+import { isCalendarDay } from '../../../shared/api/wellness.ts';
+import { formatCalendarDay } from '../../../shared/format.ts';
+import { AppLayout } from '../../app/app-layout.tsx';
+import { AppSidebar } from '../../app/app-sidebar.tsx';
+import { buttonClasses } from '../../ui/button-classes.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { useWellnessDay } from './api/wellness.ts';
+import { CheckInForm } from './check-in-form.tsx';
+import { localDay } from './local-day.ts';
+import { ReadinessCard } from './readiness-card.tsx';
+import { WellnessImport } from './wellness-import.tsx';
+
+/** /check-in (?date=YYYY-MM-DD for a past day): how the athlete feels today, or on a day before. */
+export function CheckInScreen({ user }: { user: AuthUser }) {
+  const today = localDay();
+  const asked = new URLSearchParams(useSearch()).get('date');
+  const [date, setDate] = useState(asked && isCalendarDay(asked) && asked <= today ? asked : today);
+  const day = useWellnessDay(date);
+  const dateId = useId();
+
+  return (
+    <AppLayout sidebar={<AppSidebar user={user} />}>
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8 sm:py-10">
+        <Link href="/" className={buttonClasses({ variant: 'ghost', size: 'sm' }, 'self-start')}>
+          <ArrowLeft aria-hidden className="size-4" />
+          Home
+        </Link>
+        <header className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight text-fg">How do you feel?</h1>
+            <p className="mt-1 text-sm text-fg-muted">
+              {date === today ? 'Today' : formatCalendarDay(date)}: tap what you know, leave the rest empty.
+            </p>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={dateId} className="text-sm font-medium text-fg">
+              Day
+            </label>
+            <input
+              id={dateId}
+              type="date"
+              value={date}
+              max={today}
+              onChange={(event) => {
+                const chosen = event.target.value;
+                if (isCalendarDay(chosen) && chosen <= today) setDate(chosen);
+              }}
+              className="h-11 rounded-lg border border-line-strong bg-canvas px-3 text-base text-fg scheme-dark sm:text-sm"
+            />
+          </div>
+        </header>
+        <section className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
+          {day.isPending ? (
+            <div aria-label="Loading the check-in" className="flex flex-col gap-4">
+              <Skeleton className="h-16" />
+              <Skeleton className="h-16" />
+              <Skeleton className="h-16" />
+            </div>
+          ) : day.isError ? (
+            <Alert tone="error" action={{ label: 'Retry', onClick: () => void day.refetch() }}>
+              <p>This day's check-in could not be loaded.</p>
+            </Alert>
+          ) : (
+            <CheckInForm key={date} date={date} day={day.data.day} />
+          )}
+        </section>
+        <ReadinessCard date={date} showCheckInLink={false} />
+        <WellnessImport />
+      </div>
+    </AppLayout>
+  );
+}
