@@ -11,7 +11,8 @@ import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts'
 import type { PlansService } from '../plans/service.ts';
 import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/service.ts';
 import type { Coach } from './coach/coach.ts';
-import { activityProvenance, buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
+import { activityProvenance } from './coach/activity-facts.ts';
+import { buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
 import { mayEnterPrompt } from '../../ai/provenance.ts';
 import { buildContextExport, type ExportedUserSettings } from './exports/context-export.ts';
 import { buildZwiftWorkout, workoutFileName, zwiftSportType } from '../../workouts/zwo.ts';
