@@ -1,4 +1,4 @@
-import type { TrainingLogEntry } from '../../../src/server/features/activities/service.ts';
+import type { TrainingLogEntry } from '../../../src/server/features/scoring/index.ts';
 import {
   assembleAnalysisContext,
   type AnalysisContext,

@@ -7,9 +7,11 @@ import { DEFAULT_COACHING_STYLE, type CoachingStyle } from '../../../shared/doma
 import { RIDE_DETAILS, rideDetailTypesFor } from '../../../shared/domain/ride-detail.ts';
 import { AppError } from '../../http/errors.ts';
 import { SlidingWindowLimiter } from '../../http/rate-limit.ts';
-import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
-import type { PlansService } from '../plans/service.ts';
-import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/service.ts';
+import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import type { ScoringService } from '../scoring/index.ts';
+import type { PlansService } from '../plans/index.ts';
+import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/index.ts';
 import type { Coach } from './coach/coach.ts';
 import { activityProvenance } from './coach/activity-facts.ts';
 import { buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
@@ -121,7 +123,8 @@ function zonesUsed(activity: ActivityDetail, settings: ExportedUserSettings): { 
 /** Kai's analysis of each activity; every call is scoped to the signed-in account (another account's activity is not found). */
 export function createAnalysisService(deps: {
   repo: AnalysisRepo;
-  activities: ActivitiesService;
+  activities: Pick<ActivitiesService, 'detail' | 'find'>;
+  scoring: Pick<ScoringService, 'fitnessWithSources' | 'trainingLog' | 'isComputed' | 'recompute'>;
   coach: Coach;
   settings: Pick<SettingsService, 'analysisSettings' | 'get'>;
   /** The active plans feed the analysis; all plans go into the context export. */
@@ -140,14 +143,14 @@ export function createAnalysisService(deps: {
    */
   accountAccess: (accountId: string) => Promise<{ plan: AccountPlan; trialExpiryDate: Date | null } | undefined>;
 }) {
-  const { repo, activities, coach, settings: accountSettings, plans } = deps;
+  const { repo, activities, scoring, coach, settings: accountSettings, plans } = deps;
 
   /** Spec §6: Pro only; a running trial counts as Pro (hasProAccess). Checked before anything is read. */
   async function requireProAccess(account: ExportingAccount, message: string): Promise<void> {
     const access = await deps.accountAccess(account.id);
     if (!access || !hasProAccess(access.plan, access.trialExpiryDate)) throw new AppError('forbidden', message);
   }
-  const readers = { activities, activePlansOn: (accountId: string, day: Date) => plans.activePlansOn(accountId, day) };
+  const readers = { activities, scoring, activePlansOn: (accountId: string, day: Date) => plans.activePlansOn(accountId, day) };
   const refreshLimiter = new SlidingWindowLimiter({ limit: REFRESH_LIMIT, windowMs: REFRESH_WINDOW_MS });
 
   /** Facts first: everything the analysis is written from, for these settings. */
@@ -244,7 +247,7 @@ export function createAnalysisService(deps: {
   async function get(accountId: string, activityId: string): Promise<AnalysisView> {
     const [stored, account] = await Promise.all([repo.find(accountId, activityId), accountSettings.analysisSettings(accountId)]);
     if (stored && stored.settingsRevision === account.revision) return toAnalysisView(stored);
-    if (stored || !(await activities.metricsComputed(accountId, activityId))) await activities.recomputeMetrics(accountId, activityId);
+    if (stored || !(await scoring.isComputed(accountId, activityId))) await scoring.recompute(accountId, activityId);
     return toAnalysisView(await write(accountId, activityId, unchanged));
   }
 
@@ -267,6 +270,12 @@ export function createAnalysisService(deps: {
 
   return {
     get,
+
+    /** A duplicate recording (ADR 0013) is not shown, so it gets no analysis of its own; nor does a deleted activity. */
+    async writesAnalysisOf(accountId: string, activityId: string): Promise<boolean> {
+      const activity = await activities.find(accountId, activityId);
+      return Boolean(activity && !activity.duplicateOf);
+    },
 
     /** Whether some of the account's analyses wait for the history, which is now in: the analysis.complete job has work. */
     async awaitsHistory(accountId: string): Promise<boolean> {

@@ -13,7 +13,9 @@ import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-p
 import { fileNameSlug } from '../../../shared/domain/file-name.ts';
 import { currentPhaseOf, planLengthProblem, planSchedule, planTargetDay } from '../../../shared/domain/plan-phases.ts';
 import { AppError } from '../../http/errors.ts';
-import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
+import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import type { ScoringService } from '../scoring/index.ts';
 import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './athlete-facts.ts';
 import { planCalendar } from './calendar.ts';
 import { generatePlan } from './generator.ts';
@@ -22,9 +24,6 @@ import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan
 import type { AccountAccess, PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
 import { planWorkouts, zipWorkouts } from './workouts.ts';
 
-export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from './athlete-facts.ts';
-
-export type { PlanOnDay, PlanStanding } from './plan-on-day.ts';
 
 const notFound = () => new AppError('not_found', 'Training plan not found');
 
@@ -78,7 +77,8 @@ function toView(row: TrainingPlanRow, now: Date): TrainingPlanView {
 /** Training plans; every call is scoped to the signed-in account (another account's plan is not found). */
 export function createPlansService(deps: {
   repo: PlansRepo;
-  activities: ActivitiesService;
+  activities: Pick<ActivitiesService, 'list'>;
+  scoring: Pick<ScoringService, 'trainingLog' | 'fitness'>;
   /**
    * Spec §6: training plans are blocked until the tracking service is connected; an athlete who
    * imported their activities instead counts as connected (ADR 0017).
@@ -92,7 +92,7 @@ export function createPlansService(deps: {
   /** The effective FTP every consumer reads (ADR 0025); null when nothing states or estimates one. */
   effectiveFtp: (accountId: string, now: Date) => Promise<{ watts: number; source: 'athlete' | 'strava' | 'estimate' } | null>;
 }) {
-  const { repo, activities, hasTrainingData, plansChanged, effectiveFtp } = deps;
+  const { repo, activities, scoring, hasTrainingData, plansChanged, effectiveFtp } = deps;
 
   async function requireConnected(accountId: string): Promise<void> {
     if (!(await hasTrainingData(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
@@ -103,7 +103,7 @@ export function createPlansService(deps: {
     const recent = await activities.list(accountId, { limit: RECENT_ACTIVITY_LIMIT });
     const oldest = recent.at(-1);
     const loads = oldest
-      ? await activities.trainingLog(accountId, new Date(oldest.startDate), new Date(now.getTime() + 1))
+      ? await scoring.trainingLog(accountId, new Date(oldest.startDate), new Date(now.getTime() + 1))
       : [];
     const loadById = new Map(loads.map((entry) => [entry.activityId, entry.trainingLoad]));
     const log = recent
@@ -116,7 +116,7 @@ export function createPlansService(deps: {
       }))
       .filter((entry) => entry.startDate.getTime() <= now.getTime())
       .reverse();
-    const [today] = (await activities.fitness(accountId, 1)).slice(-1);
+    const [today] = (await scoring.fitness(accountId, 1)).slice(-1);
     const typedFtp = parseFtpW(input.ftp);
     const effective = typedFtp === null ? await effectiveFtp(accountId, now) : null;
     return summariseTraining(log, now, {

@@ -1,6 +1,6 @@
 import type { ActivityDetail, ActivityMetricsView } from '../../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
-import { sportFamilyOf } from '../../activities/service.ts';
+import { sportFamilyOf } from '../../../../shared/domain/sport-family.ts';
 import type { FactOrigin } from '../../../ai/provenance.ts';
 import type { ActivityFacts, PowerFacts, ZoneFacts } from './context-types.ts';
 import {

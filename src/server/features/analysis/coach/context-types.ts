@@ -8,8 +8,9 @@ import type { PhaseWeek, PreparationType } from '../../../../shared/api/training
 import type { PhaseName } from '../../../../shared/domain/plan-phases.ts';
 import type { RideDetailType } from '../../../../shared/domain/ride-detail.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
-import type { ActivitiesService, FitnessWithSources, TrainingLogEntry } from '../../activities/service.ts';
-import type { PlanOnDay, PlanStanding } from '../../plans/service.ts';
+import type { ActivitiesService } from '../../activities/index.ts';
+import type { PlanOnDay, PlanStanding } from '../../plans/index.ts';
+import type { FitnessWithSources, ScoringService, TrainingLogEntry } from '../../scoring/index.ts';
 import type { Quantity } from './format.ts';
 import type { Provenanced } from '../../../ai/provenance.ts';
 
@@ -267,6 +268,7 @@ export interface ContextSources {
 
 /** Where the context's data comes from; every call is scoped to the account. */
 export interface ContextReaders {
-  activities: ActivitiesService;
+  activities: Pick<ActivitiesService, 'detail'>;
+  scoring: Pick<ScoringService, 'fitnessWithSources' | 'trainingLog'>;
   activePlansOn: (accountId: string, day: Date) => Promise<PlanOnDay[]>;
 }

@@ -12,7 +12,7 @@ export type * from './context-types.ts';
 const DAY_MS = 86_400_000;
 
 export async function buildAnalysisContext(
-  { activities, activePlansOn }: ContextReaders,
+  { activities, scoring, activePlansOn }: ContextReaders,
   accountId: string,
   activityId: string,
   inputs: AnalysisInputs,
@@ -20,8 +20,8 @@ export async function buildAnalysisContext(
   const activity = await activities.detail(accountId, activityId);
   const dayStartMs = Date.parse(activity.startDate.slice(0, 10));
   const [fitness, trainingLog, plans] = await Promise.all([
-    activities.fitnessWithSources(accountId, FITNESS_DAYS, new Date(activity.startDate)),
-    activities.trainingLog(accountId, new Date(dayStartMs - (RECENT_TRAINING_DAYS - 1) * DAY_MS), new Date(dayStartMs + DAY_MS)),
+    scoring.fitnessWithSources(accountId, FITNESS_DAYS, new Date(activity.startDate)),
+    scoring.trainingLog(accountId, new Date(dayStartMs - (RECENT_TRAINING_DAYS - 1) * DAY_MS), new Date(dayStartMs + DAY_MS)),
     activePlansOn(accountId, new Date(dayStartMs)),
   ]);
   return assembleAnalysisContext({ activity, fitness, trainingLog, plans }, inputs);

@@ -1,6 +1,6 @@
 import type { ActivityDetail } from '../../../../shared/api/activities.ts';
 import { zonesFromUpperBounds, type EffectiveThresholds } from '../../../../shared/api/settings.ts';
-import { sportFamilyOf } from '../../activities/service.ts';
+import { sportFamilyOf } from '../../../../shared/domain/sport-family.ts';
 import type { FactOrigin } from '../../../ai/provenance.ts';
 import { activityProvenance } from './activity-facts.ts';
 import type { AnalysisInputs, AthleteProfileFacts, FtpUpdateFacts, ThresholdOrigin, ZonesUsedFacts } from './context-types.ts';

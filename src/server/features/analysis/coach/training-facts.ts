@@ -1,7 +1,7 @@
 import type { FitnessDay } from '../../../../metrics/fitness.ts';
 import { MESOCYCLE_WEEK_INFO, mesocycleWeekAt, type MesocycleState } from '../../../../shared/domain/mesocycle.ts';
-import type { FitnessWithSources, TrainingLogEntry } from '../../activities/service.ts';
-import type { PlanOnDay } from '../../plans/service.ts';
+import type { PlanOnDay } from '../../plans/index.ts';
+import type { FitnessWithSources, TrainingLogEntry } from '../../scoring/index.ts';
 import type { FactOrigin } from '../../../ai/provenance.ts';
 import type { FitnessFacts, LoadFacts, MesocycleFacts, PlanFacts, RecentTrainingFacts } from './context-types.ts';
 import { calendarDay, count, duration, formatted, percentRange, positive, quantity, score, signed, timeLeft } from './format.ts';

@@ -11,8 +11,9 @@ import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivityMetricsView, BestPowerCurve } from '../../../shared/api/activities.ts';
 import { activitySources, type ActivitySource } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { MetricsRepo, WindowHighest } from './metrics-repo.ts';
-import type { ActivitiesRepo, ActivityRow } from './repo.ts';
+import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
+import type { ActivityRow } from '../activities/index.ts';
+import type { MetricsRepo, WindowHighest } from './repo.ts';
 
 /**
  * The athlete's thresholds come from their coaching profile first (`AthleteThresholds`); what they
@@ -37,10 +38,6 @@ const MAX_HR_LOOKBACK_DAYS = 365;
 const THRESHOLD_PACE_LOOKBACK_DAYS = 90;
 const DAY_MS = 86_400_000;
 
-const RIDE_TYPES = new Set(['Ride', 'VirtualRide', 'EBikeRide', 'MountainBikeRide', 'GravelRide', 'Velomobile', 'Handcycle']);
-const RUN_TYPES = new Set(['Run', 'TrailRun', 'VirtualRun']);
-const HIKE_TYPES = new Set(['Hike', 'Walk']);
-const WORKOUT_TYPES = new Set(['WeightTraining', 'Workout', 'Crossfit', 'Yoga', 'HighIntensityIntervalTraining', 'Pilates']);
 
 /**
  * The thresholds the athlete or Strava states (the effective ones that are not estimates, ADR
@@ -60,15 +57,14 @@ export interface AthleteThresholds {
   lthrBpm: number | null;
   thresholdPaceSPerKm: number | null;
 }
+/** What scoring reads of an activity: its row and its stored streams (the activities feature answers). */
+export interface ScoredActivities {
+  find(accountId: string, activityId: string): Promise<ActivityRow | undefined>;
+  loadStreams(accountId: string, activityId: string): Promise<ActivityStreams | null>;
+}
+
 export type AthleteThresholdsSource = (accountId: string) => Promise<AthleteThresholds>;
 
-export function sportFamilyOf(sportType: string): SportFamily {
-  if (RIDE_TYPES.has(sportType)) return 'ride';
-  if (RUN_TYPES.has(sportType)) return 'run';
-  if (HIKE_TYPES.has(sportType)) return 'hike';
-  if (WORKOUT_TYPES.has(sportType)) return 'workout';
-  return 'other';
-}
 
 export interface FitnessWithSources {
   series: FitnessDay[];
@@ -168,9 +164,15 @@ function sourcesOf(estimates: readonly (WindowHighest | null)[]): ActivitySource
   return [...new Set(estimates.flatMap((estimate) => estimate?.sources ?? []))].sort();
 }
 
+/** An activity's stored metrics as the API shows them; null until the metrics job has run. */
+export async function storedView(repo: Pick<MetricsRepo, 'find'>, accountId: string, activityId: string): Promise<ActivityMetricsView | null> {
+  const row = await repo.find(accountId, activityId);
+  return (row?.metrics as ActivityMetricsView | undefined) ?? null;
+}
+
 export function createMetricsService(deps: {
   repo: MetricsRepo;
-  activities: ActivitiesRepo;
+  activities: ScoredActivities;
   thresholds: AthleteThresholdsSource;
   dataPolicy: 'strict' | 'relaxed';
 }) {
@@ -304,9 +306,20 @@ export function createMetricsService(deps: {
       return ids;
     },
 
-    async view(accountId: string, activityId: string): Promise<ActivityMetricsView | null> {
-      const row = await repo.find(accountId, activityId);
-      return (row?.metrics as ActivityMetricsView | undefined) ?? null;
+    view: (accountId: string, activityId: string) => storedView(repo, accountId, activityId),
+
+    /** Whether the activity's metrics are stored (the metrics job has run for it). */
+    async isComputed(accountId: string, activityId: string): Promise<boolean> {
+      return (await storedView(repo, accountId, activityId)) !== null;
+    },
+
+    /**
+     * Rescores one activity now, so what is read next uses the current thresholds, and rewrites the
+     * fitness series with its load (the analysis about to be written reads the day's fitness).
+     */
+    async recompute(accountId: string, activityId: string): Promise<void> {
+      await this.compute(accountId, activityId);
+      await this.refreshFitness(accountId);
     },
 
     /** The exact mean-maximal power for every duration, 1 s … the whole activity. */
