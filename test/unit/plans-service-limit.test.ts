@@ -22,13 +22,13 @@ describe('creating a plan at the Free limit', () => {
       throw new Error('a plan was generated for an athlete at the limit');
     });
     const activities = { list: generationRead };
-    const scoring = { trainingLog: generationRead, fitness: generationRead };
+    const scoring = { trainingLog: generationRead };
     const insertWithinLimit = vi.fn();
     const repo = {
       standing: async () => ({ access: { plan: 'Free', trialExpiryDate: null }, plans: 1 }),
       insertWithinLimit,
     } as unknown as PlansRepo;
-    const plans = createPlansService({ repo, activities, scoring, hasTrainingData: async () => true, plansChanged: async () => undefined, effectiveFtp: generationRead });
+    const plans = createPlansService({ repo, activities, scoring, hasTrainingData: async () => true, plansChanged: async () => undefined, readAthlete: generationRead });
 
     await expect(plans.create('account-1', EVENT_PLAN)).rejects.toMatchObject({ code: 'forbidden', message: FREE_PLAN_LIMIT_MESSAGE });
     expect(generationRead).not.toHaveBeenCalled();

@@ -16,7 +16,8 @@ import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { ScoringService } from '../scoring/index.ts';
-import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './athlete-facts.ts';
+import { RECENT_ACTIVITY_LIMIT, type AthleteFacts } from './athlete-facts.ts';
+import type { AthleteReader } from './athlete-reader.ts';
 import { planCalendar } from './calendar.ts';
 import { generatePlan } from './generator.ts';
 import { goalInputProblem, parseFtpW } from './goal-inputs.ts';
@@ -78,7 +79,7 @@ function toView(row: TrainingPlanRow, now: Date): TrainingPlanView {
 export function createPlansService(deps: {
   repo: PlansRepo;
   activities: Pick<ActivitiesService, 'list'>;
-  scoring: Pick<ScoringService, 'trainingLog' | 'fitness'>;
+  scoring: Pick<ScoringService, 'trainingLog'>;
   /**
    * Spec §6: training plans are blocked until the tracking service is connected; an athlete who
    * imported their activities instead counts as connected (ADR 0017).
@@ -89,10 +90,10 @@ export function createPlansService(deps: {
    * analysis, so analyses written before are stale (ADR 0014).
    */
   plansChanged: (accountId: string) => Promise<void>;
-  /** The effective FTP every consumer reads (ADR 0025); null when nothing states or estimates one. */
-  effectiveFtp: (accountId: string, now: Date) => Promise<{ watts: number; source: 'athlete' | 'strava' | 'estimate' } | null>;
+  /** The athlete's facts from their log (plans/athlete-reader.ts), the same the profile is written from. */
+  readAthlete: AthleteReader;
 }) {
-  const { repo, activities, scoring, hasTrainingData, plansChanged, effectiveFtp } = deps;
+  const { repo, activities, scoring, hasTrainingData, plansChanged, readAthlete } = deps;
 
   async function requireConnected(accountId: string): Promise<void> {
     if (!(await hasTrainingData(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
@@ -116,13 +117,7 @@ export function createPlansService(deps: {
       }))
       .filter((entry) => entry.startDate.getTime() <= now.getTime())
       .reverse();
-    const [today] = (await scoring.fitness(accountId, 1)).slice(-1);
-    const typedFtp = parseFtpW(input.ftp);
-    const effective = typedFtp === null ? await effectiveFtp(accountId, now) : null;
-    return summariseTraining(log, now, {
-      fitness: today && (today.ctl > 0 || today.atl > 0) ? { ctl: today.ctl, atl: today.atl, tsb: today.tsb } : null,
-      ftp: typedFtp !== null ? { watts: typedFtp, source: 'athlete' } : effective,
-    });
+    return (await readAthlete(accountId, log, now, parseFtpW(input.ftp))).facts;
   }
 
   /** The stored values of a plan: the inputs as typed (blank is absent) and the plan generated from them at `now`. */

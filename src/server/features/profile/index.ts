@@ -2,8 +2,9 @@ import type { StructuredModel } from '../../ai/structured-model.ts';
 import type { Database } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { metricsComputed } from '../../events/domain-events.ts';
+import { createAthleteReader } from '../plans/index.ts';
+import type { ScoringService } from '../scoring/index.ts';
 import type { SettingsService } from '../settings/index.ts';
-import { profileAthlete } from './athlete.ts';
 import { createProfileCompletionJob } from './jobs.ts';
 import { builtinProfileWriter, createLlmProfileWriter } from './llm.ts';
 import { createProfileRepo } from './repo.ts';
@@ -16,8 +17,9 @@ export { registerProfileRoutes } from './routes.ts';
 type ServiceDeps = Parameters<typeof createProfileService>[0];
 
 export function createProfile(
-  deps: Omit<ServiceDeps, 'repo' | 'writer' | 'athlete'> & {
+  deps: Omit<ServiceDeps, 'repo' | 'writer' | 'readAthlete' | 'scoring'> & {
     database: Database;
+    scoring: Pick<ScoringService, 'ofActivities' | 'fitnessWithSources'>;
     settings: Pick<SettingsService, 'athleteFacts'>;
     /** The one language model (src/server/ai); without one the built-in writer writes. */
     ai: StructuredModel | undefined;
@@ -25,12 +27,13 @@ export function createProfile(
     events: EventBus;
   },
 ) {
-  const { database, settings, ai, dataPolicy, events, ...rest } = deps;
+  const { database, settings, scoring, ai, dataPolicy, events, ...rest } = deps;
   const service = createProfileService({
     ...rest,
     repo: createProfileRepo(database),
     writer: ai ? createLlmProfileWriter({ ai, policy: dataPolicy }) : builtinProfileWriter,
-    athlete: profileAthlete(settings),
+    scoring,
+    readAthlete: createAthleteReader({ scoring, settings }),
   });
   const completionJob = createProfileCompletionJob(service);
   events.subscribe(metricsComputed, {

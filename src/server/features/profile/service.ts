@@ -11,8 +11,7 @@ import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { ScoringService } from '../scoring/index.ts';
-import { summariseTraining } from '../plans/index.ts';
-import type { ProfileAthlete } from './athlete.ts';
+import type { AthleteReader } from '../plans/index.ts';
 import { recommendCatalogueEvents } from './builtin.ts';
 import { profileFacts, type ProfileActivity, type ProfileFacts } from './facts.ts';
 import type { ProfileWriter } from './llm.ts';
@@ -29,13 +28,10 @@ function toView(row: AthleticProfileRow): AthleticProfile {
 export function createProfileService(deps: {
   repo: ProfileRepo;
   activities: Pick<ActivitiesService, 'list'>;
-  scoring: Pick<ScoringService, 'ofActivities' | 'fitnessWithSources'>;
+  scoring: Pick<ScoringService, 'ofActivities'>;
   writer: ProfileWriter;
-  /**
-   * The weight (kg) the athlete set and the effective FTP (ADR 0025) with the sources of the
-   * activities an estimate was read from; null when unset.
-   */
-  athlete: (accountId: string) => Promise<ProfileAthlete>;
+  /** The athlete's facts from their log (plans/athlete-reader.ts), the same plans are generated from. */
+  readAthlete: AthleteReader;
   /**
    * Whether the athlete's history is still arriving (a Strava backfill) or being scored (metrics of
    * a backfill or an archive): facts read now would miss most of it.
@@ -44,7 +40,7 @@ export function createProfileService(deps: {
   /** Strava connected or activities imported (ADR 0017): a profile is written from training data. */
   hasTrainingData: (accountId: string) => Promise<boolean>;
 }) {
-  const { repo, activities, scoring, writer, athlete, historyPending, hasTrainingData } = deps;
+  const { repo, activities, scoring, writer, readAthlete, historyPending, hasTrainingData } = deps;
 
   /** The last PROFILE_ACTIVITY_LIMIT activities (oldest first) with their metrics. */
   async function recentActivities(accountId: string, now: Date): Promise<ProfileActivity[]> {
@@ -77,15 +73,8 @@ export function createProfileService(deps: {
    */
   async function factsOf(accountId: string, now: Date): Promise<ProfileFacts> {
     const log = await recentActivities(accountId, now);
-    const { series, sources: fitnessSources } = await scoring.fitnessWithSources(accountId, 1, now);
-    const today = series.at(-1);
-    const { weightKg, ftp: effectiveFtp } = await athlete(accountId);
-    const ftp = effectiveFtp && { watts: effectiveFtp.watts, source: effectiveFtp.source };
-    const recent = summariseTraining(log, now, {
-      fitness: today && (today.ctl > 0 || today.atl > 0) ? { ctl: today.ctl, atl: today.atl, tsb: today.tsb } : null,
-      ftp,
-    });
-    return profileFacts(log, recent, weightKg, [...(recent.fitness ? fitnessSources : []), ...(effectiveFtp?.sources ?? [])]);
+    const { facts: recent, weightKg, derivedFrom } = await readAthlete(accountId, log, now);
+    return profileFacts(log, recent, weightKg, derivedFrom);
   }
 
   /** Writes the profile from the facts as they are now; replaces a stored one only when `mayReplace`. */
