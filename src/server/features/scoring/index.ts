@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { createMetricsRepo } from './repo.ts';
-import { createMetricsService, storedView, type AthleteThresholdsSource, type ScoredActivities } from './service.ts';
+import { storedView } from './metrics-view.ts';
+import { createMetricsService, type AthleteThresholdsSource, type ScoredActivities } from './service.ts';
 
 /**
  * Scoring: each activity's metrics (NP, TSS, zones, load…), the thresholds estimated from the

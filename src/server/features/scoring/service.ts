@@ -1,5 +1,5 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
-import { computeActivityMetrics, type ActivityMetrics } from '../../../metrics/activity-metrics.ts';
+import { computeActivityMetrics } from '../../../metrics/activity-metrics.ts';
 import { resolveAthleteSettings } from '../../../metrics/athlete-settings.ts';
 import { best20MinPowerW, computeCriticalPower, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
 import { computeFitnessSeries, continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
@@ -13,6 +13,7 @@ import { activitySources, type ActivitySource } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
 import type { ActivityRow } from '../activities/index.ts';
+import { storedView, toView, type FtpSource, type ThresholdsUsed } from './metrics-view.ts';
 import type { MetricsRepo, WindowHighest } from './repo.ts';
 
 /**
@@ -97,55 +98,6 @@ function measuredStreams(row: ActivityRow, streams: ActivityStreams | null): Act
   return rest;
 }
 
-interface ThresholdsUsed {
-  ftp: { ftpW: number | null; source: FtpSource };
-  thresholdPace: { paceSPerKm: number | null; source: ThresholdPaceSource };
-  sources: ActivitySource[];
-  hrZonesSource: ActivityMetricsView['hrZonesSource'];
-  hrZoneUpperBoundsBpm: number[] | null;
-}
-
-function toView(metrics: ActivityMetrics, thresholds: ThresholdsUsed): ActivityMetricsView {
-  return {
-    averagePowerW: metrics.averagePowerW,
-    maxPowerW: metrics.maxPowerW,
-    normalizedPowerW: metrics.normalizedPowerW,
-    intensityFactor: metrics.intensityFactor,
-    tss: metrics.tss,
-    variabilityIndex: metrics.variabilityIndex,
-    workKj: metrics.workKj,
-    efficiencyFactor: metrics.efficiencyFactor,
-    decouplingPct: metrics.decouplingPct,
-    powerZoneSeconds: metrics.powerZoneSeconds,
-    hrZoneSeconds: metrics.hrZoneSeconds,
-    trimp: metrics.trimp,
-    trainingLoad: metrics.trainingLoad,
-    trainingLoadMethod: metrics.trainingLoadMethod,
-    movingTimeS: metrics.movingTimeS,
-    distanceM: metrics.distanceM,
-    elevationGainM: metrics.elevationGainM,
-    xPowerW: metrics.xPowerW,
-    averageHeartrateBpm: metrics.averageHeartrateBpm,
-    maxHeartrateBpm: metrics.maxHeartrateBpm,
-    hrTss: metrics.hrTss,
-    averagePaceSPerKm: metrics.averagePaceSPerKm,
-    gradeAdjustedPaceSPerKm: metrics.gradeAdjustedPaceSPerKm,
-    rTss: metrics.rTss,
-    bestEfforts: metrics.bestEfforts,
-    ftpW: thresholds.ftp.ftpW,
-    ftpSource: thresholds.ftp.source,
-    thresholdPaceSPerKm: thresholds.thresholdPace.paceSPerKm,
-    thresholdPaceSource: thresholds.thresholdPace.source,
-    thresholdSources: thresholds.sources,
-    dataQuality: metrics.dataQuality,
-    hrZoneUpperBoundsBpm: thresholds.hrZoneUpperBoundsBpm,
-    hrZonesSource: thresholds.hrZonesSource,
-  };
-}
-
-type FtpSource = ActivityMetricsView['ftpSource'];
-type ThresholdPaceSource = ActivityMetricsView['thresholdPaceSource'];
-
 /** The UTC days of a `days`-day series ending with `today`'s. */
 function fitnessWindow(days: number, today: Date): { fromDate: string; toDate: string } {
   const toDate = today.toISOString().slice(0, 10);
@@ -162,12 +114,6 @@ function wholeHistorySeries(loads: { date: string; load: number }[]): FitnessDay
 /** The sources of the estimates that were made, once each, sorted. */
 function sourcesOf(estimates: readonly (WindowHighest | null)[]): ActivitySource[] {
   return [...new Set(estimates.flatMap((estimate) => estimate?.sources ?? []))].sort();
-}
-
-/** An activity's stored metrics as the API shows them; null until the metrics job has run. */
-export async function storedView(repo: Pick<MetricsRepo, 'find'>, accountId: string, activityId: string): Promise<ActivityMetricsView | null> {
-  const row = await repo.find(accountId, activityId);
-  return (row?.metrics as ActivityMetricsView | undefined) ?? null;
 }
 
 export function createMetricsService(deps: {
