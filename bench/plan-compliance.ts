@@ -1,4 +1,4 @@
-import type { TrainingLogEntry } from '../src/server/features/activities/service.ts';
+import type { TrainingLogEntry } from '../src/server/features/scoring/index.ts';
 import { planComplianceOf } from '../src/server/features/plans/compliance-read.ts';
 import { lengthInput } from '../src/server/features/plans/plan-on-day.ts';
 import { planSchedule } from '../src/shared/domain/plan-phases.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { computeActivityMetrics, type ActivityMetrics } from '../../src/metrics/activity-metrics.ts';
-import { sportFamilyOf } from '../../src/server/features/activities/metrics-service.ts';
-import type { ActivityValues } from '../../src/server/features/activities/service.ts';
+import type { ActivityValues } from '../../src/server/features/activities/index.ts';
+import { sportFamilyOf } from '../../src/shared/domain/sport-family.ts';
 import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
 import type { ParsedActivity } from '../../src/server/features/imports/parsed-activity.ts';
 import { toActivityValues } from '../../src/server/features/imports/to-activity-values.ts';

@@ -4,7 +4,8 @@ import { numbersIn } from '../../src/server/ai/numbers.ts';
 import { mayEnterPrompt, type FactOrigin } from '../../src/server/ai/provenance.ts';
 import { plain } from '../../src/server/features/analysis/coach/words.ts';
 import { byRelevanceOnDay } from '../../src/server/features/plans/plan-on-day.ts';
-import { contextOf, eventPlanOnDay, fitnessWeek, logEntry } from './support/analysis-context.ts';
+import { logEntry } from '../factories.ts';
+import { contextOf, eventPlanOnDay, fitnessWeek } from './support/analysis-context.ts';
 
 describe('the analysis context', () => {
   it("formats this activity's facts once, anchored to its day", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { writeBuiltinAnalysis } from '../../src/server/features/analysis/coach/builtin.ts';
 import { ungroundedNumbers } from '../../src/server/features/analysis/coach/grounding.ts';
 import { promptFacts } from '../../src/server/features/analysis/coach/prompt.ts';
-import { readActivityIntervals } from '../../src/server/features/activities/intervals.ts';
+import { readActivityIntervals } from '../../src/server/features/scoring/intervals.ts';
 import type { ActivityStreams } from '../../src/metrics/activity-streams.ts';
 import { contextOf } from './support/analysis-context.ts';
 

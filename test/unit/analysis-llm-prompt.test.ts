@@ -8,7 +8,8 @@ import {
 } from '../../src/server/features/analysis/coach/prompt.ts';
 import { ungroundedNumbersInPrompt } from '../../src/server/features/analysis/coach/grounding.ts';
 import { writeBuiltinAnalysis } from '../../src/server/features/analysis/coach/builtin.ts';
-import { contextOf, eventPlanOnDay, fitnessWeek, logEntry } from './support/analysis-context.ts';
+import { logEntry } from '../factories.ts';
+import { contextOf, eventPlanOnDay, fitnessWeek } from './support/analysis-context.ts';
 
 describe("the LLM coach's prompt", () => {
   it('carries the formatted facts, the style and the ride detail, without provenance or raw values', () => {

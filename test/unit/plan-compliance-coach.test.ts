@@ -3,7 +3,7 @@ import { writeBuiltinAnalysis } from '../../src/server/features/analysis/coach/b
 import type { AnalysisContext } from '../../src/server/features/analysis/coach/context.ts';
 import { ungroundedNumbers } from '../../src/server/features/analysis/coach/grounding.ts';
 import { promptFacts } from '../../src/server/features/analysis/coach/prompt.ts';
-import type { TrainingLogEntry } from '../../src/server/features/activities/service.ts';
+import type { TrainingLogEntry } from '../../src/server/features/scoring/index.ts';
 import { weekComplianceOn } from '../../src/server/features/plans/compliance-read.ts';
 import { lengthInput } from '../../src/server/features/plans/plan-on-day.ts';
 import { planSchedule } from '../../src/shared/domain/plan-phases.ts';

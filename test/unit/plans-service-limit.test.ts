@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ActivitiesService } from '../../src/server/features/activities/service.ts';
 import type { PlansRepo } from '../../src/server/features/plans/repo.ts';
 import { createPlansService } from '../../src/server/features/plans/service.ts';
 import { FREE_PLAN_LIMIT_MESSAGE, type TrainingPlanInput } from '../../src/shared/api/training-plans.ts';
@@ -22,13 +21,14 @@ describe('creating a plan at the Free limit', () => {
     const generationRead = vi.fn(() => {
       throw new Error('a plan was generated for an athlete at the limit');
     });
-    const activities = { list: generationRead, trainingLog: generationRead, fitness: generationRead, estimatedFtpW: generationRead } as unknown as ActivitiesService;
+    const activities = { list: generationRead };
+    const scoring = { trainingLog: generationRead };
     const insertWithinLimit = vi.fn();
     const repo = {
       standing: async () => ({ access: { plan: 'Free', trialExpiryDate: null }, plans: 1 }),
       insertWithinLimit,
     } as unknown as PlansRepo;
-    const plans = createPlansService({ repo, activities, hasTrainingData: async () => true, plansChanged: async () => undefined, effectiveFtp: generationRead });
+    const plans = createPlansService({ repo, activities, scoring, hasTrainingData: async () => true, plansChanged: async () => undefined, readAthlete: generationRead });
 
     await expect(plans.create('account-1', EVENT_PLAN)).rejects.toMatchObject({ code: 'forbidden', message: FREE_PLAN_LIMIT_MESSAGE });
     expect(generationRead).not.toHaveBeenCalled();

@@ -1,14 +1,16 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 
 /**
- * Kairo's rule of direction (DESIGN.md): `web` and `server` may import `shared` and `metrics`;
- * `metrics` imports nothing; `shared` imports only `shared` and `metrics`; a server feature never
- * reaches into another feature except through that feature's service.ts (or routes.ts helpers
- * explicitly exported for reuse are not allowed either). Test doubles in `tools/` stay out of the
+ * Kairo's rule of direction (docs/architecture.md): `web` and `server` may import `shared` and
+ * `metrics`; `metrics` imports nothing; `shared` imports only `shared` and `metrics`; a server
+ * feature is reached only through its public face, `features/<name>/index.ts`, from another
+ * feature and from the rest of the server (kairo.ts, http/, admin/, demo/). Test doubles in `tools/` stay out of the
  * product path: `src/` never imports them statically, and only `src/server/demo/` loads them, with a
  * dynamic `import()` that runs in demo mode alone.
  */
 const root = resolve(import.meta.dirname, '../..');
+/** The one file of a server feature that others may import. */
+const PUBLIC_FACE = 'index.ts';
 
 function layerOf(file) {
   const parts = relative(root, file).split(sep);
@@ -61,10 +63,11 @@ export default {
         context.report({ node, message: `src/${from.layer} must not import src/${to.layer} ('${source}').` });
         return;
       }
-      if (from.layer === 'server' && from.feature && to.feature && from.feature !== to.feature && to.file !== 'service.ts') {
+      if (from.layer === 'server' && to.feature && from.feature !== to.feature && to.file !== PUBLIC_FACE) {
+        const who = from.feature ? `Feature '${from.feature}'` : `src/server/${from.file}`;
         context.report({
           node,
-          message: `Feature '${from.feature}' must not reach into feature '${to.feature}' internals ('${source}'); call its service.ts.`,
+          message: `${who} must not reach into feature '${to.feature}' internals ('${source}'); import its public face, features/${to.feature}/${PUBLIC_FACE}.`,
         });
       }
     }

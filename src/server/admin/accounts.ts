@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { accountPlans, planChange, type AccountPlan, type PlanChange } from '../../shared/domain/account-plan.ts';
 import type { Database } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
-import { toAuthUser } from '../features/auth/service.ts';
+import { toAuthUser } from '../features/auth/index.ts';
 import { AppError } from '../http/errors.ts';
 
 /** Account administration for operators (the admin CLI); no HTTP route reaches these. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { OidcClientSettings } from '../features/auth/google.ts';
+import type { OidcClientSettings } from '../features/auth/index.ts';
 import { inProcessFetch } from '../http/in-process-fetch.ts';
 
 const DEMO_IDP_PREFIX = '/dev/idp';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { StravaRuntime } from '../features/strava/setup.ts';
+import type { StravaRuntime } from '../features/strava/index.ts';
 import { inProcessFetch } from '../http/in-process-fetch.ts';
 
 export const DEMO_STRAVA_PREFIX = '/dev/strava';

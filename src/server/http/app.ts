@@ -4,7 +4,7 @@ import { KairoLogController, loggerOptions } from './logging.ts';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config, TrustProxy } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import type { ResolvedSession, SessionStore } from '../features/auth/sessions.ts';
+import type { ResolvedSession, SessionStore } from './sessions.ts';
 import { AppError } from './errors.ts';
 import { createDatabaseOutage, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_S, type DatabaseOutage } from './database-outage.ts';
 import { checkRequestOrigin } from './origin-check.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, notAuthenticated } from './errors.ts';
-import type { SessionAccount } from '../features/auth/sessions.ts';
+import type { SessionAccount } from './sessions.ts';
 
 /**
  * A route is a contract (zod body/query/response, auth need) plus a thin handler. The same

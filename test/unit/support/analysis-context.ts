@@ -1,11 +1,10 @@
-import type { TrainingLogEntry } from '../../../src/server/features/activities/service.ts';
 import {
   assembleAnalysisContext,
   type AnalysisContext,
   type AnalysisInputs,
   type ContextSources,
 } from '../../../src/server/features/analysis/coach/context.ts';
-import type { ActivityDetail, ActivityMetricsView } from '../../../src/shared/api/activities.ts';
+import { activityDetail, logEntry, metricsView } from '../../factories.ts';
 import { summariseTraining } from '../../../src/server/features/plans/athlete-facts.ts';
 import { generatePlan } from '../../../src/server/features/plans/generator.ts';
 import { lengthInput, planOnDay, type PlanOnDay, type PlanSource } from '../../../src/server/features/plans/plan-on-day.ts';
@@ -17,90 +16,6 @@ import { planSchedule } from '../../../src/shared/domain/plan-phases.ts';
  * power ride is the Edge 810 fixture's session). Each returns the sources a context is assembled
  * from, so the tests run the real assembly as well as the coach.
  */
-export function metricsView(overrides: Partial<ActivityMetricsView> = {}): ActivityMetricsView {
-  return {
-    averagePowerW: null,
-    maxPowerW: null,
-    normalizedPowerW: null,
-    intensityFactor: null,
-    tss: null,
-    variabilityIndex: null,
-    workKj: null,
-    efficiencyFactor: null,
-    decouplingPct: null,
-    powerZoneSeconds: null,
-    hrZoneSeconds: null,
-    trimp: null,
-    trainingLoad: null,
-    trainingLoadMethod: null,
-    movingTimeS: null,
-    distanceM: null,
-    elevationGainM: null,
-    xPowerW: null,
-    averageHeartrateBpm: null,
-    maxHeartrateBpm: null,
-    hrTss: null,
-    averagePaceSPerKm: null,
-    gradeAdjustedPaceSPerKm: null,
-    rTss: null,
-    bestEfforts: null,
-    ftpW: null,
-    ftpSource: 'none',
-    thresholdPaceSPerKm: null,
-    thresholdPaceSource: 'none',
-    thresholdSources: [],
-    ...overrides,
-  };
-}
-
-export function activityDetail(overrides: Partial<ActivityDetail> = {}): ActivityDetail {
-  return {
-    id: '6f1c8e2a-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
-    name: 'Morning Ride',
-    type: 'Ride',
-    sportType: 'Ride',
-    source: 'file',
-    stravaActivityId: null,
-    distance: 41_339,
-    movingTime: 4_705,
-    elapsedTime: 5_020,
-    totalElevationGain: 412,
-    startDate: '2026-05-12T06:30:00.000Z',
-    averageHeartrate: 154,
-    averageWatts: 276,
-    deviceWatts: true,
-    trainer: false,
-    timezone: 'Europe/Ljubljana',
-    averageSpeed: 8.79,
-    maxSpeed: 16.2,
-    elevHigh: 610,
-    elevLow: 290,
-    workoutType: null,
-    maxHeartrate: 181,
-    averageCadence: 88,
-    maxWatts: 619,
-    weightedAverageWatts: 301,
-    kilojoules: 1_298,
-    calories: 1_210,
-    commute: false,
-    sufferScore: null,
-    startLatlng: null,
-    endLatlng: null,
-    description: null,
-    deviceName: 'Garmin Edge 810',
-    laps: null,
-    splitsMetric: null,
-    splitsStandard: null,
-    bestEfforts: null,
-    segmentEfforts: null,
-    hasStreams: true,
-    streamKeys: ['heartrateBpm', 'powerW'],
-    metrics: null,
-    dataQuality: null,
-    ...overrides,
-  };
-}
-
 /** Eight days of fitness ending on the activity's day, moving linearly from a week before. */
 export function fitnessWeek(
   weekBefore: { ctl: number; atl: number },
@@ -114,18 +29,6 @@ export function fitnessWeek(
     return { date: `2026-05-${String(5 + day).padStart(2, '0')}`, load: 60, ctl, atl, tsb: day === 7 ? onTheDay.tsb : ctl - atl };
   });
   return { series, sources };
-}
-
-export function logEntry(family: TrainingLogEntry['family'], movingTimeS: number, trainingLoad: number | null, day = 10): TrainingLogEntry {
-  return {
-    activityId: `00000000-0000-4000-8000-${String(day).padStart(12, '0')}`,
-    family,
-    source: 'file',
-    startDate: new Date(`2026-05-${String(day).padStart(2, '0')}T07:00:00Z`),
-    movingTimeS,
-    trainingLoad,
-    thresholdSources: [],
-  };
 }
 
 const rideMetrics = () =>

@@ -1,4 +1,4 @@
-import { sportFamilyOf } from './metrics-service.ts';
+import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
 
 /**
  * When two recordings are the same real-world activity (the FIT and the TCX of one run, an upload

@@ -7,18 +7,15 @@ import type {
   SampleCleaning,
 } from '../../../shared/api/activities.ts';
 import type { InvalidationChannel } from '../../db/invalidation.ts';
-import type { ActivityIntervals } from '../../../shared/api/activity-intervals.ts';
 import { AppError } from '../../http/errors.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { readActivityIntervals } from './intervals.ts';
-import type { MetricsJobs } from './metrics-jobs.ts';
-import { measuredStreams, sportFamilyOf, type MetricsService } from './metrics-service.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { activitiesRemoved, activityStored, historyImported } from '../../events/domain-events.ts';
 import type { ActivitiesRepo, ActivityListRow, ActivityRow } from './repo.ts';
 
-export type { ActivityRow, ActivityValues } from './repo.ts';
-export type { MetricsComputed } from './metrics-jobs.ts';
-export type { AthleteThresholds, FitnessWithSources, TrainingLogEntry } from './metrics-service.ts';
-export { sportFamilyOf } from './metrics-service.ts';
+/** The stored scores of an activity (the scoring feature keeps them); null until they are computed. */
+export interface ActivityScores {
+  view(accountId: string, activityId: string): Promise<ActivityMetricsView | null>;
+}
 
 const notFound = () => new AppError('not_found', 'Activity not found');
 const FIRST_PAGE_TTL_MS = 10_000;
@@ -103,12 +100,11 @@ function combinedDataQuality(file: FileQuality | null, cleaning: SampleCleaning 
 /** Reading activities; every call is scoped to the signed-in account. */
 export function createActivitiesService(deps: {
   repo: ActivitiesRepo;
-  metrics: MetricsService;
-  queue: JobQueue;
-  metricsJobs: MetricsJobs;
+  scores: ActivityScores;
+  events: EventBus;
   invalidation: InvalidationChannel;
 }) {
-  const { repo, metrics, queue, metricsJobs, invalidation } = deps;
+  const { repo, scores, events, invalidation } = deps;
 
   /**
    * The first page of the list is what every visit to Home asks for, and it changes only when an
@@ -165,78 +161,18 @@ export function createActivitiesService(deps: {
     async detail(accountId: string, id: string): Promise<ActivityDetail> {
       const row = await repo.find(accountId, id);
       if (!row) throw notFound();
-      return toDetail(row, await repo.streamKeys(row.id), await metrics.view(accountId, row.id));
+      return toDetail(row, await repo.streamKeys(row.id), await scores.view(accountId, row.id));
     },
 
-    /** The activity's laps and its work/rest intervals, with the figures of each. */
-    async intervals(accountId: string, id: string): Promise<ActivityIntervals> {
-      const row = await repo.find(accountId, id);
-      if (!row) throw notFound();
-      const [streams, view] = await Promise.all([repo.loadStreams(accountId, row.id), metrics.view(accountId, row.id)]);
-      return readActivityIntervals({
-        family: sportFamilyOf(row.sportType),
-        storedLaps: row.laps ?? null,
-        streams: measuredStreams(row, streams),
-        ftpW: view?.ftpW ?? null,
-      });
-    },
-
-    powerCurve: (accountId: string, id: string) => metrics.powerCurve(accountId, id),
-    bestPowerCurve: (accountId: string, days: number) => metrics.bestPowerCurve(accountId, days),
-    fitness: (accountId: string, days: number) => metrics.fitness(accountId, days),
-    /** Fitness for the `days` days up to `asOf`, with the activity sources its loads came from. */
-    fitnessWithSources: (accountId: string, days: number, asOf: Date) => metrics.fitnessWithSources(accountId, days, asOf),
-    trainingLog: (accountId: string, from: Date, to: Date) => metrics.trainingLog(accountId, from, to),
-    /** The computed metrics and power curves of some of the account's activities, by activity id. */
-    metricsOf: (accountId: string, activityIds: readonly string[]) => metrics.ofActivities(accountId, activityIds),
-
-    /** Runs `listener` after the metrics jobs store an activity's metrics (see MetricsJobs.onComputed). */
-    onMetricsComputed: metricsJobs.onComputed,
-
-    /** An activity arrived or changed (sync, webhook, upload): compute its metrics in the background. */
+    /** An activity arrived or changed (sync, webhook, upload): its metrics follow in the background. */
     async ingested(accountId: string, activityId: string): Promise<void> {
-      await queue.send(metricsJobs.activity, { accountId, activityId }, { singletonKey: activityId });
+      await events.publish(activityStored, { accountId, activityId });
     },
 
-    /** Much history arrived at once (backfill, archive): recompute it all, oldest first. */
+    /** Much history arrived at once (backfill, archive): it is all scored again, oldest first. */
     async historyImported(accountId: string): Promise<void> {
-      await queue.send(metricsJobs.account, { accountId }, { singletonKey: accountId });
+      await events.publish(historyImported, { accountId });
     },
-
-    /**
-     * The athlete's thresholds changed (coaching profile): rescore the whole history in the
-     * background, since every activity's load and zones depend on them.
-     */
-    async thresholdsChanged(accountId: string): Promise<void> {
-      await queue.send(metricsJobs.account, { accountId }, { singletonKey: accountId });
-    },
-
-    /** Stores the fitness series of accounts scored before it was stored (an upgrade); run once at boot. */
-    async storeMissingFitness(): Promise<void> {
-      for (const accountId of await metrics.accountsWithoutFitness()) {
-        await queue.send(metricsJobs.fitness, { accountId }, { singletonKey: accountId });
-      }
-    },
-
-    /** Whether some of the account's activities still wait for their metrics (a history just arrived). */
-    metricsPending: (accountId: string) => metrics.hasUnscored(accountId),
-
-    /** Whether the activity's metrics are stored (the metrics job has run for it). */
-    async metricsComputed(accountId: string, id: string): Promise<boolean> {
-      return (await metrics.view(accountId, id)) !== null;
-    },
-
-    /**
-     * Rescores one activity now, so what is read next uses the current thresholds, and rewrites the
-     * fitness series with its load (the analysis about to be written reads the day's fitness).
-     */
-    async recomputeMetrics(accountId: string, id: string): Promise<void> {
-      await metrics.compute(accountId, id);
-      await metrics.refreshFitness(accountId);
-    },
-
-    /** Kairo's estimates of FTP and maximum heart rate from the athlete's own activities, with the evidence. */
-    estimates: (accountId: string, now?: Date) => metrics.estimates(accountId, now),
 
     async streams(accountId: string, id: string) {
       const streams = await repo.loadStreams(accountId, id);
@@ -256,11 +192,11 @@ export function createActivitiesService(deps: {
     // A deleted activity takes its load out of the fitness series (and may bring back a duplicate's).
     remove: written(async (accountId: string, id: string) => {
       await repo.remove(accountId, id);
-      await queue.send(metricsJobs.fitness, { accountId }, { singletonKey: accountId });
+      await events.publish(activitiesRemoved, { accountId });
     }),
     removeBySources: written(async (accountId: string, sources: Parameters<typeof repo.removeBySources>[1]) => {
       const removed = await repo.removeBySources(accountId, sources);
-      if (removed > 0) await queue.send(metricsJobs.fitness, { accountId }, { singletonKey: accountId });
+      if (removed > 0) await events.publish(activitiesRemoved, { accountId });
       return removed;
     }),
     findBySourceKey: repo.findBySourceKey,
@@ -268,6 +204,8 @@ export function createActivitiesService(deps: {
     find: repo.find,
     findByStravaActivityId: repo.findByStravaActivityId,
     saveStreams: repo.saveStreams,
+    /** The stored streams as recorded; null when the activity has none (scoring reads them). */
+    loadStreams: repo.loadStreams,
     count: repo.count,
   };
 }

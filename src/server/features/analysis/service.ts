@@ -7,12 +7,15 @@ import { DEFAULT_COACHING_STYLE, type CoachingStyle } from '../../../shared/doma
 import { RIDE_DETAILS, rideDetailTypesFor } from '../../../shared/domain/ride-detail.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Throttles } from '../../http/rate-limit.ts';
-import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
-import type { PlansService } from '../plans/service.ts';
-import type { WellnessService } from '../wellness/service.ts';
-import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/service.ts';
+import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import type { ScoringService } from '../scoring/index.ts';
+import type { PlansService } from '../plans/index.ts';
+import type { WellnessService } from '../wellness/index.ts';
+import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/index.ts';
 import type { Coach } from './coach/coach.ts';
-import { activityProvenance, buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
+import { activityProvenance } from './coach/activity-facts.ts';
+import { buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
 import { readinessFacts } from './coach/readiness-facts.ts';
 import { mayEnterPrompt } from '../../ai/provenance.ts';
 import { buildContextExport, type ExportedUserSettings } from './exports/context-export.ts';
@@ -122,7 +125,8 @@ function zonesUsed(activity: ActivityDetail, settings: ExportedUserSettings): { 
 /** Kai's analysis of each activity; every call is scoped to the signed-in account (another account's activity is not found). */
 export function createAnalysisService(deps: {
   repo: AnalysisRepo;
-  activities: ActivitiesService;
+  activities: Pick<ActivitiesService, 'detail' | 'find'>;
+  scoring: Pick<ScoringService, 'fitnessWithSources' | 'trainingLog' | 'isComputed' | 'recompute' | 'intervals'>;
   coach: Coach;
   settings: Pick<SettingsService, 'analysisSettings' | 'get'>;
   /** The active plans feed the analysis; all plans go into the context export. */
@@ -144,7 +148,7 @@ export function createAnalysisService(deps: {
   /** Readiness on the activity's morning, for the recovery section and the next session (absent: not read). */
   wellness?: Pick<WellnessService, 'readinessOn'>;
 }) {
-  const { repo, activities, coach, settings: accountSettings, plans } = deps;
+  const { repo, activities, scoring, coach, settings: accountSettings, plans } = deps;
 
   /** Spec §6: Pro only; a running trial counts as Pro (hasProAccess). Checked before anything is read. */
   async function requireProAccess(account: ExportingAccount, message: string): Promise<void> {
@@ -154,6 +158,7 @@ export function createAnalysisService(deps: {
   const { wellness } = deps;
   const readers = {
     activities,
+    scoring,
     activePlansOn: (accountId: string, day: Date) => plans.activePlansOn(accountId, day),
     ...(wellness ? { readinessOn: async (accountId: string, day: string) => readinessFacts(await wellness.readinessOn(accountId, day)) } : {}),
   };
@@ -253,7 +258,7 @@ export function createAnalysisService(deps: {
   async function get(accountId: string, activityId: string): Promise<AnalysisView> {
     const [stored, account] = await Promise.all([repo.find(accountId, activityId), accountSettings.analysisSettings(accountId)]);
     if (stored && stored.settingsRevision === account.revision) return toAnalysisView(stored);
-    if (stored || !(await activities.metricsComputed(accountId, activityId))) await activities.recomputeMetrics(accountId, activityId);
+    if (stored || !(await scoring.isComputed(accountId, activityId))) await scoring.recompute(accountId, activityId);
     return toAnalysisView(await write(accountId, activityId, unchanged));
   }
 
@@ -276,6 +281,12 @@ export function createAnalysisService(deps: {
 
   return {
     get,
+
+    /** A duplicate recording (ADR 0013) is not shown, so it gets no analysis of its own; nor does a deleted activity. */
+    async writesAnalysisOf(accountId: string, activityId: string): Promise<boolean> {
+      const activity = await activities.find(accountId, activityId);
+      return Boolean(activity && !activity.duplicateOf);
+    },
 
     /** Whether some of the account's analyses wait for the history, which is now in: the analysis.complete job has work. */
     async awaitsHistory(accountId: string): Promise<boolean> {

@@ -10,7 +10,7 @@ import type { RequestMeta } from '../../http/request-meta.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import type { AccountRow, AuthRepo } from './repo.ts';
 import { assertStrongPassword } from './password-rule.ts';
-import type { SessionAccount, SessionOrigin, SessionStore } from './sessions.ts';
+import type { SessionAccount, SessionOrigin, SessionStore } from '../../http/sessions.ts';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };

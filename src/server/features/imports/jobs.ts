@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { JobDefinition } from '../../jobs/queue.ts';
-import type { ActivitiesService } from '../activities/service.ts';
+import type { ActivitiesService } from '../activities/index.ts';
 import { ImportFileError } from './import-file-error.ts';
 import { parseActivityFiles } from './parse-activity-file.ts';
 import type { ImportRow, ImportsRepo } from './repo.ts';

@@ -1,7 +1,7 @@
 import type { ImportResult, ImportStatus } from '../../../shared/api/imports.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { ActivitiesService, ActivityRow } from '../activities/service.ts';
+import type { ActivitiesService, ActivityRow } from '../activities/index.ts';
 import type { ArchiveImportJob } from './jobs.ts';
 import { fileSourceKey, parseActivityFiles } from './parse-activity-file.ts';
 import { openStravaArchive } from './strava-archive.ts';

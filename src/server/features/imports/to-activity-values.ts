@@ -1,5 +1,5 @@
 import { HEART_RATE_RANGE_BPM } from '../../../metrics/sample-cleaning.ts';
-import type { ActivityValues } from '../activities/service.ts';
+import type { ActivityValues } from '../activities/index.ts';
 import type { ParsedActivity } from './parsed-activity.ts';
 
 /** Strava's coarse `type` for a sport type (the list shows icons by it). */

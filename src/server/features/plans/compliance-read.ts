@@ -1,6 +1,6 @@
 import type { GeneratedPlan } from '../../../shared/api/training-plans.ts';
 import type { PlanPhase } from '../../../shared/domain/plan-phases.ts';
-import type { TrainingLogEntry } from '../activities/service.ts';
+import type { TrainingLogEntry } from '../scoring/index.ts';
 import { planCompliance, type ComplianceActivity, type CompliancePlannedSession, type PlanCompliance } from './compliance.ts';
 import { datedSessions } from './dated-sessions.ts';
 import type { PlanWeekCompliance } from './plan-on-day.ts';

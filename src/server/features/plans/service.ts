@@ -13,8 +13,11 @@ import { fileNameSlug } from '../../../shared/domain/file-name.ts';
 import { currentPhaseOf, planLengthProblem, planSchedule, planTargetDay } from '../../../shared/domain/plan-phases.ts';
 import { planStartProblem } from '../../../shared/domain/plan-start.ts';
 import { AppError } from '../../http/errors.ts';
-import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
-import { RECENT_ACTIVITY_LIMIT, summariseTraining, type AthleteFacts } from './athlete-facts.ts';
+import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import type { ScoringService } from '../scoring/index.ts';
+import { RECENT_ACTIVITY_LIMIT, type AthleteFacts } from './athlete-facts.ts';
+import type { AthleteReader } from './athlete-reader.ts';
 import { planCalendar } from './calendar.ts';
 import { complianceLogSpan, planComplianceOf, weekComplianceOn, weekLogSpan } from './compliance-read.ts';
 import { generatePlan } from './generator.ts';
@@ -22,9 +25,6 @@ import { goalInputProblem, parseFtpW } from './goal-inputs.ts';
 import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan-on-day.ts';
 import type { AccountAccess, PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
 
-export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from './athlete-facts.ts';
-
-export type { PlanOnDay, PlanStanding, PlanWeekCompliance } from './plan-on-day.ts';
 
 const notFound = () => new AppError('not_found', 'Training plan not found');
 
@@ -78,7 +78,8 @@ function toView(row: TrainingPlanRow, now: Date): TrainingPlanView {
 /** Training plans; every call is scoped to the signed-in account (another account's plan is not found). */
 export function createPlansService(deps: {
   repo: PlansRepo;
-  activities: ActivitiesService;
+  activities: Pick<ActivitiesService, 'list'>;
+  scoring: Pick<ScoringService, 'trainingLog'>;
   /**
    * Spec §6: training plans are blocked until the tracking service is connected; an athlete who
    * imported their activities instead counts as connected (ADR 0017).
@@ -89,10 +90,10 @@ export function createPlansService(deps: {
    * analysis, so analyses written before are stale (ADR 0014).
    */
   plansChanged: (accountId: string) => Promise<void>;
-  /** The effective FTP every consumer reads (ADR 0025); null when nothing states or estimates one. */
-  effectiveFtp: (accountId: string, now: Date) => Promise<{ watts: number; source: 'athlete' | 'strava' | 'estimate' } | null>;
+  /** The athlete's facts from their log (plans/athlete-reader.ts), the same the profile is written from. */
+  readAthlete: AthleteReader;
 }) {
-  const { repo, activities, hasTrainingData, plansChanged, effectiveFtp } = deps;
+  const { repo, activities, scoring, hasTrainingData, plansChanged, readAthlete } = deps;
 
   async function requireConnected(accountId: string): Promise<void> {
     if (!(await hasTrainingData(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
@@ -103,7 +104,7 @@ export function createPlansService(deps: {
     const recent = await activities.list(accountId, { limit: RECENT_ACTIVITY_LIMIT });
     const oldest = recent.at(-1);
     const loads = oldest
-      ? await activities.trainingLog(accountId, new Date(oldest.startDate), new Date(now.getTime() + 1))
+      ? await scoring.trainingLog(accountId, new Date(oldest.startDate), new Date(now.getTime() + 1))
       : [];
     const loadById = new Map(loads.map((entry) => [entry.activityId, entry.trainingLoad]));
     const log = recent
@@ -116,13 +117,7 @@ export function createPlansService(deps: {
       }))
       .filter((entry) => entry.startDate.getTime() <= now.getTime())
       .reverse();
-    const [today] = (await activities.fitness(accountId, 1)).slice(-1);
-    const typedFtp = parseFtpW(input.ftp);
-    const effective = typedFtp === null ? await effectiveFtp(accountId, now) : null;
-    return summariseTraining(log, now, {
-      fitness: today && (today.ctl > 0 || today.atl > 0) ? { ctl: today.ctl, atl: today.atl, tsb: today.tsb } : null,
-      ftp: typedFtp !== null ? { watts: typedFtp, source: 'athlete' } : effective,
-    });
+    return (await readAthlete(accountId, log, now, parseFtpW(input.ftp))).facts;
   }
 
   /** The stored values of a plan: the inputs as typed (blank is absent) and the plan generated from them at `now`. */
@@ -230,7 +225,7 @@ export function createPlansService(deps: {
       await requireConnected(accountId);
       const plan = toView(await findOwned(accountId, id), now);
       const span = complianceLogSpan(plan);
-      const log = await activities.trainingLog(accountId, span.from, span.to);
+      const log = await scoring.trainingLog(accountId, span.from, span.to);
       const startDate = plan.phases[0]!.startDate;
       const endDate = plan.phases.at(-1)!.endDate;
       const today = now.toISOString().slice(0, 10);
@@ -266,7 +261,7 @@ export function createPlansService(deps: {
       // The week's planned vs done feeds the analysis's plan progress (ADR 0035): one read of the week's activities.
       const dayIso = day.toISOString().slice(0, 10);
       const span = weekLogSpan(dayIso);
-      const log = plans.some(({ onDay }) => onDay.standing === 'running') ? await activities.trainingLog(accountId, span.from, span.to) : [];
+      const log = plans.some(({ onDay }) => onDay.standing === 'running') ? await scoring.trainingLog(accountId, span.from, span.to) : [];
       return plans.map(({ row, onDay }) => ({
         ...onDay,
         compliance: onDay.standing === 'running' ? weekComplianceOn(toView(row, now), log, dayIso) : null,

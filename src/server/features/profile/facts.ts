@@ -2,7 +2,7 @@ import { POWER_CURVE_GRID_S } from '../../../metrics/power-curve-grid.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivitySourceName } from '../../../shared/api/activities.ts';
 import { PROFILE_ACTIVITY_LIMIT } from '../../../shared/api/athletic-profile.ts';
-import { VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from '../plans/service.ts';
+import { VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from '../plans/index.ts';
 import { formatClock, formatDurationWords } from '../../../shared/format.ts';
 
 /**

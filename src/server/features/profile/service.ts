@@ -7,10 +7,11 @@ import {
 } from '../../../shared/api/athletic-profile.ts';
 import { hasProAccess } from '../../../shared/domain/account-plan.ts';
 import { writeEventCards, writeGoalCards } from '../../../shared/domain/profile-cards.ts';
-import type { ActivitySource } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { sportFamilyOf, type ActivitiesService } from '../activities/service.ts';
-import { summariseTraining } from '../plans/service.ts';
+import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import type { ScoringService } from '../scoring/index.ts';
+import type { AthleteReader } from '../plans/index.ts';
 import { recommendCatalogueEvents } from './builtin.ts';
 import { profileFacts, type ProfileActivity, type ProfileFacts } from './facts.ts';
 import type { ProfileWriter } from './llm.ts';
@@ -26,13 +27,11 @@ function toView(row: AthleticProfileRow): AthleticProfile {
 /** The athletic profile (spec §3, §4, §6); every call is scoped to the signed-in account. */
 export function createProfileService(deps: {
   repo: ProfileRepo;
-  activities: ActivitiesService;
+  activities: Pick<ActivitiesService, 'list'>;
+  scoring: Pick<ScoringService, 'ofActivities'>;
   writer: ProfileWriter;
-  /**
-   * The weight (kg) the athlete set and the effective FTP (ADR 0025) with the sources of the
-   * activities an estimate was read from; null when unset.
-   */
-  athlete: (accountId: string) => Promise<{ weightKg: number | null; ftp: { watts: number; source: 'athlete' | 'strava' | 'estimate'; sources: ActivitySource[] } | null }>;
+  /** The athlete's facts from their log (plans/athlete-reader.ts), the same plans are generated from. */
+  readAthlete: AthleteReader;
   /**
    * Whether the athlete's history is still arriving (a Strava backfill) or being scored (metrics of
    * a backfill or an archive): facts read now would miss most of it.
@@ -41,12 +40,12 @@ export function createProfileService(deps: {
   /** Strava connected or activities imported (ADR 0017): a profile is written from training data. */
   hasTrainingData: (accountId: string) => Promise<boolean>;
 }) {
-  const { repo, activities, writer, athlete, historyPending, hasTrainingData } = deps;
+  const { repo, activities, scoring, writer, readAthlete, historyPending, hasTrainingData } = deps;
 
   /** The last PROFILE_ACTIVITY_LIMIT activities (oldest first) with their metrics. */
   async function recentActivities(accountId: string, now: Date): Promise<ProfileActivity[]> {
     const listed = (await activities.list(accountId, { limit: PROFILE_ACTIVITY_LIMIT })).filter((item) => Date.parse(item.startDate) <= now.getTime());
-    const metrics = await activities.metricsOf(accountId, listed.map((item) => item.id));
+    const metrics = await scoring.ofActivities(accountId, listed.map((item) => item.id));
     return listed
       .map((item) => {
         const computed = metrics.get(item.id);
@@ -74,15 +73,8 @@ export function createProfileService(deps: {
    */
   async function factsOf(accountId: string, now: Date): Promise<ProfileFacts> {
     const log = await recentActivities(accountId, now);
-    const { series, sources: fitnessSources } = await activities.fitnessWithSources(accountId, 1, now);
-    const today = series.at(-1);
-    const { weightKg, ftp: effectiveFtp } = await athlete(accountId);
-    const ftp = effectiveFtp && { watts: effectiveFtp.watts, source: effectiveFtp.source };
-    const recent = summariseTraining(log, now, {
-      fitness: today && (today.ctl > 0 || today.atl > 0) ? { ctl: today.ctl, atl: today.atl, tsb: today.tsb } : null,
-      ftp,
-    });
-    return profileFacts(log, recent, weightKg, [...(recent.fitness ? fitnessSources : []), ...(effectiveFtp?.sources ?? [])]);
+    const { facts: recent, weightKg, derivedFrom } = await readAthlete(accountId, log, now);
+    return profileFacts(log, recent, weightKg, derivedFrom);
   }
 
   /** Writes the profile from the facts as they are now; replaces a stored one only when `mayReplace`. */

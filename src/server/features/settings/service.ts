@@ -3,7 +3,6 @@ import {
   hrZoneFields,
   zonesFromUpperBounds,
   hrZoneProblem,
-  type EffectiveThreshold,
   type EffectiveThresholds,
   preferredActivities as knownActivities,
   type AthleteProfile,
@@ -17,10 +16,13 @@ import { advanceMesocycle, isMesocycleWeek, type MesocycleState } from '../../..
 import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../shared/domain/unit-system.ts';
 import type { CachedAthleteData } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { ActivitiesService, AthleteThresholds } from '../activities/service.ts';
-import type { StravaService } from '../strava/service.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { thresholdsChanged } from '../../events/domain-events.ts';
+import type { ScoringService } from '../scoring/index.ts';
+import type { StravaService } from '../strava/index.ts';
 import type { SettingsRepo, UserSettingsChanges, UserSettingsRow } from './repo.ts';
-import { resolveEffectiveThresholds, type AthleteSetThresholds, type StravaThresholds } from './thresholds.ts';
+import { scoringThresholds, setThresholds, stravaStated, zonesOf } from './stated-thresholds.ts';
+import { resolveEffectiveThresholds } from './thresholds.ts';
 import { LTHR_FRACTION_OF_MAX_HR } from '../../../metrics/athlete-settings.ts';
 import { computeHeartRateZoneUpperBoundsBpm } from '../../../metrics/zones.ts';
 
@@ -45,11 +47,6 @@ export interface AnalysisSettings {
   revision: number;
 }
 
-type HrZoneRow = Pick<UserSettingsRow, (typeof hrZoneFields)[number]>;
-
-function zonesOf(row: HrZoneRow | undefined): HrZoneValues {
-  return Object.fromEntries(hrZoneFields.map((field) => [field, row?.[field] ?? null])) as HrZoneValues;
-}
 
 function parsePreferredActivities(stored: string | undefined): PreferredActivity[] {
   try {
@@ -91,37 +88,7 @@ function toView(row: UserSettingsRow | undefined, effective: EffectiveThresholds
   };
 }
 
-/** What the athlete set in Kairo, of the thresholds. */
-function setThresholds(row: UserSettingsRow | undefined): AthleteSetThresholds {
-  return {
-    ftpW: row?.athleteFtp ?? null,
-    zones: zonesOf(row),
-    maxHrBpm: row?.athleteMaxHrBpm ?? null,
-    restingHrBpm: row?.athleteRestingHrBpm ?? null,
-    lthrBpm: row?.athleteLthrBpm ?? null,
-    thresholdPaceSPerKm: row?.athleteThresholdPaceSPerKm ?? null,
-  };
-}
 
-/** The thresholds the metrics score with, stated by the athlete or Strava (see AthleteThresholds). */
-function scoringThresholds(effective: EffectiveThresholds): AthleteThresholds {
-  const { ftpW } = effective.cycling;
-  const { zones } = effective.heartRate;
-  const statedFtp = ftpW && ftpW.source !== 'estimate' ? ftpW : null;
-  const statedZones = zones && zones.source !== 'estimate' ? zones : null;
-  const bounds = statedZones?.zones.slice(0, 4).map((zone) => zone.max);
-  const byAthlete = (value: EffectiveThreshold | null) => (value?.source === 'athlete' ? value.value : null);
-  return {
-    ftpW: statedFtp?.value ?? null,
-    ftpFrom: statedFtp ? (statedFtp.source as 'athlete' | 'strava') : null,
-    hrZoneUpperBoundsBpm: bounds && bounds.every((bound) => bound !== null) ? (bounds as [number, number, number, number]) : null,
-    hrZonesFrom: statedZones ? (statedZones.source as 'athlete' | 'strava') : null,
-    maxHrBpm: byAthlete(effective.heartRate.maxHrBpm),
-    restHrBpm: byAthlete(effective.heartRate.restingHrBpm),
-    lthrBpm: byAthlete(effective.heartRate.lthrBpm),
-    thresholdPaceSPerKm: byAthlete(effective.running.thresholdPaceSPerKm),
-  };
-}
 
 /** The saved zones as a PUT changes them: bounds it carries replace the stored ones, null clears one. */
 function zoneChanges(body: UserSettingsUpdate): Partial<HrZoneValues> {
@@ -135,8 +102,13 @@ function instructions(text: string | null | undefined): string | null {
 }
 
 /** The athlete's settings and coaching profile; every call is scoped to the signed-in account. */
-export function createSettingsService(deps: { repo: SettingsRepo; activities: ActivitiesService; strava: StravaService }) {
-  const { repo, activities, strava } = deps;
+export function createSettingsService(deps: {
+  repo: SettingsRepo;
+  scoring: Pick<ScoringService, 'estimates'>;
+  strava: Pick<StravaService, 'connection' | 'athlete'>;
+  events: EventBus;
+}) {
+  const { repo, scoring, strava, events } = deps;
 
   /** The stored row with the four-week cycle moved on to `now` (spec §4), the advance persisted. */
   async function current(accountId: string, now: Date): Promise<UserSettingsRow | undefined> {
@@ -223,23 +195,17 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
       // Strava's FTP or zones may be the effective ones: a change there rescores and rewrites like a settings change.
       if (statedBefore !== JSON.stringify({ ftpW: fetched.ftpW, zones: fetched.zones })) {
         await repo.save(accountId, {}, true);
-        await activities.thresholdsChanged(accountId);
+        await events.publish(thresholdsChanged, { accountId });
       }
     }
     return fetched;
   }
 
-  /** What Strava's athlete profile states, from the cache only (no request): null when not connected. */
-  async function stravaStated(accountId: string, row: UserSettingsRow | undefined): Promise<StravaThresholds | null> {
-    const cached = row?.athleteData;
-    if (!cached) return null;
-    const connection = await strava.connection(accountId);
-    return connection?.status === 'connected' && connection.stravaId === cached.stravaId ? { ftpW: cached.ftpW, zones: cached.zones } : null;
-  }
+
 
   /** The effective thresholds of this row (ADR 0025). */
   async function effectiveOf(accountId: string, row: UserSettingsRow | undefined, now: Date): Promise<EffectiveThresholds> {
-    const [fromStrava, estimates] = await Promise.all([stravaStated(accountId, row), activities.estimates(accountId, now)]);
+    const [fromStrava, estimates] = await Promise.all([stravaStated(strava, accountId, row), scoring.estimates(accountId, now)]);
     return resolveEffectiveThresholds({ set: setThresholds(row), strava: fromStrava, estimates });
   }
 
@@ -266,7 +232,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
       const affectsAnalyses = JSON.stringify(beforeInputs) !== JSON.stringify(afterInputs);
       const saved = await repo.save(accountId, changes, affectsAnalyses);
       if (JSON.stringify(scoringThresholds(effectiveBefore)) !== JSON.stringify(scoringThresholds(effectiveAfter))) {
-        await activities.thresholdsChanged(accountId);
+        await events.publish(thresholdsChanged, { accountId });
       }
       return toView(saved, effectiveAfter);
     },
@@ -282,16 +248,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
       return effectiveOf(accountId, await repo.find(accountId), now);
     },
 
-    /** The thresholds the metrics score with: those the athlete or Strava states; unset stays null (estimated there). */
-    async thresholds(accountId: string): Promise<AthleteThresholds> {
-      const row = await repo.find(accountId);
-      const fromStrava = await stravaStated(accountId, row);
-      return scoringThresholds(resolveEffectiveThresholds({
-        set: setThresholds(row),
-        strava: fromStrava,
-        estimates: { ftp: null, maxHeartrate: null, thresholdPace: null },
-      }));
-    },
+
 
     /**
      * Something else analyses are written from changed (the active training plans): every
@@ -317,7 +274,7 @@ export function createSettingsService(deps: { repo: SettingsRepo; activities: Ac
      */
     async athleteProfile(accountId: string, now = new Date()): Promise<AthleteProfile> {
       const row = await repo.find(accountId);
-      const [fromStrava, estimates] = await Promise.all([stravaAthlete(accountId, row, now), activities.estimates(accountId, now)]);
+      const [fromStrava, estimates] = await Promise.all([stravaAthlete(accountId, row, now), scoring.estimates(accountId, now)]);
       const { maxHeartrate } = estimates;
       const suggestions: AthleteProfile['suggestions'] = {
         ftp: estimates.ftp && {

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.ts';
-import type { ActivitiesService } from '../activities/service.ts';
+import type { ActivitiesService } from '../activities/index.ts';
 import { StravaRateLimited, StravaRequestFailed, StravaUnauthorized, StravaUnavailable, type StravaClient } from './client.ts';
 import { detailValues, summaryValues, type StravaActivity } from './mapping.ts';
+import type { StravaRepo } from './repo.ts';
 import { StravaConnectionBroken, type StravaService } from './service.ts';
 import { STRAVA_STREAM_KEYS, fromStravaStreams, type StravaStreamSet } from './streams.ts';
 
@@ -55,6 +56,7 @@ export interface StravaJobs {
 export function createStravaJobs(deps: {
   queue: JobQueue;
   strava: StravaService;
+  repo: StravaRepo;
   client: StravaClient;
   activities: ActivitiesService;
   log: FastifyBaseLogger;
@@ -62,7 +64,7 @@ export function createStravaJobs(deps: {
   /** Wait before retrying when Strava is unavailable. */
   backoffMs: number;
 }): StravaJobs {
-  const { queue, strava, client, activities, log } = deps;
+  const { queue, strava, repo, client, activities, log } = deps;
 
   /** Where a connection's activities come from: the demo athlete's are kept apart from real Strava ones. */
   const sourceOfConnection = (connection: { demo: boolean } | null | undefined): 'demo' | 'strava' => (connection?.demo ? 'demo' : 'strava');
@@ -130,7 +132,7 @@ export function createStravaJobs(deps: {
     // a forged "deauthorized" or "deleted" event must not erase anyone's data.
     if (event.object_type === 'athlete') {
       if (event.updates?.authorized !== 'false') return;
-      const connection = await strava.repo.findByAthlete(String(event.owner_id));
+      const connection = await repo.findByAthlete(String(event.owner_id));
       if (!connection) return;
       if (await stillAuthorized(connection.accountId)) {
         log.warn({ owner: event.owner_id }, 'Ignored a deauthorization event Strava does not confirm');
@@ -139,7 +141,7 @@ export function createStravaJobs(deps: {
       await strava.athleteDeauthorized(String(event.owner_id));
       return;
     }
-    const connection = await strava.repo.findByAthlete(String(event.owner_id));
+    const connection = await repo.findByAthlete(String(event.owner_id));
     if (!connection) return;
     const accountId = connection.accountId;
     const source = sourceOfConnection(connection);
@@ -173,8 +175,8 @@ export function createStravaJobs(deps: {
       await activities.ingested(accountId, activityId);
       return;
     }
-    if (!connection.backfillDone || (await strava.repo.activitiesWithoutDetail(accountId)).length > 0) return;
-    await strava.repo.markHistoryScored(accountId);
+    if (!connection.backfillDone || (await repo.activitiesWithoutDetail(accountId)).length > 0) return;
+    await repo.markHistoryScored(accountId);
     await activities.historyImported(accountId);
   }
 
@@ -205,7 +207,7 @@ export function createStravaJobs(deps: {
           await storeSummaries(data.accountId, page, source);
           const oldest = Math.min(...page.map((activity) => Math.floor(Date.parse(activity.start_date) / 1000)));
           const done = page.length < LIST_PAGE_SIZE;
-          await strava.repo.updateProgress(data.accountId, {
+          await repo.updateProgress(data.accountId, {
             // +1: `before` is exclusive, and activities sharing the oldest second may continue on the next page.
             backfillBefore: page.length > 0 ? oldest + 1 : before,
             backfillDone: done,
@@ -268,7 +270,7 @@ export function createStravaJobs(deps: {
           const connection = await strava.connection(data.accountId);
           if (!connection) return;
           const source = sourceOfConnection(connection);
-          const latest = await strava.repo.latestStartDate(data.accountId);
+          const latest = await repo.latestStartDate(data.accountId);
           const after = latest ? Math.floor(latest.getTime() / 1000) - INCREMENTAL_OVERLAP_S : 0;
           for (let page = 1; ; page += 1) {
             const list = await strava.withAccessToken(data.accountId, (token) =>
@@ -278,10 +280,10 @@ export function createStravaJobs(deps: {
             if (list.length < LIST_PAGE_SIZE) break;
           }
           // Anything whose detail fetch was lost (e.g. dropped after too many failures) is asked for again.
-          for (const stravaActivityId of await strava.repo.activitiesWithoutDetail(data.accountId)) {
+          for (const stravaActivityId of await repo.activitiesWithoutDetail(data.accountId)) {
             await queue.send(jobs.activityDetail, { accountId: data.accountId, stravaActivityId }, { singletonKey: stravaActivityId });
           }
-          await strava.repo.updateProgress(data.accountId, { lastSyncAt: new Date() });
+          await repo.updateProgress(data.accountId, { lastSyncAt: new Date() });
           if (!connection.backfillDone) await queue.send(jobs.backfill, data, { singletonKey: data.accountId });
         }),
     },
@@ -296,10 +298,10 @@ export function createStravaJobs(deps: {
       name: 'strava.purge',
       payload: z.object({}),
       handler: async () => {
-        await strava.repo.forgetWebhookEventsBefore(new Date(Date.now() - 30 * 86_400_000));
+        await repo.forgetWebhookEventsBefore(new Date(Date.now() - 30 * 86_400_000));
         if (deps.policy.dataPolicy !== 'strict') return;
         const cutoff = new Date(Date.now() - deps.policy.cacheDays * 86_400_000);
-        const purged = await strava.repo.purgeStravaPayloads(cutoff);
+        const purged = await repo.purgeStravaPayloads(cutoff);
         if (purged > 0) log.info({ purged }, 'Purged Strava streams past the cache window (strict data policy)');
       },
     },

@@ -1,5 +1,5 @@
 import { boundedText, storableJson } from '../../http/stored-text.ts';
-import type { ActivityValues } from '../activities/service.ts';
+import type { ActivityValues } from '../activities/index.ts';
 
 /**
  * Bounds on what Strava (or anything claiming to be Strava) may make Kairo store: Strava's own

@@ -9,7 +9,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { stravaWebhookEvent, webhookKey, type StravaJobs } from './jobs.ts';
 import type { StravaService } from './service.ts';
 import { requestMeta } from '../../http/request-meta.ts';
-import type { AuthService } from '../auth/service.ts';
+import type { AuthService } from '../auth/index.ts';
 
 const STATE_COOKIE = 'kairo_strava_state';
 const CALLBACK_PATH = '/api/auth/strava/callback';
@@ -166,7 +166,7 @@ export function registerStravaRoutes(
     const parsed = stravaWebhookEvent.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ message: 'Not a Strava webhook event' });
     const event = parsed.data;
-    if (await strava.repo.rememberWebhookEvent(webhookKey(event))) await queue.send(jobs.webhook, { event });
+    if (await strava.rememberWebhookEvent(webhookKey(event))) await queue.send(jobs.webhook, { event });
     return { received: true };
   });
 }

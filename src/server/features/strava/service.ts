@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../http/errors.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { stravaConnected } from '../../events/domain-events.ts';
 import type { TokenCipher } from '../../security/token-cipher.ts';
-import type { ActivitiesService } from '../activities/service.ts';
+import type { ActivitiesService } from '../activities/index.ts';
 import {
   StravaRateLimited,
   StravaRequestFailed,
@@ -91,6 +93,12 @@ interface StravaZonesJson {
   heart_rate?: { zones?: { min: number; max: number }[] } | null;
 }
 
+export interface StravaRuntime extends StravaSetup {
+  clientSecret: string;
+  /** Replaces the network for API calls (demo mode answers in-process). */
+  fetch?: typeof fetch;
+}
+
 const positiveOrNull = (value: number | null | undefined): number | null => (value != null && value > 0 ? value : null);
 
 export function createStravaService(deps: {
@@ -100,7 +108,7 @@ export function createStravaService(deps: {
   cipher: TokenCipher;
   activities: ActivitiesService;
   publicUrl: () => string;
-  onConnected: (accountId: string) => Promise<void>;
+  events: EventBus;
   dataPolicy: 'strict' | 'relaxed';
 }) {
   const { setup, client, repo, cipher } = deps;
@@ -241,7 +249,7 @@ export function createStravaService(deps: {
         backfillBefore: null,
         historyScored: false,
       });
-      await deps.onConnected(accountId);
+      await deps.events.publish(stravaConnected, { accountId });
     },
 
     /**
@@ -357,7 +365,8 @@ export function createStravaService(deps: {
       }
     },
 
-    repo,
+    /** False when this webhook event was seen before (Strava delivers at least once). */
+    rememberWebhookEvent: repo.rememberWebhookEvent,
   };
 
   async function deleteStravaData(accountId: string) {

@@ -13,7 +13,8 @@ import {
 import type { z } from 'zod';
 import type { activityFeelBody, wellnessDayBody } from '../../../shared/api/wellness.ts';
 import { AppError } from '../../http/errors.ts';
-import type { ActivitiesService } from '../activities/service.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import type { ScoringService } from '../scoring/index.ts';
 import type { FactOrigin } from '../../ai/provenance.ts';
 import { parseWellnessCsv } from './csv-import.ts';
 import { computeReadiness, indexWellness, readinessWindowStart, type Readiness } from './readiness.ts';
@@ -55,12 +56,13 @@ export function toReadinessView(readiness: Readiness): ReadinessView {
 /** How the athlete feels: check-ins, their import, the feel of an activity, and readiness. Every call is scoped to the account. */
 export function createWellnessService(deps: {
   repo: WellnessRepo;
-  activities: Pick<ActivitiesService, 'find' | 'fitnessWithSources'>;
+  activities: Pick<ActivitiesService, 'find'>;
+  scoring: Pick<ScoringService, 'fitnessWithSources'>;
   /** Called after a check-in or an import changed the account's days (the adjustments review listens here). */
   onChanged?: (accountId: string) => Promise<void>;
   now?: () => Date;
 }) {
-  const { repo, activities } = deps;
+  const { repo, activities, scoring } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** A day from a path or query: a real day, not after today anywhere on Earth. */
@@ -83,7 +85,7 @@ export function createWellnessService(deps: {
     const span = daysBetween(from, to) + 1;
     const [wellness, fitness] = await Promise.all([
       repo.range(accountId, readinessWindowStart(from), to),
-      activities.fitnessWithSources(accountId, span, new Date(`${to}T12:00:00Z`)),
+      scoring.fitnessWithSources(accountId, span, new Date(`${to}T12:00:00Z`)),
     ]);
     const index = indexWellness(wellness);
     const formByDate = new Map(fitness.series.map((day) => [day.date, day]));

@@ -84,3 +84,9 @@ export function calendarDay(isoDay: string): Quantity {
 export function timeLeft(days: number): Quantity {
   return days >= 14 ? quantity(days, `${Math.floor(days / 7)} weeks`) : count(days, 'day');
 }
+
+/** A recorded value that means something only when positive (a 0 W average is no measurement). */
+export const positive = (value: number | null | undefined): number | null => (value !== null && value !== undefined && value > 0 ? value : null);
+
+/** Formats a value the device recorded; a value it did not record stays absent. */
+export const formatted = <T>(value: number | null, format: (value: number) => T): T | null => (value === null ? null : format(value));

@@ -1,6 +1,6 @@
 import type { ReadinessInputKey, ReadinessSignal, ReadinessState } from '../../../../shared/api/wellness.ts';
 import type { Provenanced } from '../../../ai/provenance.ts';
-import type { ReadinessWithSources } from '../../wellness/service.ts';
+import type { ReadinessWithSources } from '../../wellness/index.ts';
 import { quantity, type Quantity } from './format.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import type { InvalidationChannel } from '../../db/invalidation.ts';
-import { accounts, sessions } from '../../db/schema.ts';
-import type { AccountPlan } from '../../../shared/domain/account-plan.ts';
+import type { Database } from '../db/client.ts';
+import type { InvalidationChannel } from '../db/invalidation.ts';
+import { accounts, sessions } from '../db/schema.ts';
+import type { AccountPlan } from '../../shared/domain/account-plan.ts';
 
 /**
  * Database sessions. The browser holds a random 256-bit token; the database holds only its keyed

@@ -1,5 +1,5 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
-import { computeActivityMetrics, type ActivityMetrics } from '../../../metrics/activity-metrics.ts';
+import { computeActivityMetrics } from '../../../metrics/activity-metrics.ts';
 import { resolveAthleteSettings } from '../../../metrics/athlete-settings.ts';
 import { best20MinPowerW, computeCriticalPower, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
 import { computeFitnessSeries, continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
@@ -9,10 +9,14 @@ import { resampleTo1Hz } from '../../../metrics/resample.ts';
 import { estimateThresholdSpeedFromEffortsMps, thresholdPaceFromSpeedSPerKm } from '../../../metrics/threshold-pace.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivityMetricsView, BestPowerCurve } from '../../../shared/api/activities.ts';
+import type { ActivityIntervals } from '../../../shared/api/activity-intervals.ts';
 import { activitySources, type ActivitySource } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { MetricsRepo, WindowHighest } from './metrics-repo.ts';
-import type { ActivitiesRepo, ActivityRow } from './repo.ts';
+import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
+import type { ActivityRow } from '../activities/index.ts';
+import { storedView, toView, type FtpSource, type ThresholdsUsed } from './metrics-view.ts';
+import { readActivityIntervals } from './intervals.ts';
+import type { MetricsRepo, WindowHighest } from './repo.ts';
 
 /**
  * The athlete's thresholds come from their coaching profile first (`AthleteThresholds`); what they
@@ -37,10 +41,6 @@ const MAX_HR_LOOKBACK_DAYS = 365;
 const THRESHOLD_PACE_LOOKBACK_DAYS = 90;
 const DAY_MS = 86_400_000;
 
-const RIDE_TYPES = new Set(['Ride', 'VirtualRide', 'EBikeRide', 'MountainBikeRide', 'GravelRide', 'Velomobile', 'Handcycle']);
-const RUN_TYPES = new Set(['Run', 'TrailRun', 'VirtualRun']);
-const HIKE_TYPES = new Set(['Hike', 'Walk']);
-const WORKOUT_TYPES = new Set(['WeightTraining', 'Workout', 'Crossfit', 'Yoga', 'HighIntensityIntervalTraining', 'Pilates']);
 
 /**
  * The thresholds the athlete or Strava states (the effective ones that are not estimates, ADR
@@ -60,15 +60,14 @@ export interface AthleteThresholds {
   lthrBpm: number | null;
   thresholdPaceSPerKm: number | null;
 }
+/** What scoring reads of an activity: its row and its stored streams (the activities feature answers). */
+export interface ScoredActivities {
+  find(accountId: string, activityId: string): Promise<ActivityRow | undefined>;
+  loadStreams(accountId: string, activityId: string): Promise<ActivityStreams | null>;
+}
+
 export type AthleteThresholdsSource = (accountId: string) => Promise<AthleteThresholds>;
 
-export function sportFamilyOf(sportType: string): SportFamily {
-  if (RIDE_TYPES.has(sportType)) return 'ride';
-  if (RUN_TYPES.has(sportType)) return 'run';
-  if (HIKE_TYPES.has(sportType)) return 'hike';
-  if (WORKOUT_TYPES.has(sportType)) return 'workout';
-  return 'other';
-}
 
 export interface FitnessWithSources {
   series: FitnessDay[];
@@ -101,55 +100,6 @@ export function measuredStreams(row: ActivityRow, streams: ActivityStreams | nul
   return rest;
 }
 
-interface ThresholdsUsed {
-  ftp: { ftpW: number | null; source: FtpSource };
-  thresholdPace: { paceSPerKm: number | null; source: ThresholdPaceSource };
-  sources: ActivitySource[];
-  hrZonesSource: ActivityMetricsView['hrZonesSource'];
-  hrZoneUpperBoundsBpm: number[] | null;
-}
-
-function toView(metrics: ActivityMetrics, thresholds: ThresholdsUsed): ActivityMetricsView {
-  return {
-    averagePowerW: metrics.averagePowerW,
-    maxPowerW: metrics.maxPowerW,
-    normalizedPowerW: metrics.normalizedPowerW,
-    intensityFactor: metrics.intensityFactor,
-    tss: metrics.tss,
-    variabilityIndex: metrics.variabilityIndex,
-    workKj: metrics.workKj,
-    efficiencyFactor: metrics.efficiencyFactor,
-    decouplingPct: metrics.decouplingPct,
-    powerZoneSeconds: metrics.powerZoneSeconds,
-    hrZoneSeconds: metrics.hrZoneSeconds,
-    trimp: metrics.trimp,
-    trainingLoad: metrics.trainingLoad,
-    trainingLoadMethod: metrics.trainingLoadMethod,
-    movingTimeS: metrics.movingTimeS,
-    distanceM: metrics.distanceM,
-    elevationGainM: metrics.elevationGainM,
-    xPowerW: metrics.xPowerW,
-    averageHeartrateBpm: metrics.averageHeartrateBpm,
-    maxHeartrateBpm: metrics.maxHeartrateBpm,
-    hrTss: metrics.hrTss,
-    averagePaceSPerKm: metrics.averagePaceSPerKm,
-    gradeAdjustedPaceSPerKm: metrics.gradeAdjustedPaceSPerKm,
-    rTss: metrics.rTss,
-    bestEfforts: metrics.bestEfforts,
-    ftpW: thresholds.ftp.ftpW,
-    ftpSource: thresholds.ftp.source,
-    thresholdPaceSPerKm: thresholds.thresholdPace.paceSPerKm,
-    thresholdPaceSource: thresholds.thresholdPace.source,
-    thresholdSources: thresholds.sources,
-    dataQuality: metrics.dataQuality,
-    hrZoneUpperBoundsBpm: thresholds.hrZoneUpperBoundsBpm,
-    hrZonesSource: thresholds.hrZonesSource,
-  };
-}
-
-type FtpSource = ActivityMetricsView['ftpSource'];
-type ThresholdPaceSource = ActivityMetricsView['thresholdPaceSource'];
-
 /** The UTC days of a `days`-day series ending with `today`'s. */
 function fitnessWindow(days: number, today: Date): { fromDate: string; toDate: string } {
   const toDate = today.toISOString().slice(0, 10);
@@ -170,7 +120,7 @@ function sourcesOf(estimates: readonly (WindowHighest | null)[]): ActivitySource
 
 export function createMetricsService(deps: {
   repo: MetricsRepo;
-  activities: ActivitiesRepo;
+  activities: ScoredActivities;
   thresholds: AthleteThresholdsSource;
   dataPolicy: 'strict' | 'relaxed';
 }) {
@@ -304,9 +254,28 @@ export function createMetricsService(deps: {
       return ids;
     },
 
-    async view(accountId: string, activityId: string): Promise<ActivityMetricsView | null> {
-      const row = await repo.find(accountId, activityId);
-      return (row?.metrics as ActivityMetricsView | undefined) ?? null;
+    view: (accountId: string, activityId: string) => storedView(repo, accountId, activityId),
+
+    /** Whether the activity's metrics are stored (the metrics job has run for it). */
+    async isComputed(accountId: string, activityId: string): Promise<boolean> {
+      return (await storedView(repo, accountId, activityId)) !== null;
+    },
+
+    /**
+     * Rescores one activity now, so what is read next uses the current thresholds, and rewrites the
+     * fitness series with its load (the analysis about to be written reads the day's fitness).
+     */
+    async recompute(accountId: string, activityId: string): Promise<void> {
+      await this.compute(accountId, activityId);
+      await this.refreshFitness(accountId);
+    },
+
+    /** The activity's laps and its work/rest intervals, with the figures of each (ADR 0047). */
+    async intervals(accountId: string, activityId: string): Promise<ActivityIntervals> {
+      const row = await activities.find(accountId, activityId);
+      if (!row) throw new AppError('not_found', 'Activity not found');
+      const [streams, view] = await Promise.all([activities.loadStreams(accountId, activityId), storedView(repo, accountId, activityId)]);
+      return readActivityIntervals({ family: sportFamilyOf(row.sportType), storedLaps: row.laps ?? null, streams: measuredStreams(row, streams), ftpW: view?.ftpW ?? null });
     },
 
     /** The exact mean-maximal power for every duration, 1 s … the whole activity. */

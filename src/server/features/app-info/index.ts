@@ -1,0 +1,2 @@
+/** What the web app shows about the instance (community links). */
+export { registerAppInfoRoutes } from './routes.ts';

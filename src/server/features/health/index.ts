@@ -1,0 +1,2 @@
+/** Liveness and readiness for the container and the load balancer. */
+export { registerHealthRoutes } from './routes.ts';

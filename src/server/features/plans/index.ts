@@ -1,0 +1,43 @@
+import { createCalendarFeedRepo } from './calendar-feed-repo.ts';
+import { createPlanFilesService } from './files-service.ts';
+import type { Database } from '../../db/client.ts';
+import type { ScoringService } from '../scoring/index.ts';
+import type { SettingsService } from '../settings/index.ts';
+import { createAthleteReader } from './athlete-reader.ts';
+import { createPlansRepo } from './repo.ts';
+import { createPlansService } from './service.ts';
+
+/** Training plans: generation, the calendar, the plan on a given day, workouts as files. */
+export type { PlansService } from './service.ts';
+export { summariseTraining, VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from './athlete-facts.ts';
+export { createAthleteReader, type AthleteReader, type AthleteReading } from './athlete-reader.ts';
+export type { PlanOnDay, PlanStanding } from './plan-on-day.ts';
+export { registerPlanRoutes } from './routes.ts';
+export { registerPlanFileRoutes } from './files-routes.ts';
+export { planCompliance } from './compliance.ts';
+export type { PlanWeekCompliance } from './plan-on-day.ts';
+
+type ServiceDeps = Parameters<typeof createPlansService>[0];
+
+export function createPlans(
+  deps: Omit<ServiceDeps, 'repo' | 'plansChanged' | 'readAthlete' | 'scoring'> & {
+    database: Database;
+    scoring: Pick<ScoringService, 'trainingLog' | 'fitnessWithSources'>;
+    settings: Pick<SettingsService, 'athleteFacts' | 'analysesStale'>;
+  },
+) {
+  const { database, settings, scoring, ...rest } = deps;
+  return createPlansService({
+    ...rest,
+    repo: createPlansRepo(database),
+    scoring,
+    plansChanged: (accountId) => settings.analysesStale(accountId),
+    readAthlete: createAthleteReader({ scoring, settings }),
+  });
+}
+
+/** A plan's files for devices and calendars: workout files, the zip, the private calendar feed (ADR 0039, 0040). */
+export function createPlanFiles(deps: Omit<Parameters<typeof createPlanFilesService>[0], 'feeds'> & { database: Database }) {
+  const { database, ...rest } = deps;
+  return createPlanFilesService({ ...rest, feeds: createCalendarFeedRepo(database) });
+}

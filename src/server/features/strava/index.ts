@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { stravaConnected } from '../../events/domain-events.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { TokenCipher } from '../../security/token-cipher.ts';
+import type { ActivitiesService } from '../activities/index.ts';
+import { createStravaClient } from './client.ts';
+import { createStravaJobs } from './jobs.ts';
+import { createStravaBudget } from './rate-limiter.ts';
+import { createStravaRepo } from './repo.ts';
+import { createStravaService, type StravaRuntime } from './service.ts';
+
+/** Strava: the connection, sync (backfill, webhooks, force sync) and the Strava data policy. */
+export type { StravaRuntime, StravaService, StravaSetup } from './service.ts';
+export type { StravaJobs } from './jobs.ts';
+export { stravaSetup } from './setup.ts';
+export { registerStravaRoutes } from './routes.ts';
+export { trainingHistory } from './history.ts';
+
+export function createStrava(deps: {
+  database: Database;
+  config: Config;
+  setup: StravaRuntime;
+  cipher: TokenCipher;
+  activities: ActivitiesService;
+  publicUrl: () => string;
+  queue: JobQueue;
+  events: EventBus;
+  log: FastifyBaseLogger;
+  /** Token refresh locks the connection row (PostgreSQL); PGlite has one connection and no one to race. */
+  rowLocks: boolean;
+}) {
+  const { database, config, setup, cipher, activities, publicUrl, queue, events, log } = deps;
+  // Strava's rate budget is the application's, shared by every instance through the database (ADR 0041).
+  const budget = createStravaBudget(database, { clientId: setup.clientId, shortWindowMs: config.strava.rateWindowMs });
+  const client = createStravaClient({
+    baseUrl: setup.baseUrl,
+    clientId: setup.clientId,
+    clientSecret: setup.clientSecret,
+    budget,
+    backoffMs: config.strava.backoffMs,
+    ...(setup.fetch ? { fetch: setup.fetch } : {}),
+  });
+  const repo = createStravaRepo(database, { rowLocks: deps.rowLocks });
+  const dataPolicy = config.strava.dataPolicy;
+  const service = createStravaService({ setup, client, repo, cipher, activities, publicUrl, events, dataPolicy });
+  const jobs = createStravaJobs({
+    queue,
+    strava: service,
+    repo,
+    client,
+    activities,
+    log,
+    policy: { dataPolicy, cacheDays: config.strava.cacheDays },
+    backoffMs: config.strava.backoffMs,
+  });
+  events.subscribe(stravaConnected, { job: jobs.backfill, singletonKey: ({ accountId }) => accountId });
+  return { service, jobs, budget };
+}
