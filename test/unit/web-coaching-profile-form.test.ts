@@ -14,7 +14,7 @@ import {
   type CoachingProfileForm,
 } from '../../src/web/features/settings/coaching-profile-form.ts';
 import { ftpDepartureText, ftpInUseText, ftpOffer, zonesInUseText, zonesOffer, zonesText } from '../../src/web/features/settings/coaching-profile-offers.ts';
-import { startedRelative } from '../../src/web/features/settings/started-relative.ts';
+import { startedRelative } from '../../src/web/lib/format/started-relative.ts';
 
 const DEFAULTS: UserSettings = userSettings.parse({
   unitSystem: 'metric',

@@ -1,4 +1,5 @@
 import { dirname, relative, resolve, sep } from 'node:path';
+import { webZoneProblem } from './web-zones.js';
 
 /**
  * Kairo's rule of direction (DESIGN.md): `web` and `server` may import `shared` and `metrics`;
@@ -6,7 +7,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
  * reaches into another feature except through that feature's service.ts (or routes.ts helpers
  * explicitly exported for reuse are not allowed either). Test doubles in `tools/` stay out of the
  * product path: `src/` never imports them statically, and only `src/server/demo/` loads them, with a
- * dynamic `import()` that runs in demo mode alone.
+ * dynamic `import()` that runs in demo mode alone. Inside `web`, the zones of web-zones.js apply.
  */
 const root = resolve(import.meta.dirname, '../..');
 
@@ -59,6 +60,11 @@ export default {
       const allowed = allowedLayers[from.layer] ?? [];
       if (!allowed.includes(to.layer)) {
         context.report({ node, message: `src/${from.layer} must not import src/${to.layer} ('${source}').` });
+        return;
+      }
+      if (from.layer === 'web' && to.layer === 'web') {
+        const problem = webZoneProblem(resolve(root, 'src/web'), context.filename, resolve(dirname(context.filename), source), source, dynamic);
+        if (problem) context.report({ node, message: problem });
         return;
       }
       if (from.layer === 'server' && from.feature && to.feature && from.feature !== to.feature && to.file !== 'service.ts') {

@@ -1,8 +1,8 @@
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { AnalysisPanel } from '../analysis/analysis-panel.tsx';
-import { ActivityCharts } from '../charts/activity-charts.tsx';
+import { AnalysisPanel } from '../analysis/index.ts';
+import { ActivityCharts } from './activity-charts.tsx';
 import { useActivityDetail } from './api/activity-detail.ts';
 import { ActivityFooter } from './activity-footer.tsx';
 import { ActivityHeader } from './activity-header.tsx';

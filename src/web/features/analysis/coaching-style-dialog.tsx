@@ -3,7 +3,7 @@ import type { CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import type { CoachingStyleChoice } from './api/update-coaching-style.ts';
-import { CoachingStyleCards } from '../settings/coaching-style-cards.tsx';
+import { CoachingStyleCards } from './coaching-style-cards.tsx';
 
 interface CoachingStyleDialogProps {
   open: boolean;

@@ -14,8 +14,7 @@ import {
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/text-area.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useAthleteProfile } from '../settings/api/athlete-profile.ts';
-import { useUserSettings } from '../settings/api/user-settings.ts';
+import { useAthleteProfile, useUserSettings } from '../settings/index.ts';
 import { useSavePlan } from './api/training-plans.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import type { PlanDraft } from './plan-prefill.ts';

@@ -1,10 +1,7 @@
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { useActivityDetail } from '../activities/api/activity-detail.ts';
-import { ChartFigure } from './chart-figure.tsx';
-import { FitnessFigure } from './fitness-figure.tsx';
-import { PowerCurveFigure } from './power-curve-figure.tsx';
-import { STREAMS_LOADING_HEIGHT_PX, StreamsFigure } from './streams-figure.tsx';
+import { useActivityDetail } from './api/activity-detail.ts';
+import { ChartFigure, FitnessFigure, PowerCurveFigure, STREAMS_LOADING_HEIGHT_PX, StreamsFigure } from '../charts/index.ts';
 
 /**
  * The analysis page's charts: the activity's streams, its power-duration curve against the
