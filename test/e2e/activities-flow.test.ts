@@ -20,10 +20,9 @@ describe.skipIf(!hasChromium)('activities in the browser', () => {
   });
 
   const at = session.at;
-  const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
   const rows = () => sidebar().getByRole('list', { name: 'Activities' }).getByRole('button');
   const selectedRow = () => sidebar().locator('button[aria-current="true"]');
-  const main = () => page.getByRole('main');
+  const { main, sidebar } = session;
   const metricValue = (label: string) => main().locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
   /** A metric as read aloud, e.g. '95.0 km' (value and unit are separate boxes on screen). */
   const metric = (label: string) => ({

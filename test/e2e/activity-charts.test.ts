@@ -17,8 +17,7 @@ describe.skipIf(!hasChromium)('activity charts in the browser', () => {
     ({ page } = session);
   });
 
-  const main = () => page.getByRole('main');
-  const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
+  const { main, sidebar } = session;
   const rows = () => sidebar().getByRole('list', { name: 'Activities' }).getByRole('button');
   const figure = (name: RegExp) => main().getByRole('figure', { name });
   const streams = () => figure(/^Streams/);

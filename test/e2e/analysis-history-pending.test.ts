@@ -20,7 +20,7 @@ describe.skipIf(!hasChromium)('the first analysis after connecting, in the brows
     ({ page } = session);
   });
 
-  const main = () => page.getByRole('main');
+  const { main } = session;
   const section = (name: string) => main().getByRole('region', { name, exact: true });
 
   it('shows that Kai is still reading the history, then the rewritten analysis by itself', async () => {

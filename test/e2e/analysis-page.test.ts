@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     ({ page } = session);
   });
 
-  const main = () => page.getByRole('main');
+  const { main } = session;
   const section = (name: string) => main().getByRole('region', { name, exact: true });
   const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
   const styleButton = () => main().getByRole('button', { name: /^Coaching style: / });

@@ -70,9 +70,7 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
   beforeAll(() => {
     ({ page } = session);
   });
-  const at = session.at;
-  const main = () => page.getByRole('main');
-  const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
+  const { at, main, sidebar } = session;
   const rows = () => sidebar().getByRole('list', { name: 'Activities' }).getByRole('button');
   const heading = () => main().getByRole('heading', { level: 1 });
   const email = uniqueEmail('e2e-experience');

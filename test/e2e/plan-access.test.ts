@@ -27,8 +27,7 @@ describe.skipIf(!hasChromium)('access to the training plans and the profile', ()
   beforeAll(() => {
     ({ page } = session);
   });
-  const at = session.at;
-  const main = () => page.getByRole('main');
+  const { at, main } = session;
   const connectHeading = () => main().getByRole('heading', { name: 'Connect with Strava' });
   const email = uniqueEmail('e2e-access');
   const password = 'correct horse battery';

@@ -36,9 +36,7 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
   beforeAll(() => {
     ({ page } = session);
   });
-  const at = session.at;
-  const main = () => page.getByRole('main');
-  const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
+  const { at, main, sidebar } = session;
   const toast = (title: string) => page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
   const email = uniqueEmail('e2e-profile');
   let event: EventCard;

@@ -25,8 +25,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
   beforeAll(() => {
     ({ page } = session);
   });
-  const at = session.at;
-  const main = () => page.getByRole('main');
+  const { at, main } = session;
   const toast = (title: string) => page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
 
   it('signs up, connects Strava and meets the empty plan list', async () => {
