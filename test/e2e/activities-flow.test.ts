@@ -4,6 +4,7 @@ import { uniqueEmail } from '../support/kairo.ts';
 import { fixtureFile } from '../support/strava-export.ts';
 import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { signUpInBrowser } from './support/accounts.ts';
 
 /**
  * An athlete's way to their activities in a real browser against the real server in demo mode:
@@ -19,10 +20,9 @@ describe.skipIf(!hasChromium)('activities in the browser', () => {
   });
 
   const at = session.at;
-  const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
   const rows = () => sidebar().getByRole('list', { name: 'Activities' }).getByRole('button');
   const selectedRow = () => sidebar().locator('button[aria-current="true"]');
-  const main = () => page.getByRole('main');
+  const { main, sidebar } = session;
   const metricValue = (label: string) => main().locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
   /** A metric as read aloud, e.g. '95.0 km' (value and unit are separate boxes on screen). */
   const metric = (label: string) => ({
@@ -35,12 +35,7 @@ describe.skipIf(!hasChromium)('activities in the browser', () => {
   }
 
   it('registers and meets the connect step, which also offers importing files', async () => {
-    await page.goto(at('/register'));
-    await page.getByLabel('First name').fill('Grace');
-    await page.getByLabel('Last name').fill('Hopper');
-    await page.getByLabel('Email').fill(uniqueEmail('e2e-activities'));
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUpInBrowser(page, at, { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('e2e-activities') });
 
     const welcome = page.getByRole('dialog', { name: 'Welcome, Grace!' });
     await welcome.waitFor();

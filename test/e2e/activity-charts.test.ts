@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { signUpInBrowser } from './support/accounts.ts';
 
 /**
  * The charts of the analysis page in a real browser, on a demo ride with a power meter: the
@@ -16,8 +17,7 @@ describe.skipIf(!hasChromium)('activity charts in the browser', () => {
     ({ page } = session);
   });
 
-  const main = () => page.getByRole('main');
-  const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
+  const { main, sidebar } = session;
   const rows = () => sidebar().getByRole('list', { name: 'Activities' }).getByRole('button');
   const figure = (name: RegExp) => main().getByRole('figure', { name });
   const streams = () => figure(/^Streams/);
@@ -36,12 +36,7 @@ describe.skipIf(!hasChromium)('activity charts in the browser', () => {
   }
 
   it('signs up and brings in the demo history', async () => {
-    await page.goto(session.at('/register'));
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Charts');
-    await page.getByLabel('Email').fill(uniqueEmail('e2e-charts'));
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUpInBrowser(page, session.at, { firstName: 'Ada', lastName: 'Charts', email: uniqueEmail('e2e-charts') });
     await page.getByRole('link', { name: 'Connect with Strava' }).click();
     await page.waitForURL(session.at('/'));
     await expect.poll(() => rows().count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(10);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium, type ExpectedResponseError } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { signUpInBrowser } from './support/accounts.ts';
 
 const STILL_READING = 'Kai is still reading your history';
 
@@ -19,16 +20,11 @@ describe.skipIf(!hasChromium)('the first analysis after connecting, in the brows
     ({ page } = session);
   });
 
-  const main = () => page.getByRole('main');
+  const { main } = session;
   const section = (name: string) => main().getByRole('region', { name, exact: true });
 
   it('shows that Kai is still reading the history, then the rewritten analysis by itself', async () => {
-    await page.goto(session.at('/register'));
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Email').fill(uniqueEmail('e2e-history'));
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUpInBrowser(page, session.at, { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail('e2e-history') });
     await page.getByRole('link', { name: 'Connect with Strava' }).click();
     await page.waitForURL(session.at('/'));
 

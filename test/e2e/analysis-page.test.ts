@@ -9,6 +9,7 @@ import { fileNameSlug } from '../../src/shared/domain/file-name.ts';
 import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium, shootDesktopAndPhone, type ExpectedResponseError } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { signUpInBrowser, submitSignIn } from './support/accounts.ts';
 
 /** The operator's links this server is configured with (README: FEEDBACK_URL, SOCIAL_URL). */
 const FEEDBACK_URL = 'mailto:coach@club.example?subject=Kairo%20feedback';
@@ -43,7 +44,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     ({ page } = session);
   });
 
-  const main = () => page.getByRole('main');
+  const { main } = session;
   const section = (name: string) => main().getByRole('region', { name, exact: true });
   const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
   const styleButton = () => main().getByRole('button', { name: /^Coaching style: / });
@@ -66,12 +67,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
   }
 
   it('opens the newest activity with its subject line, actions and Kai\'s sections', async () => {
-    await page.goto(session.at('/register'));
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUpInBrowser(page, session.at, { firstName: 'Ada', lastName: 'Lovelace', email });
     await page.getByRole('link', { name: 'Connect with Strava' }).click();
     await page.waitForURL(session.at('/'));
 
@@ -348,9 +344,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     await setAccountPlan(session.server.database.handle.db, email, 'Free');
     await page.context().clearCookies();
     await page.goto(session.at('/login'));
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, email);
     await styleButton().waitFor({ timeout: 30_000 });
     const workout = section('Next Session').getByRole('button', { name: 'Download workout file' });
     expect(await workout.isDisabled()).toBe(true);

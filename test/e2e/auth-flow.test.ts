@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail, type TestKairo } from '../support/kairo.ts';
 import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { submitSignIn } from './support/accounts.ts';
 
 /**
  * One athlete's way through the account screens in a real browser against the real server:
@@ -32,9 +33,7 @@ describe.skipIf(!hasChromium)('account screens in the browser', () => {
   const welcome = () => page.getByRole('dialog', { name: 'Welcome, Ada!' });
 
   async function signIn(password: string) {
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await submitSignIn(page, email, password);
   }
 
   async function logOut() {

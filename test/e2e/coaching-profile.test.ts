@@ -4,6 +4,7 @@ import { uniqueEmail } from '../support/kairo.ts';
 import { fixtureFile } from '../support/strava-export.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { signUpInBrowser } from './support/accounts.ts';
 
 /**
  * The coaching profile in a real browser: open it from the Settings button, accept Kairo's
@@ -28,12 +29,7 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
   const screenshotDir = process.env.KAIRO_SCREENSHOTS_DIR;
 
   it('signs up with a ride of their own', async () => {
-    await page.goto(session.at('/register'));
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Watts');
-    await page.getByLabel('Email').fill(uniqueEmail('e2e-profile'));
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUpInBrowser(page, session.at, { firstName: 'Ada', lastName: 'Watts', email: uniqueEmail('e2e-profile') });
     await page.getByRole('dialog', { name: 'Welcome, Ada!' }).waitFor();
     const upload = await page.request.post(session.at('/api/imports'), {
       multipart: { file: { name: 'ride.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(fixtureFile('ride_outdoor_power_edge810.fit')) } },

@@ -7,6 +7,7 @@ import { WEAK_PASSWORD_MESSAGE } from '../../src/server/features/auth/password-r
 import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium, shootDesktopAndPhone, type ExpectedResponseError } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { signInAfresh, signUpInBrowser, submitSignIn } from './support/accounts.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -69,9 +70,7 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
   beforeAll(() => {
     ({ page } = session);
   });
-  const at = session.at;
-  const main = () => page.getByRole('main');
-  const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
+  const { at, main, sidebar } = session;
   const rows = () => sidebar().getByRole('list', { name: 'Activities' }).getByRole('button');
   const heading = () => main().getByRole('heading', { level: 1 });
   const email = uniqueEmail('e2e-experience');
@@ -100,12 +99,7 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
   });
 
   it('refuses a common password at sign-up with a clear message, then accepts a good one', async () => {
-    await page.goto(at('/register'));
-    await page.getByLabel('First name').fill('Grace');
-    await page.getByLabel('Last name').fill('Hopper');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('password');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUpInBrowser(page, at, { firstName: 'Grace', lastName: 'Hopper', email, password: 'password' });
     await page.getByRole('alert').filter({ hasText: WEAK_PASSWORD_MESSAGE }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/register');
     await shootDesktopAndPhone(page, 'register-common-password');
@@ -181,9 +175,7 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
       await visitorPage.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === deepLink);
       await visitorPage.getByText('Sign in to open the page you followed a link to.').waitFor();
       await shootDesktopAndPhone(visitorPage, 'login-with-return');
-      await visitorPage.getByLabel('Email').fill(email);
-      await visitorPage.getByLabel('Password').fill(password);
-      await visitorPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await submitSignIn(visitorPage, email, password);
       await visitorPage.waitForURL(at(deepLink));
       await visitorPage.getByRole('main').getByRole('heading', { level: 1 }).filter({ hasText: name }).waitFor();
     } finally {
@@ -274,12 +266,7 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
 
       // The running session remembers the account as it was for a while: a fresh sign-in reads the new plan.
       await setAccountPlan(session.server.database.handle.db, email, 'Free');
-      await page.context().clearCookies();
-      await page.goto(at('/login'));
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.waitForURL(at('/'));
+      await signInAfresh(page, at, email, password);
       await main().getByRole('region', { name: 'Your plan' }).filter({ hasText: 'You are on the Free plan: 1 training plan, no exports.' }).waitFor();
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });

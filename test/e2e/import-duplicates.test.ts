@@ -6,6 +6,7 @@ import { uniqueEmail } from '../support/kairo.ts';
 import { fixtureFile, zipOf } from '../support/strava-export.ts';
 import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { signUpInBrowser } from './support/accounts.ts';
 
 const screenshotDir = join(import.meta.dirname, '../../test-results/screenshots');
 
@@ -30,12 +31,7 @@ describe.skipIf(!hasChromium)('importing an activity twice in the browser', () =
     });
 
   it('shows the TCX of a run imported as FIT as a duplicate, and an archive of it as skipped', async () => {
-    await page.goto(session.at('/register'));
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Twice');
-    await page.getByLabel('Email').fill(uniqueEmail('e2e-duplicates'));
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUpInBrowser(page, session.at, { firstName: 'Ada', lastName: 'Twice', email: uniqueEmail('e2e-duplicates') });
     await page.getByRole('button', { name: 'or import your own files' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import activities' });
     await dialog.waitFor();

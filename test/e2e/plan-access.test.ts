@@ -6,6 +6,7 @@ import { uniqueEmail } from '../support/kairo.ts';
 import { fixtureFile } from '../support/strava-export.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { signInAfresh, signUpInBrowser } from './support/accounts.ts';
 
 /**
  * Who gets into the training plans and the athletic profile (spec §2 routes, §6; ADR 0017), in a
@@ -26,8 +27,7 @@ describe.skipIf(!hasChromium)('access to the training plans and the profile', ()
   beforeAll(() => {
     ({ page } = session);
   });
-  const at = session.at;
-  const main = () => page.getByRole('main');
+  const { at, main } = session;
   const connectHeading = () => main().getByRole('heading', { name: 'Connect with Strava' });
   const email = uniqueEmail('e2e-access');
   const password = 'correct horse battery';
@@ -44,12 +44,7 @@ describe.skipIf(!hasChromium)('access to the training plans and the profile', ()
   });
 
   it('shows a signed-in athlete without Strava a loading state, then the connect step with the import beside it', async () => {
-    await page.goto(at('/register'));
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Files');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUpInBrowser(page, at, { firstName: 'Ada', lastName: 'Files', email, password });
     await page.getByRole('dialog', { name: 'Welcome, Ada!' }).waitFor();
 
     // The Strava status held back: a loading state, never a flash of the connect step.
@@ -122,12 +117,7 @@ describe.skipIf(!hasChromium)('access to the training plans and the profile', ()
     expect(created.status()).toBe(201);
     // A new session reads the new plan at once (a live one may keep its cached account a few seconds).
     await setAccountPlan(session.server.database.handle.db, email, 'Free');
-    await page.context().clearCookies();
-    await page.goto(at('/login'));
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(at('/'));
+    await signInAfresh(page, at, email, password);
 
     await page.goto(at('/training-plan'));
     await main().getByRole('article', { name: 'Base miles' }).waitFor();

@@ -7,6 +7,7 @@ import { MULTIPLE_PLANS_PRO_MESSAGE } from '../../src/web/features/profile/creat
 import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { signInAfresh, signUpInBrowser } from './support/accounts.ts';
 
 /** KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots of the profile at 1280 and 375 px. */
 
@@ -35,21 +36,14 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
   beforeAll(() => {
     ({ page } = session);
   });
-  const at = session.at;
-  const main = () => page.getByRole('main');
-  const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
+  const { at, main, sidebar } = session;
   const toast = (title: string) => page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
   const email = uniqueEmail('e2e-profile');
   let event: EventCard;
   const eventsRegion = () => main().getByRole('region', { name: 'Events That Fit Your Profile' });
 
   it('signs up and connects Strava, and the history arrives', async () => {
-    await page.goto(at('/register'));
-    await page.getByLabel('First name').fill('Marianne');
-    await page.getByLabel('Last name').fill('Vos');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUpInBrowser(page, at, { firstName: 'Marianne', lastName: 'Vos', email });
     await page.getByRole('link', { name: 'Connect with Strava' }).click();
     await page.waitForURL(at('/'));
     const rows = sidebar().getByRole('list', { name: 'Activities' }).getByRole('button');
@@ -144,12 +138,7 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
   it('on the Free plan with a plan already, keeps the Pro actions of the profile disabled and says why', async () => {
     // A new session reads the new plan at once (a live one may keep its cached account a few seconds).
     await setAccountPlan(session.server.database.handle.db, email, 'Free');
-    await page.context().clearCookies();
-    await page.goto(at('/login'));
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(at('/'));
+    await signInAfresh(page, at, email);
     await page.getByRole('link', { name: 'Profile' }).click();
     await eventsRegion().getByRole('article').first().waitFor();
 

@@ -4,6 +4,7 @@ import { PLAN_VALIDATION } from '../../src/shared/api/training-plans.ts';
 import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium, shootDesktopAndPhone, type ExpectedResponseError } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { signUpInBrowser } from './support/accounts.ts';
 
 /** KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots of the plan screens at 1280 and 375 px. */
 
@@ -24,17 +25,11 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
   beforeAll(() => {
     ({ page } = session);
   });
-  const at = session.at;
-  const main = () => page.getByRole('main');
+  const { at, main } = session;
   const toast = (title: string) => page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
 
   it('signs up, connects Strava and meets the empty plan list', async () => {
-    await page.goto(at('/register'));
-    await page.getByLabel('First name').fill('Eddy');
-    await page.getByLabel('Last name').fill('Merckx');
-    await page.getByLabel('Email').fill(uniqueEmail('e2e-plans'));
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUpInBrowser(page, at, { firstName: 'Eddy', lastName: 'Merckx', email: uniqueEmail('e2e-plans') });
     await page.getByRole('link', { name: 'Connect with Strava' }).click();
     await page.waitForURL(at('/'));
 

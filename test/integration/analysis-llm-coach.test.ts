@@ -7,7 +7,7 @@ import { llmEnv } from '../support/fake-llm.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
-import { fixtureFile } from '../support/strava-export.ts';
+import { uploadFixture } from '../support/uploads.ts';
 import { createEventPlanAround, storeStravaConnection } from '../support/plans.ts';
 
 const kinds = await testDatabaseKinds();
@@ -22,9 +22,7 @@ describe.each(kinds)("Kai's LLM coach on %s", (kind) => {
     fake = await startFakeLlm();
     server = await startTestKairo(kind, llmEnv(fake));
     athlete = await registerAthlete(server.url);
-    const upload = await athlete.upload('/api/imports', 'ride.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
-    expect(upload.status).toBe(201);
-    rideId = upload.body.activity.id;
+    rideId = await uploadFixture(athlete, 'ride.fit', 'ride_outdoor_power_edge810.fit');
     await waitForJobs(server);
   });
   afterAll(async () => {

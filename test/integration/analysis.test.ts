@@ -4,19 +4,13 @@ import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
-import { fixtureFile } from '../support/strava-export.ts';
+import { uploadFixture } from '../support/uploads.ts';
 import { createEventPlanAround, storeStravaConnection } from '../support/plans.ts';
 
 const kinds = await testDatabaseKinds();
 
 const SECTIONS = ['subjectLine', 'executiveSummary', 'feedback', 'summary', 'recovery', 'trainingPlanProgress', 'nextActivity'] as const;
 const allText = (analysis: AnalysisView) => SECTIONS.map((section) => analysis[section]).join('\n');
-
-async function uploadActivity(browser: TestClient, fileName: string, fixture: string): Promise<string> {
-  const upload = await browser.upload('/api/imports', fileName, fixtureFile(fixture));
-  expect(upload.status).toBe(201);
-  return upload.body.activity.id as string;
-}
 
 describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
   let server: TestKairo;
@@ -26,8 +20,8 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
   beforeAll(async () => {
     server = await startTestKairo(kind);
     athlete = await registerAthlete(server.url);
-    rideId = await uploadActivity(athlete, 'ride.fit', 'ride_outdoor_power_edge810.fit');
-    runId = await uploadActivity(athlete, 'run.fit', 'same-run-three-formats/run_fr220.fit');
+    rideId = await uploadFixture(athlete, 'ride.fit', 'ride_outdoor_power_edge810.fit');
+    runId = await uploadFixture(athlete, 'run.fit', 'same-run-three-formats/run_fr220.fit');
     await waitForJobs(server);
   });
   afterAll(async () => {
@@ -151,7 +145,7 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
 
   it('accepts exactly 5 refreshes per 10 minutes per account, even in parallel', async () => {
     const refreshing = await registerAthlete(server.url);
-    const activityId = await uploadActivity(refreshing, 'run.fit', 'same-run-three-formats/run_fr220.fit');
+    const activityId = await uploadFixture(refreshing, 'run.fit', 'same-run-three-formats/run_fr220.fit');
     await waitForJobs(server);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, k) =>
@@ -176,7 +170,7 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
 
   it("names the active plan's phase and week, follows the plan as it is toggled and deleted, and never reads another account's plan", async () => {
     const planner = await registerAthlete(server.url);
-    const activityId = await uploadActivity(planner, 'ride.fit', 'ride_outdoor_power_edge810.fit');
+    const activityId = await uploadFixture(planner, 'ride.fit', 'ride_outdoor_power_edge810.fit');
     await waitForJobs(server);
     await storeStravaConnection(server, planner);
     const read = async () => analysisView.parse((await planner.get(`/api/activities/${activityId}/analysis`)).body);
@@ -218,7 +212,7 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
 
   it('names the week of the four-week cycle and shortens the next session in its deload week', async () => {
     const cyclist = await registerAthlete(server.url);
-    const activityId = await uploadActivity(cyclist, 'ride.fit', 'ride_outdoor_power_edge810.fit');
+    const activityId = await uploadFixture(cyclist, 'ride.fit', 'ride_outdoor_power_edge810.fit');
     await waitForJobs(server);
     // The cycle speaks only about activities inside it, and the file is years old: move the ride to two hours ago.
     const nowMs = Date.now();

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisView } from '../../src/shared/api/analysis.ts';
 import { athleteProfile, hrZoneFields, userSettings } from '../../src/shared/api/settings.ts';
-import { DEFAULT_SYSTEM_PROMPT } from '../../src/shared/domain/coaching-style.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
-import { fixtureFile } from '../support/strava-export.ts';
+import { uploadFixture } from '../support/uploads.ts';
+import { ATHLETE_ZONES, UNSAVED_SETTINGS } from '../support/athlete-settings.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -19,14 +19,7 @@ const PROFILE = {
   mesocycleWeekStartDate: '2026-01-05T08:00:00.000Z',
   athleteFtp: 245,
   athleteWeight: 71.4,
-  hrZone1Max: 130,
-  hrZone2Min: 131,
-  hrZone2Max: 145,
-  hrZone3Min: 146,
-  hrZone3Max: 158,
-  hrZone4Min: 159,
-  hrZone4Max: 170,
-  hrZone5Min: 171,
+  ...ATHLETE_ZONES,
 };
 
 describe.each(kinds)('User settings on %s', (kind) => {
@@ -36,9 +29,7 @@ describe.each(kinds)('User settings on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestKairo(kind);
     athlete = await registerAthlete(server.url);
-    const upload = await athlete.upload('/api/imports', 'ride.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
-    expect(upload.status).toBe(201);
-    rideId = upload.body.activity.id;
+    rideId = await uploadFixture(athlete, 'ride.fit', 'ride_outdoor_power_edge810.fit');
     await waitForJobs(server);
   });
   afterAll(async () => {
@@ -51,32 +42,7 @@ describe.each(kinds)('User settings on %s', (kind) => {
   it('answers the defaults while nothing is saved, and needs a session', async () => {
     const response = await athlete.get('/api/user/settings');
     expect(response.status).toBe(200);
-    expect(userSettings.parse(response.body)).toEqual({
-      unitSystem: 'metric',
-      coachingStyle: 'performance',
-      systemPrompt: DEFAULT_SYSTEM_PROMPT,
-      preferredActivities: [],
-      athleteName: null,
-      athleteWeight: null,
-      athleteFtp: null,
-      athleteMaxHrBpm: null,
-      athleteRestingHrBpm: null,
-      athleteLthrBpm: null,
-      athleteThresholdPaceSPerKm: null,
-      hrZone1Max: null,
-      hrZone2Min: null,
-      hrZone2Max: null,
-      hrZone3Min: null,
-      hrZone3Max: null,
-      hrZone4Min: null,
-      hrZone4Max: null,
-      hrZone5Min: null,
-      mesocycleEnabled: false,
-      mesocycleCurrentWeek: 1,
-      mesocycleWeekStartDate: null,
-      athleteDataCachedAt: null,
-      effective: expect.any(Object),
-    });
+    expect(userSettings.parse(response.body)).toEqual({ ...UNSAVED_SETTINGS, effective: expect.any(Object) });
     // Nothing set and no Strava: the FTP used is Kairo's estimate from the uploaded ride, with it as the evidence.
     const { effective } = userSettings.parse(response.body);
     expect(effective.cycling.ftpW).toMatchObject({ source: 'estimate', evidence: [{ activityId: rideId, source: 'file' }] });

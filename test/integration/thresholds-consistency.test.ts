@@ -7,6 +7,7 @@ import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
 import { fixtureFile } from '../support/strava-export.ts';
+import { uploadFixture } from '../support/uploads.ts';
 
 /**
  * Issue 14 "One truth": the FTP and the heart-rate zones an athlete sees in one place are the ones
@@ -121,14 +122,9 @@ describe.each(kinds)('One FTP and one zone set everywhere, for an uploads-only a
   beforeAll(async () => {
     server = await startTestKairo(kind);
     athlete = await registerAthlete(server.url);
-    const upload = async (name: string, fixture: string) => {
-      const response = await athlete.upload('/api/imports', name, fixtureFile(fixture));
-      expect(response.status).toBe(201);
-      return response.body.activity.id as string;
-    };
-    rideId = await upload('ride.fit', 'ride_outdoor_power_edge810.fit');
-    await upload('indoor.fit', 'ride_indoor_power_edge800.fit');
-    runId = await upload('run.fit', 'same-run-three-formats/run_fr220.fit');
+    rideId = await uploadFixture(athlete, 'ride.fit', 'ride_outdoor_power_edge810.fit');
+    await uploadFixture(athlete, 'indoor.fit', 'ride_indoor_power_edge800.fit');
+    runId = await uploadFixture(athlete, 'run.fit', 'same-run-three-formats/run_fr220.fit');
     await waitForJobs(server);
   });
   afterAll(async () => {

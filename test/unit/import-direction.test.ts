@@ -39,3 +39,35 @@ tester.run('kairo/import-direction', rule, {
     { filename: at('src/web/app/main.tsx'), code: "import { x } from '../../../tools/fake-llm/server.ts';", errors: 1 },
   ],
 });
+
+// The web app's zones (ADR 0045): app composes features; features meet through index.ts; ui and lib know no feature.
+tester.run('kairo/import-direction (web zones)', rule, {
+  valid: [
+    { filename: at('src/web/app/router.tsx'), code: "import { x } from '../features/plans/index.ts';" },
+    { filename: at('src/web/app/router.tsx'), code: "const s = import('../features/plans/plan-view-screen.tsx');" },
+    { filename: at('src/web/app/router.tsx'), code: "import { x } from '../lib/api-request.ts';" },
+    { filename: at('src/web/features/plans/plan-card.tsx'), code: "import { x } from './plan-labels.ts';" },
+    { filename: at('src/web/features/plans/api/training-plans.ts'), code: "import { X } from '../../exports/index.ts';" },
+    { filename: at('src/web/features/plans/plan-card.tsx'), code: "import { x } from '../../ui/badge.tsx';" },
+    { filename: at('src/web/features/plans/plan-card.tsx'), code: "import { x } from '../../lib/api-request.ts';" },
+    { filename: at('src/web/features/plans/plan-card.tsx'), code: "import { x } from '../../../shared/format.ts';" },
+    { filename: at('src/web/features/plans/index.ts'), code: "export { x } from './plan-dialog.tsx';" },
+    { filename: at('src/web/ui/dialog.tsx'), code: "import { x } from './modal-dialog.tsx';" },
+    { filename: at('src/web/ui/dialog.tsx'), code: "import { x } from '../lib/use-media-query.ts';" },
+    { filename: at('src/web/lib/app-info.ts'), code: "import { x } from './api-request.ts';" },
+  ],
+  invalid: [
+    // Past another feature's public face, statically or dynamically, by import or re-export.
+    { filename: at('src/web/features/auth/login-screen.tsx'), code: "import { x } from '../strava/strava-error.ts';", errors: 1 },
+    { filename: at('src/web/features/plans/api/training-plans.ts'), code: "import { X } from '../../exports/api/generate-workout-file.ts';", errors: 1 },
+    { filename: at('src/web/features/plans/plan-card.tsx'), code: "const d = import('../exports/workout-file-button.tsx');", errors: 1 },
+    { filename: at('src/web/features/plans/index.ts'), code: "export { x } from '../exports/save-file.ts';", errors: 1 },
+    { filename: at('src/web/app/router.tsx'), code: "import { x } from '../features/plans/plan-labels.ts';", errors: 1 },
+    // Up into app/, or from the shared kit into features.
+    { filename: at('src/web/features/plans/plan-card.tsx'), code: "import { x } from '../../app/router.tsx';", errors: 1 },
+    { filename: at('src/web/ui/dialog.tsx'), code: "import { x } from '../features/auth/index.ts';", errors: 1 },
+    { filename: at('src/web/ui/dialog.tsx'), code: "import { x } from '../app/providers.tsx';", errors: 1 },
+    { filename: at('src/web/lib/app-info.ts'), code: "import { x } from '../ui/toast-store.ts';", errors: 1 },
+    { filename: at('src/web/lib/app-info.ts'), code: "import { x } from '../features/auth/index.ts';", errors: 1 },
+  ],
+});

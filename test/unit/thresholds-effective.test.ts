@@ -3,20 +3,11 @@ import { writeBuiltinAnalysis } from '../../src/server/features/analysis/coach/b
 import { ungroundedNumbers } from '../../src/server/features/analysis/coach/grounding.ts';
 import { resolveEffectiveThresholds, type ThresholdEstimates } from '../../src/server/features/settings/thresholds.ts';
 import { hrZoneFields, type HrZoneValues } from '../../src/shared/api/settings.ts';
+import { ATHLETE_ZONES } from '../support/athlete-settings.ts';
 import { contextOf } from './support/analysis-context.ts';
 
 const NO_ZONES = Object.fromEntries(hrZoneFields.map((field) => [field, null])) as HrZoneValues;
 const UNSET = { ftpW: null, zones: NO_ZONES, maxHrBpm: null, restingHrBpm: null, lthrBpm: null, thresholdPaceSPerKm: null };
-const ATHLETE_ZONES: HrZoneValues = {
-  hrZone1Max: 130,
-  hrZone2Min: 131,
-  hrZone2Max: 145,
-  hrZone3Min: 146,
-  hrZone3Max: 158,
-  hrZone4Min: 159,
-  hrZone4Max: 170,
-  hrZone5Min: 171,
-};
 const RIDE = { activityId: 'a1', name: 'Hill reps 4x8', startDate: new Date('2026-11-20T07:00:00Z'), source: 'file' as const };
 const ESTIMATES: ThresholdEstimates = {
   ftp: { ...RIDE, ftpW: 216, best20MinPowerW: 227.4 },

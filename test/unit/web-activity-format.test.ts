@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { METRES_PER_MILE } from '../../src/shared/format.ts';
-import { averagePace } from '../../src/web/features/activities/format/pace.ts';
-import { formatRelativeDate } from '../../src/web/features/activities/format/relative-date.ts';
+import { averagePace } from '../../src/web/lib/format/pace.ts';
+import { formatRelativeDate } from '../../src/web/lib/format/relative-date.ts';
 
 describe('averagePace (spec §9: M:SS per km or per mile)', () => {
   it('divides moving time by distance', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityListItem } from '../../src/shared/api/activities.ts';
-import { activityFamily } from '../../src/web/features/activities/activity-family.ts';
-import { isStravaApiSource, sourceLabel, sportLabel, stravaActivityUrl } from '../../src/web/features/activities/activity-labels.ts';
+import { activityFamily } from '../../src/web/lib/activity-family.ts';
+import { isStravaApiSource, sourceLabel, sportLabel, stravaActivityUrl } from '../../src/web/lib/activity-labels.ts';
 import { activityMetrics, type MetricSource } from '../../src/web/features/activities/activity-metrics.ts';
 import { nextPageBefore, ACTIVITY_PAGE_SIZE } from '../../src/web/features/activities/api/activity-list.ts';
 import { selectedActivity } from '../../src/web/features/activities/selection.ts';

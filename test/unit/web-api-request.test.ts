@@ -5,7 +5,7 @@ import {
   isUnauthorizedError,
   throwIfNotOk,
   userFacingMessage,
-} from '../../src/web/app/api-request.ts';
+} from '../../src/web/lib/api-request.ts';
 
 /** A response whose body fails while being read, like a connection dropped mid-answer. */
 function unreadableResponse(status: number, statusText: string): Response {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { userSettings, userSettingsUpdate, type AthleteProfile, type UserSettings } from '../../src/shared/api/settings.ts';
-import { DEFAULT_SYSTEM_PROMPT } from '../../src/shared/domain/coaching-style.ts';
 import {
   formFromSettings,
   initialForm,
@@ -14,32 +13,11 @@ import {
   type CoachingProfileForm,
 } from '../../src/web/features/settings/coaching-profile-form.ts';
 import { ftpDepartureText, ftpInUseText, ftpOffer, zonesInUseText, zonesOffer, zonesText } from '../../src/web/features/settings/coaching-profile-offers.ts';
-import { startedRelative } from '../../src/web/features/settings/started-relative.ts';
+import { startedRelative } from '../../src/web/lib/format/started-relative.ts';
+import { UNSAVED_SETTINGS } from '../support/athlete-settings.ts';
 
 const DEFAULTS: UserSettings = userSettings.parse({
-  unitSystem: 'metric',
-  coachingStyle: 'performance',
-  systemPrompt: DEFAULT_SYSTEM_PROMPT,
-  preferredActivities: [],
-  athleteName: null,
-  athleteWeight: null,
-  athleteFtp: null,
-  athleteMaxHrBpm: null,
-  athleteRestingHrBpm: null,
-  athleteLthrBpm: null,
-  athleteThresholdPaceSPerKm: null,
-  hrZone1Max: null,
-  hrZone2Min: null,
-  hrZone2Max: null,
-  hrZone3Min: null,
-  hrZone3Max: null,
-  hrZone4Min: null,
-  hrZone4Max: null,
-  hrZone5Min: null,
-  mesocycleEnabled: false,
-  mesocycleCurrentWeek: 1,
-  mesocycleWeekStartDate: null,
-  athleteDataCachedAt: null,
+  ...UNSAVED_SETTINGS,
   effective: {
     cycling: { ftpW: null },
     running: { thresholdPaceSPerKm: null },

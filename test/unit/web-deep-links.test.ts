@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityListItem } from '../../src/shared/api/activities.ts';
-import { HttpError, throwIfNotOk } from '../../src/web/app/api-request.ts';
+import { HttpError, throwIfNotOk } from '../../src/web/lib/api-request.ts';
 import { tryAgainMessage } from '../../src/web/features/analysis/refresh-limit.ts';
 import { activityPath, routedActivity } from '../../src/web/features/activities/selection.ts';
 import { returnPathFrom, signInPathReturningTo, withReturnParam } from '../../src/web/features/auth/return-path.ts';

@@ -8,7 +8,7 @@ import {
   stateOfError,
   stateOfResult,
 } from '../../src/web/features/imports/import-queue.ts';
-import { HttpError } from '../../src/web/app/api-request.ts';
+import { HttpError } from '../../src/web/lib/api-request.ts';
 import { stravaErrorMessage, withoutStravaError } from '../../src/web/features/strava/strava-error.ts';
 
 const MB = 1024 * 1024;

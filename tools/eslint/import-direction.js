@@ -1,4 +1,5 @@
 import { dirname, relative, resolve, sep } from 'node:path';
+import { webZoneProblem } from './web-zones.js';
 
 /**
  * Kairo's rule of direction (docs/architecture.md): `web` and `server` may import `shared` and
@@ -6,7 +7,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
  * feature is reached only through its public face, `features/<name>/index.ts`, from another
  * feature and from the rest of the server (kairo.ts, http/, admin/, demo/). Test doubles in `tools/` stay out of the
  * product path: `src/` never imports them statically, and only `src/server/demo/` loads them, with a
- * dynamic `import()` that runs in demo mode alone.
+ * dynamic `import()` that runs in demo mode alone. Inside `web`, the zones of web-zones.js apply.
  */
 const root = resolve(import.meta.dirname, '../..');
 /** The one file of a server feature that others may import. */
@@ -61,6 +62,11 @@ export default {
       const allowed = allowedLayers[from.layer] ?? [];
       if (!allowed.includes(to.layer)) {
         context.report({ node, message: `src/${from.layer} must not import src/${to.layer} ('${source}').` });
+        return;
+      }
+      if (from.layer === 'web' && to.layer === 'web') {
+        const problem = webZoneProblem(resolve(root, 'src/web'), context.filename, resolve(dirname(context.filename), source), source, dynamic);
+        if (problem) context.report({ node, message: problem });
         return;
       }
       if (from.layer === 'server' && to.feature && from.feature !== to.feature && to.file !== PUBLIC_FACE) {

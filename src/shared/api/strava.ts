@@ -18,3 +18,6 @@ export const stravaStatus = z.object({
   stravaDataToAi: z.boolean(),
 });
 export type StravaStatus = z.infer<typeof stravaStatus>;
+
+/** The `error` the server adds to /login when a signed-out "Connect with Strava" found no linked account. */
+export const STRAVA_UNLINKED_ERROR = 'strava-unlinked';

@@ -1,15 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AuthUser } from '../../shared/api/auth.ts';
-import { useActivityList } from '../features/activities/api/activity-list.ts';
-import { ImportDialog } from '../features/imports/import-dialog.tsx';
-import { ImportFilesOption } from '../features/imports/import-files-option.tsx';
-import { useStravaStatus } from '../features/strava/api/strava-status.ts';
-import { ConnectStravaPrompt } from '../features/strava/connect-strava-prompt.tsx';
-import { ConnectionPanel } from '../features/strava/connection-panel.tsx';
+import { useActivityList } from '../features/activities/index.ts';
+import { ImportDialog, ImportFilesOption } from '../features/imports/index.ts';
+import { ConnectionPanel, ConnectStravaPrompt, useStravaStatus } from '../features/strava/index.ts';
 import { Alert } from '../ui/alert.tsx';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
-import { AppLayout } from './app-layout.tsx';
-import { AppSidebar } from './app-sidebar.tsx';
+import { AppLayout, AppSidebar } from '../features/shell/index.ts';
 import { trainingDataState } from './training-data.ts';
 
 interface ConnectRequiredScreenProps {

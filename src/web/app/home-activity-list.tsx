@@ -1,7 +1,7 @@
-import { ActivityList } from '../features/activities/activity-list.tsx';
-import { isStravaApiSource } from '../features/activities/activity-labels.ts';
-import { useUnitSystem } from '../features/settings/use-unit-system.ts';
-import { PoweredByStrava } from '../features/strava/powered-by-strava.tsx';
+import { ActivityList } from '../features/activities/index.ts';
+import { isStravaApiSource } from '../lib/activity-labels.ts';
+import { useUnitSystem } from '../features/settings/index.ts';
+import { PoweredByStrava } from '../features/strava/index.ts';
 import type { HomeActivities } from './use-home-activities.ts';
 
 interface HomeActivityListProps {

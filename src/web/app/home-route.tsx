@@ -1,8 +1,7 @@
 import { lazy } from 'react';
 import { Redirect } from 'wouter';
-import { signInPathReturningTo } from '../features/auth/return-path.ts';
-import { useAuth } from '../features/auth/use-auth.ts';
-import { LandingScreen } from '../features/landing/landing-screen.tsx';
+import { signInPathReturningTo, useAuth } from '../features/auth/index.ts';
+import { LandingScreen } from '../features/landing/index.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 
 const SignedInHome = lazy(() => import('./signed-in-home.tsx').then((module) => ({ default: module.SignedInHome })));

@@ -1,8 +1,8 @@
 import { FileUp } from 'lucide-react';
 import { useEffect } from 'react';
 import type { AuthUser } from '../../shared/api/auth.ts';
-import { UnitsSwitch } from '../features/settings/units-switch.tsx';
-import { ConnectionPanel } from '../features/strava/connection-panel.tsx';
+import { UnitsSwitch } from '../features/settings/index.ts';
+import { ConnectionPanel } from '../features/strava/index.ts';
 import { IconButton } from '../ui/icon-button.tsx';
 import { Sheet } from '../ui/sheet.tsx';
 import { HomeActivityList } from './home-activity-list.tsx';

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { AuthProvider } from '../features/auth/auth-provider.tsx';
+import { AuthProvider } from '../features/auth/index.ts';
 import { LazyToaster } from '../ui/lazy-toaster.tsx';
-import { createQueryClient } from './query-client.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 
 /**
  * What every screen relies on: the server-state cache, session state and toasts. Tooltips get

@@ -1,9 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import type { AuthUser } from '../../shared/api/auth.ts';
-import { GOOGLE_SIGN_IN_PATH } from '../features/auth/google-sign-in.ts';
-import { signInPathReturningTo } from '../features/auth/return-path.ts';
-import { useAuth } from '../features/auth/use-auth.ts';
+import { GOOGLE_SIGN_IN_PATH, signInPathReturningTo, useAuth } from '../features/auth/index.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 
 interface RequireSignedInProps {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
-import { NotFoundScreen } from '../features/status-pages/not-found-screen.tsx';
+import { NotFoundScreen } from '../features/status-pages/index.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { HomeRoute } from './home-route.tsx';
 import { RequireSignedIn } from './require-sign-in.tsx';

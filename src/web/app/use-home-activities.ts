@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { refetchActivities, useActivityList } from '../features/activities/api/activity-list.ts';
-import { activityPath, routedActivity } from '../features/activities/selection.ts';
-import { BACKFILL_POLL_MS, isBackfilling, useStravaStatus } from '../features/strava/api/strava-status.ts';
+import { activityPath, refetchActivities, routedActivity, useActivityList } from '../features/activities/index.ts';
+import { BACKFILL_POLL_MS, isBackfilling, useStravaStatus } from '../features/strava/index.ts';
 
 /**
  * Home's data: the Strava status, the activity list (polled while Strava's history is still

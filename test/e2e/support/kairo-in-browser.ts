@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { webDistDir } from '../../../src/server/http/spa.ts';
 import { startTestKairo, type TestKairo } from '../../support/kairo.ts';
@@ -11,6 +11,10 @@ export interface KairoInBrowser {
   page: Page;
   /** An absolute URL on the server under test. */
   at(path: string): string;
+  /** The page's main landmark. */
+  main(): Locator;
+  /** The signed-in sidebar (hidden below the md breakpoint). */
+  sidebar(): Locator;
 }
 
 /**
@@ -25,6 +29,8 @@ export function useKairoInBrowser(expected: readonly ExpectedResponseError[], en
   let errors: string[] = [];
   const session = {
     at: (path: string) => new URL(path, session.server.url).href,
+    main: () => session.page.getByRole('main'),
+    sidebar: () => session.page.getByRole('complementary', { name: 'Sidebar' }),
   } as KairoInBrowser;
 
   beforeAll(async () => {

@@ -55,6 +55,9 @@ const rideMetrics = () =>
   ftpSource: 'estimate',
 });
 
+/** What an activity without a power meter has: no watts of any kind, and no device that measured them. */
+const NO_POWER = { averageWatts: null, weightedAverageWatts: null, maxWatts: null, kilojoules: null, deviceWatts: false } as const;
+
 export const sources = {
   ridePower: (): ContextSources => ({
     activity: activityDetail({ metrics: rideMetrics() }),
@@ -66,11 +69,7 @@ export const sources = {
     activity: activityDetail({
       name: 'Gravel loop',
       sportType: 'GravelRide',
-      averageWatts: null,
-      weightedAverageWatts: null,
-      maxWatts: null,
-      kilojoules: null,
-      deviceWatts: false,
+      ...NO_POWER,
       distance: 52_410,
       movingTime: 7_260,
       totalElevationGain: 780,
@@ -98,11 +97,7 @@ export const sources = {
       totalElevationGain: 96,
       averageHeartrate: 161,
       maxHeartrate: 183,
-      averageWatts: null,
-      weightedAverageWatts: null,
-      maxWatts: null,
-      kilojoules: null,
-      deviceWatts: false,
+      ...NO_POWER,
       metrics: metricsView({
         decouplingPct: 6.2,
         hrZoneSeconds: [120, 600, 1_100, 950, 171],
@@ -134,11 +129,7 @@ export const sources = {
       totalElevationGain: null,
       averageHeartrate: 112,
       maxHeartrate: 151,
-      averageWatts: null,
-      weightedAverageWatts: null,
-      maxWatts: null,
-      kilojoules: null,
-      deviceWatts: false,
+      ...NO_POWER,
       metrics: metricsView({ trainingLoad: 33, trainingLoadMethod: 'estimate', averageHeartrateBpm: 112, maxHeartrateBpm: 151 }),
     }),
     fitness: fitnessWeek({ ctl: 50, atl: 58 }, { ctl: 50.4, atl: 66.8, tsb: -14.2 }),
@@ -155,11 +146,7 @@ export const sources = {
       totalElevationGain: 1_346,
       averageHeartrate: 121,
       maxHeartrate: 158,
-      averageWatts: null,
-      weightedAverageWatts: null,
-      maxWatts: null,
-      kilojoules: null,
-      deviceWatts: false,
+      ...NO_POWER,
       metrics: metricsView({
         hrZoneSeconds: [7_000, 8_100, 2_300, 500, 50],
         trainingLoad: 182,
@@ -180,11 +167,7 @@ export const sources = {
       totalElevationGain: null,
       averageHeartrate: null,
       maxHeartrate: null,
-      averageWatts: null,
-      weightedAverageWatts: null,
-      maxWatts: null,
-      kilojoules: null,
-      deviceWatts: false,
+      ...NO_POWER,
       metrics: metricsView({ trainingLoad: 36, trainingLoadMethod: 'estimate' }),
     }),
     fitness: fitnessWeek({ ctl: 20, atl: 22 }, { ctl: 20.9, atl: 27.3, tsb: -4.1 }),

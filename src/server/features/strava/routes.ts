@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DESCRIPTION_UPDATED_MESSAGE, updateDescriptionAnswer, updateDescriptionBody } from '../../../shared/api/exports.ts';
-import { stravaStatus } from '../../../shared/api/strava.ts';
+import { STRAVA_UNLINKED_ERROR, stravaStatus } from '../../../shared/api/strava.ts';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import type { SessionCookie } from '../../http/session-cookie.ts';
@@ -93,7 +93,7 @@ export function registerStravaRoutes(
       return failed(reply, 'exchange');
     }
     if (!accountId) {
-      return reply.clearCookie(STATE_COOKIE, stateCookie()).redirect('/login?error=strava-unlinked');
+      return reply.clearCookie(STATE_COOKIE, stateCookie()).redirect(`/login?error=${STRAVA_UNLINKED_ERROR}`);
     }
     const signedIn = await deps.auth.signInLinkedAccount(accountId, 'strava', requestMeta(request));
     deps.cookie.set(reply, signedIn.session.token, signedIn.session.expiresAt);

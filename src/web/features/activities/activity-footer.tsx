@@ -1,8 +1,8 @@
 import type { ActivitySourceName } from '../../../shared/api/activities.ts';
-import { useAppInfo } from '../../app/app-info.ts';
-import { socialSiteName } from '../../app/community-links.ts';
-import { PoweredByStrava } from '../strava/powered-by-strava.tsx';
-import { isStravaApiSource } from './activity-labels.ts';
+import { useAppInfo } from '../../lib/app-info.ts';
+import { socialSiteName } from '../../lib/community-links.ts';
+import { PoweredByStrava } from '../strava/index.ts';
+import { isStravaApiSource } from '../../lib/activity-labels.ts';
 
 const linkClasses = 'rounded font-medium text-fg-muted underline-offset-4 hover:text-fg hover:underline';
 

@@ -1,9 +1,8 @@
 import { ExternalLink } from 'lucide-react';
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
-import { AnalysisActions } from '../analysis/analysis-actions.tsx';
-import { AnalysisSubjectLine } from '../analysis/analysis-subject-line.tsx';
-import { activityFamily } from './activity-family.ts';
-import { sourceLabel, sportLabel, stravaActivityUrl } from './activity-labels.ts';
+import { AnalysisActions, AnalysisSubjectLine } from '../analysis/index.ts';
+import { activityFamily } from '../../lib/activity-family.ts';
+import { sourceLabel, sportLabel, stravaActivityUrl } from '../../lib/activity-labels.ts';
 import { ActivityTypeIcon } from './activity-type-icon.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
 

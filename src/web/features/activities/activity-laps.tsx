@@ -1,6 +1,6 @@
 import type { ActivityInterval } from '../../../shared/api/activity-intervals.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { ChartFigure } from '../charts/chart-figure.tsx';
+import { ChartFigure } from '../charts/index.ts';
 import { useActivityIntervals } from './api/activity-intervals.ts';
 import { segmentColumns, workSummary, type Segment } from './segment-columns.ts';
 

@@ -1,8 +1,8 @@
 import type { ActivityDetail } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { activityFamily } from './activity-family.ts';
+import { activityFamily } from '../../lib/activity-family.ts';
 import { formatClock, formatDistance, formatElevation, type Measure } from '../../../shared/format.ts';
-import { averagePace } from './format/pace.ts';
+import { averagePace } from '../../lib/format/pace.ts';
 
 export interface ActivityMetric extends Measure {
   key: 'duration' | 'distance' | 'pace' | 'power' | 'heartRate' | 'maxHeartRate' | 'elevation';

@@ -1,10 +1,10 @@
 import clsx from 'clsx';
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { activityFamily } from './activity-family.ts';
+import { activityFamily } from '../../lib/activity-family.ts';
 import { ActivityTypeIcon } from './activity-type-icon.tsx';
 import { formatClock, formatDistance, measureText } from '../../../shared/format.ts';
-import { formatRelativeDate } from './format/relative-date.ts';
+import { formatRelativeDate } from '../../lib/format/relative-date.ts';
 
 interface ActivityRowProps {
   activity: ActivityListItem;

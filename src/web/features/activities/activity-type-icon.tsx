@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Bike, Dumbbell, Footprints, Mountain, type LucideIcon } from 'lucide-react';
-import type { ActivityFamily } from './activity-family.ts';
+import type { ActivityFamily } from '../../lib/activity-family.ts';
 
 /** Spec §9 icon mapping; everything outside the four families uses the run icon. */
 const icons: Record<ActivityFamily, LucideIcon> = {

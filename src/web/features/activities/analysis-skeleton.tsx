@@ -1,5 +1,5 @@
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { AnalysisSectionsSkeleton } from './analysis-sections-skeleton.tsx';
+import { AnalysisSectionsSkeleton } from '../analysis/index.ts';
 import { MetricsGridSkeleton } from './metrics-grid-skeleton.tsx';
 
 /** The shape of an activity's analysis page (header, metrics grid, sections), shown behind blocking steps. */

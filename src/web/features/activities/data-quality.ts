@@ -1,5 +1,5 @@
 import type { ActivityDetail } from '../../../shared/api/activities.ts';
-import { activityFamily } from './activity-family.ts';
+import { activityFamily } from '../../lib/activity-family.ts';
 
 /** What the data-quality line needs of an activity. */
 export type DataQualitySource = Pick<ActivityDetail, 'type' | 'sportType' | 'deviceWatts' | 'dataQuality'>;

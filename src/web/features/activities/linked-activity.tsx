@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { HttpError } from '../../app/api-request.ts';
+import { HttpError } from '../../lib/api-request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { buttonClasses } from '../../ui/button-classes.ts';
 import { ActivityView } from './activity-view.tsx';

@@ -2,7 +2,7 @@ import { MessageSquarePlus } from 'lucide-react';
 import { useState } from 'react';
 import type { AnalysisView } from '../../../shared/api/analysis.ts';
 import { RIDE_DETAILS } from '../../../shared/domain/ride-detail.ts';
-import { userFacingMessage } from '../../app/api-request.ts';
+import { userFacingMessage } from '../../lib/api-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { useUpdateActivityDetail, type ActivityDetailChoice } from './api/update-activity-detail.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { RIDE_DETAILS, rideDetailTypesFor, type RideDetailType } from '../../../shared/domain/ride-detail.ts';
-import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { DialogForm } from '../../ui/dialog-form.tsx';
 import { TextArea } from '../../ui/text-area.tsx';
 import type { ActivityDetailChoice } from './api/update-activity-detail.ts';
 import { RideDetailOption } from './ride-detail-option.tsx';
@@ -71,13 +71,7 @@ function AddDetailForm({ isRide, initialSelectedOption, initialCustomNote, onCan
   }
 
   return (
-    <form
-      className="mt-6 flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
+    <DialogForm onSave={save} onCancel={onCancel}>
       <div role="group" aria-label={isRide ? 'Ride type' : 'Activity type'} className="grid gap-2.5 sm:grid-cols-2">
         {rideDetailTypesFor(isRide).map((id) => (
           <RideDetailOption
@@ -91,12 +85,6 @@ function AddDetailForm({ isRide, initialSelectedOption, initialCustomNote, onCan
       {showNote && (
         <TextArea ref={noteRef} label="Custom Note" value={note} onChange={setNote} rows={4} placeholder="What else would you like Kai to know?" />
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit">Save</Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,6 +1,6 @@
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
-import { activityFamily } from '../activities/activity-family.ts';
-import { ExportContextButton } from '../exports/export-context-button.tsx';
+import { activityFamily } from '../../lib/activity-family.ts';
+import { ExportContextButton } from '../exports/index.ts';
 import { AddDetailButton } from './add-detail-button.tsx';
 import { useActivityAnalysis } from './api/activity-analysis.ts';
 import { RefreshAnalysisButton } from './refresh-analysis-button.tsx';

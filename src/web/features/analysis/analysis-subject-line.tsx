@@ -2,7 +2,7 @@ import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { AnalysisView } from '../../../shared/api/analysis.ts';
 import { RIDE_DETAILS, rideDetailLabel, type RideDetailType } from '../../../shared/domain/ride-detail.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { shareableStravaActivityId } from '../activities/activity-labels.ts';
+import { shareableStravaActivityId } from '../../lib/activity-labels.ts';
 import { useActivityAnalysis } from './api/activity-analysis.ts';
 import { RIDE_DETAIL_ICONS } from './ride-detail-icons.ts';
 import { SectionShareMenu } from './section-share-menu.tsx';

@@ -3,10 +3,10 @@ import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import type { AnalysisView } from '../../../shared/api/analysis.ts';
 import { COACHING_STYLES } from '../../../shared/domain/coaching-style.ts';
-import { userFacingMessage } from '../../app/api-request.ts';
+import { userFacingMessage } from '../../lib/api-request.ts';
 import { showToast } from '../../ui/toast-store.ts';
 import { useUpdateCoachingStyle } from './api/update-coaching-style.ts';
-import { COACHING_STYLE_LOOK } from '../settings/coaching-style-look.ts';
+import { COACHING_STYLE_LOOK } from './coaching-style-look.ts';
 import { CoachingStyleDialog } from './coaching-style-dialog.tsx';
 
 /** The current style's name and colour; opens the Coaching Style modal and rewrites this analysis in the chosen style. */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { CoachingStyle } from '../../../shared/domain/coaching-style.ts';
-import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { DialogForm } from '../../ui/dialog-form.tsx';
 import type { CoachingStyleChoice } from './api/update-coaching-style.ts';
-import { CoachingStyleCards } from '../settings/coaching-style-cards.tsx';
+import { CoachingStyleCards } from './coaching-style-cards.tsx';
 
 interface CoachingStyleDialogProps {
   open: boolean;
@@ -59,22 +59,8 @@ function CoachingStyleForm({ currentStyle, currentInstructions, onCancel, onSave
   }
 
   return (
-    <form
-      className="mt-6 flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
+    <DialogForm onSave={save} onCancel={onCancel} saveDisabled={customWithoutText}>
       <CoachingStyleCards value={style} onChange={setStyle} customInstructions={instructions} onCustomInstructionsChange={setInstructions} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={customWithoutText}>
-          Save
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

@@ -2,8 +2,8 @@ import { Copy, Share2, Upload } from 'lucide-react';
 import { DropdownMenu, DropdownMenuItem } from '../../ui/dropdown-menu.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
 import { showToast } from '../../ui/toast-store.ts';
-import { useUpdateStravaDescription } from '../exports/api/update-strava-description.ts';
-import { trackButtonInteraction } from '../tracking/api/track-button-interaction.ts';
+import { useUpdateStravaDescription } from '../exports/index.ts';
+import { trackButtonInteraction } from '../tracking/index.ts';
 
 interface SectionShareMenuProps {
   /** The section's name as the page shows it, e.g. 'Key Insights'. */

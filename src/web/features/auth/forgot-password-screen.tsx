@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { forgotPasswordBody } from '../../../shared/api/auth.ts';
-import { userFacingMessage } from '../../app/api-request.ts';
+import { userFacingMessage } from '../../lib/api-request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';

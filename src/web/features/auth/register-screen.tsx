@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { registerBody, type RegisterBody } from '../../../shared/api/auth.ts';
-import { userFacingMessage } from '../../app/api-request.ts';
+import { userFacingMessage } from '../../lib/api-request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';

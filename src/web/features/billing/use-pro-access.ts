@@ -1,5 +1,5 @@
 import { hasProAccess } from '../../../shared/domain/account-plan.ts';
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth } from '../auth/index.ts';
 
 /** Whether the signed-in account may use Pro features now (a running trial counts, spec §6). */
 export function useProAccess(): boolean {

@@ -1,6 +1,6 @@
 import type { ActivityStreamsView } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import type { ActivityFamily } from '../activities/activity-family.ts';
+import type { ActivityFamily } from '../../lib/activity-family.ts';
 import type { ChartColor } from './chart-theme.ts';
 import {
   altitudeFromMetres,

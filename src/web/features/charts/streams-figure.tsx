@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ActivityDetail } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { activityFamily } from '../activities/activity-family.ts';
+import { activityFamily } from '../../lib/activity-family.ts';
 import { useActivityStreams } from './api/activity-streams.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { buildStreamPanels } from './stream-panels.ts';

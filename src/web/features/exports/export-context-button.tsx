@@ -6,8 +6,8 @@ import { Button } from '../../ui/button.tsx';
 import { DisabledHint } from '../../ui/disabled-hint.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
 import { showToast } from '../../ui/toast-store.ts';
-import { useProAccess } from '../billing/use-pro-access.ts';
-import { useStravaStatus } from '../strava/api/strava-status.ts';
+import { useProAccess } from '../billing/index.ts';
+import { useStravaStatus } from '../strava/index.ts';
 import { useExportAnalysisContext } from './api/export-analysis-context.ts';
 import { ExportExplainerDialog } from './export-explainer-dialog.tsx';
 

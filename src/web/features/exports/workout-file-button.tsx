@@ -1,11 +1,11 @@
 import { Bike } from 'lucide-react';
 import { useState } from 'react';
 import { DEFAULT_WORKOUT_FILE_NAME, PRO_ONLY_MESSAGES, WORKOUT_FILE_DESKTOP_ONLY } from '../../../shared/api/exports.ts';
-import { useMediaQuery } from '../../app/use-media-query.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { Button } from '../../ui/button.tsx';
 import { DisabledHint } from '../../ui/disabled-hint.tsx';
 import { showToast } from '../../ui/toast-store.ts';
-import { useProAccess } from '../billing/use-pro-access.ts';
+import { useProAccess } from '../billing/index.ts';
 import { useDownloadWorkoutFile } from './api/generate-workout-file.ts';
 import { WorkoutFileHelpDialog } from './workout-file-help-dialog.tsx';
 

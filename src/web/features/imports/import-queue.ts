@@ -1,5 +1,5 @@
 import { MAX_ACTIVITY_FILE_BYTES, MAX_ARCHIVE_BYTES, type ImportResult, type ImportStatus } from '../../../shared/api/imports.ts';
-import { HttpError, userFacingMessage } from '../../app/api-request.ts';
+import { HttpError, userFacingMessage } from '../../lib/api-request.ts';
 
 /** What the file picker offers (the server decides in the end, by content). */
 export const IMPORT_ACCEPT = '.fit,.gpx,.tcx,.gz,.zip';

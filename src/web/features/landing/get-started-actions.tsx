@@ -2,8 +2,7 @@ import clsx from 'clsx';
 import { Link } from 'wouter';
 import { buttonClasses } from '../../ui/button-classes.ts';
 import { TextLink } from '../../ui/text-link.tsx';
-import { GoogleIcon } from '../auth/google-icon.tsx';
-import { GOOGLE_SIGN_IN_PATH } from '../auth/google-sign-in.ts';
+import { GOOGLE_SIGN_IN_PATH, GoogleIcon } from '../auth/index.ts';
 
 /** The landing page's calls to action: Google in one step, or an e-mail account. */
 export function GetStartedActions({ className }: { className?: string }) {

@@ -2,7 +2,7 @@ import { CalendarCheck, Lightbulb, MessagesSquare, Share2, Users } from 'lucide-
 import { Link } from 'wouter';
 import { buttonClasses } from '../../ui/button-classes.ts';
 import { KairoLogo } from '../../ui/kairo-logo.tsx';
-import { useTrackPageView } from '../tracking/api/track-page-view.ts';
+import { useTrackPageView } from '../tracking/index.ts';
 import { ContourBackground } from './contour-background.tsx';
 import { FeatureCard } from './feature-card.tsx';
 import { GetStartedActions } from './get-started-actions.tsx';

@@ -2,7 +2,7 @@ import { CalendarSync, Copy, RefreshCw, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import type { CalendarFeedCreated } from '../../../shared/api/plan-files.ts';
 import { formatDateTime } from '../../../shared/format.ts';
-import { userFacingMessage } from '../../app/api-request.ts';
+import { userFacingMessage } from '../../lib/api-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { buttonClasses } from '../../ui/button-classes.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';

@@ -5,7 +5,7 @@ import { Badge } from '../../ui/badge.tsx';
 import { buttonClasses } from '../../ui/button-classes.ts';
 import { IconButton } from '../../ui/icon-button.tsx';
 import { Switch } from '../../ui/switch.tsx';
-import { trackUserEvent } from '../tracking/api/track-user-event.ts';
+import { trackUserEvent } from '../tracking/index.ts';
 import { useTogglePlan } from './api/training-plans.ts';
 import { PREPARATION_LABELS, planTitle, planWhen } from './plan-labels.ts';
 import { PlanTypeIcon } from './plan-type-icon.tsx';

@@ -15,8 +15,7 @@ import { PLAN_START_MAX_WEEKS_BACK } from '../../../shared/domain/plan-start.ts'
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/text-area.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useAthleteProfile } from '../settings/api/athlete-profile.ts';
-import { useUserSettings } from '../settings/api/user-settings.ts';
+import { useAthleteProfile, useUserSettings } from '../settings/index.ts';
 import { useSavePlan } from './api/training-plans.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import type { PlanDraft } from './plan-prefill.ts';

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { DropdownMenu, DropdownMenuItem } from '../../ui/dropdown-menu.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { showToast } from '../../ui/toast-store.ts';
-import { useProAccess } from '../billing/use-pro-access.ts';
+import { useProAccess } from '../billing/index.ts';
 import { downloadSessionFile, usePlanSessionFiles } from './api/plan-files.ts';
 
 type Session = PlanSessionFiles['sessions'][number];

@@ -2,13 +2,12 @@ import { Bike } from 'lucide-react';
 import { useState } from 'react';
 import { PRO_ONLY_MESSAGES, WORKOUT_FILE_DESKTOP_ONLY } from '../../../shared/api/exports.ts';
 import { planWorkoutsUnavailable, type TrainingPlanView } from '../../../shared/api/training-plans.ts';
-import { useMediaQuery } from '../../app/use-media-query.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { Button } from '../../ui/button.tsx';
 import { DisabledHint } from '../../ui/disabled-hint.tsx';
 import { showToast } from '../../ui/toast-store.ts';
-import { useProAccess } from '../billing/use-pro-access.ts';
-import { DESKTOP_QUERY } from '../exports/workout-file-button.tsx';
-import { WorkoutFileHelpDialog } from '../exports/workout-file-help-dialog.tsx';
+import { useProAccess } from '../billing/index.ts';
+import { DESKTOP_QUERY, WorkoutFileHelpDialog } from '../exports/index.ts';
 import { useDownloadPlanWorkouts } from './api/training-plans.ts';
 
 /**

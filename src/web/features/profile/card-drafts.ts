@@ -1,6 +1,5 @@
 import type { EventCard, GoalCard } from '../../../shared/domain/profile-cards.ts';
-import { guessActivityKind } from '../plans/kind-guess.ts';
-import { prefillFromEvent, prefillFromGoal, type PlanDraft } from '../plans/plan-prefill.ts';
+import { guessActivityKind, type PlanDraft, prefillFromEvent, prefillFromGoal } from '../plans/index.ts';
 
 /** The plan dialog's draft for an event card (spec §4); a kind the card states wins over the guess from its name. */
 export function draftFromEvent(card: EventCard): PlanDraft {

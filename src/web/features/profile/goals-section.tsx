@@ -1,5 +1,5 @@
 import type { GoalCard as Goal } from '../../../shared/domain/profile-cards.ts';
-import { AnalysisText } from '../analysis/analysis-text.tsx';
+import { AnalysisText } from '../analysis/index.ts';
 import { GoalCard } from './goal-card.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { GOALS_SECTION } from './profile-sections.ts';

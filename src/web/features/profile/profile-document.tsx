@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { AthleticProfile } from '../../../shared/api/athletic-profile.ts';
 import { parseEventCards, parseGoalCards, type EventCard, type GoalCard } from '../../../shared/domain/profile-cards.ts';
-import { AnalysisText } from '../analysis/analysis-text.tsx';
+import { AnalysisText } from '../analysis/index.ts';
 import { EventsSection } from './events-section.tsx';
 import { GoalsSection } from './goals-section.tsx';
 import { ProfileSection } from './profile-section.tsx';

@@ -1,5 +1,5 @@
 import { PROFILE_ACTIVITY_LIMIT } from '../../../shared/api/athletic-profile.ts';
-import { startedRelative } from '../settings/started-relative.ts';
+import { startedRelative } from '../../lib/format/started-relative.ts';
 
 /** Spec §2: before 12 'Good Morning', before 18 'Good Afternoon', otherwise 'Good Evening' (local time). */
 export function timeOfDayGreeting(now: Date): string {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { AthleticProfile } from '../../../shared/api/athletic-profile.ts';
-import { userFacingMessage } from '../../app/api-request.ts';
+import { userFacingMessage } from '../../lib/api-request.ts';
 import { showToast } from '../../ui/toast-store.ts';
 import { isProfileMissing, useAthleticProfile } from './api/athletic-profile.ts';
 import { useGenerateProfile } from './api/generate-profile.ts';

@@ -9,12 +9,12 @@ import {
   type PreferredActivity,
   type UserSettings,
 } from '../../../shared/api/settings.ts';
-import { userFacingMessage } from '../../app/api-request.ts';
+import { userFacingMessage } from '../../lib/api-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { useUpdateUserSettings } from './api/user-settings.ts';
-import { CoachingStyleCards } from './coaching-style-cards.tsx';
+import { CoachingStyleCards } from '../analysis/index.ts';
 import { initialForm, paceText, profileUpdate, withMesocycleEnabled, withMesocycleWeek, type CoachingProfileForm } from './coaching-profile-form.ts';
 import { ftpDepartureText, ftpInUseText, ftpOffer, thresholdInUseText, zonesInUseText, zonesOffer, zonesText } from './coaching-profile-offers.ts';
 import { HeartRateZonesFields } from './heart-rate-zones-fields.tsx';

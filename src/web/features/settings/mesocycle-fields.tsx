@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useId } from 'react';
 import { MESOCYCLE_WEEK_INFO, type MesocycleWeek } from '../../../shared/domain/mesocycle.ts';
 import { Switch } from '../../ui/switch.tsx';
-import { startedRelative } from './started-relative.ts';
+import { startedRelative } from '../../lib/format/started-relative.ts';
 
 interface MesocycleFieldsProps {
   enabled: boolean;

@@ -1,6 +1,6 @@
 import { Wrench } from 'lucide-react';
-import { useAppInfo } from '../../app/app-info.ts';
-import { socialSiteName } from '../../app/community-links.ts';
+import { useAppInfo } from '../../lib/app-info.ts';
+import { socialSiteName } from '../../lib/community-links.ts';
 import { KairoLogo } from '../../ui/kairo-logo.tsx';
 
 /** Shown while Kairo is down for maintenance; points athletes to where the operator posts updates, when configured (SOCIAL_URL). */

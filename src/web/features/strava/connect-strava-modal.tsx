@@ -1,7 +1,7 @@
 import { Alert } from '../../ui/alert.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { useLogout } from '../auth/api/logout.ts';
-import { ImportFilesOption } from '../imports/import-files-option.tsx';
+import { useLogout } from '../auth/index.ts';
+import { ImportFilesOption } from '../imports/index.ts';
 import { ConnectStravaPrompt } from './connect-strava-prompt.tsx';
 
 interface ConnectStravaModalProps {

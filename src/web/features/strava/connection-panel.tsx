@@ -5,7 +5,7 @@ import type { AuthUser } from '../../../shared/api/auth.ts';
 import type { StravaStatus } from '../../../shared/api/strava.ts';
 import { Button } from '../../ui/button.tsx';
 import { buttonClasses } from '../../ui/button-classes.ts';
-import { useLogout } from '../auth/api/logout.ts';
+import { useLogout } from '../auth/index.ts';
 import { useStravaStatus } from './api/strava-status.ts';
 import { DisconnectStravaDialog } from './disconnect-strava-dialog.tsx';
 import { STRAVA_CONNECT_PATH } from './strava-connect-path.ts';

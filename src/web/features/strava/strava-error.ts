@@ -26,6 +26,3 @@ export function withoutStravaError(search: string): string {
   const rest = params.toString();
   return rest === '' ? '' : `?${rest}`;
 }
-
-/** The query the server adds to /login when a signed-out "Connect with Strava" found no linked account. */
-export const STRAVA_UNLINKED_ERROR = 'strava-unlinked';

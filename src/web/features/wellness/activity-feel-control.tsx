@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ActivityFeel } from '../../../shared/api/wellness.ts';
-import { userFacingMessage } from '../../app/api-request.ts';
+import { userFacingMessage } from '../../lib/api-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/text-area.tsx';
 import { useActivityFeel, useSaveActivityFeel } from './api/wellness.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { wellnessDayBody, type WellnessDay, type WellnessDayBody } from '../../../shared/api/wellness.ts';
-import { userFacingMessage } from '../../app/api-request.ts';
+import { userFacingMessage } from '../../lib/api-request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/text-area.tsx';

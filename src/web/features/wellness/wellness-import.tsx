@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { WELLNESS_IMPORT_MAX_BYTES, type WellnessImportAnswer } from '../../../shared/api/wellness.ts';
-import { userFacingMessage } from '../../app/api-request.ts';
+import { userFacingMessage } from '../../lib/api-request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useImportWellnessCsv } from './api/wellness.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { activityDetail, type ActivityDetail } from '../../../../shared/api/activities.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 import { activityListQueryKey } from './activity-list.ts';
 
 export const activityDetailQueryKey = (id: string) => [...activityListQueryKey, id] as const;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { activityIntervals, type ActivityIntervals } from '../../../../shared/api/activity-intervals.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 
 /** Apart from the '/api/activities' keys like the streams: laps do not change once recorded (a new FTP changes % FTP, hence staleness on remount). */
 export const activityIntervalsQueryKey = (activityId: string) => ['activity-intervals', activityId] as const;

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { activityList, type ActivityListItem } from '../../../../shared/api/activities.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 
 export const activityListQueryKey = ['/api/activities'] as const;
 

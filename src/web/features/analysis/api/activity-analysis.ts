@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { analysisView, type AnalysisView } from '../../../../shared/api/analysis.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 
 export const activityAnalysisQueryKey = (activityId: string) => ['/api/activities', activityId, 'analysis'] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnalysisView } from '../../../../shared/api/analysis.ts';
-import { apiRequest, HttpError, userFacingMessage } from '../../../app/api-request.ts';
+import { apiRequest, HttpError, userFacingMessage } from '../../../lib/api-request.ts';
 import { showToast } from '../../../ui/toast-store.ts';
 import { activityAnalysisQueryKey, analysisRewriteMutationKey } from './activity-analysis.ts';
 

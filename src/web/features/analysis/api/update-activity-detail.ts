@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { analysisView, type AnalysisView } from '../../../../shared/api/analysis.ts';
 import type { RideDetailType } from '../../../../shared/domain/ride-detail.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 import { activityAnalysisQueryKey, analysisRewriteMutationKey } from './activity-analysis.ts';
 
 /** What the add-detail modal saves (spec §3): a type or null, and a trimmed note that is absent when empty. */

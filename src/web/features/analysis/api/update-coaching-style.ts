@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { analysisView, type AnalysisView } from '../../../../shared/api/analysis.ts';
 import type { CoachingStyle } from '../../../../shared/domain/coaching-style.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 import { activityAnalysisQueryKey, analysisRewriteMutationKey } from './activity-analysis.ts';
 
 export interface CoachingStyleChoice {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuthUser } from '../../../../shared/api/auth.ts';
-import { sendRequest, throwIfNotOk } from '../../../app/api-request.ts';
+import { sendRequest, throwIfNotOk } from '../../../lib/api-request.ts';
 
 export const currentUserQueryKey = ['/api/auth/user'] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authUser, type LoginBody } from '../../../../shared/api/auth.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
-import { trackUserEvent } from '../../tracking/api/track-user-event.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
+import { trackUserEvent } from '../../tracking/index.ts';
 import { currentUserQueryKey } from './current-user.ts';
 
 /** POST /api/auth/login: answers the signed-in user and sets the session cookie. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponse } from '../../../../shared/api/auth.ts';
-import { apiRequest, readJson, userFacingMessage } from '../../../app/api-request.ts';
+import { apiRequest, readJson, userFacingMessage } from '../../../lib/api-request.ts';
 import { showToast } from '../../../ui/toast-store.ts';
 
 /** POST /api/auth/logout: ends this session. */

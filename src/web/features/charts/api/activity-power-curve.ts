@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { powerCurve } from '../../../../shared/api/activities.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 
 export const activityPowerCurveQueryKey = (activityId: string) => ['activity-power-curve', activityId] as const;
 

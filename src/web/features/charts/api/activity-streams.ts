@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { activityStreams, type ActivityStreamsView } from '../../../../shared/api/activities.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 
 /** The streams the charts draw; the position track (latlng, the largest) is left unchecked and dropped. */
 const chartedStreams = activityStreams.omit({ latlng: true });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { bestPowerCurve, type BestPowerCurve } from '../../../../shared/api/activities.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 
 export const bestPowerCurveQueryKey = (days: number) => ['/api/power-curve/best', days] as const;
 

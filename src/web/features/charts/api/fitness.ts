@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fitnessSeries } from '../../../../shared/api/activities.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 
 export const fitnessQueryKey = (days: number) => ['/api/fitness', days] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { analysisContextExport, contextExportFileName } from '../../../../shared/api/exports.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 import { saveFile } from '../save-file.ts';
 
 /**

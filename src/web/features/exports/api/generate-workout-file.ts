@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { DEFAULT_WORKOUT_FILE_NAME } from '../../../../shared/api/exports.ts';
-import { sendRequest } from '../../../app/api-request.ts';
+import { sendRequest } from '../../../lib/api-request.ts';
 import { fileNameFromContentDisposition } from '../content-disposition.ts';
 import { saveFile } from '../save-file.ts';
 

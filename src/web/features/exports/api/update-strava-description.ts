@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { DESCRIPTION_CREDIT_LINE, type UpdateDescriptionBody } from '../../../../shared/api/exports.ts';
-import { apiRequest } from '../../../app/api-request.ts';
+import { apiRequest } from '../../../lib/api-request.ts';
 
 /** The description a shared section becomes on Strava: the section, a blank line, then Kairo's credit (spec §7). */
 export function sharedDescription(sectionText: string): string {

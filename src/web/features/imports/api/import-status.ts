@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { importStatus, type ImportStatus } from '../../../../shared/api/imports.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 import { isImportSettled } from '../import-queue.ts';
 
 /** How often a running archive import is looked at. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { importResult, type ImportResult } from '../../../../shared/api/imports.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 
 /**
  * POST /api/imports with one file (multipart field `file`): an activity file is imported at once

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { planComplianceView } from '../../../../shared/api/plan-compliance.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 import { trainingPlansQueryKey } from './training-plans.ts';
 
 /**

@@ -6,10 +6,8 @@ import {
   type CalendarFeedCreated,
   type WorkoutFormat,
 } from '../../../../shared/api/plan-files.ts';
-import { apiRequest, readJson, sendRequest } from '../../../app/api-request.ts';
-import { workoutFileError } from '../../exports/api/generate-workout-file.ts';
-import { fileNameFromContentDisposition } from '../../exports/content-disposition.ts';
-import { saveFile } from '../../exports/save-file.ts';
+import { apiRequest, readJson, sendRequest } from '../../../lib/api-request.ts';
+import { fileNameFromContentDisposition, saveFile, workoutFileError } from '../../exports/index.ts';
 
 /** ADR 0039, 0040: a plan's session files and its calendar feed. */
 

@@ -7,13 +7,11 @@ import {
   type TrainingPlanInput,
   type TrainingPlanView,
 } from '../../../../shared/api/training-plans.ts';
-import { apiRequest, readJson, sendRequest, userFacingMessage } from '../../../app/api-request.ts';
-import { workoutFileError } from '../../exports/api/generate-workout-file.ts';
-import { fileNameFromContentDisposition } from '../../exports/content-disposition.ts';
-import { saveFile } from '../../exports/save-file.ts';
+import { apiRequest, readJson, sendRequest, userFacingMessage } from '../../../lib/api-request.ts';
+import { fileNameFromContentDisposition, saveFile, workoutFileError } from '../../exports/index.ts';
 import { showToast } from '../../../ui/toast-store.ts';
-import { removeCachedAnalyses } from '../../analysis/api/activity-analysis.ts';
-import { trackUserEvent } from '../../tracking/api/track-user-event.ts';
+import { removeCachedAnalyses } from '../../analysis/index.ts';
+import { trackUserEvent } from '../../tracking/index.ts';
 
 export const trainingPlansQueryKey = ['/api/training-plans'] as const;
 /** Spec §9: training plans are cached 10 minutes. */

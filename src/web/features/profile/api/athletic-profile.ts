@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { athleticProfile } from '../../../../shared/api/athletic-profile.ts';
-import { HttpError, apiRequest, readJson } from '../../../app/api-request.ts';
+import { HttpError, apiRequest, readJson } from '../../../lib/api-request.ts';
 
 export const athleticProfileQueryKey = ['/api/profile'] as const;
 

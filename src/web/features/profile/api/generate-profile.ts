@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { athleticProfile } from '../../../../shared/api/athletic-profile.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 import { athleticProfileQueryKey } from './athletic-profile.ts';
 
 /** POST /api/profile/generate: writes the profile and its answer becomes the cached one. */

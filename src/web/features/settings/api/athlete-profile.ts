@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { athleteProfile, type AthleteProfile } from '../../../../shared/api/settings.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 
 export const athleteProfileQueryKey = ['/api/athlete/profile'] as const;
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { userSettings, type UserSettings, type UserSettingsUpdate } from '../../../../shared/api/settings.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
-import { removeCachedAnalyses } from '../../analysis/api/activity-analysis.ts';
-import { useAuth } from '../../auth/use-auth.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
+import { removeCachedAnalyses } from '../../analysis/index.ts';
+import { useAuth } from '../../auth/index.ts';
 
 export const userSettingsQueryKey = ['/api/user/settings'] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponse } from '../../../../shared/api/auth.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 import { showToast } from '../../../ui/toast-store.ts';
 import { stravaStatusQueryKey } from './strava-status.ts';
 

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { sendRequest } from '../../../app/api-request.ts';
+import { sendRequest } from '../../../lib/api-request.ts';
 
 declare global {
   interface Window {

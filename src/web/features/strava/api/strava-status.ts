@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { stravaStatus, type StravaStatus } from '../../../../shared/api/strava.ts';
-import { apiRequest, readJson } from '../../../app/api-request.ts';
+import { apiRequest, readJson } from '../../../lib/api-request.ts';
 
 export const stravaStatusQueryKey = ['/api/strava/status'] as const;
 

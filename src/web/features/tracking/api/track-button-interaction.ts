@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { buttonInteractionBody } from '../../../../shared/api/tracking.ts';
-import { apiRequest } from '../../../app/api-request.ts';
+import { apiRequest } from '../../../lib/api-request.ts';
 
 export type ButtonInteraction = z.input<typeof buttonInteractionBody>;
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import type { pageViewBody } from '../../../../shared/api/tracking.ts';
-import { apiRequest } from '../../../app/api-request.ts';
+import { apiRequest } from '../../../lib/api-request.ts';
 
 type PageView = z.input<typeof pageViewBody>;
 

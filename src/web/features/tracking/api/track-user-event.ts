@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { userEventBody } from '../../../../shared/api/tracking.ts';
-import { apiRequest } from '../../../app/api-request.ts';
+import { apiRequest } from '../../../lib/api-request.ts';
 
 export type UserEvent = z.input<typeof userEventBody>;
 

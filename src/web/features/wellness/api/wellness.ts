@@ -10,7 +10,7 @@ import {
   type WellnessDayBody,
   type WellnessImportAnswer,
 } from '../../../../shared/api/wellness.ts';
-import { apiRequest, readJson, throwIfNotOk } from '../../../app/api-request.ts';
+import { apiRequest, readJson, throwIfNotOk } from '../../../lib/api-request.ts';
 
 const wellnessQueryKey = ['/api/wellness'] as const;
 const readinessQueryKey = ['/api/readiness'] as const;

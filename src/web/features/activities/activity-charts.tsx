@@ -1,11 +1,8 @@
 import { lazy, Suspense } from 'react';
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { useActivityDetail } from '../activities/api/activity-detail.ts';
-import { ChartFigure } from './chart-figure.tsx';
-import { FitnessFigure } from './fitness-figure.tsx';
-import { PowerCurveFigure } from './power-curve-figure.tsx';
-import { STREAMS_LOADING_HEIGHT_PX, StreamsFigure } from './streams-figure.tsx';
+import { useActivityDetail } from './api/activity-detail.ts';
+import { ChartFigure, FitnessFigure, PowerCurveFigure, STREAMS_LOADING_HEIGHT_PX, StreamsFigure } from '../charts/index.ts';
 
 /** Below the streams, after their data: loaded apart so they add nothing to the first signed-in screen's JavaScript. */
 const RouteMapFigure = lazy(() => import('./route-map-figure.tsx').then((module) => ({ default: module.RouteMapFigure })));

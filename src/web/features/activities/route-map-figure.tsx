@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { z } from 'zod';
-import { apiRequest, readJson } from '../../app/api-request.ts';
-import { useAppInfo } from '../../app/app-info.ts';
-import { ChartFigure } from './chart-figure.tsx';
+import { apiRequest, readJson } from '../../lib/api-request.ts';
+import { useAppInfo } from '../../lib/app-info.ts';
+import { ChartFigure } from '../charts/index.ts';
 
 const RouteMap = lazy(() => import('./route-map.tsx'));
 

@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { Activity, CalendarRange, Settings, UserRound, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { IconButton } from '../ui/icon-button.tsx';
-import { KairoLogo } from '../ui/kairo-logo.tsx';
+import { IconButton } from '../../ui/icon-button.tsx';
+import { KairoLogo } from '../../ui/kairo-logo.tsx';
 
 interface Tab {
   label: string;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { AuthUser } from '../../shared/api/auth.ts';
-import { TrialNotice } from '../features/billing/trial-notice.tsx';
-import { ConnectionPanel } from '../features/strava/connection-panel.tsx';
+import type { AuthUser } from '../../../shared/api/auth.ts';
+import { TrialNotice } from '../billing/index.ts';
+import { ConnectionPanel } from '../strava/index.ts';
 
 interface AppSidebarProps {
   user: AuthUser;

@@ -1,9 +1,9 @@
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { useAuth } from '../features/auth/use-auth.ts';
-import { PhonePlanNotice } from '../features/billing/phone-plan-notice.tsx';
-import { useForceSyncGlobal } from '../features/strava/api/force-sync.ts';
-import { MAIN_CONTENT_ID, SkipLink } from '../ui/skip-link.tsx';
+import { useAuth } from '../auth/index.ts';
+import { PhonePlanNotice } from '../billing/index.ts';
+import { useForceSyncGlobal } from '../strava/index.ts';
+import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link.tsx';
 import { TopNav } from './top-nav.tsx';
 
 /** Spec §9 tooltip timing: 700 ms before the first opens, then 300 ms during which the next opens at once. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { circleMarker, map as leafletMap, polyline, tileLayer } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { readChartPalette } from './chart-theme.ts';
+import { readChartPalette } from '../charts/index.ts';
 
 interface RouteMapProps {
   track: [number, number][];

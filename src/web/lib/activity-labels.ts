@@ -1,4 +1,4 @@
-import type { ActivitySourceName } from '../../../shared/api/activities.ts';
+import type { ActivitySourceName } from '../../shared/api/activities.ts';
 
 const sourceLabels: Record<ActivitySourceName, string> = {
   strava: 'Strava',

@@ -1,5 +1,5 @@
-import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
-import { formatPace, type Measure } from '../../../../shared/format.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { formatPace, type Measure } from '../../../shared/format.ts';
 
 /**
  * The average pace of moving time over distance, per kilometre or (imperial) per mile. Null when

@@ -1,0 +1,10 @@
+/** The activities feature's public face (ADR 0045): all that app/ and other features may import from it. */
+export { ActivityListSkeleton } from './activity-list-skeleton.tsx';
+export { ActivityList } from './activity-list.tsx';
+export { ActivityView } from './activity-view.tsx';
+export { AnalysisSkeleton } from './analysis-skeleton.tsx';
+export { refetchActivities, useActivityList } from './api/activity-list.ts';
+export { LinkedActivity } from './linked-activity.tsx';
+export { LoadingActivities } from './loading-activities.tsx';
+export { NoActivitySelected } from './no-activity-selected.tsx';
+export { activityPath, routedActivity } from './selection.ts';

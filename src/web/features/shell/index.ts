@@ -1,0 +1,3 @@
+/** The shell feature's public face (ADR 0045): all that app/ and other features may import from it. */
+export { AppLayout } from './app-layout.tsx';
+export { AppSidebar } from './app-sidebar.tsx';
