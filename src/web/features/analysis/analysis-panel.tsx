@@ -1,4 +1,3 @@
-import clsx from 'clsx';
 import { useLocation } from 'wouter';
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { AnalysisView } from '../../../shared/api/analysis.ts';
@@ -72,7 +71,8 @@ export function AnalysisPanel({ activity }: { activity: ActivityListItem }) {
           Kai is rewriting your analysis...
         </p>
       )}
-      <div className={clsx('flex flex-col gap-6 transition-opacity', (rewriting || view.historyPending) && 'opacity-50')}>
+      {/* Busy, not dimmed: text faded to half its contrast fails WCAG 1.4.3 while the athlete still reads it. */}
+      <div className="flex flex-col gap-6" aria-busy={rewriting || view.historyPending}>
         <div className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
           <div className="flex items-center gap-3">
             <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent font-bold text-accent-fg">

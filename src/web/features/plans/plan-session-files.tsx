@@ -13,7 +13,7 @@ type Session = PlanSessionFiles['sessions'][number];
 
 /** One session's download menu: every format, those it does not offer disabled with the reason. */
 function SessionDownloadMenu({ planId, session, pro }: { planId: string; session: Session; pro: boolean }) {
-  const label = `Download ${session.activityType} on ${formatCalendarDay(session.date)}`;
+  const label = `Files for ${session.activityType} on ${formatCalendarDay(session.date)}`;
   return (
     <DropdownMenu
       trigger={
