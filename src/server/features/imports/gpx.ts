@@ -8,8 +8,9 @@ import {
   childNumber,
   childText,
   extensionNumber,
-  parseXmlDateTimeMs,
+  latLngOf,
   parseXmlDocument,
+  timedSample,
 } from './xml-document.ts';
 import type { XmlElement } from './xml-document.ts';
 
@@ -54,24 +55,16 @@ export function readGpx(fileName: string, text: string): RecordedActivity {
   };
 }
 
-/** A track point without a time cannot be placed on the activity's clock and is skipped. */
 function readTrackPoint(point: XmlElement): RecordedSample[] {
-  const timeMs = parseXmlDateTimeMs(childText(point, 'time'));
-  if (timeMs === null) return [];
-  const lat = attributeNumber(point, 'lat');
-  const lon = attributeNumber(point, 'lon');
   const extensions = childElement(point, 'extensions');
-  return [
-    {
-      timeMs,
-      latlng: lat !== null && lon !== null ? [lat, lon] : null,
-      altitudeM: childNumber(point, 'ele'),
-      heartrateBpm: extensionNumber(extensions, extensionNames.heartrateBpm),
-      cadenceRpm: extensionNumber(extensions, extensionNames.cadenceRpm),
-      powerW: extensionNumber(extensions, extensionNames.powerW),
-      temperatureC: extensionNumber(extensions, extensionNames.temperatureC),
-      // GPX 1.0 has <speed> on the point itself; 1.1 moved it into extensions.
-      speedMps: childNumber(point, 'speed') ?? extensionNumber(extensions, extensionNames.speedMps),
-    },
-  ];
+  return timedSample(childText(point, 'time'), () => ({
+    latlng: latLngOf(attributeNumber(point, 'lat'), attributeNumber(point, 'lon')),
+    altitudeM: childNumber(point, 'ele'),
+    heartrateBpm: extensionNumber(extensions, extensionNames.heartrateBpm),
+    cadenceRpm: extensionNumber(extensions, extensionNames.cadenceRpm),
+    powerW: extensionNumber(extensions, extensionNames.powerW),
+    temperatureC: extensionNumber(extensions, extensionNames.temperatureC),
+    // GPX 1.0 has <speed> on the point itself; 1.1 moved it into extensions.
+    speedMps: childNumber(point, 'speed') ?? extensionNumber(extensions, extensionNames.speedMps),
+  }));
 }

@@ -9,8 +9,10 @@ import {
   childNumber,
   childText,
   extensionNumber,
+  latLngOf,
   parseXmlDateTimeMs,
   parseXmlDocument,
+  timedSample,
 } from './xml-document.ts';
 import type { XmlElement } from './xml-document.ts';
 
@@ -76,25 +78,17 @@ function readLapSummary(lap: XmlElement): StatedSummary {
   };
 }
 
-/** A trackpoint without a time cannot be placed on the activity's clock and is skipped. */
 function readTrackpoint(trackpoint: XmlElement): RecordedSample[] {
-  const timeMs = parseXmlDateTimeMs(childText(trackpoint, 'Time'));
-  if (timeMs === null) return [];
   const position = childElement(trackpoint, 'Position');
-  const lat = childNumber(position, 'LatitudeDegrees');
-  const lng = childNumber(position, 'LongitudeDegrees');
   const extensions = childElement(trackpoint, 'Extensions');
-  return [
-    {
-      timeMs,
-      latlng: lat !== null && lng !== null ? [lat, lng] : null,
-      altitudeM: childNumber(trackpoint, 'AltitudeMeters'),
-      distanceM: childNumber(trackpoint, 'DistanceMeters'),
-      heartrateBpm: childNumber(childElement(trackpoint, 'HeartRateBpm'), 'Value'),
-      // <Cadence> is the bike's; runs carry RunCadence in the TPX extension.
-      cadenceRpm: childNumber(trackpoint, 'Cadence') ?? extensionNumber(extensions, ['RunCadence']),
-      powerW: extensionNumber(extensions, ['Watts']),
-      speedMps: extensionNumber(extensions, ['Speed']),
-    },
-  ];
+  return timedSample(childText(trackpoint, 'Time'), () => ({
+    latlng: latLngOf(childNumber(position, 'LatitudeDegrees'), childNumber(position, 'LongitudeDegrees')),
+    altitudeM: childNumber(trackpoint, 'AltitudeMeters'),
+    distanceM: childNumber(trackpoint, 'DistanceMeters'),
+    heartrateBpm: childNumber(childElement(trackpoint, 'HeartRateBpm'), 'Value'),
+    // <Cadence> is the bike's; runs carry RunCadence in the TPX extension.
+    cadenceRpm: childNumber(trackpoint, 'Cadence') ?? extensionNumber(extensions, ['RunCadence']),
+    powerW: extensionNumber(extensions, ['Watts']),
+    speedMps: extensionNumber(extensions, ['Speed']),
+  }));
 }
