@@ -1,18 +1,7 @@
 import type { RecordedActivity, RecordedSample } from './parsed-activity.ts';
 import { sportTypeFromName } from './sport-type.ts';
 import { noStatedSummary } from './stated-summary.ts';
-import {
-  attributeNumber,
-  childElement,
-  childElements,
-  childNumber,
-  childText,
-  extensionNumber,
-  latLngOf,
-  parseXmlDocument,
-  timedSample,
-} from './xml-document.ts';
-import type { XmlElement } from './xml-document.ts';
+import { attributeNumber, childElement, childElements, childNumber, childText, extensionNumber, latLngOf, parseXmlDocument, timedSample, type XmlElement } from './xml-document.ts';
 
 /**
  * Extension element names per stream, across Garmin's TrackPointExtension v1/v2 (hr, cad, atemp,

@@ -2,19 +2,7 @@ import { ImportFileError } from './import-file-error.ts';
 import type { RecordedActivity, RecordedLap, RecordedSample, StatedSummary } from './parsed-activity.ts';
 import { sportTypeFromName } from './sport-type.ts';
 import { combineStatedSummaries, sumOfKnown } from './stated-summary.ts';
-import {
-  attributeText,
-  childElement,
-  childElements,
-  childNumber,
-  childText,
-  extensionNumber,
-  latLngOf,
-  parseXmlDateTimeMs,
-  parseXmlDocument,
-  timedSample,
-} from './xml-document.ts';
-import type { XmlElement } from './xml-document.ts';
+import { attributeText, childElement, childElements, childNumber, childText, extensionNumber, latLngOf, parseXmlDateTimeMs, parseXmlDocument, timedSample, type XmlElement } from './xml-document.ts';
 
 /**
  * Reads a TCX (Garmin Training Center v2) document's first activity. Laps state the timer time
