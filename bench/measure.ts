@@ -23,3 +23,19 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
+
+/** How long one piece of work took over many runs, in milliseconds to 0.01. */
+export interface RunTimes {
+  runs: number;
+  /** The median run (nearest rank). */
+  p50Ms: number;
+  /** The 99th percentile run (nearest rank). */
+  p99Ms: number;
+}
+
+/** Times `work` over `runs` runs, one after the other. */
+export function timeRuns(runs: number, work: () => void): RunTimes {
+  const times = Array.from({ length: runs }, () => timeMs(work)).sort((a, b) => a - b);
+  const percentile = (p: number) => Number(times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!.toFixed(2));
+  return { runs, p50Ms: percentile(50), p99Ms: percentile(99) };
+}
