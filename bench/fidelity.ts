@@ -1,5 +1,6 @@
 import { cleanStreams } from '../src/metrics/sample-cleaning.ts';
 import { checkCorpus, importCorpusFile, reference } from '../test/support/device-corpus.ts';
+import { median, timeMs } from './measure.ts';
 import { syntheticRide } from './metrics.ts';
 
 export interface FidelityRun {
@@ -14,11 +15,6 @@ export interface FidelityRun {
 
 const RUNS = 5;
 const CORPUS_PASSES = 3;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** Import throughput over the real device corpus, the cost of the cleaning step, and the corpus score. */
 export function benchFidelity(): FidelityRun {
@@ -36,11 +32,7 @@ export function benchFidelity(): FidelityRun {
     heartrateBpm: ride.heartrateBpm!.map((bpm, k) => (k % 1000 < 20 ? 0 : bpm)),
   };
   cleanStreams(faulty);
-  const timings = Array.from({ length: RUNS }, () => {
-    const at = performance.now();
-    cleanStreams(faulty);
-    return performance.now() - at;
-  });
+  const timings = Array.from({ length: RUNS }, () => timeMs(() => cleanStreams(faulty)));
 
   const checks = checkCorpus();
   return {

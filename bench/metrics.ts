@@ -5,6 +5,7 @@ import { writeBuiltinAnalysis } from '../src/server/features/analysis/coach/buil
 import { coachingStyles } from '../src/shared/domain/coaching-style.ts';
 import { contextOf, sources, type SourceKind } from '../test/unit/support/analysis-context.ts';
 import { computeMeanMaximalPowerNaively } from '../test/unit/support/naive-mean-maximal-power.ts';
+import { median, seededRandom, timeMs } from './measure.ts';
 
 export interface RideMetricsRun {
   hours: number;
@@ -26,23 +27,12 @@ export interface MetricsRun {
 const RIDE_HOURS = [1, 4, 10] as const;
 const RUNS = 5;
 
-/** A deterministic pseudo-random sequence (mulberry32), so every run measures the same ride. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A ride at 1 Hz that looks like one to the metrics: endurance pace with surges, climbs, coasting
  * and a short stop every hour, heart rate lagging the power, altitude and distance consistent.
  */
 export function syntheticRide(hours: number): ActivityStreams {
-  const next = random(hours * 7919);
+  const next = seededRandom(hours * 7919);
   const samples = hours * 3600;
   const streams: Required<Pick<ActivityStreams, 'timeS' | 'powerW' | 'heartrateBpm' | 'cadenceRpm' | 'altitudeM' | 'distanceM' | 'speedMps'>> = {
     timeS: [],
@@ -77,17 +67,6 @@ export function syntheticRide(hours: number): ActivityStreams {
     streams.speedMps.push(speed);
   }
   return streams;
-}
-
-function timeMs(work: () => unknown): number {
-  const startedAt = performance.now();
-  work();
-  return performance.now() - startedAt;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 const round = (ms: number) => Number(ms.toFixed(2));

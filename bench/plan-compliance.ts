@@ -3,14 +3,13 @@ import { planComplianceOf } from '../src/server/features/plans/compliance-read.t
 import { lengthInput } from '../src/server/features/plans/plan-on-day.ts';
 import { planSchedule } from '../src/shared/domain/plan-phases.ts';
 import { planSource } from '../test/unit/support/analysis-context.ts';
+import { timeRuns, type RunTimes } from './measure.ts';
 
-export interface PlanComplianceRun {
+/** Planned vs done of one plan, timed over the runs. */
+export interface PlanComplianceRun extends RunTimes {
   weeks: number;
   sessions: number;
   activities: number;
-  runs: number;
-  p50Ms: number;
-  p99Ms: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -46,15 +45,9 @@ export function benchPlanCompliance(): PlanComplianceRun {
     }
   }
   const span = { today: '2026-05-20', from: plan.phases[0]!.startDate, to: plan.phases.at(-1)!.endDate };
-  const times: number[] = [];
   let sessions = 0;
-  for (let run = 0; run < RUNS; run++) {
-    const started = performance.now();
-    const result = planComplianceOf(plan, log, span);
-    times.push(performance.now() - started);
-    sessions = result.overall.sessions.planned;
-  }
-  times.sort((a, b) => a - b);
-  const at = (share: number) => Number(times[Math.min(times.length - 1, Math.floor(share * times.length))]!.toFixed(2));
-  return { weeks: plan.phases.reduce((sum, phase) => sum + phase.weeks, 0), sessions, activities: log.length, runs: RUNS, p50Ms: at(0.5), p99Ms: at(0.99) };
+  const times = timeRuns(RUNS, () => {
+    sessions = planComplianceOf(plan, log, span).overall.sessions.planned;
+  });
+  return { weeks: plan.phases.reduce((sum, phase) => sum + phase.weeks, 0), sessions, activities: log.length, ...times };
 }

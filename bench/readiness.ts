@@ -1,10 +1,11 @@
 import { computeReadiness, indexWellness, type WellnessReading } from '../src/server/features/wellness/readiness.ts';
+import { seededRandom, timeRuns, type RunTimes } from './measure.ts';
 
 export interface ReadinessRun {
   /** Days of wellness the series reads (a year plus the 60-day baseline before its first day). */
   wellnessDays: number;
   /** Readiness of every day of a year, as GET /api/readiness?days=366 computes it once the rows are read. */
-  yearSeries: { runs: number; p50Ms: number; p99Ms: number };
+  yearSeries: RunTimes;
 }
 
 const YEAR_DAYS = 366;
@@ -12,20 +13,9 @@ const BASELINE_DAYS = 60;
 const RUNS = 200;
 const DAY_MS = 86_400_000;
 
-/** A deterministic pseudo-random sequence (mulberry32), so every run reads the same year. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A year of mornings as a ring and a phone record them: most days HRV and resting HR, check-ins on some, gaps. */
 function wellnessYear(lastDay: string): WellnessReading[] {
-  const next = random(18);
+  const next = seededRandom(18);
   const last = Date.parse(`${lastDay}T00:00:00Z`);
   const rows: WellnessReading[] = [];
   for (let ago = YEAR_DAYS + BASELINE_DAYS - 1; ago >= 0; ago--) {
@@ -44,23 +34,16 @@ function wellnessYear(lastDay: string): WellnessReading[] {
   return rows;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 /** Readiness over a year of wellness: indexing the rows and judging every day, as the service does per request. */
 export function benchReadiness(): ReadinessRun {
   const lastDay = '2026-11-25';
   const rows = wellnessYear(lastDay);
   const first = Date.parse(`${lastDay}T00:00:00Z`) - (YEAR_DAYS - 1) * DAY_MS;
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const started = performance.now();
+  const yearSeries = timeRuns(RUNS, () => {
     const index = indexWellness(rows);
     for (let day = 0; day < YEAR_DAYS; day++) {
       computeReadiness(new Date(first + day * DAY_MS).toISOString().slice(0, 10), index, { tsb: -10 + (day % 30) - 15 });
     }
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const ms = (value: number) => Number(value.toFixed(2));
-  return { wellnessDays: rows.length, yearSeries: { runs: RUNS, p50Ms: ms(percentile(times, 50)), p99Ms: ms(percentile(times, 99)) } };
+  });
+  return { wellnessDays: rows.length, yearSeries };
 }

@@ -5,9 +5,8 @@ import { kaiAnswer, promptFacts, startFakeLlm, type FakeLlm } from '../../tools/
 import { testDatabaseKinds } from '../support/databases.ts';
 import { llmEnv } from '../support/fake-llm.ts';
 import type { TestClient } from '../support/http-client.ts';
-import { startTestKairo, type TestKairo } from '../support/kairo.ts';
-import { registerAthlete, waitForJobs } from '../support/strava.ts';
-import { uploadFixture } from '../support/uploads.ts';
+import { type TestKairo } from '../support/kairo.ts';
+import { startWithUploads } from '../support/uploads.ts';
 import { createEventPlanAround, storeStravaConnection } from '../support/plans.ts';
 
 const kinds = await testDatabaseKinds();
@@ -20,10 +19,7 @@ describe.each(kinds)("Kai's LLM coach on %s", (kind) => {
   let rideId: string;
   beforeAll(async () => {
     fake = await startFakeLlm();
-    server = await startTestKairo(kind, llmEnv(fake));
-    athlete = await registerAthlete(server.url);
-    rideId = await uploadFixture(athlete, 'ride.fit', 'ride_outdoor_power_edge810.fit');
-    await waitForJobs(server);
+    ({ server, athlete, ids: [rideId] } = await startWithUploads(kind, [['ride.fit', 'ride_outdoor_power_edge810.fit']], llmEnv(fake)));
   });
   afterAll(async () => {
     await server?.close();

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisView, type AnalysisView } from '../../src/shared/api/analysis.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
-import { startTestKairo, type TestKairo } from '../support/kairo.ts';
+import { type TestKairo } from '../support/kairo.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
-import { uploadFixture } from '../support/uploads.ts';
+import { startWithUploads, uploadFixture } from '../support/uploads.ts';
 import { createEventPlanAround, storeStravaConnection } from '../support/plans.ts';
 
 const kinds = await testDatabaseKinds();
@@ -18,11 +18,10 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
   let rideId: string;
   let runId: string;
   beforeAll(async () => {
-    server = await startTestKairo(kind);
-    athlete = await registerAthlete(server.url);
-    rideId = await uploadFixture(athlete, 'ride.fit', 'ride_outdoor_power_edge810.fit');
-    runId = await uploadFixture(athlete, 'run.fit', 'same-run-three-formats/run_fr220.fit');
-    await waitForJobs(server);
+    ({ server, athlete, ids: [rideId, runId] } = await startWithUploads(kind, [
+      ['ride.fit', 'ride_outdoor_power_edge810.fit'],
+      ['run.fit', 'same-run-three-formats/run_fr220.fit'],
+    ]));
   });
   afterAll(async () => {
     await server?.close();

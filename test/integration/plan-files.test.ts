@@ -8,22 +8,11 @@ import { PRO_ONLY_MESSAGES } from '../../src/shared/api/exports.ts';
 import { calendarFeedCreated, planSessionFiles, SESSION_NOT_FOUND, WORKOUT_FORMAT_UNAVAILABLE } from '../../src/shared/api/plan-files.ts';
 import { trainingPlanView } from '../../src/shared/api/training-plans.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
-import { createClient, type TestClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { createClient } from '../support/http-client.ts';
+import { startTestKairo, type TestKairo } from '../support/kairo.ts';
+import { eventPlan, registerPlanner } from '../support/plans.ts';
 
 const kinds = await testDatabaseKinds();
-
-const eventPlan = {
-  preparationType: 'event',
-  eventName: 'Gran Fondo Stelvio',
-  eventType: 'cycling',
-  eventDate: new Date(Date.now() + 88 * 86_400_000).toISOString().slice(0, 10),
-  eventDistance: '120 km',
-  eventElevation: '2500 m',
-  ftp: '250',
-  completionGoal: 'complete',
-  weeklyTrainingTime: '8 hours',
-};
 
 /** The names of a .zip's entries, read with the library the Strava import uses. */
 async function zipEntryNames(bytes: Buffer): Promise<string[]> {
@@ -33,13 +22,13 @@ async function zipEntryNames(bytes: Buffer): Promise<string[]> {
   return names;
 }
 
-/** A test-side reader of ERG-mode course files: the (minutes, value) points. */
 /** Today and the next 60 days: past the first weeks, which start low for an athlete with no history. */
 const twoMonths = () => `from=${new Date().toISOString().slice(0, 10)}&to=${new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10)}`;
 /** The longest session of a kind in a listing, with its interval set whole. */
 const longest = <T extends { activityType: string; durationMin: number }>(sessions: T[], activityType: string): T =>
   sessions.filter((session) => session.activityType === activityType).sort((a, b) => b.durationMin - a.durationMin)[0]!;
 
+/** A test-side reader of ERG-mode course files: the (minutes, value) points. */
 const coursePoints = (text: string) =>
   text
     .split('\r\n')
@@ -50,20 +39,11 @@ describe.each(kinds)('plan workout files and calendar feed on %s', (kind) => {
   let server: TestKairo;
   const query = <Row>(text: string, params: unknown[] = []) => server.database.handle.query<Row>(text, params);
 
-  async function athlete(options: { plan?: string; settings?: Record<string, unknown> } = {}): Promise<{ client: TestClient; accountId: string }> {
-    const client = createClient(server.url);
-    const email = uniqueEmail('devices');
-    expect((await client.post('/api/auth/register', { email, password: 'correct horse', firstName: 'Dee', lastName: 'Vice' })).status).toBe(201);
-    const [account] = await query<{ id: string }>('select id from accounts where email = $1', [email]);
-    const accountId = account!.id;
-    await query('update accounts set plan = $1 where id = $2', [options.plan ?? 'Pro', accountId]);
-    await query(
-      `insert into strava_connections (account_id, strava_id, access_token, refresh_token, expires_at, scope)
-       values ($1, $2, 'x', 'x', now() + interval '6 hours', 'read,activity:read_all')`,
-      [accountId, `strava-${accountId}`],
-    );
-    if (options.settings) expect((await client.put('/api/user/settings', options.settings)).status).toBe(200);
-    return { client, accountId };
+  /** A Pro athlete unless told otherwise, connected to Strava, with `settings` saved. */
+  async function athlete(options: { plan?: string; settings?: Record<string, unknown> } = {}) {
+    const planner = await registerPlanner(server, { plan: options.plan ?? 'Pro', emailPrefix: 'devices' });
+    if (options.settings) expect((await planner.client.put('/api/user/settings', options.settings)).status).toBe(200);
+    return planner;
   }
 
   beforeAll(async () => {

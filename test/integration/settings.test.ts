@@ -3,10 +3,10 @@ import { analysisView } from '../../src/shared/api/analysis.ts';
 import { athleteProfile, hrZoneFields, userSettings } from '../../src/shared/api/settings.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
-import { startTestKairo, type TestKairo } from '../support/kairo.ts';
+import { type TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
-import { uploadFixture } from '../support/uploads.ts';
+import { startWithUploads } from '../support/uploads.ts';
 import { ATHLETE_ZONES, UNSAVED_SETTINGS } from '../support/athlete-settings.ts';
 
 const kinds = await testDatabaseKinds();
@@ -27,10 +27,7 @@ describe.each(kinds)('User settings on %s', (kind) => {
   let athlete: TestClient;
   let rideId: string;
   beforeAll(async () => {
-    server = await startTestKairo(kind);
-    athlete = await registerAthlete(server.url);
-    rideId = await uploadFixture(athlete, 'ride.fit', 'ride_outdoor_power_edge810.fit');
-    await waitForJobs(server);
+    ({ server, athlete, ids: [rideId] } = await startWithUploads(kind, [['ride.fit', 'ride_outdoor_power_edge810.fit']]));
   });
   afterAll(async () => {
     await server?.close();

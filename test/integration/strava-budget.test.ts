@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { createStravaBudget } from '../../src/server/features/strava/rate-limiter.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.ts';
+import { createTestDatabase, raceAcross, separatePostgresPools, testDatabaseKinds, type TestDatabase } from '../support/databases.ts';
 
 const kinds = await testDatabaseKinds();
 const at = (iso: string) => Date.parse(iso);
@@ -79,21 +78,11 @@ describe.each(kinds)("Strava's budget in the database (%s)", (kind) => {
 });
 
 describe.runIf(kinds.includes('postgres'))("Strava's budget shared by several processes (postgres)", () => {
-  let database: TestDatabase;
-  const handles: DatabaseHandle[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    for (let i = 0; i < 3; i += 1) handles.push(await openDatabase({ kind: 'postgres', url: database.url! }));
-  });
-  afterAll(async () => {
-    await Promise.all(handles.map((handle) => handle.close()));
-    await database?.drop();
-  });
+  const handles = separatePostgresPools(3);
 
   it('three instances reserving at once never take more than the budget', async () => {
     const budgets = handles.map((handle) => createStravaBudget(handle.db, { clientId: 'shared', limits: { overall: [1000, 10_000], read: [25, 1000] } }));
-    const results = await Promise.all(Array.from({ length: 90 }, (_, index) => budgets[index % 3]!.reserve('read')));
+    const results = await raceAcross(budgets, 90, (budget) => budget.reserve('read'));
     expect(results.filter((result) => result.ok)).toHaveLength(25);
     expect((await budgets[0]!.usage()).read[0]).toBe(25);
   });

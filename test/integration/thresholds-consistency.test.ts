@@ -3,11 +3,11 @@ import { analysisContextExport } from '../../src/shared/api/exports.ts';
 import { userSettings, type EffectiveThresholds, type UserSettings } from '../../src/shared/api/settings.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
-import { startTestKairo, type TestKairo } from '../support/kairo.ts';
+import { type TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
 import { fixtureFile } from '../support/strava-export.ts';
-import { uploadFixture } from '../support/uploads.ts';
+import { startWithUploads } from '../support/uploads.ts';
 
 /**
  * Issue 14 "One truth": the FTP and the heart-rate zones an athlete sees in one place are the ones
@@ -120,12 +120,11 @@ describe.each(kinds)('One FTP and one zone set everywhere, for an uploads-only a
   let rideId: string;
   let runId: string;
   beforeAll(async () => {
-    server = await startTestKairo(kind);
-    athlete = await registerAthlete(server.url);
-    rideId = await uploadFixture(athlete, 'ride.fit', 'ride_outdoor_power_edge810.fit');
-    await uploadFixture(athlete, 'indoor.fit', 'ride_indoor_power_edge800.fit');
-    runId = await uploadFixture(athlete, 'run.fit', 'same-run-three-formats/run_fr220.fit');
-    await waitForJobs(server);
+    ({ server, athlete, ids: [rideId, , runId] } = await startWithUploads(kind, [
+      ['ride.fit', 'ride_outdoor_power_edge810.fit'],
+      ['indoor.fit', 'ride_indoor_power_edge800.fit'],
+      ['run.fit', 'same-run-three-formats/run_fr220.fit'],
+    ]));
   });
   afterAll(async () => {
     await server?.close();

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { createThrottles, type Throttles } from '../../src/server/http/rate-limit.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.ts';
+import { createTestDatabase, raceAcross, separatePostgresPools, testDatabaseKinds, type TestDatabase } from '../support/databases.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -94,21 +93,11 @@ describe.each(kinds)('throttles in the database (%s)', (kind) => {
 });
 
 describe.runIf(kinds.includes('postgres'))('throttles shared by several processes (postgres)', () => {
-  let database: TestDatabase;
-  const handles: DatabaseHandle[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    for (let i = 0; i < 3; i += 1) handles.push(await openDatabase({ kind: 'postgres', url: database.url! }));
-  });
-  afterAll(async () => {
-    await Promise.all(handles.map((handle) => handle.close()));
-    await database?.drop();
-  });
+  const handles = separatePostgresPools(3);
 
   it('three connection pools hitting one key at once let exactly the limit through', async () => {
     const limiters = handles.map((handle) => createThrottles(handle.db).throttle('race', { limit: 10, windowMs: 60_000 }));
-    const waits = await Promise.all(Array.from({ length: 60 }, (_, index) => limiters[index % 3]!.take('one-key')));
+    const waits = await raceAcross(limiters, 60, (limiter) => limiter.take('one-key'));
     expect(waits.filter((wait) => wait === 0)).toHaveLength(10);
     expect(waits.filter((wait) => wait > 0).every((wait) => wait <= 60_000)).toBe(true);
   });

@@ -15,8 +15,9 @@ import {
 } from '../../src/shared/api/training-plans.ts';
 import { CONNECT_REQUIRED_MESSAGE } from '../../src/server/features/plans/service.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
-import { createClient, type TestClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { createClient } from '../support/http-client.ts';
+import { startTestKairo, type TestKairo } from '../support/kairo.ts';
+import { eventPlan, registerPlanner } from '../support/plans.ts';
 import { waitForJobs } from '../support/strava.ts';
 import { fixtureFile } from '../support/strava-export.ts';
 
@@ -43,41 +44,11 @@ function parseWorkoutFile(xml: string) {
   return { name: text('name'), sportType: text('sportType'), description: text('description'), steps };
 }
 
-/** The event 12 weeks and 4 days from today: plans to a date start today and end on the day itself (ADR 0029). */
-const eventPlan = {
-  preparationType: 'event',
-  eventName: 'Gran Fondo Stelvio',
-  eventType: 'cycling',
-  eventDate: new Date(Date.now() + 88 * 86_400_000).toISOString().slice(0, 10),
-  eventDistance: '120 km',
-  eventElevation: '2500 m',
-  ftp: '250',
-  completionGoal: 'complete',
-  weeklyTrainingTime: '8 hours',
-};
-
 describe.each(kinds)('training plans on %s', (kind) => {
   let server: TestKairo;
   const query = <Row>(text: string, params: unknown[] = []) => server.database.handle.query<Row>(text, params);
 
-  /** A signed-in athlete; connected to Strava (a stored connection) unless told otherwise. */
-  async function athlete(options: { plan?: string; connected?: boolean } = {}): Promise<{ client: TestClient; accountId: string }> {
-    const client = createClient(server.url);
-    const email = uniqueEmail('planner');
-    const registered = await client.post('/api/auth/register', { email, password: 'correct horse', firstName: 'Pat', lastName: 'Plan' });
-    expect(registered.status).toBe(201);
-    const [account] = await query<{ id: string }>('select id from accounts where email = $1', [email]);
-    const accountId = account!.id;
-    if (options.plan) await query('update accounts set plan = $1 where id = $2', [options.plan, accountId]);
-    if (options.connected !== false) {
-      await query(
-        `insert into strava_connections (account_id, strava_id, access_token, refresh_token, expires_at, scope)
-         values ($1, $2, 'x', 'x', now() + interval '6 hours', 'read,activity:read_all')`,
-        [accountId, `strava-${accountId}`],
-      );
-    }
-    return { client, accountId };
-  }
+  const athlete = (options: { plan?: string; connected?: boolean } = {}) => registerPlanner(server, options);
 
   const plansIn = async (accountId: string) =>
     (await query<{ n: number }>('select count(*)::int as n from training_plans where account_id = $1', [accountId]))[0]!.n;

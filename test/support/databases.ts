@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
@@ -73,4 +74,28 @@ export async function adminQuery(text: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Within a describe block: a fresh PostgreSQL database opened by `count` separate connection pools,
+ * as several Kairo instances would hold it; opened before the block's tests and closed after them.
+ * The returned list is filled once the block's `beforeAll` has run.
+ */
+export function separatePostgresPools(count: number): DatabaseHandle[] {
+  let database: TestDatabase | undefined;
+  const handles: DatabaseHandle[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    for (let i = 0; i < count; i += 1) handles.push(await openDatabase({ kind: 'postgres', url: database.url! }));
+  });
+  afterAll(async () => {
+    await Promise.all(handles.map((handle) => handle.close()));
+    await database?.drop();
+  });
+  return handles;
+}
+
+/** `calls` calls started at once, dealt in turn over `targets` (say one per pool); their results in order. */
+export function raceAcross<Target, Result>(targets: Target[], calls: number, call: (target: Target) => Promise<Result>): Promise<Result[]> {
+  return Promise.all(Array.from({ length: calls }, (_, index) => call(targets[index % targets.length]!)));
 }

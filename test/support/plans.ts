@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { TestClient } from './http-client.ts';
-import type { TestKairo } from './kairo.ts';
+import { createClient, type TestClient } from './http-client.ts';
+import { uniqueEmail, type TestKairo } from './kairo.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -10,13 +10,49 @@ const DAY_MS = 86_400_000;
  */
 export async function storeStravaConnection(server: TestKairo, browser: TestClient): Promise<string> {
   const accountId = (await browser.get('/api/auth/user')).body.id as string;
+  await storeStravaConnectionFor(server, accountId);
+  return accountId;
+}
+
+/** The same for an account by its id. */
+async function storeStravaConnectionFor(server: TestKairo, accountId: string): Promise<void> {
   await server.database.handle.query(
     `insert into strava_connections (account_id, strava_id, access_token, refresh_token, expires_at, scope)
      values ($1, $2, 'x', 'x', now() + interval '6 hours', 'read,activity:read_all')`,
     [accountId, `strava-${accountId}`],
   );
-  return accountId;
 }
+
+/**
+ * A newly registered, signed-in athlete on `plan` (the default Free when not given), connected to
+ * Strava (a stored connection) unless `connected` is false.
+ */
+export async function registerPlanner(
+  server: TestKairo,
+  { plan, connected = true, emailPrefix = 'planner' }: { plan?: string; connected?: boolean; emailPrefix?: string } = {},
+): Promise<{ client: TestClient; accountId: string }> {
+  const client = createClient(server.url);
+  const email = uniqueEmail(emailPrefix);
+  expect((await client.post('/api/auth/register', { email, password: 'correct horse', firstName: 'Pat', lastName: 'Plan' })).status).toBe(201);
+  const [account] = await server.database.handle.query<{ id: string }>('select id from accounts where email = $1', [email]);
+  const accountId = account!.id;
+  if (plan) await server.database.handle.query('update accounts set plan = $1 where id = $2', [plan, accountId]);
+  if (connected) await storeStravaConnectionFor(server, accountId);
+  return { client, accountId };
+}
+
+/** An event plan's form: the event 12 weeks and 4 days from today, so plans to a date start today and end on the day itself (ADR 0029). */
+export const eventPlan = {
+  preparationType: 'event',
+  eventName: 'Gran Fondo Stelvio',
+  eventType: 'cycling',
+  eventDate: new Date(Date.now() + 88 * DAY_MS).toISOString().slice(0, 10),
+  eventDistance: '120 km',
+  eventElevation: '2500 m',
+  ftp: '250',
+  completionGoal: 'complete',
+  weeklyTrainingTime: '8 hours',
+};
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
+import type { TestDatabaseKind } from './databases.ts';
 import type { TestClient } from './http-client.ts';
+import { startTestKairo, type TestKairo } from './kairo.ts';
+import { registerAthlete, waitForJobs } from './strava.ts';
 import { fixtureFile } from './strava-export.ts';
 
 /** Uploads a file from test/fixtures as the athlete (POST /api/imports), expects it stored and answers the new activity's id. */
@@ -7,4 +10,21 @@ export async function uploadFixture(athlete: TestClient, fileName: string, fixtu
   const response = await athlete.upload('/api/imports', fileName, fixtureFile(fixture));
   expect(response.status, `upload of ${fixture}`).toBe(201);
   return response.body.activity.id as string;
+}
+
+/**
+ * A Kairo on `kind` (with `env`) and a newly registered athlete who uploaded the `files`
+ * ([file name, fixture] each), every job the uploads started done; the new activities' ids in order.
+ */
+export async function startWithUploads<const Files extends readonly (readonly [fileName: string, fixture: string])[]>(
+  kind: TestDatabaseKind,
+  files: Files,
+  env: Record<string, string> = {},
+): Promise<{ server: TestKairo; athlete: TestClient; ids: { [K in keyof Files]: string } }> {
+  const server = await startTestKairo(kind, env);
+  const athlete = await registerAthlete(server.url);
+  const ids: string[] = [];
+  for (const [fileName, fixture] of files) ids.push(await uploadFixture(athlete, fileName, fixture));
+  await waitForJobs(server);
+  return { server, athlete, ids: ids as { [K in keyof Files]: string } };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
 import { toAuthUser } from '../features/auth/index.ts';
 import { AppError } from '../http/errors.ts';
+import { sessionAccountColumns } from '../http/sessions.ts';
 
 /** Account administration for operators (the admin CLI); no HTTP route reaches these. */
 export interface AccountSummary {
@@ -17,16 +18,7 @@ export interface AccountSummary {
 
 export async function listAccounts(db: Database): Promise<AccountSummary[]> {
   const rows = await db
-    .select({
-      id: accounts.id,
-      email: accounts.email,
-      firstName: accounts.firstName,
-      lastName: accounts.lastName,
-      profileImage: accounts.profileImage,
-      plan: accounts.plan,
-      trialExpiryDate: accounts.trialExpiryDate,
-      createdAt: accounts.createdAt,
-    })
+    .select({ ...sessionAccountColumns, createdAt: accounts.createdAt })
     .from(accounts)
     .orderBy(asc(accounts.createdAt), asc(accounts.email));
   return rows.map((row) => ({

@@ -36,6 +36,27 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** The account a row belongs to: deleting the account deletes the row. */
+function ownedBy(column: 'account_id' | 'user_id') {
+  return uuid(column)
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+}
+
+/** The key of a table with at most one row per account, deleted with the account. */
+function oneForAccount() {
+  return uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+}
+
+/** The key of a table with at most one row per activity, deleted with the activity. */
+function oneForActivity() {
+  return uuid('activity_id')
+    .primaryKey()
+    .references(() => activities.id, { onDelete: 'cascade' });
+}
+
 export const accountPlan = pgEnum('account_plan', accountPlans);
 export const paymentStatus = pgEnum('payment_status', paymentStatuses);
 
@@ -65,9 +86,7 @@ export const oauthAccounts = pgTable(
   'oauth_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id'),
     provider: text('provider').notNull(),
     /** The provider's subject identifier for this person. */
     providerId: text('provider_id').notNull(),
@@ -86,9 +105,7 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id'),
     email: text('email').notNull(),
     /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
     token: text('token').notNull().unique(),
@@ -104,9 +121,7 @@ export const sessions = pgTable(
   {
     /** Keyed hash of the cookie token; the token itself is never stored. */
     sid: text('sid').primaryKey(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id'),
     sess: jsonb('sess').$type<{ userAgent?: string; provider: 'password' | 'google' | 'register' | 'reset' | 'strava' }>().notNull(),
     /** Idle expiry, pushed forward while the session is used. */
     expire: timestamp('expire', { withTimezone: true }).notNull(),
@@ -167,9 +182,7 @@ export const activitySource = pgEnum('activity_source', activitySources);
 
 /** The tracking-service (Strava) connection of an account. Tokens are encrypted at rest. */
 export const stravaConnections = pgTable('strava_connections', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: oneForAccount(),
   stravaId: text('strava_id').notNull().unique(),
   accessToken: text('access_token').notNull(),
   refreshToken: text('refresh_token').notNull(),
@@ -194,9 +207,7 @@ export const activities = pgTable(
   'activities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id'),
     source: activitySource('source').notNull(),
     /** Strava's activity id (strava, demo), or the content hash of an uploaded file (file, archive). */
     sourceKey: text('source_key').notNull(),
@@ -268,9 +279,7 @@ export const activities = pgTable(
 
 /** Sample streams of one activity, packed by the stream codec (columnar, delta + varint, deflate). */
 export const activityStreams = pgTable('activity_streams', {
-  activityId: uuid('activity_id')
-    .primaryKey()
-    .references(() => activities.id, { onDelete: 'cascade' }),
+  activityId: oneForActivity(),
   sampleCount: integer('sample_count').notNull(),
   /** Which streams are present, e.g. ['distanceM', 'powerW'], readable without decoding. */
   keys: jsonb('keys').$type<string[]>().notNull(),
@@ -283,9 +292,7 @@ export const imports = pgTable(
   'imports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id'),
     kind: text('kind', { enum: ['file', 'archive'] }).notNull(),
     fileName: text('file_name').notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
@@ -333,12 +340,8 @@ export const stravaWebhookEvents = pgTable('strava_webhook_events', {
 export const activityMetrics = pgTable(
   'activity_metrics',
   {
-    activityId: uuid('activity_id')
-      .primaryKey()
-      .references(() => activities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    activityId: oneForActivity(),
+    userId: ownedBy('user_id'),
     metrics: jsonb('metrics').$type<Record<string, unknown>>().notNull(),
     trainingLoad: doublePrecision('training_load'),
     trainingLoadMethod: text('training_load_method'),
@@ -378,9 +381,7 @@ export const activityMetrics = pgTable(
 export const fitnessDays = pgTable(
   'fitness_days',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id'),
     date: date('date', { mode: 'string' }).notNull(),
     load: doublePrecision('load').notNull(),
     ctl: doublePrecision('ctl').notNull(),
@@ -402,12 +403,8 @@ export const rideDetailType = pgEnum('ride_detail_type', rideDetailTypes);
 export const analyses = pgTable(
   'analyses',
   {
-    activityId: uuid('activity_id')
-      .primaryKey()
-      .references(() => activities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    activityId: oneForActivity(),
+    userId: ownedBy('user_id'),
     subjectLine: text('subject_line').notNull(),
     executiveSummary: text('executive_summary').notNull(),
     /** Key Insights. */
@@ -454,9 +451,7 @@ export const analyses = pgTable(
  * when next read. `athleteData` caches the Strava athlete and zones for GET /api/athlete/profile.
  */
 export const userSettings = pgTable('user_settings', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: oneForAccount(),
   unitSystem: text('unit_system', { enum: unitSystems }).notNull().default('metric'),
   coachingStyle: coachingStyle('coaching_style').notNull().default('performance'),
   systemPrompt: text('system_prompt'),
@@ -507,9 +502,7 @@ export const trainingPlans = pgTable(
   'training_plans',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id'),
     preparationType: preparationType('preparation_type').notNull(),
     eventName: text('event_name'),
     eventType: text('event_type', { enum: activityKinds }),
@@ -552,9 +545,7 @@ export const planCalendarFeeds = pgTable('plan_calendar_feeds', {
   planId: uuid('plan_id')
     .primaryKey()
     .references(() => trainingPlans.id, { onDelete: 'cascade' }),
-  accountId: uuid('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: ownedBy('account_id'),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: timestamps.createdAt,
 });
@@ -566,9 +557,7 @@ export const planCalendarFeeds = pgTable('plan_calendar_feeds', {
  * the writer saw (kept for audit: every number of the text comes from it).
  */
 export const athleticProfiles = pgTable('athletic_profiles', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: oneForAccount(),
   signatureEdge: text('signature_edge').notNull(),
   athleteIdentity: text('athlete_identity').notNull(),
   recentImprovements: text('recent_improvements').notNull(),
@@ -633,9 +622,7 @@ export const stravaBudget = pgTable('strava_budget', {
 export const wellnessDays = pgTable(
   'wellness_days',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id'),
     date: date('date', { mode: 'string' }).notNull(),
     sleepHours: doublePrecision('sleep_hours'),
     sleepQuality: integer('sleep_quality'),
@@ -656,12 +643,8 @@ export const wellnessDays = pgTable(
 export const activityFeels = pgTable(
   'activity_feels',
   {
-    activityId: uuid('activity_id')
-      .primaryKey()
-      .references(() => activities.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    activityId: oneForActivity(),
+    userId: ownedBy('user_id'),
     rpe: integer('rpe'),
     note: text('note'),
     ...timestamps,

@@ -20,6 +20,17 @@ export interface SessionAccount {
   trialExpiryDate: Date | null;
 }
 
+/** The columns of `accounts` a session carries, to select a SessionAccount with. */
+export const sessionAccountColumns = {
+  id: accounts.id,
+  email: accounts.email,
+  firstName: accounts.firstName,
+  lastName: accounts.lastName,
+  profileImage: accounts.profileImage,
+  plan: accounts.plan,
+  trialExpiryDate: accounts.trialExpiryDate,
+};
+
 /** Only the fields a session carries, whatever row the caller holds. */
 function sessionAccountOf(account: SessionAccount): SessionAccount {
   const { id, email, firstName, lastName, profileImage, plan, trialExpiryDate } = account;
@@ -105,15 +116,7 @@ export function createSessionStore(
         .select({
           expire: sessions.expire,
           absoluteExpire: sessions.absoluteExpire,
-          account: {
-            id: accounts.id,
-            email: accounts.email,
-            firstName: accounts.firstName,
-            lastName: accounts.lastName,
-            profileImage: accounts.profileImage,
-            plan: accounts.plan,
-            trialExpiryDate: accounts.trialExpiryDate,
-          },
+          account: sessionAccountColumns,
         })
         .from(sessions)
         .innerJoin(accounts, eq(accounts.id, sessions.accountId))

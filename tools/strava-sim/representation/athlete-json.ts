@@ -62,29 +62,14 @@ export function gearJson(gear: GearSummary): Json {
   };
 }
 
+/** DetailedAthlete: the summary with the fields `profile:read_all` adds (bio, weight, follows, settings, FTP, gear). */
 export function detailedAthleteJson(athlete: SimAthlete, gear: { bikes: GearSummary[]; shoes: GearSummary[] }, nowS: number): Json {
   const { profile } = athlete;
   return {
-    id: athlete.id,
-    username: username(athlete),
+    ...summaryAthleteJson(athlete, nowS),
     resource_state: 3,
-    firstname: profile.firstname,
-    lastname: profile.lastname,
     bio: '',
-    city: profile.place.city,
-    state: profile.place.state,
-    country: profile.place.country,
-    sex: profile.sex,
-    premium: true,
-    summit: true,
-    created_at: isoSeconds(athlete.createdAtS),
-    updated_at: isoSeconds(nowS),
-    badge_type_id: 1,
     weight: 'weightKg' in athlete.statedSettings ? athlete.statedSettings.weightKg : profile.weightKg,
-    profile_medium: DEFAULT_PROFILE_PICTURE_MEDIUM,
-    profile: DEFAULT_PROFILE_PICTURE,
-    friend: null,
-    follower: null,
     blocked: false,
     can_follow: true,
     follower_count: 40 + (athlete.id % 160),

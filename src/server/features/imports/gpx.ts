@@ -1,17 +1,7 @@
 import type { RecordedActivity, RecordedSample } from './parsed-activity.ts';
 import { sportTypeFromName } from './sport-type.ts';
 import { noStatedSummary } from './stated-summary.ts';
-import {
-  attributeNumber,
-  childElement,
-  childElements,
-  childNumber,
-  childText,
-  extensionNumber,
-  parseXmlDateTimeMs,
-  parseXmlDocument,
-} from './xml-document.ts';
-import type { XmlElement } from './xml-document.ts';
+import { attributeNumber, childElement, childElements, childNumber, childText, extensionNumber, latLngOf, parseXmlDocument, timedSample, type XmlElement } from './xml-document.ts';
 
 /**
  * Extension element names per stream, across Garmin's TrackPointExtension v1/v2 (hr, cad, atemp,
@@ -54,24 +44,16 @@ export function readGpx(fileName: string, text: string): RecordedActivity {
   };
 }
 
-/** A track point without a time cannot be placed on the activity's clock and is skipped. */
 function readTrackPoint(point: XmlElement): RecordedSample[] {
-  const timeMs = parseXmlDateTimeMs(childText(point, 'time'));
-  if (timeMs === null) return [];
-  const lat = attributeNumber(point, 'lat');
-  const lon = attributeNumber(point, 'lon');
   const extensions = childElement(point, 'extensions');
-  return [
-    {
-      timeMs,
-      latlng: lat !== null && lon !== null ? [lat, lon] : null,
-      altitudeM: childNumber(point, 'ele'),
-      heartrateBpm: extensionNumber(extensions, extensionNames.heartrateBpm),
-      cadenceRpm: extensionNumber(extensions, extensionNames.cadenceRpm),
-      powerW: extensionNumber(extensions, extensionNames.powerW),
-      temperatureC: extensionNumber(extensions, extensionNames.temperatureC),
-      // GPX 1.0 has <speed> on the point itself; 1.1 moved it into extensions.
-      speedMps: childNumber(point, 'speed') ?? extensionNumber(extensions, extensionNames.speedMps),
-    },
-  ];
+  return timedSample(childText(point, 'time'), () => ({
+    latlng: latLngOf(attributeNumber(point, 'lat'), attributeNumber(point, 'lon')),
+    altitudeM: childNumber(point, 'ele'),
+    heartrateBpm: extensionNumber(extensions, extensionNames.heartrateBpm),
+    cadenceRpm: extensionNumber(extensions, extensionNames.cadenceRpm),
+    powerW: extensionNumber(extensions, extensionNames.powerW),
+    temperatureC: extensionNumber(extensions, extensionNames.temperatureC),
+    // GPX 1.0 has <speed> on the point itself; 1.1 moved it into extensions.
+    speedMps: childNumber(point, 'speed') ?? extensionNumber(extensions, extensionNames.speedMps),
+  }));
 }

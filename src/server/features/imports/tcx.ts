@@ -2,17 +2,7 @@ import { ImportFileError } from './import-file-error.ts';
 import type { RecordedActivity, RecordedLap, RecordedSample, StatedSummary } from './parsed-activity.ts';
 import { sportTypeFromName } from './sport-type.ts';
 import { combineStatedSummaries, sumOfKnown } from './stated-summary.ts';
-import {
-  attributeText,
-  childElement,
-  childElements,
-  childNumber,
-  childText,
-  extensionNumber,
-  parseXmlDateTimeMs,
-  parseXmlDocument,
-} from './xml-document.ts';
-import type { XmlElement } from './xml-document.ts';
+import { attributeText, childElement, childElements, childNumber, childText, extensionNumber, latLngOf, parseXmlDateTimeMs, parseXmlDocument, timedSample, type XmlElement } from './xml-document.ts';
 
 /**
  * Reads a TCX (Garmin Training Center v2) document's first activity. Laps state the timer time
@@ -76,25 +66,17 @@ function readLapSummary(lap: XmlElement): StatedSummary {
   };
 }
 
-/** A trackpoint without a time cannot be placed on the activity's clock and is skipped. */
 function readTrackpoint(trackpoint: XmlElement): RecordedSample[] {
-  const timeMs = parseXmlDateTimeMs(childText(trackpoint, 'Time'));
-  if (timeMs === null) return [];
   const position = childElement(trackpoint, 'Position');
-  const lat = childNumber(position, 'LatitudeDegrees');
-  const lng = childNumber(position, 'LongitudeDegrees');
   const extensions = childElement(trackpoint, 'Extensions');
-  return [
-    {
-      timeMs,
-      latlng: lat !== null && lng !== null ? [lat, lng] : null,
-      altitudeM: childNumber(trackpoint, 'AltitudeMeters'),
-      distanceM: childNumber(trackpoint, 'DistanceMeters'),
-      heartrateBpm: childNumber(childElement(trackpoint, 'HeartRateBpm'), 'Value'),
-      // <Cadence> is the bike's; runs carry RunCadence in the TPX extension.
-      cadenceRpm: childNumber(trackpoint, 'Cadence') ?? extensionNumber(extensions, ['RunCadence']),
-      powerW: extensionNumber(extensions, ['Watts']),
-      speedMps: extensionNumber(extensions, ['Speed']),
-    },
-  ];
+  return timedSample(childText(trackpoint, 'Time'), () => ({
+    latlng: latLngOf(childNumber(position, 'LatitudeDegrees'), childNumber(position, 'LongitudeDegrees')),
+    altitudeM: childNumber(trackpoint, 'AltitudeMeters'),
+    distanceM: childNumber(trackpoint, 'DistanceMeters'),
+    heartrateBpm: childNumber(childElement(trackpoint, 'HeartRateBpm'), 'Value'),
+    // <Cadence> is the bike's; runs carry RunCadence in the TPX extension.
+    cadenceRpm: childNumber(trackpoint, 'Cadence') ?? extensionNumber(extensions, ['RunCadence']),
+    powerW: extensionNumber(extensions, ['Watts']),
+    speedMps: extensionNumber(extensions, ['Speed']),
+  }));
 }

@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ImportFileError } from './import-file-error.ts';
+import type { RecordedSample } from './parsed-activity.ts';
 
 /** An element as fast-xml-parser returns it: children by local name, attributes as `@_name`. */
 export type XmlElement = { readonly [key: string]: unknown };
@@ -133,6 +134,20 @@ export function parseXmlDateTimeMs(text: string | null): number | null {
   if (text === null || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) return null;
   const timeMs = Date.parse(text);
   return Number.isFinite(timeMs) ? timeMs : null;
+}
+
+/**
+ * A track point as a sample at the time it states, with the fields `read` takes from it; none when
+ * it states no valid time, since such a point cannot be placed on the activity's clock.
+ */
+export function timedSample(timeText: string | null, read: () => Omit<RecordedSample, 'timeMs'>): RecordedSample[] {
+  const timeMs = parseXmlDateTimeMs(timeText);
+  return timeMs === null ? [] : [{ timeMs, ...read() }];
+}
+
+/** A position, when both its coordinates are there. */
+export function latLngOf(lat: number | null, lng: number | null): [number, number] | null {
+  return lat !== null && lng !== null ? [lat, lng] : null;
 }
 
 /**

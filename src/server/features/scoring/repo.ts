@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, max, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { FitnessDay } from '../../../metrics/fitness.ts';
 import { activities, activityMetrics, fitnessDays, type ActivitySource } from '../../db/schema.ts';
@@ -7,6 +7,15 @@ export type ActivityMetricsRow = typeof activityMetrics.$inferSelect;
 
 /** Load, fitness and bests count each real activity once: a duplicate recording is left out. */
 const counted = () => isNull(activities.duplicateOf);
+
+/** Joins an activity's stored metrics to the activity. */
+const metricsOfActivity = () => eq(activities.id, activityMetrics.activityId);
+
+/** The account's counted activities with stored metrics (joined to them) that meet every one of `conditions`. */
+const scoredOf = (accountId: string, ...conditions: (SQL | undefined)[]) => and(eq(activityMetrics.userId, accountId), counted(), ...conditions);
+
+/** Activities that started in [from, to). */
+const startedIn = (from: Date, to: Date) => and(gte(activities.startDate, from), lt(activities.startDate, to));
 
 /** Key class of the per-account advisory lock that serialises rewrites of the fitness series. */
 const FITNESS_WRITE_LOCK_CLASS = 0x4b41_4602;
@@ -58,16 +67,14 @@ export function createMetricsRepo(db: Database) {
           sources: sql<ActivitySource[] | null>`array_agg(distinct ${activities.source}::text order by ${activities.source}::text)`,
         })
         .from(activityMetrics)
-        .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
+        .innerJoin(activities, metricsOfActivity())
         .where(
-          and(
-            eq(activityMetrics.userId, accountId),
-            counted(),
+          scoredOf(
+            accountId,
             isNotNull(activityMetrics[metric]),
             window.excludeActivityId === undefined ? undefined : ne(activityMetrics.activityId, window.excludeActivityId),
             window.sources === undefined ? undefined : inArray(activities.source, [...window.sources]),
-            gte(activities.startDate, window.from),
-            lt(activities.startDate, window.to),
+            startedIn(window.from, window.to),
           ),
         );
       return row?.highest == null ? null : { highest: row.highest, sources: row.sources ?? [] };
@@ -88,16 +95,8 @@ export function createMetricsRepo(db: Database) {
           value: activityMetrics[metric],
         })
         .from(activityMetrics)
-        .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
-        .where(
-          and(
-            eq(activityMetrics.userId, accountId),
-            counted(),
-            isNotNull(activityMetrics[metric]),
-            gte(activities.startDate, from),
-            lt(activities.startDate, to),
-          ),
-        )
+        .innerJoin(activities, metricsOfActivity())
+        .where(scoredOf(accountId, isNotNull(activityMetrics[metric]), startedIn(from, to)))
         .orderBy(desc(activityMetrics[metric]), desc(activities.startDate))
         .limit(1);
       return row?.value == null ? null : { ...row, value: row.value };
@@ -144,16 +143,8 @@ export function createMetricsRepo(db: Database) {
       const rows = await db
         .select({ id: activityMetrics.activityId })
         .from(activityMetrics)
-        .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
-        .where(
-          and(
-            eq(activityMetrics.userId, accountId),
-            counted(),
-            isNull(activityMetrics.powerCurveW),
-            eq(activities.deviceWatts, true),
-            gte(activities.startDate, from),
-          ),
-        );
+        .innerJoin(activities, metricsOfActivity())
+        .where(scoredOf(accountId, isNull(activityMetrics.powerCurveW), eq(activities.deviceWatts, true), gte(activities.startDate, from)));
       return rows.map((row) => row.id);
     },
 
@@ -176,8 +167,8 @@ export function createMetricsRepo(db: Database) {
         const loads = await tx
           .select({ date: day, load: sql<number>`coalesce(sum(${activityMetrics.trainingLoad}), 0)::float8` })
           .from(activityMetrics)
-          .innerJoin(activities, eq(activities.id, activityMetrics.activityId))
-          .where(and(eq(activityMetrics.userId, accountId), eq(activities.userId, accountId), counted()))
+          .innerJoin(activities, metricsOfActivity())
+          .where(scoredOf(accountId, eq(activities.userId, accountId)))
           .groupBy(day);
         const days = compute(loads);
         await tx.delete(fitnessDays).where(eq(fitnessDays.userId, accountId));
@@ -249,7 +240,7 @@ export function createMetricsRepo(db: Database) {
         })
         .from(activities)
         .leftJoin(activityMetrics, eq(activityMetrics.activityId, activities.id))
-        .where(and(eq(activities.userId, accountId), counted(), gte(activities.startDate, from), lt(activities.startDate, to)))
+        .where(and(eq(activities.userId, accountId), counted(), startedIn(from, to)))
         .orderBy(asc(activities.startDate));
     },
 
