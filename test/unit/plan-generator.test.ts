@@ -48,15 +48,15 @@ describe('generatePlan', () => {
 
   it('builds the whole structure from the facts: volumes, distances and FTP are the athlete\'s', () => {
     const schedule = planSchedule({ targetDate: event.eventDate, generatedAt: now });
-    const { generatedPlan: plan, planSummary } = generatePlan(event, facts, schedule);
+    const { generatedPlan: plan, planSummary } = generatePlan(event, facts, schedule, null, 'metric');
     expect(generatedPlan.parse(plan)).toEqual(plan);
-    expect(plan.trainingPlan.overview).toEqual({ totalWeeks: schedule.totalWeeks, weeklyVolume: { current: '4:00 per week', peak: '5:00 per week' } });
-    expect(plan.eventDemands.keyPhysicalDemands).toEqual(['150.0 km of cycling.', 'About 6:49 of continuous effort at your recent speed, climbing included.', '2000 m of climbing.']);
+    expect(plan.trainingPlan.overview).toEqual({ totalWeeks: schedule.totalWeeks, weeklyVolume: { current: '4 h per week', peak: '5 h per week' } });
+    expect(plan.eventDemands.keyPhysicalDemands).toEqual(['150.0 km of cycling.', 'About 6 h 49 min of continuous effort at your recent speed, climbing included.', '2,000 m of climbing.']);
     expect(plan.gapAnalysis.primaryGap).toMatchObject({ area: 'Endurance for the distance', priority: 'critical' });
     expect(plan.assumptions).toContain("Power zones use Kairo's FTP estimate from your rides: 240 W.");
     const base = plan.trainingPlan.phases[0]!;
     expect(base.dailySchedule!.find((day) => day.activityType === 'Cycling - endurance')!.zones).toBe('Z2 (56-75% FTP, 134-180 W)');
-    expect(planSummary).toBe(`${schedule.totalWeeks}-week plan for Gran Fondo: base 9 weeks, build 5, peak and taper 3. Weekly volume from 4:00 a week to 5:00 at most; first priority: endurance for the distance.`);
+    expect(planSummary).toBe(`${schedule.totalWeeks}-week plan for Gran Fondo: base 9 weeks, build 5, peak and taper 3. Weekly volume from 4 h a week to 5 h at most; first priority: endurance for the distance.`);
   });
 
   it('keeps its invariants for any plan type, length and weekly time', () => {
@@ -70,7 +70,7 @@ describe('generatePlan', () => {
       fc.property(inputs, athletes, (raw, athlete) => {
         const input = trainingPlanInput.parse(raw);
         const schedule = planSchedule({ requestedLength: input.planDuration ?? null, targetDate: input.eventDate ?? input.prTimeline ?? null, generatedAt: now });
-        const { generatedPlan: plan, planSummary } = generatePlan(input, athlete, schedule);
+        const { generatedPlan: plan, planSummary } = generatePlan(input, athlete, schedule, null, 'metric');
         expect(JSON.stringify(plan)).not.toMatch(/NaN|Infinity|undefined/);
         expect(planSummary).not.toMatch(/NaN|undefined/);
         expect(plan.trainingPlan.overview.totalWeeks).toBe(schedule.totalWeeks);

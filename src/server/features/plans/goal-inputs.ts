@@ -1,4 +1,4 @@
-import { FEET_PER_METRE, METRES_PER_MILE } from '../../../shared/format.ts';
+import { FEET_PER_METRE, formatDurationWords, METRES_PER_MILE } from '../../../shared/format.ts';
 
 /**
  * The plan form's free-text fields read as numbers: what the athlete typed, in the units Kairo
@@ -15,11 +15,8 @@ export const MAX_WEEKLY_MINUTES = 40 * 60;
 const round5 = (minutes: number) => Math.max(0, Math.round(minutes / 5) * 5);
 export { round5 };
 
-/** '1:30' for 90 minutes; '0:45' for 45. */
-export function clockMinutes(minutes: number): string {
-  const whole = Math.round(minutes);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
+/** A plan's minutes as people read them, in the one formatting module's words: '1 h 30 min', '45 min'. */
+export const minutesInWords = (minutes: number): string => formatDurationWords(Math.round(minutes) * 60);
 
 /** A distance as typed: '100 km', '62 mi', '42.2', 'marathon'; in kilometres. */
 export function parseDistanceKm(text: string | null | undefined): number | null {
