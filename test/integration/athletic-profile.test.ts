@@ -220,7 +220,7 @@ describe.each(kinds)('the athletic profile written by the LLM on %s', (kind) => 
       signatureEdge: `Consistency across ${facts.activityCount} activities.${invented}`,
       athleteIdentity: `A cyclist with ${facts.volume!.totalHours} h in this window.`,
       recentImprovements: 'Too short a history to compare.',
-      performanceStrengths: `- ${facts.volume!.totalDistanceKm} km ridden.`,
+      performanceStrengths: `- ${facts.volume!.totalDistance} ridden.`,
       performanceLimiters: '- Few sessions so far.',
       goals: [
         { goal: 'Ride 100 km', why: `Your longest ride is ${facts.longestRideKm} km; 100 km is next.`, timeframe: '10 weeks', kind: 'cycling', distance: '100 km', elevation: null },

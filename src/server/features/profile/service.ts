@@ -73,8 +73,8 @@ export function createProfileService(deps: {
    */
   async function factsOf(accountId: string, now: Date): Promise<ProfileFacts> {
     const log = await recentActivities(accountId, now);
-    const { facts: recent, weightKg, derivedFrom } = await readAthlete(accountId, log, now);
-    return profileFacts(log, recent, weightKg, derivedFrom);
+    const { facts: recent, weightKg, derivedFrom, units } = await readAthlete(accountId, log, now);
+    return profileFacts(log, recent, weightKg, derivedFrom, units);
   }
 
   /** Writes the profile from the facts as they are now; replaces a stored one only when `mayReplace`. */
