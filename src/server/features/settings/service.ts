@@ -243,6 +243,11 @@ export function createSettingsService(deps: {
       return { weightKg: row?.athleteWeight ?? null, units: row?.unitSystem ?? DEFAULT_UNIT_SYSTEM, thresholds: await effectiveOf(accountId, row, now) };
     },
 
+    /** The athlete's unit system alone (the profile checks its text is written in it). */
+    async unitSystem(accountId: string): Promise<UnitSystem> {
+      return (await repo.find(accountId))?.unitSystem ?? DEFAULT_UNIT_SYSTEM;
+    },
+
     /** The effective thresholds alone (the profile, the plans and the exports read them). */
     async effectiveThresholds(accountId: string, now = new Date()): Promise<EffectiveThresholds> {
       return effectiveOf(accountId, await repo.find(accountId), now);
