@@ -271,6 +271,7 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
     },
     progressChecks: progressChecks(goal, schedule, ftpW, units),
     assumptions,
+    units,
   };
   const [base, build, third] = schedule.phases;
   const planSummary =
