@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { summariseTraining, type AthleteFacts } from '../../src/server/features/plans/athlete-facts.ts';
 import { eventTime } from '../../src/server/features/plans/event-time.ts';
-import { generatePlan, parseDistanceKm, parseWeeklyMinutes } from '../../src/server/features/plans/generator.ts';
+import { generatePlan, parseDistanceKm, parseElevationM, parseWeeklyMinutes } from '../../src/server/features/plans/generator.ts';
 import { DAYS_OF_WEEK, generatedPlan, trainingPlanInput, type TrainingPlanInput } from '../../src/shared/api/training-plans.ts';
 import { planSchedule } from '../../src/shared/domain/plan-phases.ts';
 
@@ -117,6 +117,7 @@ describe('a plan in the athlete\'s units and words', () => {
     expect(ride).toContain('The goal climbs 6,562 ft over 93.2 mi (70 ft per mi).');
     expect(ride).toMatch(/\d mph uphill/);
     expect(ride).toContain('Gran Fondo: 93.2 mi.');
+    expect(JSON.parse(ride.split('\n')[0]!)).toMatchObject({ units: 'imperial' });
     const run = texts(hillyRun, 'imperial');
     expect(run).toContain('No recent running to estimate how long 26.2 mi takes you.');
     const scarf = eventTime('running', 42.2, 1200, 3, null, 'imperial').model;
@@ -152,10 +153,24 @@ describe('parsing what the athlete typed', () => {
     ['5000 m', 5],
     ['marathon', 42.2],
     ['half marathon', 21.1],
+    ['42,2 km', 42.2],
+    ['74.6 mi', 74.6 * 1.60934],
+    ['1,000 mi', 1000 * 1.60934],
     ['far', null],
   ])('distance %j -> %s km', (text, km) => {
     if (km === null) expect(parseDistanceKm(text)).toBeNull();
     else expect(parseDistanceKm(text)).toBeCloseTo(km, 6);
+  });
+
+  it.each([
+    ['1,800 m', 1800],
+    ['8,202 ft', 8202 / 3.28084],
+    ['2500 m', 2500],
+    ['1,5 m', 1.5],
+    ['none', null],
+  ])('elevation %j -> %s m: thousands grouped as Kairo writes them, or a decimal comma', (text, metres) => {
+    if (metres === null) expect(parseElevationM(text)).toBeNull();
+    else expect(parseElevationM(text)).toBeCloseTo(metres, 6);
   });
 
   it.each([
