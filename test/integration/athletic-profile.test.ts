@@ -102,6 +102,25 @@ describe.each(kinds)('the athletic profile on %s', (kind) => {
     expect(Date.parse(regenerated.generatedAt)).toBeGreaterThan(Date.parse(before.generatedAt));
   });
 
+  it("is written again in the athlete's units after a switch to imperial: miles and feet, no km or m figure, on any plan", async () => {
+    await setPlan(accountId, 'Free');
+    const metric = athleticProfile.parse((await athlete.get('/api/profile')).body);
+    expect(metric.athleteIdentity).toMatch(/\d km and [\d,]+ m of climbing/);
+    expect((await athlete.put('/api/user/settings', { unitSystem: 'imperial' })).status).toBe(200);
+    const imperial = athleticProfile.parse((await athlete.get('/api/profile')).body);
+    const facts = await storedFacts(accountId);
+    expect(facts.units).toBe('imperial');
+    expect(imperial.athleteIdentity).toContain(`${facts.volume!.totalDistance} and ${facts.volume!.totalElevation} of climbing`);
+    expect(imperial.athleteIdentity).toMatch(/\d mi and [\d,]+ ft of climbing/);
+    const written = [imperial.signatureEdge, imperial.athleteIdentity, imperial.recentImprovements, imperial.performanceStrengths, imperial.performanceLimiters, imperial.opportunitiesAhead].join('\n');
+    expect(written).not.toMatch(/\d\s?(km|m)\b|\/km\b/);
+    // Read again in the same units, it is not written again.
+    expect((await athlete.get('/api/profile')).body).toEqual(imperial);
+    expect((await athlete.put('/api/user/settings', { unitSystem: 'metric' })).status).toBe(200);
+    expect(athleticProfile.parse((await athlete.get('/api/profile')).body).athleteIdentity).toMatch(/\d km and/);
+    await setPlan(accountId, 'Pro');
+  });
+
   it('recommends catalogue event formats that parse, without links, and keeps them', async () => {
     const before = athleticProfile.parse((await athlete.get('/api/profile')).body);
     const answer = await athlete.post('/api/profile/events');
@@ -220,7 +239,7 @@ describe.each(kinds)('the athletic profile written by the LLM on %s', (kind) => 
       signatureEdge: `Consistency across ${facts.activityCount} activities.${invented}`,
       athleteIdentity: `A cyclist with ${facts.volume!.totalHours} h in this window.`,
       recentImprovements: 'Too short a history to compare.',
-      performanceStrengths: `- ${facts.volume!.totalDistanceKm} km ridden.`,
+      performanceStrengths: `- ${facts.volume!.totalDistance} ridden.`,
       performanceLimiters: '- Few sessions so far.',
       goals: [
         { goal: 'Ride 100 km', why: `Your longest ride is ${facts.longestRideKm} km; 100 km is next.`, timeframe: '10 weeks', kind: 'cycling', distance: '100 km', elevation: null },

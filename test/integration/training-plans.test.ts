@@ -208,7 +208,9 @@ describe.each(kinds)('training plans on %s', (kind) => {
     expect(new Set(events.map((event) => event.uid)).size).toBe(events.length);
     const first = events[0]!;
     expect(first.startDate.toString() >= plan.phases[0]!.startDate).toBe(true);
-    expect(first.summary).toMatch(/^(Cycling|Lifting) - .+ \d+:\d{2}$/);
+    // Durations in words, as everywhere people read them (shared/format.ts): 'Cycling - endurance 1 h 5 min'.
+    expect(first.summary).toMatch(/^(Cycling|Lifting) - .+ (\d+ h \d+ min|\d+ h|\d+ min)$/);
+    expect(response.text).not.toMatch(/SUMMARY:[^\r]*\d+:\d{2}\r/);
     // A general-fitness plan has no race phases: its first block is the foundation (ADR 0029).
     expect(first.description).toContain('Foundation phase, week 1');
     // An X- property is untyped to a parser, so its escaping shows as written.
@@ -316,6 +318,24 @@ describe.each(kinds)('training plans on %s', (kind) => {
     const last = events.at(-1)!;
     expect(last.startDate.toString()).toBe(eventPlan.eventDate);
     expect(last.summary).toBe('Cycling - race day: Gran Fondo Stelvio');
+  });
+
+  it("writes an imperial athlete's plan and its calendar in miles and feet, with no km or m figure", async () => {
+    const { client } = await athlete();
+    expect((await client.put('/api/user/settings', { unitSystem: 'imperial' })).status).toBe(200);
+    const created = await client.post('/api/training-plans', eventPlan);
+    expect(created.status).toBe(201);
+    const plan = trainingPlanView.parse(created.body);
+    const written = `${JSON.stringify(plan.generatedPlan)}\n${plan.planSummary}`;
+    // 120 km is 74.6 mi, 2500 m is 8,202 ft.
+    expect(written).toContain('74.6 mi of cycling.');
+    expect(written).toContain('8,202 ft of climbing.');
+    expect(written).toContain('Gran Fondo Stelvio: 74.6 mi.');
+    const metricFigure = /\d\s?(km|m|km\/h)\b/;
+    expect(written).not.toMatch(metricFigure);
+    const ics = (await client.get(`/api/training-plans/${plan.id}/calendar.ics`)).text.replace(/\r\n /g, '');
+    expect(ics).toContain('74.6 mi');
+    expect(ics).not.toMatch(metricFigure);
   });
 
   it('refuses a second active plan that would run at the same time, and lets an inactive one be kept (ADR 0029)', async () => {

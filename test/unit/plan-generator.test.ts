@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { summariseTraining, type AthleteFacts } from '../../src/server/features/plans/athlete-facts.ts';
-import { generatePlan, parseDistanceKm, parseWeeklyMinutes } from '../../src/server/features/plans/generator.ts';
+import { eventTime } from '../../src/server/features/plans/event-time.ts';
+import { generatePlan, parseDistanceKm, parseElevationM, parseWeeklyMinutes } from '../../src/server/features/plans/generator.ts';
 import { DAYS_OF_WEEK, generatedPlan, trainingPlanInput, type TrainingPlanInput } from '../../src/shared/api/training-plans.ts';
 import { planSchedule } from '../../src/shared/domain/plan-phases.ts';
 
@@ -48,15 +49,15 @@ describe('generatePlan', () => {
 
   it('builds the whole structure from the facts: volumes, distances and FTP are the athlete\'s', () => {
     const schedule = planSchedule({ targetDate: event.eventDate, generatedAt: now });
-    const { generatedPlan: plan, planSummary } = generatePlan(event, facts, schedule);
+    const { generatedPlan: plan, planSummary } = generatePlan(event, facts, schedule, null, 'metric');
     expect(generatedPlan.parse(plan)).toEqual(plan);
-    expect(plan.trainingPlan.overview).toEqual({ totalWeeks: schedule.totalWeeks, weeklyVolume: { current: '4:00 per week', peak: '5:00 per week' } });
-    expect(plan.eventDemands.keyPhysicalDemands).toEqual(['150.0 km of cycling.', 'About 6:49 of continuous effort at your recent speed, climbing included.', '2000 m of climbing.']);
+    expect(plan.trainingPlan.overview).toEqual({ totalWeeks: schedule.totalWeeks, weeklyVolume: { current: '4 h per week', peak: '5 h per week' } });
+    expect(plan.eventDemands.keyPhysicalDemands).toEqual(['150.0 km of cycling.', 'About 6 h 49 min of continuous effort at your recent speed, climbing included.', '2,000 m of climbing.']);
     expect(plan.gapAnalysis.primaryGap).toMatchObject({ area: 'Endurance for the distance', priority: 'critical' });
     expect(plan.assumptions).toContain("Power zones use Kairo's FTP estimate from your rides: 240 W.");
     const base = plan.trainingPlan.phases[0]!;
     expect(base.dailySchedule!.find((day) => day.activityType === 'Cycling - endurance')!.zones).toBe('Z2 (56-75% FTP, 134-180 W)');
-    expect(planSummary).toBe(`${schedule.totalWeeks}-week plan for Gran Fondo: base 9 weeks, build 5, peak and taper 3. Weekly volume from 4:00 a week to 5:00 at most; first priority: endurance for the distance.`);
+    expect(planSummary).toBe(`${schedule.totalWeeks}-week plan for Gran Fondo: base 9 weeks, build 5, peak and taper 3. Weekly volume from 4 h a week to 5 h at most; first priority: endurance for the distance.`);
   });
 
   it('keeps its invariants for any plan type, length and weekly time', () => {
@@ -70,7 +71,7 @@ describe('generatePlan', () => {
       fc.property(inputs, athletes, (raw, athlete) => {
         const input = trainingPlanInput.parse(raw);
         const schedule = planSchedule({ requestedLength: input.planDuration ?? null, targetDate: input.eventDate ?? input.prTimeline ?? null, generatedAt: now });
-        const { generatedPlan: plan, planSummary } = generatePlan(input, athlete, schedule);
+        const { generatedPlan: plan, planSummary } = generatePlan(input, athlete, schedule, null, 'metric');
         expect(JSON.stringify(plan)).not.toMatch(/NaN|Infinity|undefined/);
         expect(planSummary).not.toMatch(/NaN|undefined/);
         expect(plan.trainingPlan.overview.totalWeeks).toBe(schedule.totalWeeks);
@@ -94,6 +95,56 @@ describe('generatePlan', () => {
   });
 });
 
+describe('a plan in the athlete\'s units and words', () => {
+  /** A distance, climb or speed figure in metric units: '150.0 km', '2,000 m', '30.0 km/h', '25 m per km'. */
+  const METRIC_FIGURE = /\d\s?(km|m|km\/h)\b/;
+  /** A stopwatch reading such as '4:00' or '1:30', which plan text writes in words instead. */
+  const CLOCK_FIGURE = /\b\d{1,2}:\d{2}\b/;
+  const texts = (input: TrainingPlanInput, units: 'metric' | 'imperial') => {
+    const schedule = planSchedule({ targetDate: input.eventDate ?? input.prTimeline ?? null, generatedAt: now });
+    const { generatedPlan: plan, planSummary } = generatePlan(input, facts, schedule, new Date(`${input.eventDate ?? '2026-07-05'}T00:00:00Z`), units);
+    return `${JSON.stringify(plan)}\n${planSummary}`;
+  };
+  const event = { preparationType: 'event', eventName: 'Gran Fondo', eventType: 'cycling', eventDate: '2026-07-05', eventDistance: '150 km', weeklyTrainingTime: '5 hours' };
+  const hillyRide = trainingPlanInput.parse({ ...event, eventElevation: '2000 m' });
+  const hillyRun = trainingPlanInput.parse({ ...event, eventType: 'running', eventName: 'Trail marathon', eventDistance: '42.2 km', eventElevation: '1200 m' });
+  const runPr = trainingPlanInput.parse({ preparationType: 'pr', prGoal: 'Faster 10k', eventType: 'running', prDistance: '10 km', prTimeline: '2026-06-14' });
+
+  it('an imperial athlete\'s plan gives distances in miles, climbing in feet, speeds in mph, and no km or m figure', () => {
+    const ride = texts(hillyRide, 'imperial');
+    expect(ride).toContain('93.2 mi of cycling.');
+    expect(ride).toContain('6,562 ft of climbing.');
+    expect(ride).toContain('The goal climbs 6,562 ft over 93.2 mi (70 ft per mi).');
+    expect(ride).toMatch(/\d mph uphill/);
+    expect(ride).toContain('Gran Fondo: 93.2 mi.');
+    expect(JSON.parse(ride.split('\n')[0]!)).toMatchObject({ units: 'imperial' });
+    const run = texts(hillyRun, 'imperial');
+    expect(run).toContain('No recent running to estimate how long 26.2 mi takes you.');
+    const scarf = eventTime('running', 42.2, 1200, 3, null, 'imperial').model;
+    expect(scarf).toBe(
+      '26.2 mi with 3,937 ft of climbing run like 32.1 mi on the flat (each foot climbed counts as 7.92 ft: Scarf 2007, after Naismith), at your recent average running speed (6.7 mph).',
+    );
+    expect(texts(runPr, 'imperial')).toContain('run 5K (3.1 mi) as evenly');
+    for (const text of [ride, run, texts(runPr, 'imperial')]) expect(text).not.toMatch(METRIC_FIGURE);
+  });
+
+  it('a metric athlete\'s plan keeps kilometres and metres', () => {
+    const ride = texts(hillyRide, 'metric');
+    expect(ride).toContain('150.0 km of cycling.');
+    expect(ride).toContain('The goal climbs 2,000 m over 150.0 km (13 m per km).');
+    expect(texts(runPr, 'metric')).toContain('run 5 km as evenly');
+    expect(ride).not.toMatch(/\bmi\b|\bft\b|mph/);
+  });
+
+  it('writes every duration in words, never as a clock reading', () => {
+    for (const input of [hillyRide, hillyRun, runPr]) {
+      const text = texts(input, 'metric');
+      expect(text).not.toMatch(CLOCK_FIGURE);
+      expect(text).toMatch(/\d h \d+ min|\d h\b/);
+    }
+  });
+});
+
 describe('parsing what the athlete typed', () => {
   it.each([
     ['100 km', 100],
@@ -102,10 +153,24 @@ describe('parsing what the athlete typed', () => {
     ['5000 m', 5],
     ['marathon', 42.2],
     ['half marathon', 21.1],
+    ['42,2 km', 42.2],
+    ['74.6 mi', 74.6 * 1.60934],
+    ['1,000 mi', 1000 * 1.60934],
     ['far', null],
   ])('distance %j -> %s km', (text, km) => {
     if (km === null) expect(parseDistanceKm(text)).toBeNull();
     else expect(parseDistanceKm(text)).toBeCloseTo(km, 6);
+  });
+
+  it.each([
+    ['1,800 m', 1800],
+    ['8,202 ft', 8202 / 3.28084],
+    ['2500 m', 2500],
+    ['1,5 m', 1.5],
+    ['none', null],
+  ])('elevation %j -> %s m: thousands grouped as Kairo writes them, or a decimal comma', (text, metres) => {
+    if (metres === null) expect(parseElevationM(text)).toBeNull();
+    else expect(parseElevationM(text)).toBeCloseTo(metres, 6);
   });
 
   it.each([

@@ -9,6 +9,7 @@ import { EVENT_CATALOGUE } from '../../src/server/features/profile/catalogue.ts'
 import { profileFacts, type ProfileActivity, type ProfileFacts } from '../../src/server/features/profile/facts.ts';
 import { createLlmProfileWriter, ungroundedProfileNumbers } from '../../src/server/features/profile/llm.ts';
 import { POWER_CURVE_GRID_S } from '../../src/metrics/power-curve-grid.ts';
+import type { UnitSystem } from '../../src/shared/domain/unit-system.ts';
 import { parseEventCards, parseGoalCards, writeEventCards, writeGoalCards } from '../../src/shared/domain/profile-cards.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
@@ -57,9 +58,9 @@ function run(daysAgo: number, minutes: number): ProfileActivity {
   };
 }
 
-function factsOf(log: ProfileActivity[], weightKg: number | null = 72): ProfileFacts {
+function factsOf(log: ProfileActivity[], weightKg: number | null = 72, units: UnitSystem = 'metric'): ProfileFacts {
   const recent = summariseTraining(log, now, { fitness: log.length ? { ctl: 48.4, atl: 55.2, tsb: -6.8 } : null, ftp: log.some((a) => a.family === 'ride') ? { watts: 262, source: 'estimate' } : null });
-  return profileFacts(log, recent, weightKg);
+  return profileFacts(log, recent, weightKg, [], units);
 }
 
 /** 8 weeks of rides, building: 3 a week, 60 to 150 min. */
@@ -98,10 +99,10 @@ describe('the built-in athletic profile', () => {
     expect(intensity!.easyPct + intensity!.moderatePct + intensity!.hardPct).toBe(100);
     expect(facts.power!.bests.map((best) => best.label)).toEqual(['5 s', '1 min', '5 min', '20 min']);
     expect(facts.power).toMatchObject({ ftpW: 262, ftpSource: 'estimate', weightKg: 72, ftpWPerKg: 3.64 });
-    expect(facts.run!.bests.map((best) => [best.label, best.time, best.pacePerKm])).toEqual([
-      ['1 km', '4:40', '4:40'],
-      ['5 km', '25:05', '5:01'],
-      ['10 km', '52:00', '5:12'],
+    expect(facts.run!.bests.map((best) => [best.label, best.time, best.pace])).toEqual([
+      ['1 km', '4:40', '4:40 /km'],
+      ['5 km', '25:05', '5:01 /km'],
+      ['10 km', '52:00', '5:12 /km'],
     ]);
     expect(facts.trends).not.toBeNull();
     const profile = writeBuiltinProfile(facts);
@@ -195,13 +196,13 @@ describe('the LLM profile writer under the strict Strava policy', () => {
     const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
     const strict = createLlmProfileWriter({ ai: createStructuredModel({ model, timeoutMs: 1000, log }), policy: 'strict' });
     const recent = summariseTraining(rides, now, { fitness: null, ftp: null });
-    expect(profileFacts(rides, recent, 72).sources).toEqual(['file']);
+    expect(profileFacts(rides, recent, 72, [], 'metric').sources).toEqual(['file']);
 
     const scoredFromStrava = rides.map((activity, index) => (index === 0 ? { ...activity, thresholdSources: ['strava' as const] } : activity));
-    expect(profileFacts(scoredFromStrava, recent, 72).sources).toEqual(['file', 'strava']);
-    const fitnessFromStrava = profileFacts(rides, recent, 72, ['archive', 'strava']);
+    expect(profileFacts(scoredFromStrava, recent, 72, [], 'metric').sources).toEqual(['file', 'strava']);
+    const fitnessFromStrava = profileFacts(rides, recent, 72, ['archive', 'strava'], 'metric');
     expect(fitnessFromStrava.sources).toEqual(['archive', 'file', 'strava']);
-    for (const facts of [profileFacts(scoredFromStrava, recent, 72), fitnessFromStrava]) {
+    for (const facts of [profileFacts(scoredFromStrava, recent, 72, [], 'metric'), fitnessFromStrava]) {
       expect(await strict.write(facts)).toEqual({ profile: writeBuiltinProfile(facts), author: 'builtin' });
     }
     expect(model.doGenerateCalls).toHaveLength(0);
@@ -213,5 +214,38 @@ describe('durations in the profile read as everywhere else (shared/format.ts)', 
     const facts = factsOf([ride(3, 245, 210), run(2, 65)]);
     expect(facts.longestSession?.duration).toBe('4 h 5 min');
     expect(facts.run?.bests.find((best) => best.label === '10 km')?.time).toBe('52:00');
+  });
+});
+
+describe('the profile in the athlete\'s units', () => {
+  /** A distance, climb or pace figure in metric units: '312.4 km', '1,352 m', '5:01 /km'. */
+  const METRIC_FIGURE = /\d\s?(km|m)\b|\/km\b/;
+  const everything = (facts: ProfileFacts) => {
+    const profile = writeBuiltinProfile(facts);
+    return JSON.stringify({ profile, events: recommendCatalogueEvents(facts, now) });
+  };
+
+  it('an imperial athlete reads miles, feet and paces per mile, and no km or m figure, in every section, card and event', () => {
+    const facts = factsOf(mixed, 72, 'imperial');
+    const text = everything(facts);
+    expect(facts.run!.bests.map((best) => [best.label, best.distance, best.pace])).toEqual([
+      ['1K', '0.6 mi', '7:31 /mi'],
+      ['5K', '3.1 mi', '8:04 /mi'],
+      ['10K', '6.2 mi', '8:22 /mi'],
+    ]);
+    expect(text).toMatch(/\d mi\b/);
+    expect(text).toMatch(/\d ft of climbing/);
+    expect(text).toContain('5K in 25:05 (8:04 /mi)');
+    expect(text).not.toMatch(METRIC_FIGURE);
+    const profile = writeBuiltinProfile(facts);
+    expectGrounded(profile, facts);
+    for (const log of [rides, runs]) expect(everything(factsOf(log, 72, 'imperial'))).not.toMatch(METRIC_FIGURE);
+  });
+
+  it('a metric athlete reads kilometres and metres', () => {
+    const text = everything(factsOf(mixed));
+    expect(text).toMatch(/\d km\b/);
+    expect(text).toContain('5 km in 25:05 (5:01 /km)');
+    expect(text).not.toMatch(/\d mi\b|\d ft\b|\/mi\b/);
   });
 });

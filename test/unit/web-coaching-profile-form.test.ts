@@ -7,6 +7,7 @@ import {
   paceText,
   parseInteger,
   parsePace,
+  parsePacePerKm,
   profileUpdate,
   withMesocycleEnabled,
   withMesocycleWeek,
@@ -87,7 +88,7 @@ describe('coaching profile send rules (spec §5)', () => {
 
   it('reads a threshold pace as m:ss and sends the heart-rate and pace thresholds the athlete changed', () => {
     expect(['4:05', ' 12:30 ', '4:5', '4.05', '245', ''].map(parsePace)).toEqual([245, 750, null, null, null, null]);
-    expect(paceText(245)).toBe('4:05');
+    expect(paceText(245, 'metric')).toBe('4:05');
     const opened = edited({ athleteMaxHr: '190' });
     expect(profileUpdate({ ...opened, athleteMaxHr: '' , athleteRestingHr: '48', athleteLthr: '172', athleteThresholdPace: '4:05' }, opened)).toEqual({
       athleteMaxHrBpm: null,
@@ -97,6 +98,19 @@ describe('coaching profile send rules (spec §5)', () => {
     });
     expect(profileUpdate({ ...opened, athleteThresholdPace: 'fast' }, opened)).toEqual({});
     expect(formFromSettings({ ...DEFAULTS, athleteThresholdPaceSPerKm: 245, athleteLthrBpm: 170 })).toMatchObject({ athleteThresholdPace: '4:05', athleteLthr: '170' });
+  });
+
+  it('shows and reads the threshold pace per mile for an imperial athlete, storing it per km', () => {
+    // 245 s/km x 1.60934 = 394.3 s/mi.
+    expect(paceText(245, 'imperial')).toBe('6:34');
+    const imperial = formFromSettings({ ...DEFAULTS, unitSystem: 'imperial', athleteThresholdPaceSPerKm: 245 });
+    expect(imperial).toMatchObject({ athleteThresholdPace: '6:34', paceUnits: 'imperial' });
+    // Untouched, the pace is not sent, although 6:34 /mi read back would be 245.4 s/km.
+    expect(profileUpdate(imperial, imperial)).toEqual({});
+    // 7:00 /mi is 420 s / 1.60934 = 261 s/km.
+    expect(profileUpdate({ ...imperial, athleteThresholdPace: '7:00' }, imperial)).toEqual({ athleteThresholdPaceSPerKm: 261 });
+    expect(parsePacePerKm('7:00', 'metric')).toBe(420);
+    expect(parsePacePerKm('7', 'imperial')).toBeNull();
   });
 
   it('sends custom instructions trimmed, only with the custom style and when not blank', () => {

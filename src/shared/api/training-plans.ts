@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHASE_NAMES, planHorizonProblem } from '../domain/plan-phases.ts';
 import { PLAN_START_MESSAGES } from '../domain/plan-start.ts';
+import { unitSystems } from '../domain/unit-system.ts';
 import { sessionStep } from './analysis.ts';
 
 /** Contracts of /api/training-plans (spec §3 Training plan and Generated plan structure, §5, §7). */
@@ -205,6 +206,8 @@ export const generatedPlan = z.object({
   ),
   /** What the plan took as given where the athlete's data was silent. */
   assumptions: z.array(z.string()),
+  /** The unit system its distances, climbing and speeds are written in; absent on plans from before it was recorded (metric). */
+  units: z.enum(unitSystems).optional(),
 });
 export type GeneratedPlan = z.infer<typeof generatedPlan>;
 

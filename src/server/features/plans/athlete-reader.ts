@@ -1,4 +1,5 @@
 import type { ActivitySource } from '../../db/schema.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import type { ScoringService } from '../scoring/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { summariseTraining, type AthleteFacts, type LoggedActivity } from './athlete-facts.ts';
@@ -7,6 +8,8 @@ export interface AthleteReading {
   facts: AthleteFacts;
   /** The weight the athlete set; null when unset. */
   weightKg: number | null;
+  /** The athlete's unit system: plans and the profile are written in it. */
+  units: UnitSystem;
   /** Where the facts beyond the log come from: the loads behind today's fitness, the rides behind an estimated FTP. */
   derivedFrom: ActivitySource[];
 }
@@ -22,7 +25,7 @@ export function createAthleteReader(deps: {
 }) {
   const { scoring, settings } = deps;
   return async function readAthlete(accountId: string, log: readonly LoggedActivity[], now: Date, typedFtpW: number | null = null): Promise<AthleteReading> {
-    const [{ series, sources: fitnessSources }, { weightKg, thresholds }] = await Promise.all([
+    const [{ series, sources: fitnessSources }, { weightKg, units, thresholds }] = await Promise.all([
       scoring.fitnessWithSources(accountId, 1, now),
       settings.athleteFacts(accountId, now),
     ]);
@@ -35,6 +38,7 @@ export function createAthleteReader(deps: {
     return {
       facts: summariseTraining(log, now, { fitness, ftp }),
       weightKg,
+      units,
       derivedFrom: [...(fitness ? fitnessSources : []), ...new Set(ftpSources)],
     };
   };

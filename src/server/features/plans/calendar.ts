@@ -1,7 +1,7 @@
 import type { TrainingPlanView } from '../../../shared/api/training-plans.ts';
 import { escapeIcsText as escapeText, foldIcsLine as fold } from '../../../shared/calendar/next-session-ics.ts';
 import { datedSessions } from './dated-sessions.ts';
-import { clockMinutes } from './goal-inputs.ts';
+import { minutesInWords } from './goal-inputs.ts';
 import { sessionSport, stepsOf, stepsText } from './device-files.ts';
 
 /**
@@ -39,7 +39,7 @@ export function planCalendar(plan: TrainingPlanView, title: string): string {
       `SEQUENCE:${sequence}`,
       `DTSTART;VALUE=DATE:${dateValue(dated.date)}`,
       `DTEND;VALUE=DATE:${dateValue(nextDay(dated.date))}`,
-      `SUMMARY:${escapeText(dated.isRaceDay ? `${session.activityType}: ${title}` : `${session.activityType} ${clockMinutes(minutes)}`)}`,
+      `SUMMARY:${escapeText(dated.isRaceDay ? `${session.activityType}: ${title}` : `${session.activityType} ${minutesInWords(minutes)}`)}`,
       `DESCRIPTION:${escapeText(`${dated.phase.name} phase, week ${dated.weekOfPhase}${kind}.\n${session.description}\nZones: ${session.zones}\n${session.notes}${workout}`)}`,
       'TRANSP:TRANSPARENT',
       'END:VEVENT',

@@ -1,3 +1,6 @@
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { formatDistance, formatElevation, formatSpeed, measureText } from '../../../shared/format.ts';
+
 /**
  * How long the goal takes the athlete, climbing included (ADR 0029). Both models start from the
  * athlete's recent average speed in the sport, so the estimate is theirs, and add what the
@@ -50,16 +53,36 @@ function speedAt(power: number, gradient: number): number {
   return (low + high) / 2;
 }
 
-export function eventTime(sport: 'cycling' | 'running', distanceKm: number, elevationM: number | null, recentSpeedMps: number, ftpW: number | null = null): EventTime {
+/** How the model's text is written: distances, climbing and speeds in the athlete's units (the one formatting module). */
+function unitTexts(units: UnitSystem) {
+  return {
+    distance: (metres: number) => measureText(formatDistance(metres, units)),
+    elevation: (metres: number) => measureText(formatElevation(metres, units)),
+    speed: (metresPerSecond: number) => measureText(formatSpeed(metresPerSecond, units)),
+    /** Scarf's ratio holds in any unit: a foot climbed counts as 7.92 ft, as a metre as 7.92 m. */
+    climbUnit: units === 'imperial' ? { one: 'foot', of: 'ft' } : { one: 'metre', of: 'm' },
+  };
+}
+
+export function eventTime(
+  sport: 'cycling' | 'running',
+  distanceKm: number,
+  elevationM: number | null,
+  recentSpeedMps: number,
+  ftpW: number | null,
+  units: UnitSystem,
+): EventTime {
+  const text = unitTexts(units);
   const distanceM = distanceKm * 1000;
   const climbM = elevationM ?? 0;
-  const flatText = `your recent average ${sport === 'cycling' ? 'riding' : 'running'} speed (${(recentSpeedMps * 3.6).toFixed(1)} km/h)`;
-  if (climbM <= 0) return { minutes: distanceM / recentSpeedMps / 60, model: `${distanceKm.toFixed(1)} km at ${flatText}; no climbing given.` };
+  const flatText = `your recent average ${sport === 'cycling' ? 'riding' : 'running'} speed (${text.speed(recentSpeedMps)})`;
+  if (climbM <= 0) return { minutes: distanceM / recentSpeedMps / 60, model: `${text.distance(distanceM)} at ${flatText}; no climbing given.` };
   if (sport === 'running') {
     const equivalentM = distanceM + SCARF_METRES_PER_METRE_CLIMBED * climbM;
+    const { one, of } = text.climbUnit;
     return {
       minutes: equivalentM / recentSpeedMps / 60,
-      model: `${distanceKm.toFixed(1)} km with ${Math.round(climbM)} m of climbing run like ${(equivalentM / 1000).toFixed(1)} km on the flat (each metre climbed counts as ${SCARF_METRES_PER_METRE_CLIMBED} m: Scarf 2007, after Naismith), at ${flatText}.`,
+      model: `${text.distance(distanceM)} with ${text.elevation(climbM)} of climbing run like ${text.distance(equivalentM)} on the flat (each ${one} climbed counts as ${SCARF_METRES_PER_METRE_CLIMBED} ${of}: Scarf 2007, after Naismith), at ${flatText}.`,
     };
   }
   const climbDistanceM = Math.min(climbM / ASSUMED_CLIMB_GRADIENT, distanceM / 2);
@@ -72,7 +95,7 @@ export function eventTime(sport: 'cycling' | 'running', distanceKm: number, elev
   return {
     minutes: seconds / 60,
     model:
-      `${(climbDistanceM / 1000).toFixed(1)} km of climbing at ${(gradient * 100).toFixed(1)}% ridden at ${powerText} ` +
-      `(${(climbSpeed * 3.6).toFixed(1)} km/h uphill; road-cycling power model of Martin et al. 1998, a 75 kg rider on a 9 kg bike), the rest at ${flatText}; descents are not counted faster.`,
+      `${text.distance(climbDistanceM)} of climbing at ${(gradient * 100).toFixed(1)}% ridden at ${powerText} ` +
+      `(${text.speed(climbSpeed)} uphill; road-cycling power model of Martin et al. 1998, a 75 kg rider on a 9 kg bike), the rest at ${flatText}; descents are not counted faster.`,
   };
 }

@@ -7,22 +7,25 @@ import {
 } from '../../../shared/api/training-plans.ts';
 import type { PhaseName, PlanSchedule } from '../../../shared/domain/plan-phases.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { formatDistance, formatElevation, measureText, METRES_PER_MILE } from '../../../shared/format.ts';
 import type { AthleteFacts } from './athlete-facts.ts';
 import { readDayNotes } from './day-notes.ts';
 import { eventTime } from './event-time.ts';
-import { clockMinutes, parseDistanceKm, parseElevationM, parseFtpW } from './goal-inputs.ts';
+import { minutesInWords, parseDistanceKm, parseElevationM, parseFtpW } from './goal-inputs.ts';
 import { raceWeek } from './race-week.ts';
 import { dailySchedule, LONG_SESSION_MAX_SHARE, sportName, type EnduranceSport, type Sport } from './sessions.ts';
 import { volumeOf, weeklyTargets, type Volume } from './volume.ts';
 import { weekDays } from './week-days.ts';
 
-export { clockMinutes, parseDistanceKm, parseElevationM, parseFtpW, parseWeeklyMinutes } from './goal-inputs.ts';
+export { parseDistanceKm, parseElevationM, parseFtpW, parseWeeklyMinutes } from './goal-inputs.ts';
 
 /**
  * Kairo's built-in plan generator: deterministic, from the athlete's facts and goal only. Numbers
  * in the plan are the athlete's (volume, longest session, FTP, speeds) in the plan's own sport,
  * what they typed (distance, weekly time, days), or follow from a rule named in `assumptions`
- * (the ramp, the long-session share, the time model): ADR 0029.
+ * (the ramp, the long-session share, the time model): ADR 0029. The text is written in the
+ * athlete's units and with the one formatting module's durations (shared/format.ts).
  */
 
 export interface Goal {
@@ -49,7 +52,10 @@ export interface GeneratorResult {
 
 const familyOf: Record<EnduranceSport, SportFamily> = { cycling: 'ride', running: 'run' };
 
-function goalOf(input: TrainingPlanInput, facts: AthleteFacts, ftpW: number | null): Goal {
+const distanceText = (km: number, units: UnitSystem) => measureText(formatDistance(km * 1000, units));
+const elevationText = (metres: number, units: UnitSystem) => measureText(formatElevation(metres, units));
+
+function goalOf(input: TrainingPlanInput, facts: AthleteFacts, ftpW: number | null, units: UnitSystem): Goal {
   const sport = input.eventType ?? 'cycling';
   if (input.preparationType === 'general-fitness') {
     const options = parseSelectedActivities(input.selectedActivities) ?? [];
@@ -78,7 +84,7 @@ function goalOf(input: TrainingPlanInput, facts: AthleteFacts, ftpW: number | nu
   const distanceKm = parseDistanceKm(isEvent ? input.eventDistance : input.prDistance);
   const elevationM = parseElevationM(isEvent ? input.eventElevation : input.prElevation);
   const speed = facts.averageSpeedMps[familyOf[sport] as 'ride' | 'run'];
-  const estimate = distanceKm !== null && speed ? eventTime(sport, distanceKm, elevationM, speed, sport === 'cycling' ? ftpW : null) : null;
+  const estimate = distanceKm !== null && speed ? eventTime(sport, distanceKm, elevationM, speed, sport === 'cycling' ? ftpW : null, units) : null;
   return {
     title: (isEvent ? input.eventName : input.prGoal)?.trim() || 'Your goal',
     sport,
@@ -98,7 +104,7 @@ const familyWords: Record<SportFamily, string> = { ride: 'riding', run: 'running
 const sportWordsOf = (goal: Goal) => goal.families.map((family) => familyWords[family]).join(', ');
 const sum = (values: (number | undefined)[]) => values.reduce<number>((total, value) => total + (value ?? 0), 0);
 
-function gapsOf(goal: Goal, facts: AthleteFacts, volume: Volume): PlanGap[] {
+function gapsOf(goal: Goal, facts: AthleteFacts, volume: Volume, units: UnitSystem): PlanGap[] {
   const gaps: { score: number; gap: Omit<PlanGap, 'priority'> }[] = [];
   const longestInSport = Math.max(0, ...goal.families.map((family) => facts.longestMinBySport[family] ?? 0));
   const noun = goal.sport === 'cycling' ? 'ride' : 'run';
@@ -107,7 +113,7 @@ function gapsOf(goal: Goal, facts: AthleteFacts, volume: Volume): PlanGap[] {
       score: 1 - longestInSport / goal.eventMinutes,
       gap: {
         area: 'Endurance for the distance',
-        description: `Your longest ${noun} in the last 4 weeks was ${longestInSport > 0 ? clockMinutes(longestInSport) : 'none'}; at your recent speed the goal takes about ${clockMinutes(goal.eventMinutes)}.`,
+        description: `Your longest ${noun} in the last 4 weeks was ${longestInSport > 0 ? minutesInWords(longestInSport) : 'none'}; at your recent speed the goal takes about ${minutesInWords(goal.eventMinutes)}.`,
         impact: 'The long session grows with the weekly volume, within its share of the week.',
       },
     });
@@ -128,17 +134,19 @@ function gapsOf(goal: Goal, facts: AthleteFacts, volume: Volume): PlanGap[] {
     score: volume.peakMin > 0 ? 1 - volume.recentMin / volume.peakMin : 0,
     gap: {
       area: 'Weekly volume',
-      description: `You do ${clockMinutes(volume.recentMin)} a week of ${sportWordsOf(goal)} now; the plan builds to ${clockMinutes(volume.peakMin)}.`,
+      description: `You do ${minutesInWords(volume.recentMin)} a week of ${sportWordsOf(goal)} now; the plan builds to ${minutesInWords(volume.peakMin)}.`,
       impact: 'Volume rises at most 10% a week, with a lighter week every fourth week.',
     },
   });
   if (goal.elevationM !== null && goal.distanceKm) {
     const metresPerKm = goal.elevationM / goal.distanceKm;
+    // The climbing rate in the athlete's units: metres per km, or feet per mile.
+    const rate = units === 'imperial' ? `${elevationText((metresPerKm * METRES_PER_MILE) / 1000, units)} per mi` : `${elevationText(metresPerKm, units)} per km`;
     gaps.push({
       score: Math.min(0.6, metresPerKm / 25),
       gap: {
         area: 'Climbing',
-        description: `The goal climbs ${Math.round(goal.elevationM)} m over ${goal.distanceKm.toFixed(1)} km (${Math.round(metresPerKm)} m per km).`,
+        description: `The goal climbs ${elevationText(goal.elevationM, units)} over ${distanceText(goal.distanceKm, units)} (${rate}).`,
         impact: 'Tempo and threshold work goes on hills where you can.',
       },
     });
@@ -167,7 +175,7 @@ function strengthsOf(goal: Goal, facts: AthleteFacts, ftpW: number | null): stri
   if (facts.fitness && facts.fitness.ctl >= 30) strengths.push(`A fitness (CTL) of ${Math.round(facts.fitness.ctl)} today to build on.`);
   const longest = Math.max(0, ...goal.families.map((family) => facts.longestMinBySport[family] ?? 0));
   if (goal.eventMinutes !== null && longest >= goal.eventMinutes * 0.6) {
-    strengths.push(`Your longest recent ${goal.sport === 'cycling' ? 'ride' : 'run'} (${clockMinutes(longest)}) already covers most of the goal's duration.`);
+    strengths.push(`Your longest recent ${goal.sport === 'cycling' ? 'ride' : 'run'} (${minutesInWords(longest)}) already covers most of the goal's duration.`);
   }
   // Power only speaks to cycling: a running plan paces by heart rate and pace.
   if (goal.sports.includes('cycling') && ftpW !== null) strengths.push(`A known FTP of ${ftpW} W to pace by.`);
@@ -193,9 +201,9 @@ const GENERAL_PHASE_TEXT: Record<PhaseName, { name: string; objective: string; f
 };
 
 /** Builds the full generated plan (spec §3) for the goal, from the athlete's facts and the phase math. */
-export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, schedule: PlanSchedule, targetDay: Date | null = null): GeneratorResult {
+export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, schedule: PlanSchedule, targetDay: Date | null, units: UnitSystem): GeneratorResult {
   const typedFtp = parseFtpW(input.ftp);
-  const goal = goalOf(input, facts, typedFtp ?? facts.ftp?.watts ?? null);
+  const goal = goalOf(input, facts, typedFtp ?? facts.ftp?.watts ?? null, units);
   const recentMin = sum(goal.families.map((family) => facts.minutesBySport[family])) / 4;
   const volume = volumeOf(input.weeklyTrainingTime, recentMin, sportWordsOf(goal));
   const cycling = goal.sports.includes('cycling');
@@ -210,7 +218,7 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
     else if (ftpW !== null) assumptions.push(`Power zones use Kairo's FTP estimate from your rides: ${ftpW} W.`);
   }
   if (goal.eventModel) assumptions.push(`Time for the goal: ${goal.eventModel}`);
-  else if (goal.distanceKm !== null) assumptions.push(`No recent ${goal.sport} to estimate how long ${goal.distanceKm.toFixed(1)} km takes you.`);
+  else if (goal.distanceKm !== null) assumptions.push(`No recent ${goal.sport} to estimate how long ${distanceText(goal.distanceKm, units)} takes you.`);
   if (days.honoured.length > 0) assumptions.push(`From your notes: ${days.honoured.join('; ')}.`);
   for (const note of days.notHonoured) assumptions.push(`Not honoured: ${note}`);
   if (notes.unread.length > 0) {
@@ -228,12 +236,12 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
       name: text[phase.name].name,
       duration: `${phase.weeks} week${phase.weeks === 1 ? '' : 's'}`,
       objective: text[phase.name].objective,
-      weeklyFocus: `${text[phase.name].focus} Weeks: ${weeks.map((week) => `${clockMinutes(week.targetMin)}${week.kind === 'load' || week.kind === 'peak' ? '' : ` (${week.kind})`}`).join(', ')}.`,
+      weeklyFocus: `${text[phase.name].focus} Weeks: ${weeks.map((week) => `${minutesInWords(week.targetMin)}${week.kind === 'load' || week.kind === 'peak' ? '' : ` (${week.kind})`}`).join(', ')}.`,
       dailySchedule: dailySchedule(phase.name, goal, typicalMin, ftpW, days),
       weeks,
     };
   });
-  const race = !goal.general && targetDay ? raceWeek({ schedule, phases, targetDay, goal, preparationType: input.preparationType, restDays: notes.restDays }) : null;
+  const race = !goal.general && targetDay ? raceWeek({ schedule, phases, targetDay, goal, preparationType: input.preparationType, restDays: notes.restDays, units }) : null;
   if (!goal.general && targetDay && !race) {
     assumptions.push(`The plan's ${schedule.totalWeeks} weeks as you asked end on ${schedule.phases.at(-1)?.endDate}, not in the week of ${targetDay.toISOString().slice(0, 10)}: it has no race week.`);
   }
@@ -241,28 +249,29 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
   const sportWord = goal.general ? 'training' : goal.sport === 'cycling' ? 'riding' : 'running';
   const volumeText =
     volume.peakMin >= volume.startMin
-      ? `from ${clockMinutes(volume.startMin)} a week to ${clockMinutes(volume.peakMin)} at most`
-      : `within the ${clockMinutes(volume.peakMin)} a week you have`;
-  const gapList = gapsOf(goal, facts, volume);
+      ? `from ${minutesInWords(volume.startMin)} a week to ${minutesInWords(volume.peakMin)} at most`
+      : `within the ${minutesInWords(volume.peakMin)} a week you have`;
+  const gapList = gapsOf(goal, facts, volume, units);
   const [primaryGap, secondaryGap, tertiaryGap] = gapList as [PlanGap, PlanGap, PlanGap | undefined];
 
   const generatedPlan: GeneratedPlan = {
     motivationalMessage:
       `${goal.title}: ${schedule.totalWeeks} weeks of structured ${sportWord}, ${volumeText}. ` +
       'Each week builds on the last; trust the easy days as much as the hard ones.',
-    eventDemands: eventDemands(goal),
+    eventDemands: eventDemands(goal, units),
     currentState: { strengths: strengthsOf(goal, facts, ftpW), gaps: gapList.map((gap) => gap.description) },
     gapAnalysis: { primaryGap, secondaryGap, ...(tertiaryGap ? { tertiaryGap } : {}) },
     trainingPlan: {
       overview: {
         totalWeeks: schedule.totalWeeks,
-        weeklyVolume: { current: `${clockMinutes(volume.recentMin)} per week`, peak: `${clockMinutes(volume.peakMin)} per week` },
+        weeklyVolume: { current: `${minutesInWords(volume.recentMin)} per week`, peak: `${minutesInWords(volume.peakMin)} per week` },
       },
       phases,
       ...(race ? { raceWeek: race } : {}),
     },
-    progressChecks: progressChecks(goal, schedule, ftpW),
+    progressChecks: progressChecks(goal, schedule, ftpW, units),
     assumptions,
+    units,
   };
   const [base, build, third] = schedule.phases;
   const planSummary =
@@ -271,8 +280,12 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
   return { generatedPlan, planSummary };
 }
 
-function progressChecks(goal: Goal, schedule: PlanSchedule, ftpW: number | null): GeneratedPlan['progressChecks'] {
+/** The run test's distance as the athlete names it: '5 km', or the '5K' race (3.1 mi) in imperial units. */
+const fiveKm = (units: UnitSystem) => (units === 'imperial' ? { name: '5K', run: `5K (${distanceText(5, units)})` } : { name: '5 km', run: '5 km' });
+
+function progressChecks(goal: Goal, schedule: PlanSchedule, ftpW: number | null, units: UnitSystem): GeneratedPlan['progressChecks'] {
   const [base, build, third] = schedule.phases;
+  const fiveK = fiveKm(units);
   return [
     goal.sport === 'cycling'
       ? {
@@ -283,9 +296,9 @@ function progressChecks(goal: Goal, schedule: PlanSchedule, ftpW: number | null)
           adjustmentTriggers: 'FTP down, or the test felt much harder than expected: repeat the last base week before the build.',
         }
       : {
-          name: '5 km time trial',
+          name: `${fiveK.name} time trial`,
           timing: `End of the ${goal.general ? 'foundation' : 'base'} phase (${base?.endDate ?? ''})`,
-          protocol: 'After a 15 min warm-up, run 5 km as evenly and as fast as you can on a flat route.',
+          protocol: `After a 15 min warm-up, run ${fiveK.run} as evenly and as fast as you can on a flat route.`,
           successCriteria: 'Even or negative splits, and a time to set the build paces from.',
           adjustmentTriggers: 'Splits fading by more than 5%: add a week of steady zone 2 and threshold before the build.',
         },
@@ -306,17 +319,17 @@ function progressChecks(goal: Goal, schedule: PlanSchedule, ftpW: number | null)
   ];
 }
 
-function eventDemands(goal: Goal): GeneratedPlan['eventDemands'] {
+function eventDemands(goal: Goal, units: UnitSystem): GeneratedPlan['eventDemands'] {
   const keyPhysicalDemands: string[] = [];
   const systems = ['Aerobic endurance'];
   const success = ['Consistent training week after week'];
   if (!goal.general) success.push('Pacing: start below the effort you can hold');
-  if (goal.distanceKm !== null) keyPhysicalDemands.push(`${goal.distanceKm.toFixed(1)} km of ${goal.sport}.`);
+  if (goal.distanceKm !== null) keyPhysicalDemands.push(`${distanceText(goal.distanceKm, units)} of ${goal.sport}.`);
   if (goal.eventMinutes !== null) {
-    keyPhysicalDemands.push(`About ${clockMinutes(goal.eventMinutes)} of continuous effort at your recent speed${goal.elevationM ? ', climbing included' : ''}.`);
+    keyPhysicalDemands.push(`About ${minutesInWords(goal.eventMinutes)} of continuous effort at your recent speed${goal.elevationM ? ', climbing included' : ''}.`);
   }
   if (goal.elevationM !== null) {
-    keyPhysicalDemands.push(`${Math.round(goal.elevationM)} m of climbing.`);
+    keyPhysicalDemands.push(`${elevationText(goal.elevationM, units)} of climbing.`);
     systems.push('Muscular endurance for climbing');
   }
   if (goal.targetText) {

@@ -1,4 +1,4 @@
-import { FEET_PER_METRE, METRES_PER_MILE } from '../../../shared/format.ts';
+import { FEET_PER_METRE, formatDurationWords, METRES_PER_MILE } from '../../../shared/format.ts';
 
 /**
  * The plan form's free-text fields read as numbers: what the athlete typed, in the units Kairo
@@ -15,19 +15,25 @@ export const MAX_WEEKLY_MINUTES = 40 * 60;
 const round5 = (minutes: number) => Math.max(0, Math.round(minutes / 5) * 5);
 export { round5 };
 
-/** '1:30' for 90 minutes; '0:45' for 45. */
-export function clockMinutes(minutes: number): string {
-  const whole = Math.round(minutes);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+/** A plan's minutes as people read them, in the one formatting module's words: '1 h 30 min', '45 min'. */
+export const minutesInWords = (minutes: number): string => formatDurationWords(Math.round(minutes) * 60);
+
+/**
+ * The first number of a typed text: '1,800' (thousands grouped, as Kairo writes them and a
+ * profile card prefills them) is 1800, while '42,2' (a decimal comma) is 42.2.
+ */
+function firstNumber(text: string): number | null {
+  const match = /(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)/.exec(text)?.[1];
+  if (!match) return null;
+  return Number(/,\d{3}(\D|$)/.test(match) ? match.replace(/,/g, '') : match.replace(',', '.'));
 }
 
 /** A distance as typed: '100 km', '62 mi', '42.2', 'marathon'; in kilometres. */
 export function parseDistanceKm(text: string | null | undefined): number | null {
   if (!text) return null;
   const lower = text.toLowerCase();
-  const number = /(\d+(?:[.,]\d+)?)/.exec(lower);
-  if (number?.[1]) {
-    const value = Number(number[1].replace(',', '.'));
+  const value = firstNumber(lower);
+  if (value !== null) {
     if (/\b(mi|mile|miles)\b/.test(lower)) return (value * METRES_PER_MILE) / 1000;
     if (/\d\s*k\b/.test(lower)) return value;
     if (/\d\s*m\b|metres|meters/.test(lower) && value >= 400) return value / 1000;
@@ -41,9 +47,8 @@ export function parseDistanceKm(text: string | null | undefined): number | null 
 /** An elevation as typed: '1500 m', '4000 ft'; in metres. */
 export function parseElevationM(text: string | null | undefined): number | null {
   if (!text) return null;
-  const number = /(\d+(?:[.,]\d+)?)/.exec(text);
-  if (!number?.[1]) return null;
-  const value = Number(number[1].replace(',', '.'));
+  const value = firstNumber(text);
+  if (value === null) return null;
   return /ft|feet/i.test(text) ? value / FEET_PER_METRE : value;
 }
 

@@ -1,6 +1,8 @@
 import { DAYS_OF_WEEK, type DayOfWeek, type GeneratedPhase, type PreparationType, type RaceWeek, type ScheduledDay } from '../../../shared/api/training-plans.ts';
 import type { PlanSchedule } from '../../../shared/domain/plan-phases.ts';
-import { clockMinutes, round5 } from './goal-inputs.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { formatDistance, measureText } from '../../../shared/format.ts';
+import { minutesInWords, round5 } from './goal-inputs.ts';
 import { restDay, sportName, type EnduranceSport } from './sessions.ts';
 
 /**
@@ -23,9 +25,11 @@ interface RaceWeekInput {
   preparationType: PreparationType;
   /** Days the athlete cannot train: they rest in the race week too (the event's own day excepted). */
   restDays: readonly DayOfWeek[];
+  /** The athlete's unit system: the race day's distance is written in it. */
+  units: UnitSystem;
 }
 
-export function raceWeek({ schedule, phases, targetDay, goal, preparationType, restDays }: RaceWeekInput): RaceWeek | null {
+export function raceWeek({ schedule, phases, targetDay, goal, preparationType, restDays, units }: RaceWeekInput): RaceWeek | null {
   const first = schedule.phases[0];
   if (!first) return null;
   const lastWeekStart = Date.parse(`${first.startDate}T00:00:00Z`) + (schedule.totalWeeks - 1) * 7 * DAY_MS;
@@ -52,10 +56,10 @@ export function raceWeek({ schedule, phases, targetDay, goal, preparationType, r
       day = {
         dayOfWeek,
         activityType: `${sport} - ${isPr ? 'PR attempt' : 'race day'}`,
-        duration: minutes > 0 ? clockMinutes(minutes) : 'Race',
+        duration: minutes > 0 ? minutesInWords(minutes) : 'Race',
         durationMin: minutes,
         zones: 'Goal effort',
-        description: `${goal.title}${goal.distanceKm !== null ? `: ${goal.distanceKm.toFixed(1)} km` : ''}. Start below the effort you can hold and build into it.`,
+        description: `${goal.title}${goal.distanceKm !== null ? `: ${measureText(formatDistance(goal.distanceKm * 1000, units))}` : ''}. Start below the effort you can hold and build into it.`,
         notes: minutes >= 90 ? 'Eat and drink from the first hour, as practised.' : 'Warm up well; the effort is short and hard.',
       };
     } else if (restDays.includes(dayOfWeek)) day = restDay(dayOfWeek);
@@ -63,7 +67,7 @@ export function raceWeek({ schedule, phases, targetDay, goal, preparationType, r
       day = {
         dayOfWeek,
         activityType: `${sport} - openers`,
-        duration: clockMinutes(OPENER_MIN),
+        duration: minutesInWords(OPENER_MIN),
         durationMin: OPENER_MIN,
         zones: 'Z1-Z2, 3 x 1 min at goal effort',
         description: `Easy ${goal.sport === 'cycling' ? 'ride' : 'run'} with 3 x 1 min at goal effort to wake the legs.`,
@@ -76,7 +80,7 @@ export function raceWeek({ schedule, phases, targetDay, goal, preparationType, r
       else {
         const minutes = planned.activityType.startsWith('Lifting') ? planned.durationMin : Math.min(RACE_WEEK_SESSION_MAX_MIN, Math.max(20, round5(planned.durationMin * scale)));
         const { steps: _steps, ...rest } = planned;
-        day = { ...rest, duration: clockMinutes(minutes), durationMin: minutes, notes: 'Race week: keep it short and crisp.' };
+        day = { ...rest, duration: minutesInWords(minutes), durationMin: minutes, notes: 'Race week: keep it short and crisp.' };
       }
     }
     days.set(dayOfWeek, day);

@@ -9,6 +9,7 @@ import {
   type TrainingPlanView,
 } from '../../../shared/api/training-plans.ts';
 import { hasProAccess } from '../../../shared/domain/account-plan.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { fileNameSlug } from '../../../shared/domain/file-name.ts';
 import { currentPhaseOf, planLengthProblem, planSchedule, planTargetDay } from '../../../shared/domain/plan-phases.ts';
 import { planStartProblem } from '../../../shared/domain/plan-start.ts';
@@ -99,8 +100,8 @@ export function createPlansService(deps: {
     if (!(await hasTrainingData(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
   }
 
-  /** The athlete's last 30 activities with their loads, fitness today and FTP. */
-  async function athleteFacts(accountId: string, input: TrainingPlanInput, now: Date): Promise<AthleteFacts> {
+  /** The athlete's last 30 activities with their loads, fitness today and FTP, and the units the plan is written in. */
+  async function athleteFacts(accountId: string, input: TrainingPlanInput, now: Date): Promise<{ facts: AthleteFacts; units: UnitSystem }> {
     const recent = await activities.list(accountId, { limit: RECENT_ACTIVITY_LIMIT });
     const oldest = recent.at(-1);
     const loads = oldest
@@ -117,7 +118,8 @@ export function createPlansService(deps: {
       }))
       .filter((entry) => entry.startDate.getTime() <= now.getTime())
       .reverse();
-    return (await readAthlete(accountId, log, now, parseFtpW(input.ftp))).facts;
+    const { facts, units } = await readAthlete(accountId, log, now, parseFtpW(input.ftp));
+    return { facts, units };
   }
 
   /** The stored values of a plan: the inputs as typed (blank is absent) and the plan generated from them at `now`. */
@@ -132,7 +134,8 @@ export function createPlansService(deps: {
     if (problem) throw new AppError('bad_request', problem);
     const length = lengthInput(clean, now);
     const schedule = planSchedule(length);
-    const { generatedPlan, planSummary } = generatePlan(clean, await athleteFacts(accountId, clean, now), schedule, planTargetDay(length));
+    const { facts, units } = await athleteFacts(accountId, clean, now);
+    const { generatedPlan, planSummary } = generatePlan(clean, facts, schedule, planTargetDay(length), units);
     const { preparationType, ...fields } = clean;
     return { ...fields, preparationType, generatedPlan, planSummary, generatedAt: now };
   }

@@ -1,6 +1,6 @@
 import { DAYS_OF_WEEK, type DayOfWeek, type ScheduledDay } from '../../../shared/api/training-plans.ts';
 import type { PhaseName } from '../../../shared/domain/plan-phases.ts';
-import { clockMinutes, round5 } from './goal-inputs.ts';
+import { minutesInWords, round5 } from './goal-inputs.ts';
 import { sessionSteps, type FtpRange, type MainSet } from './session-steps.ts';
 import type { WeekDays } from './week-days.ts';
 
@@ -204,7 +204,7 @@ export function dailySchedule(phase: PhaseName, goal: WeekPlanGoal, weeklyMin: n
     return {
       dayOfWeek,
       activityType: `${sportName[entry.sport]} - ${session.label}`,
-      duration: clockMinutes(minutes),
+      duration: minutesInWords(minutes),
       durationMin: minutes,
       zones: session.zones,
       description: session.description,

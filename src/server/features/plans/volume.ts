@@ -1,6 +1,6 @@
 import type { PhaseWeek } from '../../../shared/api/training-plans.ts';
 import type { PhaseName, PlanSchedule } from '../../../shared/domain/plan-phases.ts';
-import { clockMinutes, parseWeeklyMinutes } from './goal-inputs.ts';
+import { minutesInWords, parseWeeklyMinutes } from './goal-inputs.ts';
 
 /**
  * How much a plan asks of the athlete week by week (ADR 0029). The rules are stated in the plan's
@@ -39,7 +39,7 @@ export function volumeOf(weeklyTrainingTime: string | null | undefined, recentMi
   let start = floor5(recent);
   if (recent < START_FLOOR_MIN) {
     start = START_FLOOR_MIN;
-    assumptions.push(`You did ${clockMinutes(recent)} a week of ${sportWords} over the last 4 weeks: the plan starts from ${clockMinutes(START_FLOOR_MIN)} a week (three 30-minute sessions).`);
+    assumptions.push(`You did ${minutesInWords(recent)} a week of ${sportWords} over the last 4 weeks: the plan starts from ${minutesInWords(START_FLOOR_MIN)} a week (three 30-minute sessions).`);
   }
   const available = parseWeeklyMinutes(weeklyTrainingTime);
   const cap = floor5(start * PEAK_GROWTH);
@@ -50,14 +50,14 @@ export function volumeOf(weeklyTrainingTime: string | null | undefined, recentMi
     assumptions.push(`No weekly training time given: ${rule}.`);
   } else if (available >= cap) {
     peak = cap;
-    assumptions.push(`You have ${clockMinutes(available)} a week; the plan uses up to ${clockMinutes(cap)} of it, because ${rule}.`);
+    assumptions.push(`You have ${minutesInWords(available)} a week; the plan uses up to ${minutesInWords(cap)} of it, because ${rule}.`);
   } else {
     peak = Math.max(60, floor5(available));
     if (available < start) {
       start = peak;
-      assumptions.push(`You have ${clockMinutes(available)} a week, less than the ${clockMinutes(recent)} of ${sportWords} you do now: the plan fits your time.`);
+      assumptions.push(`You have ${minutesInWords(available)} a week, less than the ${minutesInWords(recent)} of ${sportWords} you do now: the plan fits your time.`);
     } else {
-      assumptions.push(`The plan builds to the ${clockMinutes(peak)} a week you have; ${rule}.`);
+      assumptions.push(`The plan builds to the ${minutesInWords(peak)} a week you have; ${rule}.`);
     }
   }
   return { recentMin: recent, startMin: Math.min(start, peak), peakMin: peak, assumptions };

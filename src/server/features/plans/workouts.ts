@@ -7,7 +7,7 @@ import type { PhaseName } from '../../../shared/domain/plan-phases.ts';
 import { encodeFitWorkout } from '../../workouts/fit.ts';
 import { buildCourseFile } from '../../workouts/mrc-erg.ts';
 import { buildZwiftWorkout } from '../../workouts/zwo.ts';
-import { clockMinutes } from './goal-inputs.ts';
+import { minutesInWords } from './goal-inputs.ts';
 import { deviceWorkout, formatAvailability, sessionLabel, sessionSport, stepsOf, type DeviceThresholds, type SessionSport } from './device-files.ts';
 
 /**
@@ -78,16 +78,16 @@ function typicalSession(planTitle: string, phaseName: string, day: ScheduledDay,
   return {
     phaseName,
     label: sport === 'running' ? `run ${label}` : label,
-    title: `${phaseName} - ${sport === 'running' ? 'run ' : ''}${label} (${day.duration})`,
+    title: `${phaseName} - ${sport === 'running' ? 'run ' : ''}${label} (${minutesInWords(day.durationMin)})`,
     description: `${planTitle}, ${phaseName} phase.\n${[day.description, `Zones: ${day.zones}`, day.notes].join('\n')}`,
     sport,
     steps,
   };
 }
 
-/** A dated session's title, e.g. 'Build - threshold (1:05)': the day's minutes, not the typical week's. */
+/** A dated session's title, e.g. 'Build - threshold (1 h 5 min)': the day's minutes, not the typical week's. */
 export function datedSessionTitle(phaseName: string, day: ScheduledDay, minutes: number): string {
-  return `${phaseName} - ${sessionSport(day) === 'running' ? 'run ' : ''}${sessionLabel(day)} (${clockMinutes(minutes)})`;
+  return `${phaseName} - ${sessionSport(day) === 'running' ? 'run ' : ''}${sessionLabel(day)} (${minutesInWords(minutes)})`;
 }
 
 /**

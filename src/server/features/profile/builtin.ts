@@ -1,11 +1,13 @@
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { CardKind, EventCardInput, GoalCard } from '../../../shared/domain/profile-cards.ts';
-import { EVENT_CATALOGUE, formatKm, formatMetres, type EventFormat } from './catalogue.ts';
+import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { formatDistance, formatElevation, measureText } from '../../../shared/format.ts';
+import { EVENT_CATALOGUE, formatName, type EventFormat } from './catalogue.ts';
 import type { ProfileFacts } from './facts.ts';
 
 /**
  * Kairo's built-in profile writer: deterministic, and every number it writes in the prose sections
- * is a value of the facts, written as the facts hold it. A goal or event card's rationale quotes the
+ * is a value of the facts, written as the facts hold it (in the athlete's units, facts.units). A goal or event card's rationale quotes the
  * facts and the card's own target (distance, climbing, date); the targets are proposals, the
  * catalogue's or the goal ladders' below.
  */
@@ -58,6 +60,10 @@ const paragraphs = (...parts: (string | null | false)[]) => parts.filter((part):
 const bullets = (lines: string[]) => lines.map((line) => `- ${line}`).join('\n');
 const signed = (pct: number) => `${pct > 0 ? '+' : pct < 0 ? '−' : ''}${Math.abs(pct)}%`;
 const sessionsWord = (count: number) => (count === 1 ? 'session' : 'sessions');
+/** A distance in km (a goal's, an event's, the longest session's) in the athlete's units. */
+const kmIn = (km: number, units: UnitSystem) => measureText(formatDistance(km * 1000, units));
+/** Facts stored before units were written into them are metric. */
+const unitsOf = (facts: ProfileFacts): UnitSystem => facts.units ?? DEFAULT_UNIT_SYSTEM;
 
 function windowSentence(facts: ProfileFacts): string {
   const { window, activityCount } = facts;
@@ -80,7 +86,7 @@ function edge(facts: ProfileFacts): { title: string; detail: string } {
     return { title: 'Power for your weight', detail: `An FTP of ${power.ftpW} W at ${power.weightKg} kg is ${power.ftpWPerKg} W/kg: climbs and sustained efforts are where you gain on others.` };
   }
   if (longestSession && longestSession.minutes >= LONG_SESSION_MIN) {
-    return { title: 'Endurance', detail: `Your longest session lasted ${longestSession.duration} (${longestSession.distanceKm} km): long days do not scare you, and durability is what events reward.` };
+    return { title: 'Endurance', detail: `Your longest session lasted ${longestSession.duration} (${longestSession.distance}): long days do not scare you, and durability is what events reward.` };
   }
   if (volume && volume.weeklySessions >= FREQUENT_SESSIONS_PER_WEEK) {
     return { title: 'Consistency', detail: `${volume.weeklySessions} sessions a week, week after week: the habit most athletes never build is already yours.` };
@@ -93,7 +99,7 @@ function edge(facts: ProfileFacts): { title: string; detail: string } {
   }
   const bestRun = run?.bests.at(-1);
   if (bestRun) {
-    return { title: 'Run speed', detail: `Your best ${bestRun.label} took ${bestRun.time} (${bestRun.pacePerKm} /km).` };
+    return { title: 'Run speed', detail: `Your best ${bestRun.label} took ${bestRun.time} (${bestRun.pace}).` };
   }
   const sport = mainSport(facts)!;
   return { title: `Commitment to ${SPORT_NAMES[sport.family].toLowerCase()}`, detail: `${sport.hours} h over ${sport.sessions} ${sessionsWord(sport.sessions)} in this window.` };
@@ -121,12 +127,12 @@ function athleteIdentity(facts: ProfileFacts): string {
     ? `Fitness (CTL) ${recent.fitness.ctl}, fatigue (ATL) ${recent.fitness.atl}, form (TSB) ${recent.fitness.tsb} today.`
     : null;
   return paragraphs(
-    `You are a ${noun}. ${windowSentence(facts)} That is ${volume.weeklyHours} h and ${volume.weeklySessions} sessions a week, ${volume.totalDistanceKm} km and ${volume.totalElevationM} m of climbing in all.`,
+    `You are a ${noun}. ${windowSentence(facts)} That is ${volume.weeklyHours} h and ${volume.weeklySessions} sessions a week, ${volume.totalDistance} and ${volume.totalElevation} of climbing in all.`,
     bullets([
       ...facts.sports.map(
-        (entry) => `${SPORT_NAMES[entry.family]}: ${entry.sessions} ${sessionsWord(entry.sessions)}, ${entry.hours} h, ${entry.distanceKm} km (${entry.sharePct}% of your time).`,
+        (entry) => `${SPORT_NAMES[entry.family]}: ${entry.sessions} ${sessionsWord(entry.sessions)}, ${entry.hours} h, ${entry.distance} (${entry.sharePct}% of your time).`,
       ),
-      `Longest session: ${longestSession.duration}, ${longestSession.distanceKm} km (${SPORT_NAMES[longestSession.family].toLowerCase()}).`,
+      `Longest session: ${longestSession.duration}, ${longestSession.distance} (${SPORT_NAMES[longestSession.family].toLowerCase()}).`,
       `The last ${recent.weeks} weeks: ${recent.weeklyHours} h a week over ${recent.weeklySessions} sessions.`,
       ...(fitness ? [fitness] : []),
     ]),
@@ -147,8 +153,8 @@ function recentImprovements(facts: ProfileFacts): string {
   if (first.bestPowerW !== null && second.bestPowerW !== null) {
     lines.push(`Best ${trends.powerLabel} power: ${first.bestPowerW} W, then ${second.bestPowerW} W.`);
   }
-  if (first.runPacePerKm !== null && second.runPacePerKm !== null) {
-    lines.push(`Average run pace: ${first.runPacePerKm} /km, then ${second.runPacePerKm} /km.`);
+  if (first.runPace !== null && second.runPace !== null) {
+    lines.push(`Average run pace: ${first.runPace}, then ${second.runPace}.`);
   }
   const verdict =
     trends.volumeChangePct >= CLEAR_CHANGE_PCT
@@ -167,7 +173,7 @@ function strengths(facts: ProfileFacts): string[] {
     const source = power.ftpSource === 'athlete' ? 'as you set it' : power.ftpSource === 'strava' ? 'from Strava' : 'estimated from your best efforts';
     lines.push(`FTP ${power.ftpW} W (${source})${power.ftpWPerKg !== null ? `, ${power.ftpWPerKg} W/kg` : ''}.`);
   }
-  if (run && run.bests.length > 0) lines.push(`Run bests: ${run.bests.map((best) => `${best.label} in ${best.time} (${best.pacePerKm} /km)`).join(', ')}.`);
+  if (run && run.bests.length > 0) lines.push(`Run bests: ${run.bests.map((best) => `${best.label} in ${best.time} (${best.pace})`).join(', ')}.`);
   if (longestSession && longestSession.minutes >= LONG_SESSION_MIN) lines.push(`Durability: a longest session of ${longestSession.duration}.`);
   if (volume && volume.weeklySessions >= FREQUENT_SESSIONS_PER_WEEK) lines.push(`Frequency: ${volume.weeklySessions} sessions a week.`);
   if (intensity && intensity.easyPct >= EASY_SHARE_PCT) lines.push(`Aerobic base: ${intensity.easyPct}% of ${intensity.hoursMeasured} h with zone data was easy.`);
@@ -221,31 +227,52 @@ function weeksToBuild(current: number, target: number): number {
   return ratio <= 1.3 ? 6 : ratio <= 2 ? 10 : 16;
 }
 
-const RIDE_LADDER = [
-  { km: 50, goal: 'Ride 50 km in one go' },
-  { km: 100, goal: 'Ride 100 km: your first gran fondo distance' },
-  { km: 161, goal: 'Ride a century (161 km)' },
-  { km: 200, goal: 'Ride 200 km in a day' },
-];
-const RUN_LADDER = [
-  { km: 5, goal: 'Run 5 km without stopping' },
-  { km: 10, goal: 'Run 10 km' },
-  { km: 21.1, goal: 'Run a half marathon (21.1 km)' },
-  { km: 42.2, goal: 'Run a marathon (42.2 km)' },
-];
+/** The next distances to go for, in round numbers of the athlete's own unit (a mile-based ladder for imperial athletes). */
+const KM_PER_MILE = 1.60934;
+const LADDERS: Record<CardKind, Record<UnitSystem, { km: number; goal: string }[]>> = {
+  cycling: {
+    metric: [
+      { km: 50, goal: 'Ride 50 km in one go' },
+      { km: 100, goal: 'Ride 100 km: your first gran fondo distance' },
+      { km: 161, goal: 'Ride a century (161 km)' },
+      { km: 200, goal: 'Ride 200 km in a day' },
+    ],
+    imperial: [
+      { km: 30 * KM_PER_MILE, goal: 'Ride 30 mi in one go' },
+      { km: 62 * KM_PER_MILE, goal: 'Ride a metric century (62 mi)' },
+      { km: 100 * KM_PER_MILE, goal: 'Ride a century (100 mi)' },
+      { km: 125 * KM_PER_MILE, goal: 'Ride 125 mi in a day' },
+    ],
+  },
+  running: {
+    metric: [
+      { km: 5, goal: 'Run 5 km without stopping' },
+      { km: 10, goal: 'Run 10 km' },
+      { km: 21.1, goal: 'Run a half marathon (21.1 km)' },
+      { km: 42.2, goal: 'Run a marathon (42.2 km)' },
+    ],
+    imperial: [
+      { km: 5, goal: 'Run a 5K without stopping' },
+      { km: 10, goal: 'Run a 10K' },
+      { km: 21.1, goal: 'Run a half marathon (13.1 mi)' },
+      { km: 42.2, goal: 'Run a marathon (26.2 mi)' },
+    ],
+  },
+};
 
 function distanceGoal(facts: ProfileFacts, kind: CardKind): GoalCard | null {
   const longest = kind === 'cycling' ? facts.longestRideKm : facts.longestRunKm;
   if (longest === null || !facts.volume) return null;
-  const step = (kind === 'cycling' ? RIDE_LADDER : RUN_LADDER).find((rung) => rung.km > longest);
+  const units = unitsOf(facts);
+  const step = LADDERS[kind][units].find((rung) => rung.km > longest);
   if (!step) return null;
   const what = kind === 'cycling' ? 'ride' : 'run';
   return {
     goal: step.goal,
-    why: `Your longest ${what} of your last ${facts.activityCount} activities is ${longest} km and you train ${facts.volume.weeklyHours} h a week; ${formatKm(step.km)} is the next step up.`,
+    why: `Your longest ${what} of your last ${facts.activityCount} activities is ${kmIn(longest, units)} and you train ${facts.volume.weeklyHours} h a week; ${kmIn(step.km, units)} is the next step up.`,
     timeframe: `${weeksToBuild(longest, step.km)} weeks`,
     kind,
-    distance: formatKm(step.km),
+    distance: kmIn(step.km, units),
     elevation: null,
   };
 }
@@ -265,14 +292,15 @@ function ftpGoal(facts: ProfileFacts): GoalCard | null {
 }
 
 function runPaceGoal(facts: ProfileFacts): GoalCard | null {
-  const best = facts.run?.bests.find((entry) => entry.label === '10 km') ?? facts.run?.bests.find((entry) => entry.label === '5 km');
+  const named = (labels: readonly string[]) => facts.run?.bests.find((entry) => labels.includes(entry.label));
+  const best = named(['10 km', '10K']) ?? named(['5 km', '5K']);
   if (!best) return null;
   return {
     goal: `Run ${best.label} faster than ${best.time}`,
-    why: `Your best ${best.label} is ${best.time} (${best.pacePerKm} /km); steady tempo runs and one interval session a week move that line.`,
+    why: `Your best ${best.label} is ${best.time} (${best.pace}); steady tempo runs and one interval session a week move that line.`,
     timeframe: '8 weeks',
     kind: 'running',
-    distance: formatKm(best.distanceKm),
+    distance: best.distance,
     elevation: null,
   };
 }
@@ -342,8 +370,9 @@ function eventWhy(facts: ProfileFacts, format: EventFormat, longestKm: number | 
       : 'Kairo has no activities of yours to read yet; this entry-level format leaves time to build up to it.';
   }
   const what = format.kind === 'cycling' ? 'ride' : 'run';
+  const units = unitsOf(facts);
   const reach = format.distanceKm <= longestKm ? `already within your range, a chance to ${what} it well rather than just finish` : 'the next step beyond it';
-  return `Your longest ${what} in your last ${facts.activityCount} activities is ${longestKm} km and you train ${facts.volume.weeklyHours} h a week; ${formatKm(format.distanceKm)} is ${reach}.`;
+  return `Your longest ${what} in your last ${facts.activityCount} activities is ${kmIn(longestKm, units)} and you train ${facts.volume.weeklyHours} h a week; ${kmIn(format.distanceKm, units)} is ${reach}.`;
 }
 
 /** 2 to 4 event cards from the catalogue, fitted to the athlete's sports and longest sessions. */
@@ -356,13 +385,14 @@ export function recommendCatalogueEvents(facts: ProfileFacts, now: Date): EventC
     const formats = facts.volume ? formatsFor(kind, longestKm) : formatsFor(kind, longestKm).slice(0, 1);
     return formats.map((format) => ({ format, longestKm }));
   });
+  const units = unitsOf(facts);
   return picks.slice(0, MAX_EVENTS).map(({ format, longestKm }) => ({
-    name: format.name,
+    name: formatName(format, units),
     link: null,
     date: targetSunday(now, longestKm === null ? 12 : weeksToBuild(longestKm, format.distanceKm) + 2),
     location: 'an edition near you',
-    distance: formatKm(format.distanceKm),
-    elevation: format.elevationM === null ? null : formatMetres(format.elevationM),
+    distance: kmIn(format.distanceKm, units),
+    elevation: format.elevationM === null ? null : measureText(formatElevation(format.elevationM, units)),
     why: eventWhy(facts, format, longestKm),
     kind: format.kind,
   }));

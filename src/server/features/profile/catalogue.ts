@@ -1,4 +1,5 @@
 import type { CardKind } from '../../../shared/domain/profile-cards.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 
 /**
  * The built-in event recommendations draw on this small catalogue of real event FORMATS with their
@@ -8,6 +9,8 @@ import type { CardKind } from '../../../shared/domain/profile-cards.ts';
  */
 export interface EventFormat {
   name: string;
+  /** The name an athlete who counts in miles knows the format by, when it differs ('5K road race'). */
+  imperialName?: string;
   kind: CardKind;
   distanceKm: number;
   /** Typical climbing, m; null for formats that are flat by nature. */
@@ -22,14 +25,13 @@ export const EVENT_CATALOGUE: readonly EventFormat[] = [
   { name: 'Century ride (100 miles)', kind: 'cycling', distanceKm: 161, elevationM: 1500, readyFromKm: 90 },
   { name: 'Hilly sportive', kind: 'cycling', distanceKm: 130, elevationM: 2800, readyFromKm: 80 },
   { name: 'Gran fondo (long route)', kind: 'cycling', distanceKm: 170, elevationM: 3500, readyFromKm: 120 },
-  { name: '40 km individual time trial', kind: 'cycling', distanceKm: 40, elevationM: null, readyFromKm: 40 },
-  { name: '5 km road race', kind: 'running', distanceKm: 5, elevationM: null, readyFromKm: 2 },
-  { name: '10 km road race', kind: 'running', distanceKm: 10, elevationM: null, readyFromKm: 5 },
+  { name: '40 km individual time trial', imperialName: '40K individual time trial', kind: 'cycling', distanceKm: 40, elevationM: null, readyFromKm: 40 },
+  { name: '5 km road race', imperialName: '5K road race', kind: 'running', distanceKm: 5, elevationM: null, readyFromKm: 2 },
+  { name: '10 km road race', imperialName: '10K road race', kind: 'running', distanceKm: 10, elevationM: null, readyFromKm: 5 },
   { name: 'Half marathon', kind: 'running', distanceKm: 21.1, elevationM: null, readyFromKm: 12 },
   { name: 'Trail half marathon', kind: 'running', distanceKm: 21, elevationM: 800, readyFromKm: 14 },
   { name: 'Marathon', kind: 'running', distanceKm: 42.2, elevationM: null, readyFromKm: 24 },
 ];
 
-/** "1,800 m" */
-export const formatMetres = (metres: number) => `${Math.round(metres).toLocaleString('en-US')} m`;
-export const formatKm = (km: number) => `${km} km`;
+/** The format's name in the athlete's units. */
+export const formatName = (format: EventFormat, units: UnitSystem): string => (units === 'imperial' ? (format.imperialName ?? format.name) : format.name);

@@ -3,12 +3,15 @@ import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivitySourceName } from '../../../shared/api/activities.ts';
 import { PROFILE_ACTIVITY_LIMIT } from '../../../shared/api/athletic-profile.ts';
 import { VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from '../plans/index.ts';
-import { formatClock, formatDurationWords } from '../../../shared/format.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { formatClock, formatDistance, formatDurationWords, formatElevation, formatPace, measureText } from '../../../shared/format.ts';
 
 /**
  * What the athletic profile is written from: the athlete's last 30 activities, measured, never
  * guessed (spec §1, §3). Every value is already rounded the way the profile writes it, so a text
- * built from these facts quotes them exactly and a grounding check can hold it to them.
+ * built from these facts quotes them exactly and a grounding check can hold it to them; distances,
+ * climbing and paces are written in the athlete's units by the one formatting module ('12.3 km'
+ * or '7.6 mi', '412 m' or '1,352 ft', '5:01 /km' or '8:04 /mi').
  */
 export interface ProfileActivity extends LoggedActivity {
   source: ActivitySourceName;
@@ -29,16 +32,20 @@ export interface SportFacts {
   family: SportFamily;
   sessions: number;
   hours: number;
-  distanceKm: number;
+  /** In the athlete's units: '312.4 km', '194.1 mi'. */
+  distance: string;
   /** Share of the window's moving time, in %. */
   sharePct: number;
 }
 
 export interface RunBest {
+  /** The distance as runners name it: '5 km' (metric), '5K' (imperial), 'half marathon'. */
   label: string;
-  distanceKm: number;
+  /** In the athlete's units: '5.0 km', '3.1 mi'. */
+  distance: string;
   time: string;
-  pacePerKm: string;
+  /** Per km or per mile: '5:01 /km', '8:04 /mi'. */
+  pace: string;
 }
 
 export interface PowerBest {
@@ -53,23 +60,30 @@ export interface HalfFacts {
   weeklyLoad: number | null;
   /** Best power over TREND_POWER_DURATION_S in the half. */
   bestPowerW: number | null;
-  runPacePerKm: string | null;
+  /** Per km or per mile: '5:12 /km'. */
+  runPace: string | null;
 }
 
 export interface ProfileFacts {
+  /** The athlete's unit system, which every distance, climb and pace below is written in. */
+  units: UnitSystem;
   activityLimit: number;
   activityCount: number;
   /** Where the activities came from (what an LLM prompt may contain depends on it). */
   sources: ActivitySourceName[];
   /** The dates of the oldest and newest activity read, and the weeks between them (at least 1). */
   window: { from: string; to: string; weeks: number } | null;
-  volume: { weeklyHours: number; weeklySessions: number; totalHours: number; totalDistanceKm: number; totalElevationM: number } | null;
+  volume: { weeklyHours: number; weeklySessions: number; totalHours: number; totalDistance: string; totalElevation: string } | null;
   /** By moving time, most first. */
   sports: SportFacts[];
   /** The longest ride or run (any activity when there is neither). */
-  longestSession: { family: SportFamily; duration: string; minutes: number; distanceKm: number } | null;
+  longestSession: { family: SportFamily; duration: string; minutes: number; distance: string } | null;
+  /** The longest ride and run in km, for choosing goals and events (their texts are in the athlete's units). */
   longestRideKm: number | null;
   longestRunKm: number | null;
+  /** The same two in the athlete's units, as the texts quote them: '67.8 km', '42.1 mi'. */
+  longestRide: string | null;
+  longestRun: string | null;
   /** Time in zones over the activities that measured it: easy (Z1-Z2), moderate (Z3), hard (Z4 and above), in %. */
   intensity: { hoursMeasured: number; easyPct: number; moderatePct: number; hardPct: number } | null;
   power: {
@@ -80,7 +94,7 @@ export interface ProfileFacts {
     weightKg: number | null;
     ftpWPerKg: number | null;
   } | null;
-  run: { averagePacePerKm: string | null; bests: RunBest[] } | null;
+  run: { averagePace: string | null; bests: RunBest[] } | null;
   /** The first half of the window against the second (null when it is too short to compare). */
   trends: { first: HalfFacts; second: HalfFacts; volumeChangePct: number; loadChangePct: number | null; powerLabel: string } | null;
   /** The last 4 weeks as the training plans read them, with fitness (CTL/ATL/TSB) today. */
@@ -98,11 +112,12 @@ const POWER_LANDMARKS = [
   { durationS: 1200, label: '20 min' },
 ] as const;
 const TREND_POWER = POWER_LANDMARKS[2];
+/** Best-effort distances with the names runners give them in each unit system ('5K' is a race's name in miles too). */
 const RUN_DISTANCES = [
-  { distanceM: 1000, label: '1 km' },
-  { distanceM: 5000, label: '5 km' },
-  { distanceM: 10000, label: '10 km' },
-  { distanceM: 21097.5, label: 'half marathon' },
+  { distanceM: 1000, label: { metric: '1 km', imperial: '1K' } },
+  { distanceM: 5000, label: { metric: '5 km', imperial: '5K' } },
+  { distanceM: 10000, label: { metric: '10 km', imperial: '10K' } },
+  { distanceM: 21097.5, label: { metric: 'half marathon', imperial: 'half marathon' } },
 ] as const;
 
 const round = (value: number, digits = 0) => {
@@ -111,6 +126,8 @@ const round = (value: number, digits = 0) => {
 };
 const hours = (seconds: number) => round(seconds / 3600, 1);
 const km = (metres: number) => round(metres / 1000, 1);
+const distanceIn = (metres: number, units: UnitSystem) => measureText(formatDistance(metres, units));
+const paceIn = (secondsPerKm: number, units: UnitSystem) => measureText(formatPace(secondsPerKm, units));
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 function bestOnGrid(activities: readonly ProfileActivity[], durationS: number): number | null {
@@ -119,7 +136,7 @@ function bestOnGrid(activities: readonly ProfileActivity[], durationS: number): 
   return values.length > 0 ? Math.round(Math.max(...values)) : null;
 }
 
-function sportsOf(activities: readonly ProfileActivity[], totalS: number): SportFacts[] {
+function sportsOf(activities: readonly ProfileActivity[], totalS: number, units: UnitSystem): SportFacts[] {
   const families = [...new Set(activities.map((activity) => activity.family))];
   return families
     .map((family) => {
@@ -129,7 +146,7 @@ function sportsOf(activities: readonly ProfileActivity[], totalS: number): Sport
         family,
         sessions: own.length,
         hours: hours(seconds),
-        distanceKm: km(sum(own.map((activity) => activity.distanceM))),
+        distance: distanceIn(sum(own.map((activity) => activity.distanceM)), units),
         sharePct: totalS > 0 ? Math.round((seconds / totalS) * 100) : 0,
       };
     })
@@ -171,37 +188,37 @@ function powerOf(activities: readonly ProfileActivity[], ftp: AthleteFacts['ftp'
   };
 }
 
-function paceOf(runs: readonly ProfileActivity[]): string | null {
+function paceOf(runs: readonly ProfileActivity[], units: UnitSystem): string | null {
   const moving = runs.filter((run) => run.distanceM > 0 && run.movingTimeS > 0);
   const metres = sum(moving.map((run) => run.distanceM));
-  return metres > 0 ? formatClock(sum(moving.map((run) => run.movingTimeS)) / (metres / 1000)) : null;
+  return metres > 0 ? paceIn(sum(moving.map((run) => run.movingTimeS)) / (metres / 1000), units) : null;
 }
 
-function runOf(activities: readonly ProfileActivity[]): ProfileFacts['run'] {
+function runOf(activities: readonly ProfileActivity[], units: UnitSystem): ProfileFacts['run'] {
   const runs = activities.filter((activity) => activity.family === 'run');
   if (runs.length === 0) return null;
   const bests = RUN_DISTANCES.flatMap(({ distanceM, label }) => {
     const times = runs.flatMap((run) => run.bestEfforts.filter((effort) => Math.abs(effort.distanceM - distanceM) < 1).map((effort) => effort.elapsedS));
     if (times.length === 0) return [];
     const best = Math.min(...times);
-    return [{ label, distanceKm: round(distanceM / 1000, 1), time: formatClock(best), pacePerKm: formatClock(best / (distanceM / 1000)) }];
+    return [{ label: label[units], distance: distanceIn(distanceM, units), time: formatClock(best), pace: paceIn(best / (distanceM / 1000), units) }];
   });
-  return { averagePacePerKm: paceOf(runs), bests };
+  return { averagePace: paceOf(runs, units), bests };
 }
 
-function halfOf(activities: readonly ProfileActivity[], weeks: number): HalfFacts {
+function halfOf(activities: readonly ProfileActivity[], weeks: number, units: UnitSystem): HalfFacts {
   const loads = activities.map((activity) => activity.trainingLoad).filter((load): load is number => load !== null);
   return {
     weeklyHours: hours(sum(activities.map((activity) => activity.movingTimeS)) / weeks),
     weeklyLoad: loads.length > 0 ? Math.round(sum(loads) / weeks) : null,
     bestPowerW: bestOnGrid(activities, TREND_POWER.durationS),
-    runPacePerKm: paceOf(activities.filter((activity) => activity.family === 'run')),
+    runPace: paceOf(activities.filter((activity) => activity.family === 'run'), units),
   };
 }
 
 const changePct = (before: number, after: number) => (before > 0 ? Math.round(((after - before) / before) * 100) : 0);
 
-function trendsOf(activities: readonly ProfileActivity[], fromMs: number, toMs: number): ProfileFacts['trends'] {
+function trendsOf(activities: readonly ProfileActivity[], fromMs: number, toMs: number, units: UnitSystem): ProfileFacts['trends'] {
   const spanMs = toMs - fromMs;
   if (spanMs < MIN_TREND_DAYS * DAY_MS) return null;
   const middle = fromMs + spanMs / 2;
@@ -209,8 +226,8 @@ function trendsOf(activities: readonly ProfileActivity[], fromMs: number, toMs: 
   const secondHalf = activities.filter((activity) => activity.startDate.getTime() >= middle);
   if (firstHalf.length < MIN_TREND_ACTIVITIES || secondHalf.length < MIN_TREND_ACTIVITIES) return null;
   const halfWeeks = spanMs / 2 / (7 * DAY_MS);
-  const first = halfOf(firstHalf, halfWeeks);
-  const second = halfOf(secondHalf, halfWeeks);
+  const first = halfOf(firstHalf, halfWeeks, units);
+  const second = halfOf(secondHalf, halfWeeks, units);
   return {
     first,
     second,
@@ -225,6 +242,11 @@ function longestOf(activities: readonly ProfileActivity[], family: SportFamily):
   return distances.length > 0 ? km(Math.max(...distances)) : null;
 }
 
+function longestInUnits(rideKm: number | null, runKm: number | null, units: UnitSystem) {
+  const text = (km: number | null) => (km === null ? null : distanceIn(km * 1000, units));
+  return { longestRideKm: rideKm, longestRunKm: runKm, longestRide: text(rideKm), longestRun: text(runKm) };
+}
+
 /**
  * The facts of the athlete's last PROFILE_ACTIVITY_LIMIT activities (`log` oldest first). `recent`
  * is the plans' reading of the last 4 weeks (athlete-facts.ts), so the profile and a plan made
@@ -236,7 +258,8 @@ export function profileFacts(
   log: readonly ProfileActivity[],
   recent: AthleteFacts,
   weightKg: number | null,
-  derivedFrom: readonly ActivitySourceName[] = [],
+  derivedFrom: readonly ActivitySourceName[],
+  units: UnitSystem,
 ): ProfileFacts {
   const activities = log.slice(-PROFILE_ACTIVITY_LIMIT);
   const first = activities[0];
@@ -248,9 +271,9 @@ export function profileFacts(
     fitness: recent.fitness && { ctl: Math.round(recent.fitness.ctl), atl: Math.round(recent.fitness.atl), tsb: Math.round(recent.fitness.tsb) },
   };
   const sources = [...new Set([...activities.flatMap((activity) => [activity.source, ...activity.thresholdSources]), ...derivedFrom])].sort();
-  const base = { activityLimit: PROFILE_ACTIVITY_LIMIT, activityCount: activities.length, sources };
+  const base = { units, activityLimit: PROFILE_ACTIVITY_LIMIT, activityCount: activities.length, sources };
   if (!first || !last) {
-    return { ...base, window: null, volume: null, sports: [], longestSession: null, longestRideKm: null, longestRunKm: null, intensity: null, power: powerOf([], recent.ftp, weightKg), run: null, trends: null, recent: recentFacts };
+    return { ...base, window: null, volume: null, sports: [], longestSession: null, longestRideKm: null, longestRunKm: null, longestRide: null, longestRun: null, intensity: null, power: powerOf([], recent.ftp, weightKg), run: null, trends: null, recent: recentFacts };
   }
   const fromMs = first.startDate.getTime();
   const toMs = last.startDate.getTime();
@@ -266,17 +289,16 @@ export function profileFacts(
       weeklyHours: hours(totalS / weeks),
       weeklySessions: round(activities.length / weeks, 1),
       totalHours: hours(totalS),
-      totalDistanceKm: km(sum(activities.map((activity) => activity.distanceM))),
-      totalElevationM: Math.round(sum(activities.map((activity) => activity.elevationGainM))),
+      totalDistance: distanceIn(sum(activities.map((activity) => activity.distanceM)), units),
+      totalElevation: measureText(formatElevation(sum(activities.map((activity) => activity.elevationGainM)), units)),
     },
-    sports: sportsOf(activities, totalS),
-    longestSession: { family: longest.family, duration: formatDurationWords(longest.movingTimeS), minutes: Math.round(longest.movingTimeS / 60), distanceKm: km(longest.distanceM) },
-    longestRideKm: longestOf(activities, 'ride'),
-    longestRunKm: longestOf(activities, 'run'),
+    sports: sportsOf(activities, totalS, units),
+    longestSession: { family: longest.family, duration: formatDurationWords(longest.movingTimeS), minutes: Math.round(longest.movingTimeS / 60), distance: distanceIn(longest.distanceM, units) },
+    ...longestInUnits(longestOf(activities, 'ride'), longestOf(activities, 'run'), units),
     intensity: intensityOf(activities),
     power: powerOf(activities, recent.ftp, weightKg),
-    run: runOf(activities),
-    trends: trendsOf(activities, fromMs, toMs),
+    run: runOf(activities, units),
+    trends: trendsOf(activities, fromMs, toMs, units),
     recent: recentFacts,
   };
 }

@@ -17,10 +17,10 @@ export { registerProfileRoutes } from './routes.ts';
 type ServiceDeps = Parameters<typeof createProfileService>[0];
 
 export function createProfile(
-  deps: Omit<ServiceDeps, 'repo' | 'writer' | 'readAthlete' | 'scoring'> & {
+  deps: Omit<ServiceDeps, 'repo' | 'writer' | 'readAthlete' | 'scoring' | 'unitsOf'> & {
     database: Database;
     scoring: Pick<ScoringService, 'ofActivities' | 'fitnessWithSources'>;
-    settings: Pick<SettingsService, 'athleteFacts'>;
+    settings: Pick<SettingsService, 'athleteFacts' | 'unitSystem'>;
     /** The one language model (src/server/ai); without one the built-in writer writes. */
     ai: StructuredModel | undefined;
     dataPolicy: 'strict' | 'relaxed';
@@ -34,6 +34,7 @@ export function createProfile(
     writer: ai ? createLlmProfileWriter({ ai, policy: dataPolicy }) : builtinProfileWriter,
     scoring,
     readAthlete: createAthleteReader({ scoring, settings }),
+    unitsOf: (accountId) => settings.unitSystem(accountId),
   });
   const completionJob = createProfileCompletionJob(service);
   events.subscribe(metricsComputed, {

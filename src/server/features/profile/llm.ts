@@ -42,9 +42,10 @@ Answer with one JSON object with these keys:
 - athleteIdentity: who they are as an athlete: sports, volume, longest sessions.
 - recentImprovements: what changed from the first half of the window to the second ("trends"); if trends is null, say the history is too short to compare.
 - performanceStrengths, performanceLimiters: "- " bullet lines, each naming the number it rests on.
-- goals: two to four fitness goals: { goal, why, timeframe (e.g. "8 weeks"), kind: "cycling" | "running" | null, distance (e.g. "100 km") or null, elevation (e.g. "1,200 m") or null }.
+- goals: two to four fitness goals: { goal, why, timeframe (e.g. "8 weeks"), kind: "cycling" | "running" | null, distance (e.g. "100.0 km" or "62.1 mi") or null, elevation (e.g. "1,200 m" or "3,937 ft") or null }.
 Rules:
 - Every number in the five sections must appear exactly as written in the facts. A goal's "why" may also quote its own goal, distance, elevation and timeframe. Never calculate, convert or round a number yourself.
+- Distances, climbing and paces are in the athlete's units ("units": metric or imperial): write them with the units the facts show, and goal distances and elevations in the same units.
 - A fact that is null or missing is unknown: do not guess it.
 - Address the athlete as "you". Plain text only: no HTML, no Markdown headings, no links.`;
 

@@ -6,6 +6,7 @@ import {
   type AthleticProfile,
 } from '../../../shared/api/athletic-profile.ts';
 import { hasProAccess } from '../../../shared/domain/account-plan.ts';
+import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { writeEventCards, writeGoalCards } from '../../../shared/domain/profile-cards.ts';
 import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
@@ -39,8 +40,10 @@ export function createProfileService(deps: {
   historyPending: (accountId: string) => Promise<boolean>;
   /** Strava connected or activities imported (ADR 0017): a profile is written from training data. */
   hasTrainingData: (accountId: string) => Promise<boolean>;
+  /** The athlete's unit system now: the profile is written in it. */
+  unitsOf: (accountId: string) => Promise<UnitSystem>;
 }) {
-  const { repo, activities, scoring, writer, readAthlete, historyPending, hasTrainingData } = deps;
+  const { repo, activities, scoring, writer, readAthlete, historyPending, hasTrainingData, unitsOf } = deps;
 
   /** The last PROFILE_ACTIVITY_LIMIT activities (oldest first) with their metrics. */
   async function recentActivities(accountId: string, now: Date): Promise<ProfileActivity[]> {
@@ -73,8 +76,8 @@ export function createProfileService(deps: {
    */
   async function factsOf(accountId: string, now: Date): Promise<ProfileFacts> {
     const log = await recentActivities(accountId, now);
-    const { facts: recent, weightKg, derivedFrom } = await readAthlete(accountId, log, now);
-    return profileFacts(log, recent, weightKg, derivedFrom);
+    const { facts: recent, weightKg, derivedFrom, units } = await readAthlete(accountId, log, now);
+    return profileFacts(log, recent, weightKg, derivedFrom, units);
   }
 
   /** Writes the profile from the facts as they are now; replaces a stored one only when `mayReplace`. */
@@ -106,11 +109,28 @@ export function createProfileService(deps: {
     return (await write(row.accountId, now, true)) ?? row;
   }
 
+  /**
+   * The profile's distances, climbing and paces are written in the athlete's units (its facts say
+   * which; a profile from before they did is metric). After the athlete switches units it is
+   * written again in the new ones when next read, on every plan, as an analysis is (it renders
+   * the same history, so it is no refresh). Catalogue event cards are fitted again with it.
+   */
+  async function inCurrentUnits(row: AthleticProfileRow, now: Date): Promise<AthleticProfileRow> {
+    const units = await unitsOf(row.accountId);
+    const writtenIn = (row.facts as Partial<ProfileFacts> | null)?.units ?? DEFAULT_UNIT_SYSTEM;
+    if (writtenIn === units) return row;
+    const rewritten = await write(row.accountId, now, true);
+    if (!rewritten) return row;
+    if (row.eventsSource !== 'catalogue') return rewritten;
+    const events = writeEventCards(recommendCatalogueEvents(rewritten.facts as unknown as ProfileFacts, now));
+    return (await repo.saveEvents(row.accountId, { recommendedEvents: events, eventsSource: 'catalogue' })) ?? rewritten;
+  }
+
   return {
-    async get(accountId: string): Promise<AthleticProfile> {
+    async get(accountId: string, now = new Date()): Promise<AthleticProfile> {
       const row = await repo.find(accountId);
       if (!row) throw notFound();
-      return toView(row);
+      return toView(await inCurrentUnits(row, now));
     },
 
     /** The first profile is free for everyone; writing it again is Pro-level only (spec §6). */

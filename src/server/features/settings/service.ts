@@ -238,9 +238,14 @@ export function createSettingsService(deps: {
     },
 
     /** The weight the athlete set and the effective thresholds, without asking Strava (the profile writer reads them). */
-    async athleteFacts(accountId: string, now = new Date()): Promise<{ weightKg: number | null; thresholds: EffectiveThresholds }> {
+    async athleteFacts(accountId: string, now = new Date()): Promise<{ weightKg: number | null; units: UnitSystem; thresholds: EffectiveThresholds }> {
       const row = await repo.find(accountId);
-      return { weightKg: row?.athleteWeight ?? null, thresholds: await effectiveOf(accountId, row, now) };
+      return { weightKg: row?.athleteWeight ?? null, units: row?.unitSystem ?? DEFAULT_UNIT_SYSTEM, thresholds: await effectiveOf(accountId, row, now) };
+    },
+
+    /** The athlete's unit system alone (the profile checks its text is written in it). */
+    async unitSystem(accountId: string): Promise<UnitSystem> {
+      return (await repo.find(accountId))?.unitSystem ?? DEFAULT_UNIT_SYSTEM;
     },
 
     /** The effective thresholds alone (the profile, the plans and the exports read them). */

@@ -1,4 +1,5 @@
 import type { GeneratedPhase, RaceWeek, ScheduledDay, TrainingPlanView } from '../../../shared/api/training-plans.ts';
+import { formatDurationWords } from '../../../shared/format.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { formatDay } from './plan-labels.ts';
 
@@ -57,6 +58,9 @@ export function PhaseSection({ phase, dates, isCurrent }: PhaseSectionProps) {
   );
 }
 
+/** A session's time in words from its minutes, so a plan stored with '1:30' reads '1 h 30 min' too; 'Rest', 'Race' as written. */
+const sessionTime = (day: ScheduledDay) => (day.durationMin > 0 ? formatDurationWords(day.durationMin * 60) : day.duration);
+
 /** A week Monday to Sunday: each day's session, what it is for, its zones and its time. */
 function WeekDays({ days }: { days: ScheduledDay[] }) {
   return (
@@ -70,7 +74,7 @@ function WeekDays({ days }: { days: ScheduledDay[] }) {
             {day.activityType !== 'Rest' && <p className="text-xs text-fg-subtle">Zones: {day.zones}</p>}
             <p className="text-xs text-fg-subtle">{day.notes}</p>
           </div>
-          <span className="font-mono text-fg-muted tabular-nums sm:text-right">{day.duration}</span>
+          <span className="text-fg-muted tabular-nums sm:text-right">{sessionTime(day)}</span>
         </li>
       ))}
     </ol>

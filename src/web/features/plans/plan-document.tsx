@@ -13,6 +13,7 @@ import { PlanSection } from './plan-section.tsx';
 import { PlanSessionFilesList } from './plan-session-files.tsx';
 import { PlanStat } from './plan-stat.tsx';
 import { PlanTerm } from './plan-term.tsx';
+import { PlanUnitsNote } from './plan-units-note.tsx';
 import { PlanWorkoutsButton } from './plan-workouts-button.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 
@@ -48,6 +49,7 @@ export function PlanDocument({ plan }: { plan: TrainingPlanView }) {
           <PlanWorkoutsButton plan={plan} />
         </div>
       </header>
+      <PlanUnitsNote plan={generated} />
       <p className="rounded-2xl border border-accent/30 bg-accent/5 p-5 text-base leading-relaxed text-fg">{generated.motivationalMessage}</p>
 
       <PlanSection id="planned-vs-done" title="Planned vs Done">

@@ -93,6 +93,8 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
   const [, navigate] = useLocation();
   const athleteProfile = useAthleteProfile(true);
   const settings = useUserSettings();
+  // Examples in the athlete's units; the server reads km, mi, m and ft alike (plans/goal-inputs.ts).
+  const imperial = settings.data?.unitSystem === 'imperial';
   const save = useSavePlan({
     onSaved: () => {
       onClose();
@@ -179,8 +181,8 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
             {kind}
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label="Event date" type="date" value={fields.eventDate} onChange={(e) => set('eventDate')(e.target.value)} />
-              <TextField label="Distance" value={fields.eventDistance} onChange={(e) => set('eventDistance')(e.target.value)} placeholder="e.g. 120 km" />
-              <TextField label="Elevation (optional)" value={fields.eventElevation} onChange={(e) => set('eventElevation')(e.target.value)} placeholder="e.g. 2500 m" />
+              <TextField label="Distance" value={fields.eventDistance} onChange={(e) => set('eventDistance')(e.target.value)} placeholder={imperial ? 'e.g. 75 mi' : 'e.g. 120 km'} />
+              <TextField label="Elevation (optional)" value={fields.eventElevation} onChange={(e) => set('eventElevation')(e.target.value)} placeholder={imperial ? 'e.g. 8,200 ft' : 'e.g. 2,500 m'} />
               {ftp}
             </div>
             <ChoiceGroup
@@ -201,7 +203,7 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
             <TextField label="Goal" value={fields.prGoal} onChange={(e) => set('prGoal')(e.target.value)} placeholder="e.g. Sub-20 minute 5k" />
             {kind}
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Distance" value={fields.prDistance} onChange={(e) => set('prDistance')(e.target.value)} placeholder="e.g. 5 km" />
+              <TextField label="Distance" value={fields.prDistance} onChange={(e) => set('prDistance')(e.target.value)} placeholder={imperial ? 'e.g. 3.1 mi' : 'e.g. 5 km'} />
               <TextField label="Elevation (optional)" value={fields.prElevation} onChange={(e) => set('prElevation')(e.target.value)} />
               <TextField label="Current PR (optional)" value={fields.currentPr} onChange={(e) => set('currentPr')(e.target.value)} placeholder="e.g. 21:40" />
               <TextField label="Target PR (optional)" value={fields.targetPr} onChange={(e) => set('targetPr')(e.target.value)} placeholder="e.g. 19:59" />

@@ -9,13 +9,15 @@ import {
   type PreferredActivity,
   type UserSettings,
 } from '../../../shared/api/settings.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { formatPace, measureText } from '../../../shared/format.ts';
 import { userFacingMessage } from '../../lib/api-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { useUpdateUserSettings } from './api/user-settings.ts';
 import { CoachingStyleCards } from '../analysis/index.ts';
-import { initialForm, paceText, profileUpdate, withMesocycleEnabled, withMesocycleWeek, type CoachingProfileForm } from './coaching-profile-form.ts';
+import { initialForm, profileUpdate, withMesocycleEnabled, withMesocycleWeek, type CoachingProfileForm } from './coaching-profile-form.ts';
 import { ftpDepartureText, ftpInUseText, ftpOffer, thresholdInUseText, zonesInUseText, zonesOffer, zonesText } from './coaching-profile-offers.ts';
 import { HeartRateZonesFields } from './heart-rate-zones-fields.tsx';
 import { MesocycleFields } from './mesocycle-fields.tsx';
@@ -26,21 +28,23 @@ const ACTIVITY_LABELS: Record<PreferredActivity, string> = { running: 'Running',
 
 const bpmText = (value: number) => `${value} bpm`;
 
-/** The heart-rate and running thresholds the athlete may set, each with what is in use beside it (ADR 0025). */
-const THRESHOLD_FIELDS: {
+/** The heart-rate and running thresholds the athlete may set, each with what is in use beside it (ADR 0025); the pace per km or per mile. */
+function thresholdFields(units: UnitSystem): {
   field: 'athleteMaxHr' | 'athleteRestingHr' | 'athleteLthr' | 'athleteThresholdPace';
   label: string;
   inUse: (effective: UserSettings['effective']) => string | null;
-}[] = [
-  { field: 'athleteMaxHr', label: 'Max heart rate (bpm)', inUse: (effective) => thresholdInUseText(effective.heartRate.maxHrBpm, bpmText) },
-  { field: 'athleteRestingHr', label: 'Resting heart rate (bpm)', inUse: (effective) => thresholdInUseText(effective.heartRate.restingHrBpm, bpmText) },
-  { field: 'athleteLthr', label: 'Threshold heart rate, LTHR (bpm)', inUse: (effective) => thresholdInUseText(effective.heartRate.lthrBpm, bpmText) },
-  {
-    field: 'athleteThresholdPace',
-    label: 'Running threshold pace (min:s per km)',
-    inUse: (effective) => thresholdInUseText(effective.running.thresholdPaceSPerKm, (seconds) => `${paceText(seconds)} /km`),
-  },
-];
+}[] {
+  return [
+    { field: 'athleteMaxHr', label: 'Max heart rate (bpm)', inUse: (effective) => thresholdInUseText(effective.heartRate.maxHrBpm, bpmText) },
+    { field: 'athleteRestingHr', label: 'Resting heart rate (bpm)', inUse: (effective) => thresholdInUseText(effective.heartRate.restingHrBpm, bpmText) },
+    { field: 'athleteLthr', label: 'Threshold heart rate, LTHR (bpm)', inUse: (effective) => thresholdInUseText(effective.heartRate.lthrBpm, bpmText) },
+    {
+      field: 'athleteThresholdPace',
+      label: `Running threshold pace (min:s per ${units === 'imperial' ? 'mile' : 'km'})`,
+      inUse: (effective) => thresholdInUseText(effective.running.thresholdPaceSPerKm, (seconds) => measureText(formatPace(seconds, units))),
+    },
+  ];
+}
 
 const mediumDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -173,7 +177,7 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
 
       <Section title="Heart rate and running">
         <div className="grid gap-4 sm:grid-cols-2">
-          {THRESHOLD_FIELDS.map(({ field, label, inUse }) => (
+          {thresholdFields(initial.form.paceUnits).map(({ field, label, inUse }) => (
             <div key={field} className="flex flex-col gap-1">
               <TextField
                 label={label}

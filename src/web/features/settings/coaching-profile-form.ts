@@ -1,6 +1,8 @@
 import { hrZoneFields, preferredActivities, type AthleteProfile, type HrZoneField, type PreferredActivity, type UserSettings, type UserSettingsUpdate } from '../../../shared/api/settings.ts';
 import type { CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { advanceMesocycle, isMesocycleWeek, type MesocycleWeek } from '../../../shared/domain/mesocycle.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { formatPace, METRES_PER_MILE } from '../../../shared/format.ts';
 
 /** What the coaching-profile overlay edits: numbers as typed, so a half-typed value is kept as is. */
 export interface CoachingProfileForm {
@@ -13,8 +15,10 @@ export interface CoachingProfileForm {
   athleteMaxHr: string;
   athleteRestingHr: string;
   athleteLthr: string;
-  /** Minutes and seconds per km, '4:05'. */
+  /** Minutes and seconds per km, or per mile for an imperial athlete: '4:05', '6:34'. */
   athleteThresholdPace: string;
+  /** The unit the threshold pace is typed in: the athlete's unit system when the form opened (not edited here). */
+  paceUnits: UnitSystem;
   zones: Record<HrZoneField, string>;
   mesocycleEnabled: boolean;
   mesocycleCurrentWeek: MesocycleWeek;
@@ -36,7 +40,8 @@ export function formFromSettings(settings: UserSettings): CoachingProfileForm {
     athleteMaxHr: text(settings.athleteMaxHrBpm),
     athleteRestingHr: text(settings.athleteRestingHrBpm),
     athleteLthr: text(settings.athleteLthrBpm),
-    athleteThresholdPace: settings.athleteThresholdPaceSPerKm === null ? '' : paceText(settings.athleteThresholdPaceSPerKm),
+    athleteThresholdPace: settings.athleteThresholdPaceSPerKm === null ? '' : paceText(settings.athleteThresholdPaceSPerKm, settings.unitSystem),
+    paceUnits: settings.unitSystem,
     zones: Object.fromEntries(hrZoneFields.map((field) => [field, text(settings[field])])) as Record<HrZoneField, string>,
     mesocycleEnabled: settings.mesocycleEnabled,
     mesocycleCurrentWeek: isMesocycleWeek(settings.mesocycleCurrentWeek) ? settings.mesocycleCurrentWeek : 1,
@@ -50,15 +55,22 @@ export function parseInteger(value: string): number | null {
   return /^-?\d+$/.test(trimmed) ? Number(trimmed) : null;
 }
 
-/** '4:05' from 245 s/km. */
-export function paceText(secondsPerKm: number): string {
-  return `${Math.floor(secondsPerKm / 60)}:${String(secondsPerKm % 60).padStart(2, '0')}`;
+/** A pace stored per km as the athlete reads it, by the one formatting module: '4:05' (per km) from 245 s/km, '6:34' per mile. */
+export function paceText(secondsPerKm: number, units: UnitSystem): string {
+  return formatPace(secondsPerKm, units).value;
 }
 
-/** Seconds per km from 'm:ss' as typed ('4:05', ' 4:5 ' is not: seconds take two digits), else null. */
+/** Seconds per unit (km or mile) from 'm:ss' as typed ('4:05', ' 4:5 ' is not: seconds take two digits), else null. */
 export function parsePace(value: string): number | null {
   const match = /^(\d{1,2}):([0-5]\d)$/.exec(value.trim());
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** Seconds per km, as stored, from a pace typed per km or per mile; null when it does not parse. */
+export function parsePacePerKm(value: string, units: UnitSystem): number | null {
+  const perUnit = parsePace(value);
+  if (perUnit === null) return null;
+  return units === 'imperial' ? Math.round((perUnit * 1000) / METRES_PER_MILE) : perUnit;
 }
 
 /** A decimal number as typed ('71.4', '71'), else null. */
@@ -110,7 +122,7 @@ export function profileUpdate(form: CoachingProfileForm, initial: CoachingProfil
   if (restingHr !== undefined) update.athleteRestingHrBpm = restingHr;
   const lthr = changedNumber('athleteLthr', parseInteger);
   if (lthr !== undefined) update.athleteLthrBpm = lthr;
-  const pace = changedNumber('athleteThresholdPace', parsePace);
+  const pace = changedNumber('athleteThresholdPace', (value) => parsePacePerKm(value, initial.paceUnits));
   if (pace !== undefined) update.athleteThresholdPaceSPerKm = pace;
   if (hrZoneFields.some((field) => form.zones[field].trim() !== initial.zones[field].trim())) {
     for (const field of hrZoneFields) update[field] = parseInteger(form.zones[field]);

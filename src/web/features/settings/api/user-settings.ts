@@ -35,7 +35,9 @@ export function useUserSettings() {
 export async function settingsSaved(queryClient: QueryClient, saved: UserSettings): Promise<void> {
   queryClient.setQueryData(userSettingsQueryKey, saved);
   removeCachedAnalyses(queryClient);
-  await queryClient.invalidateQueries({ queryKey: ['/api/activities'] });
+  // The athletic profile is written again in new units when next read (profile/service.ts); the
+  // key is written out here because the profile feature sits above settings in the web arrows.
+  await Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/activities'] }), queryClient.invalidateQueries({ queryKey: ['/api/profile'] })]);
 }
 
 export function useUpdateUserSettings() {

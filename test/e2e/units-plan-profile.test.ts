@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../support/kairo.ts';
+import { fixtureFile } from '../support/strava-export.ts';
+import { signUpInBrowser } from './support/accounts.ts';
+import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
+import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+
+const eventDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Units and durations on the plan and settings screens (issue 14 items 4 and 5): a plan's sessions
+ * read in words, a plan written in km says so once the athlete switched to miles, a plan made then
+ * is in miles and feet, and the threshold pace is shown and typed per mile.
+ * KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots.
+ */
+describe.skipIf(!hasChromium)('units and durations on the plan and settings screens', () => {
+  const session = useKairoInBrowser([{ status: 401, path: '/api/auth/user' }]);
+  let page: Page;
+  beforeAll(() => {
+    ({ page } = session);
+  });
+  const { at } = session;
+  const createPlan = async (name: string) => {
+    const response = await page.request.post(at('/api/training-plans'), {
+      data: { preparationType: 'event', eventName: name, eventType: 'cycling', eventDate, eventDistance: '120 km', eventElevation: '2,500 m', completionGoal: 'complete' },
+    });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  };
+  let metricPlan = '';
+  const setSettings = async (data: Record<string, unknown>) => expect((await page.request.put(at('/api/user/settings'), { data })).status()).toBe(200);
+
+  it('signs up with a ride of their own and a metric plan', async () => {
+    await signUpInBrowser(page, at, { firstName: 'Ada', lastName: 'Miles', email: uniqueEmail('e2e-units') });
+    await page.getByRole('dialog', { name: /Welcome/ }).waitFor();
+    const upload = await page.request.post(at('/api/imports'), {
+      multipart: { file: { name: 'ride.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(fixtureFile('ride_outdoor_power_edge810.fit')) } },
+    });
+    expect(upload.status()).toBe(201);
+  });
+
+  it('shows session times in words, and says when a plan was written in other units', async () => {
+    metricPlan = await createPlan('Metric Fondo');
+    await page.goto(at(`/training-plan/view?id=${metricPlan}`));
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: 'Metric Fondo' }).waitFor({ timeout: 30_000 });
+    const text = await main.innerText();
+    expect(text).toContain('120.0 km of cycling.');
+    expect(text).toMatch(/\d h( \d+ min)?\n|\d+ min\n/);
+    expect(text).not.toMatch(/\b\d{1,2}:\d{2}\n/);
+    expect(await main.getByRole('note').count()).toBe(0);
+
+    await setSettings({ unitSystem: 'imperial' });
+    await page.reload();
+    const note = main.getByRole('note').filter({ hasText: 'This plan was written in kilometres and metres' });
+    await note.waitFor();
+    expect(await note.innerText()).toContain('to have it written in miles and feet');
+    await shootDesktopAndPhone(page, 'units-plan-written-in-km');
+  });
+
+  it('writes a plan made in miles in miles and feet, with no note', async () => {
+    // Two active plans may not overlap (ADR 0029): the metric one makes way.
+    expect((await page.request.delete(at(`/api/training-plans/${metricPlan}`))).status()).toBe(200);
+    const imperialPlan = await createPlan('Imperial Fondo');
+    await page.goto(at(`/training-plan/view?id=${imperialPlan}`));
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: 'Imperial Fondo' }).waitFor({ timeout: 30_000 });
+    const text = await main.innerText();
+    expect(text).toContain('74.6 mi of cycling.');
+    expect(text).toContain('8,202 ft of climbing.');
+    expect(text).not.toMatch(/\d\s?(km|m)\b/);
+    expect(await main.getByRole('note').count()).toBe(0);
+    await shootDesktopAndPhone(page, 'units-plan-imperial');
+  });
+
+  it('shows and takes the threshold pace per mile', async () => {
+    await setSettings({ athleteThresholdPaceSPerKm: 245 });
+    await page.goto(at('/'));
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const overlay = page.getByRole('dialog', { name: 'Customize your coaching profile' });
+    const pace = overlay.getByLabel('Running threshold pace (min:s per mile)');
+    await pace.waitFor();
+    // 245 s/km is 6:34 per mile.
+    expect(await pace.inputValue()).toBe('6:34');
+    expect(await overlay.getByText('In use: 6:34 /mi, set by you.').isVisible()).toBe(true);
+    await pace.scrollIntoViewIfNeeded();
+    await shootDesktopAndPhone(page, 'units-threshold-pace-per-mile');
+    await pace.fill('7:00');
+    await overlay.getByRole('button', { name: 'Save' }).click();
+    await overlay.waitFor({ state: 'hidden' });
+    const saved = (await (await page.request.get(at('/api/user/settings'))).json()) as { athleteThresholdPaceSPerKm: number };
+    expect(saved.athleteThresholdPaceSPerKm).toBe(261);
+  });
+});
