@@ -149,7 +149,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     // On your devices (ADR 0039, 0040): a session's FIT workout, then a private calendar link, replaced and revoked.
     const devices = main().getByRole('region', { name: 'On Your Devices' });
     await devices.scrollIntoViewIfNeeded();
-    await devices.getByRole('button', { name: /^Download Cycling - / }).first().click();
+    await devices.getByRole('button', { name: /^Files for Cycling - / }).first().click();
     const [fit] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /FIT workout/ }).click()]);
     expect(fit.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}-cycling-[a-z-]+\.fit$/);
     await devices.getByRole('button', { name: 'Make a calendar link' }).click();
