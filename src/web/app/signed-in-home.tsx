@@ -4,7 +4,6 @@ import type { AuthUser } from '../../shared/api/auth.ts';
 import { ActivityListSkeleton, ActivityView, AnalysisSkeleton, LinkedActivity, LoadingActivities, NoActivitySelected } from '../features/activities/index.ts';
 import { UnitsSwitch, useUnitSystem } from '../features/settings/index.ts';
 import { ConnectStravaModal, StravaBrokenBanner, useStravaConnectError } from '../features/strava/index.ts';
-import { ReadinessCard } from '../features/wellness/index.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { AppLayout, AppSidebar } from '../features/shell/index.ts';
@@ -15,6 +14,8 @@ import { useHomeActivities } from './use-home-activities.ts';
 
 // Dialogs load on their first opening: they are a sizeable part of Home's JavaScript and most
 // visits never open them. Once loaded they stay mounted (imports carry on while closed).
+// Below the activity list on Home: loaded apart, so the first signed-in screen does not wait for it.
+const ReadinessCard = lazy(() => import('../features/wellness/readiness-card.tsx').then((module) => ({ default: module.ReadinessCard })));
 const ImportDialog = lazy(() => import('../features/imports/import-dialog.tsx').then((module) => ({ default: module.ImportDialog })));
 const CoachingProfileDialog = lazy(() =>
   import('../features/settings/coaching-profile-dialog.tsx').then((module) => ({ default: module.CoachingProfileDialog })),
@@ -95,7 +96,11 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
               </div>
             </Alert>
           )}
-          {!needsConnect && <ReadinessCard />}
+          {!needsConnect && (
+            <Suspense fallback={null}>
+              <ReadinessCard />
+            </Suspense>
+          )}
           {mainContent()}
         </div>
         {/* Inside the layout, for its tooltip provider. */}
