@@ -190,15 +190,15 @@ describe('which files a session offers', () => {
       notes: '',
       steps: sessionSteps(THRESHOLD, 75, 250),
     };
-    expect(stepsOf({ phase: { key: 'build', name: '' }, scheduled: session, durationMin: 75 })).toBe(session.steps);
-    const lighter = stepsOf({ phase: { key: 'build', name: '' }, scheduled: session, durationMin: 50 })!;
+    expect(stepsOf({ phase: { key: 'build' }, scheduled: session, durationMin: 75 })).toBe(session.steps);
+    const lighter = stepsOf({ phase: { key: 'build' }, scheduled: session, durationMin: 50 })!;
     expect(lighter).toEqual(sessionSteps(THRESHOLD, 50, null));
     expect(workoutDurationS(deviceWorkout({ name: 'x', description: '', sport: 'cycling', steps: lighter }, NONE))).toBe(50 * 60);
     // A run has no stored steps: built from the same catalogue.
-    expect(stepsOf({ phase: { key: 'build', name: '' }, scheduled: { ...session, activityType: 'Running - threshold', steps: undefined }, durationMin: 60 })).toEqual(sessionSteps(THRESHOLD, 60, null));
-    expect(stepsOf({ phase: { key: 'build', name: '' }, scheduled: { ...session, activityType: 'Lifting - strength', steps: undefined }, durationMin: 45 })).toBeNull();
+    expect(stepsOf({ phase: { key: 'build' }, scheduled: { ...session, activityType: 'Running - threshold', steps: undefined }, durationMin: 60 })).toEqual(sessionSteps(THRESHOLD, 60, null));
+    expect(stepsOf({ phase: { key: 'build' }, scheduled: { ...session, activityType: 'Lifting - strength', steps: undefined }, durationMin: 45 })).toBeNull();
     // A ride of a plan generated before steps existed.
-    expect(stepsOf({ phase: { key: 'build', name: '' }, scheduled: { ...session, steps: undefined }, durationMin: 75 })).toBeNull();
+    expect(stepsOf({ phase: { key: 'build' }, scheduled: { ...session, steps: undefined }, durationMin: 75 })).toBeNull();
   });
 });
 

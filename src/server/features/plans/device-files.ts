@@ -66,7 +66,7 @@ function mainSetOf(phase: PhaseName, label: string): MainSet | null {
  * minutes; a run's from the same catalogue (its zones are the rides' zones by effort). Null for
  * sessions without structure, and for rides of plans generated before steps existed.
  */
-export function stepsOf(dated: Pick<DatedSession, 'phase' | 'scheduled' | 'durationMin'>): SessionStep[] | null {
+export function stepsOf(dated: Pick<DatedSession, 'scheduled' | 'durationMin'> & { phase: Pick<DatedSession['phase'], 'key'> }): SessionStep[] | null {
   const sport = sessionSport(dated.scheduled);
   if (!sport || dated.durationMin <= 0) return null;
   if (sport === 'cycling' && !dated.scheduled.steps) return null;

@@ -62,7 +62,7 @@ function typicalSessions(plan: TrainingPlanView, planTitle: string): TypicalSess
   for (const phase of plan.generatedPlan.trainingPlan.phases) {
     for (const day of phase.dailySchedule ?? []) {
       const sport = sessionSport(day);
-      const steps = sport && stepsOf({ phase: { key: phase.key as PhaseName, name: '' }, scheduled: day, durationMin: day.durationMin });
+      const steps = sport && stepsOf({ phase: { key: phase.key as PhaseName }, scheduled: day, durationMin: day.durationMin });
       if (!sport || !steps) continue;
       const key = `${sport}:${JSON.stringify(steps)}`;
       if (seen.has(key)) continue;
