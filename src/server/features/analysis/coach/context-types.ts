@@ -275,6 +275,8 @@ export interface ContextSources {
   /** The account's active plans on the activity's day, most relevant first. */
   plans: PlanOnDay[];
   intervals?: ActivityIntervals | null;
+  /** Readiness on the activity's morning (readiness-facts.ts); null or absent when nothing is known. */
+  readiness?: ReadinessFacts | null;
 }
 
 /** Where the context's data comes from; every call is scoped to the account. */

@@ -29,8 +29,7 @@ export async function buildAnalysisContext(
     scoring.intervals(accountId, activityId),
     readinessOn?.(accountId, activity.startDate.slice(0, 10)),
   ]);
-  const context = assembleAnalysisContext({ activity, fitness, trainingLog, plans, intervals }, inputs);
-  return readiness ? { ...context, readiness } : context;
+  return assembleAnalysisContext({ activity, fitness, trainingLog, plans, intervals, readiness }, inputs);
 }
 
 export function assembleAnalysisContext(sources: ContextSources, inputs: AnalysisInputs): AnalysisContext {
@@ -56,6 +55,8 @@ export function assembleAnalysisContext(sources: ContextSources, inputs: Analysi
     mesocycle: mesocycleFacts(inputs.mesocycle, new Date(sources.activity.startDate)),
     activePlans: sources.plans.map(planFacts),
     ...withIntervalFacts(sources, inputs.units),
+    // Only when something was known that morning, so the facts (and hash) of athletes who never check in stay as they were.
+    ...(sources.readiness ? { readiness: sources.readiness } : {}),
   };
 }
 
