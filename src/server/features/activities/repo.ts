@@ -206,6 +206,17 @@ export function createActivitiesRepo(db: Database) {
       return row ? decodeStreams(row.data) : null;
     },
 
+    /** The account's activity with its stored streams (null when it has none), in one read; undefined when the account has no such activity. */
+    async findWithStreams(userId: string, id: string): Promise<{ row: ActivityRow; streams: ActivityStreams | null } | undefined> {
+      const [found] = await db
+        .select({ row: activities, data: activityStreams.data })
+        .from(activities)
+        .leftJoin(activityStreams, eq(activityStreams.activityId, activities.id))
+        .where(and(eq(activities.userId, userId), eq(activities.id, id)))
+        .limit(1);
+      return found && { row: found.row, streams: found.data ? decodeStreams(found.data) : null };
+    },
+
     async streamKeys(activityId: string): Promise<string[] | null> {
       const [row] = await db
         .select({ keys: activityStreams.keys })

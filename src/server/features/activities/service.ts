@@ -204,8 +204,8 @@ export function createActivitiesService(deps: {
     find: repo.find,
     findByStravaActivityId: repo.findByStravaActivityId,
     saveStreams: repo.saveStreams,
-    /** The stored streams as recorded; null when the activity has none (scoring reads them). */
-    loadStreams: repo.loadStreams,
+    /** The activity with its streams as recorded (null when it has none), in one read: what scoring reads. */
+    findWithStreams: repo.findWithStreams,
     count: repo.count,
   };
 }

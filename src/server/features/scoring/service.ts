@@ -60,10 +60,10 @@ export interface AthleteThresholds {
   lthrBpm: number | null;
   thresholdPaceSPerKm: number | null;
 }
-/** What scoring reads of an activity: its row and its stored streams (the activities feature answers). */
+/** What scoring reads of an activity: its row, or its row with its stored streams (the activities feature answers). */
 export interface ScoredActivities {
   find(accountId: string, activityId: string): Promise<ActivityRow | undefined>;
-  loadStreams(accountId: string, activityId: string): Promise<ActivityStreams | null>;
+  findWithStreams(accountId: string, activityId: string): Promise<{ row: ActivityRow; streams: ActivityStreams | null } | undefined>;
 }
 
 export type AthleteThresholdsSource = (accountId: string) => Promise<AthleteThresholds>;
@@ -126,11 +126,15 @@ export function createMetricsService(deps: {
 }) {
   const { repo, activities, thresholds, dataPolicy } = deps;
 
+  /** The account's activity with the streams it is scored from (measured power only); undefined when the account has none. */
+  async function scoredActivity(accountId: string, activityId: string): Promise<{ row: ActivityRow; streams: ActivityStreams | null } | undefined> {
+    const found = await activities.findWithStreams(accountId, activityId);
+    return found && { row: found.row, streams: measuredStreams(found.row, found.streams) };
+  }
+
   /** Measured 1 Hz power of an activity of the account; null when it has none. */
   async function measuredPowerW1Hz(accountId: string, activityId: string): Promise<number[] | null> {
-    const row = await activities.find(accountId, activityId);
-    if (!row) return null;
-    const streams = measuredStreams(row, await activities.loadStreams(accountId, activityId));
+    const streams = (await scoredActivity(accountId, activityId))?.streams;
     return streams && streams.timeS.length > 0 ? resampleTo1Hz(streams).powerW : null;
   }
 
@@ -143,9 +147,9 @@ export function createMetricsService(deps: {
   return {
     /** Computes and stores one activity's metrics from its streams and summary; false when the activity is gone. */
     async compute(accountId: string, activityId: string): Promise<boolean> {
-      const row = await activities.find(accountId, activityId);
-      if (!row) return false;
-      const streams = measuredStreams(row, await activities.loadStreams(accountId, activityId));
+      const scored = await scoredActivity(accountId, activityId);
+      if (!scored) return false;
+      const { row, streams } = scored;
       const start = row.startDate.getTime();
       const sport = sportFamilyOf(row.sportType);
       const set = await thresholds(accountId);
@@ -272,10 +276,10 @@ export function createMetricsService(deps: {
 
     /** The activity's laps and its work/rest intervals, with the figures of each (ADR 0047). */
     async intervals(accountId: string, activityId: string): Promise<ActivityIntervals> {
-      const row = await activities.find(accountId, activityId);
-      if (!row) throw new AppError('not_found', 'Activity not found');
-      const [streams, view] = await Promise.all([activities.loadStreams(accountId, activityId), storedView(repo, accountId, activityId)]);
-      return readActivityIntervals({ family: sportFamilyOf(row.sportType), storedLaps: row.laps ?? null, streams: measuredStreams(row, streams), ftpW: view?.ftpW ?? null });
+      const [scored, view] = await Promise.all([scoredActivity(accountId, activityId), storedView(repo, accountId, activityId)]);
+      if (!scored) throw new AppError('not_found', 'Activity not found');
+      const { row, streams } = scored;
+      return readActivityIntervals({ family: sportFamilyOf(row.sportType), storedLaps: row.laps ?? null, streams, ftpW: view?.ftpW ?? null });
     },
 
     /** The exact mean-maximal power for every duration, 1 s … the whole activity. */
