@@ -22,6 +22,9 @@ export interface JobDefinition<S extends z.ZodType> {
   concurrency?: number;
 }
 
+/** Where a job is sent: its name and payload. A sender needs no more, so it need not hold the handler. */
+export type JobAddress<S extends z.ZodType> = Pick<JobDefinition<S>, 'name' | 'payload'>;
+
 export interface SendOptions {
   singletonKey?: string;
   startAfter?: Date;
@@ -40,7 +43,7 @@ export interface QueueStats {
 
 export interface JobQueue {
   define<S extends z.ZodType>(definition: JobDefinition<S>): void;
-  send<S extends z.ZodType>(definition: JobDefinition<S>, data: z.input<S>, options?: SendOptions): Promise<string | null>;
+  send<S extends z.ZodType>(job: JobAddress<S>, data: z.input<S>, options?: SendOptions): Promise<string | null>;
   schedule(definition: JobDefinition<z.ZodType>, cron: string): Promise<void>;
   /** Creates the job tables and queues: from then on jobs can be sent. Call before serving requests. */
   start(): Promise<void>;
@@ -161,9 +164,9 @@ export function createJobQueue(
       if (started) throw new Error(`define job ${definition.name} before the job queue starts`);
       definitions.set(definition.name, definition as JobDefinition<z.ZodType>);
     },
-    async send(definition, data, sendOptions = {}) {
-      const payload = definition.payload.parse(data) as object;
-      return boss.send(definition.name, payload, {
+    async send(job, data, sendOptions = {}) {
+      const payload = job.payload.parse(data) as object;
+      return boss.send(job.name, payload, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
       });

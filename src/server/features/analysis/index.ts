@@ -5,7 +5,7 @@ import { metricsComputed } from '../../events/domain-events.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { builtinCoach } from './coach/coach.ts';
 import { createLlmCoach } from './coach/llm.ts';
-import { createAnalysisCompletionJob, createAnalysisJob } from './jobs.ts';
+import { analysisCompletion, createAnalysisCompletionJob, createAnalysisJob } from './jobs.ts';
 import { createAnalysisRepo } from './repo.ts';
 import { createAnalysisService } from './service.ts';
 
@@ -20,7 +20,7 @@ export function createAnalysis(
     database: Database;
     /** The one language model (src/server/ai); without one the built-in coach writes. */
     ai: StructuredModel | undefined;
-    queue: JobQueue;
+    queue: Pick<JobQueue, 'send'>;
     events: EventBus;
   },
 ) {
@@ -31,7 +31,7 @@ export function createAnalysis(
     repo: createAnalysisRepo(database),
     coach,
     historyCompleted: async (accountId) => {
-      await queue.send(completionJob, { accountId }, { singletonKey: accountId });
+      await queue.send(analysisCompletion, { accountId }, { singletonKey: accountId });
     },
   });
   const completionJob = createAnalysisCompletionJob(service);

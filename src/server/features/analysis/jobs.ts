@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { JobAddress, JobDefinition } from '../../jobs/queue.ts';
 import type { AnalysisService } from './service.ts';
 
 const activityPayload = z.object({ accountId: z.uuid(), activityId: z.uuid() });
@@ -20,11 +20,16 @@ const accountPayload = z.object({ accountId: z.uuid() });
 
 export type AnalysisCompletionJob = JobDefinition<typeof accountPayload>;
 
+/**
+ * Where the completion job is sent. The service sends it too (an analysis it writes may find the
+ * history already in), so it needs the address before the job, whose handler needs the service.
+ */
+export const analysisCompletion: JobAddress<typeof accountPayload> = { name: 'analysis.complete', payload: accountPayload };
+
 /** Writes again the analyses written before the athlete's history was in (ADR 0028), off the metrics job. */
 export function createAnalysisCompletionJob(analysis: Pick<AnalysisService, 'completeAfterHistory'>): AnalysisCompletionJob {
   return {
-    name: 'analysis.complete',
-    payload: accountPayload,
+    ...analysisCompletion,
     policy: 'stately',
     handler: async ({ accountId }) => analysis.completeAfterHistory(accountId),
   };
