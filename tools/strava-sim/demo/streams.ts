@@ -67,6 +67,40 @@ function stepEnds(steps: WorkoutStep[]): number[] {
 /** Whether the device records laps at the workout's step changes (structured sessions do). */
 const isStructured = (steps: WorkoutStep[]) => steps.some((step) => step.kind === 'work');
 
+/** The workout second by second: the step each second is in, and a lap wherever a structured session's step changes. */
+class StepClock {
+  private readonly steps: WorkoutStep[];
+  private readonly ends: number[];
+  private readonly structured: boolean;
+  private index = 0;
+  private readonly lapStartIndices = [0];
+
+  constructor(steps: WorkoutStep[]) {
+    this.steps = steps;
+    this.ends = stepEnds(steps);
+    this.structured = isStructured(steps);
+  }
+
+  /** How long the steps last, in seconds (the fill comes after). */
+  get stepsS(): number {
+    return this.ends.at(-1) ?? 0;
+  }
+
+  /** The step second `i` is in (undefined once past them: the fill); called for each second in turn. */
+  stepAt(i: number): WorkoutStep | undefined {
+    const current = stepIndexAt(this.ends, i);
+    if (this.structured && current !== this.index) this.lapStartIndices.push(i);
+    this.index = current;
+    return this.steps[current];
+  }
+
+  /** Where the laps of a recording `length` seconds long start (no lap starts on its last sample). */
+  lapStarts(length: number): number[] {
+    if (this.lapStartIndices.at(-1) === length - 1 && this.lapStartIndices.length > 1) this.lapStartIndices.pop();
+    return this.lapStartIndices;
+  }
+}
+
 /**
  * Heart rate follows its steady state with a lag (faster up than down) and drifts upwards over a
  * long effort, more so in the heat (cardiac drift).
@@ -201,6 +235,29 @@ function planStops(random: Random, lengthM: number, count: number, minS: number,
   return Array.from({ length: count }, () => ({ atM: random.between(0.03, 0.97) * lengthM, durationS: random.integer(minS, maxS) }));
 }
 
+/** The stops along the way in distance order: each begins once the distance reaches it and lasts its duration. */
+class StopSchedule {
+  private readonly stops: Stop[];
+  private next = 0;
+  private remainingS = 0;
+
+  constructor(stops: Stop[]) {
+    this.stops = [...stops].sort((a, b) => a.atM - b.atM);
+  }
+
+  /** Whether the second that starts `distanceM` along is spent stopped; called for each second in turn. */
+  stoppedAt(distanceM: number): boolean {
+    const stop = this.stops[this.next];
+    if (stop && this.remainingS === 0 && distanceM >= stop.atM) {
+      this.remainingS = stop.durationS;
+      this.next += 1;
+    }
+    if (this.remainingS === 0) return false;
+    this.remainingS -= 1;
+    return true;
+  }
+}
+
 /** Generous room for the recording: stops and a slow day can stretch a session. */
 const capacityFor = (targetDurationS: number, stepsS: number) => Math.ceil(Math.max(targetDurationS, stepsS) * 1.8) + 2_400;
 
@@ -213,8 +270,8 @@ function synthesizeRide(plan: ActivityPlan, route: Route | null, random: Random)
   const day = plan.physiology;
   const { steps, fillIntensity, targetDurationS } = plan.workout;
   const indoor = route === null;
-  const ends = stepEnds(steps);
-  const stepsS = ends.at(-1) ?? 0;
+  const clock = new StepClock(steps);
+  const { stepsS } = clock;
   const capacity = capacityFor(targetDurationS, stepsS);
   const powerW = new Uint16Array(capacity);
   const distanceStream = new Float64Array(capacity);
@@ -226,44 +283,32 @@ function synthesizeRide(plan: ActivityPlan, route: Route | null, random: Random)
   const terrain = route ? new TerrainRecorder(route, capacity) : null;
   const massKg = day.weightKg + BIKE_MASS_KG;
   const lengthM = route?.spec.lengthM ?? Number.POSITIVE_INFINITY;
-  const stops = route
-    ? [
-        ...planStops(random, lengthM, random.integer(1, 4), 8, 50),
-        ...(targetDurationS > 2.4 * 3600 ? [{ atM: lengthM * random.between(0.45, 0.6), durationS: random.integer(12, 25) * 60 }] : []),
-      ].sort((a, b) => a.atM - b.atM)
-    : [];
+  const stops = new StopSchedule(
+    route
+      ? [
+          ...planStops(random, lengthM, random.integer(1, 4), 8, 50),
+          ...(targetDurationS > 2.4 * 3600 ? [{ atM: lengthM * random.between(0.45, 0.6), durationS: random.integer(12, 25) * 60 }] : []),
+        ]
+      : [],
+  );
   // ERG mode on the trainer holds power tightly; on the road power wanders with wind and traffic.
   const fastNoise = new AutoregressiveNoise(random, indoor ? 0.025 : 0.08, 0.7);
   const slowNoise = new AutoregressiveNoise(random, indoor ? 0.01 : 0.04, 0.995);
   const temperatureDrift = new AutoregressiveNoise(random, 0.8, 0.97);
   const heart = new HeartModel(day, random, driftPerHourFor(plan));
-  const structured = isStructured(steps);
-  const lapStartIndices = [0];
   const seaLevelAirDensity = airDensityKgPerM3(0);
 
   let distanceM = 0;
   let speedMps = 0;
-  let nextStop = 0;
-  let stopRemainingS = 0;
   let coastRemainingS = 0;
-  let stepIndex = 0;
   let temperatureOffsetC = 0;
   let i = 0;
   for (; i < capacity; i += 1) {
-    const currentStep = stepIndexAt(ends, i);
-    if (structured && currentStep !== stepIndex) lapStartIndices.push(i);
-    stepIndex = currentStep;
-    const step = steps[stepIndex];
+    const step = clock.stepAt(i);
     const grade = terrain?.grade ?? 0;
 
-    const stop = stops[nextStop];
-    if (stop && stopRemainingS === 0 && distanceM >= stop.atM) {
-      stopRemainingS = stop.durationS;
-      nextStop += 1;
-    }
     let watts = 0;
-    if (stopRemainingS > 0) {
-      stopRemainingS -= 1;
+    if (stops.stoppedAt(distanceM)) {
       speedMps = speedMps > 1 ? speedMps * 0.35 : 0;
     } else {
       const working = step?.kind === 'work';
@@ -304,9 +349,8 @@ function synthesizeRide(plan: ActivityPlan, route: Route | null, random: Random)
     if (i >= stepsS && finished) break;
   }
   const length = Math.min(i + 1, capacity);
-  if (lapStartIndices.at(-1) === length - 1 && lapStartIndices.length > 1) lapStartIndices.pop();
   const channels = { distanceM: distanceStream, velocityMps, cadenceRpm, powerW, temperatureC, ...terrain?.channels() };
-  return finish(length, heartrateBpm, moving, channels, lapStartIndices);
+  return finish(length, heartrateBpm, moving, channels, clock.lapStarts(length));
 }
 
 /** How one kind of activity on foot turns terrain and intensity into speed and heart rate. */
@@ -351,8 +395,8 @@ function synthesizeFootActivity(plan: ActivityPlan, route: Route | null, random:
   if (!route) throw new Error(`${plan.sport} needs a route`);
   const day = plan.physiology;
   const { steps, fillIntensity, targetDurationS } = plan.workout;
-  const ends = stepEnds(steps);
-  const stepsS = ends.at(-1) ?? 0;
+  const clock = new StepClock(steps);
+  const { stepsS } = clock;
   const lengthM = route.spec.lengthM;
   const capacity = capacityFor(targetDurationS, stepsS);
   const distanceStream = new Float64Array(capacity);
@@ -362,34 +406,20 @@ function synthesizeFootActivity(plan: ActivityPlan, route: Route | null, random:
   const temperatureC = new Int8Array(capacity);
   const moving = new Uint8Array(capacity);
   const terrain = new TerrainRecorder(route, capacity);
-  const stops = model.planStops(random, lengthM).sort((a, b) => a.atM - b.atM);
+  const stops = new StopSchedule(model.planStops(random, lengthM));
   const fastNoise = new AutoregressiveNoise(random, model.noiseSd, 0.8);
   const slowNoise = new AutoregressiveNoise(random, model.noiseSd, 0.995);
   const temperatureDrift = new AutoregressiveNoise(random, 0.8, 0.97);
   const heart = new HeartModel(day, random, driftPerHourFor(plan));
-  const structured = isStructured(steps);
-  const lapStartIndices = [0];
 
   let distanceM = 0;
   let speedMps = 0;
-  let nextStop = 0;
-  let stopRemainingS = 0;
-  let stepIndex = 0;
   let temperatureOffsetC = 0;
   let i = 0;
   for (; i < capacity; i += 1) {
-    const currentStep = stepIndexAt(ends, i);
-    if (structured && currentStep !== stepIndex) lapStartIndices.push(i);
-    stepIndex = currentStep;
-    const step = steps[stepIndex];
+    const step = clock.stepAt(i);
     const grade = terrain.grade;
-    const stop = stops[nextStop];
-    if (stop && stopRemainingS === 0 && distanceM >= stop.atM) {
-      stopRemainingS = stop.durationS;
-      nextStop += 1;
-    }
-    if (stopRemainingS > 0) {
-      stopRemainingS -= 1;
+    if (stops.stoppedAt(distanceM)) {
       speedMps = speedMps > 0.8 ? speedMps * 0.4 : 0;
     } else {
       const intensity = (step?.intensity ?? fillIntensity) * (step?.kind === 'work' ? day.readiness : 1);
@@ -412,9 +442,8 @@ function synthesizeFootActivity(plan: ActivityPlan, route: Route | null, random:
     if (i >= stepsS && distanceM >= lengthM) break;
   }
   const length = Math.min(i + 1, capacity);
-  if (lapStartIndices.at(-1) === length - 1 && lapStartIndices.length > 1) lapStartIndices.pop();
   const channels = { distanceM: distanceStream, velocityMps, cadenceRpm, temperatureC, ...terrain.channels() };
-  return finish(length, heartrateBpm, moving, channels, lapStartIndices);
+  return finish(length, heartrateBpm, moving, channels, clock.lapStarts(length));
 }
 
 function synthesizeStrength(plan: ActivityPlan, random: Random): SimStreams {
