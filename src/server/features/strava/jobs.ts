@@ -5,7 +5,7 @@ import type { JobDefinition, JobQueue } from '../../jobs/queue.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import { StravaRateLimited, StravaRequestFailed, StravaUnauthorized, StravaUnavailable, type StravaClient } from './client.ts';
 import { detailValues, summaryValues, type StravaActivity } from './mapping.ts';
-import type { StravaRepo } from './repo.ts';
+import type { StravaConnectionRow, StravaRepo } from './repo.ts';
 import { StravaConnectionBroken, type StravaService } from './service.ts';
 import { STRAVA_STREAM_KEYS, fromStravaStreams, type StravaStreamSet } from './streams.ts';
 
@@ -190,32 +190,39 @@ export function createStravaJobs(deps: {
     }
   }
 
-  const jobs: StravaJobs = {
-    backfill: {
-      name: 'strava.backfill',
+  /** A job over the account's Strava connection, one at a time per account: nothing to do once the connection is gone. */
+  function connectionJob(name: string, run: (accountId: string, connection: StravaConnectionRow, source: 'demo' | 'strava') => Promise<void>) {
+    const job: JobDefinition<typeof accountJob> = {
+      name,
       payload: accountJob,
       policy: 'stately',
       handler: async (data) =>
-        guarded(jobs.backfill, data, data.accountId, async () => {
+        guarded(job, data, data.accountId, async () => {
           const connection = await strava.connection(data.accountId);
-          if (!connection || connection.backfillDone) return;
-          const source = sourceOfConnection(connection);
-          const before = connection.backfillBefore ?? Math.floor(Date.now() / 1000) + 60;
-          const page = await strava.withAccessToken(data.accountId, (token) =>
-            client.get<StravaActivity[]>(token, '/athlete/activities', { before, per_page: LIST_PAGE_SIZE, page: 1 }),
-          );
-          await storeSummaries(data.accountId, page, source);
-          const oldest = Math.min(...page.map((activity) => Math.floor(Date.parse(activity.start_date) / 1000)));
-          const done = page.length < LIST_PAGE_SIZE;
-          await repo.updateProgress(data.accountId, {
-            // +1: `before` is exclusive, and activities sharing the oldest second may continue on the next page.
-            backfillBefore: page.length > 0 ? oldest + 1 : before,
-            backfillDone: done,
-            lastSyncAt: new Date(),
-          });
-          if (!done) await queue.send(jobs.backfill, data, { singletonKey: data.accountId });
+          if (connection) await run(data.accountId, connection, sourceOfConnection(connection));
         }),
-    },
+    };
+    return job;
+  }
+
+  const jobs: StravaJobs = {
+    backfill: connectionJob('strava.backfill', async (accountId, connection, source) => {
+      if (connection.backfillDone) return;
+      const before = connection.backfillBefore ?? Math.floor(Date.now() / 1000) + 60;
+      const page = await strava.withAccessToken(accountId, (token) =>
+        client.get<StravaActivity[]>(token, '/athlete/activities', { before, per_page: LIST_PAGE_SIZE, page: 1 }),
+      );
+      await storeSummaries(accountId, page, source);
+      const oldest = Math.min(...page.map((activity) => Math.floor(Date.parse(activity.start_date) / 1000)));
+      const done = page.length < LIST_PAGE_SIZE;
+      await repo.updateProgress(accountId, {
+        // +1: `before` is exclusive, and activities sharing the oldest second may continue on the next page.
+        backfillBefore: page.length > 0 ? oldest + 1 : before,
+        backfillDone: done,
+        lastSyncAt: new Date(),
+      });
+      if (!done) await queue.send(jobs.backfill, { accountId }, { singletonKey: accountId });
+    }),
 
     activityDetail: {
       name: 'strava.activity-detail',
@@ -261,32 +268,23 @@ export function createStravaJobs(deps: {
         }),
     },
 
-    incrementalSync: {
-      name: 'strava.incremental-sync',
-      payload: accountJob,
-      policy: 'stately',
-      handler: async (data) =>
-        guarded(jobs.incrementalSync, data, data.accountId, async () => {
-          const connection = await strava.connection(data.accountId);
-          if (!connection) return;
-          const source = sourceOfConnection(connection);
-          const latest = await repo.latestStartDate(data.accountId);
-          const after = latest ? Math.floor(latest.getTime() / 1000) - INCREMENTAL_OVERLAP_S : 0;
-          for (let page = 1; ; page += 1) {
-            const list = await strava.withAccessToken(data.accountId, (token) =>
-              client.get<StravaActivity[]>(token, '/athlete/activities', { after, per_page: LIST_PAGE_SIZE, page }),
-            );
-            await storeSummaries(data.accountId, list, source);
-            if (list.length < LIST_PAGE_SIZE) break;
-          }
-          // Anything whose detail fetch was lost (e.g. dropped after too many failures) is asked for again.
-          for (const stravaActivityId of await repo.activitiesWithoutDetail(data.accountId)) {
-            await queue.send(jobs.activityDetail, { accountId: data.accountId, stravaActivityId }, { singletonKey: stravaActivityId });
-          }
-          await repo.updateProgress(data.accountId, { lastSyncAt: new Date() });
-          if (!connection.backfillDone) await queue.send(jobs.backfill, data, { singletonKey: data.accountId });
-        }),
-    },
+    incrementalSync: connectionJob('strava.incremental-sync', async (accountId, connection, source) => {
+      const latest = await repo.latestStartDate(accountId);
+      const after = latest ? Math.floor(latest.getTime() / 1000) - INCREMENTAL_OVERLAP_S : 0;
+      for (let page = 1; ; page += 1) {
+        const list = await strava.withAccessToken(accountId, (token) =>
+          client.get<StravaActivity[]>(token, '/athlete/activities', { after, per_page: LIST_PAGE_SIZE, page }),
+        );
+        await storeSummaries(accountId, list, source);
+        if (list.length < LIST_PAGE_SIZE) break;
+      }
+      // Anything whose detail fetch was lost (e.g. dropped after too many failures) is asked for again.
+      for (const stravaActivityId of await repo.activitiesWithoutDetail(accountId)) {
+        await queue.send(jobs.activityDetail, { accountId, stravaActivityId }, { singletonKey: stravaActivityId });
+      }
+      await repo.updateProgress(accountId, { lastSyncAt: new Date() });
+      if (!connection.backfillDone) await queue.send(jobs.backfill, { accountId }, { singletonKey: accountId });
+    }),
 
     webhook: {
       name: 'strava.webhook',
