@@ -258,6 +258,18 @@ class StopSchedule {
   }
 }
 
+/** The channels every activity on the move records, a sample a second, with room for `capacity` seconds. */
+function movingChannels(capacity: number) {
+  return {
+    distanceStream: new Float64Array(capacity),
+    velocityMps: new Float64Array(capacity),
+    heartrateBpm: new Uint8Array(capacity),
+    cadenceRpm: new Uint8Array(capacity),
+    temperatureC: new Int8Array(capacity),
+    moving: new Uint8Array(capacity),
+  };
+}
+
 /** Generous room for the recording: stops and a slow day can stretch a session. */
 const capacityFor = (targetDurationS: number, stepsS: number) => Math.ceil(Math.max(targetDurationS, stepsS) * 1.8) + 2_400;
 
@@ -274,12 +286,7 @@ function synthesizeRide(plan: ActivityPlan, route: Route | null, random: Random)
   const { stepsS } = clock;
   const capacity = capacityFor(targetDurationS, stepsS);
   const powerW = new Uint16Array(capacity);
-  const distanceStream = new Float64Array(capacity);
-  const velocityMps = new Float64Array(capacity);
-  const heartrateBpm = new Uint8Array(capacity);
-  const cadenceRpm = new Uint8Array(capacity);
-  const temperatureC = new Int8Array(capacity);
-  const moving = new Uint8Array(capacity);
+  const { distanceStream, velocityMps, heartrateBpm, cadenceRpm, temperatureC, moving } = movingChannels(capacity);
   const terrain = route ? new TerrainRecorder(route, capacity) : null;
   const massKg = day.weightKg + BIKE_MASS_KG;
   const lengthM = route?.spec.lengthM ?? Number.POSITIVE_INFINITY;
@@ -399,12 +406,7 @@ function synthesizeFootActivity(plan: ActivityPlan, route: Route | null, random:
   const { stepsS } = clock;
   const lengthM = route.spec.lengthM;
   const capacity = capacityFor(targetDurationS, stepsS);
-  const distanceStream = new Float64Array(capacity);
-  const velocityMps = new Float64Array(capacity);
-  const heartrateBpm = new Uint8Array(capacity);
-  const cadenceRpm = new Uint8Array(capacity);
-  const temperatureC = new Int8Array(capacity);
-  const moving = new Uint8Array(capacity);
+  const { distanceStream, velocityMps, heartrateBpm, cadenceRpm, temperatureC, moving } = movingChannels(capacity);
   const terrain = new TerrainRecorder(route, capacity);
   const stops = new StopSchedule(model.planStops(random, lengthM));
   const fastNoise = new AutoregressiveNoise(random, model.noiseSd, 0.8);
