@@ -44,8 +44,9 @@ describe.each(kinds)('Google sign-in on %s', (kind) => {
     expect(landing.headers.get('location')).toBe('/login?error=google');
     expect(landing.headers.getSetCookie().some((cookie) => cookie.startsWith('kairo_session='))).toBe(false);
   };
-  const register = (email: string, password = 'correct horse') =>
-    createClient(server.url).post('/api/auth/register', { email, password, firstName: 'Early', lastName: 'Bird' });
+  /** A password account for `email`, signed in on `browser`. */
+  const register = (email: string, password = 'correct horse', browser = createClient(server.url)) =>
+    browser.post('/api/auth/register', { email, password, firstName: 'Early', lastName: 'Bird' });
 
   it('sends the browser to the provider with PKCE S256, state and nonce, kept in a signed cookie for the callback', async () => {
     const browser = createClient(server.url);
@@ -113,19 +114,14 @@ describe.each(kinds)('Google sign-in on %s', (kind) => {
   it('links a password account whose e-mail is verified, keeping its password and sessions', async () => {
     const email = uniqueEmail('linked');
     const passwordBrowser = createClient(server.url);
-    const registered = await passwordBrowser.post('/api/auth/register', {
-      email,
-      password: 'correct horse',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    });
+    const registered = await register(email, 'correct horse', passwordBrowser);
     // As after a completed password reset, which proves the address.
     await server.database.handle.query('update accounts set email_verified = true where email = $1', [email]);
 
     const googleBrowser = createClient(server.url);
     const { landing } = await signInWithGoogle(googleBrowser, { email });
     expect(landing.headers.get('location')).toBe('/');
-    expect((await googleBrowser.get('/api/auth/user')).body).toMatchObject({ id: registered.body.id, firstName: 'Ada' });
+    expect((await googleBrowser.get('/api/auth/user')).body).toMatchObject({ id: registered.body.id, firstName: 'Early' });
     expect(await googleLinksOf(registered.body.id)).toHaveLength(1);
 
     expect((await passwordBrowser.get('/api/auth/user')).status).toBe(200);
@@ -136,12 +132,7 @@ describe.each(kinds)('Google sign-in on %s', (kind) => {
   it('hands an unverified account to the verified owner: its password stops working and its sessions end', async () => {
     const email = uniqueEmail('squatted');
     const squatter = createClient(server.url);
-    const registered = await squatter.post('/api/auth/register', {
-      email,
-      password: 'squatter password',
-      firstName: 'Not',
-      lastName: 'Owner',
-    });
+    const registered = await register(email, 'squatter password', squatter);
     expect((await squatter.get('/api/auth/user')).status).toBe(200);
 
     const owner = createClient(server.url);
