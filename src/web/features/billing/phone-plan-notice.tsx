@@ -1,17 +1,11 @@
 import { Sparkles } from 'lucide-react';
-import type { AccountPlan } from '../../../shared/domain/account-plan.ts';
-import { FREE_PLAN_LIMITS, trialNoticeFor } from './trial-notice-text.ts';
-
-interface PhonePlanNoticeProps {
-  plan: AccountPlan;
-  trialExpiryDate: string | null;
-}
+import { FREE_PLAN_LIMITS, trialNoticeFor, type PlanNoticeProps } from './trial-notice-text.ts';
 
 /**
  * The plan and its limits on screens too narrow for the sidebar (below Tailwind's `md`), where the
  * sidebar's notice is hidden: one line over the content, same words. Upgrading is not open yet.
  */
-export function PhonePlanNotice({ plan, trialExpiryDate }: PhonePlanNoticeProps) {
+export function PhonePlanNotice({ plan, trialExpiryDate }: PlanNoticeProps) {
   const notice = trialNoticeFor(plan, trialExpiryDate);
   if (notice === null) return null;
   return (

@@ -3,6 +3,12 @@ import { trialDaysLeft, type AccountPlan } from '../../../shared/domain/account-
 /** What the Free plan allows, said wherever the plan is shown (spec §6; ADR 0031 for plans kept after a downgrade). */
 export const FREE_PLAN_LIMITS = '1 training plan, no exports';
 
+/** What a plan notice (the sidebar's, or the phone's line over the content) is shown for. */
+export interface PlanNoticeProps {
+  plan: AccountPlan;
+  trialExpiryDate: string | null;
+}
+
 export type TrialNoticeContent =
   | { kind: 'trial'; daysLeft: number; daysLeftLabel: string }
   | { kind: 'free' };

@@ -1,17 +1,12 @@
 import { Sparkles } from 'lucide-react';
-import { TRIAL_LENGTH_DAYS, type AccountPlan } from '../../../shared/domain/account-plan.ts';
+import { TRIAL_LENGTH_DAYS } from '../../../shared/domain/account-plan.ts';
 import { Button } from '../../ui/button.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
-import { FREE_PLAN_LIMITS, trialNoticeFor } from './trial-notice-text.ts';
+import { FREE_PLAN_LIMITS, trialNoticeFor, type PlanNoticeProps } from './trial-notice-text.ts';
 import { TrialDaysBar } from './trial-days-bar.tsx';
 
-interface TrialNoticeProps {
-  plan: AccountPlan;
-  trialExpiryDate: string | null;
-}
-
 /** The sidebar's upgrade notice for Free and trial accounts. Upgrading is not open yet ('Coming soon'). */
-export function TrialNotice({ plan, trialExpiryDate }: TrialNoticeProps) {
+export function TrialNotice({ plan, trialExpiryDate }: PlanNoticeProps) {
   const notice = trialNoticeFor(plan, trialExpiryDate);
   if (notice === null) return null;
   const trialLength = TRIAL_LENGTH_DAYS[plan];
