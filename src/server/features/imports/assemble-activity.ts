@@ -1,5 +1,6 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import { computeStreamSummary } from '../../../metrics/stream-summary.ts';
+import { fillMissing } from '../../../shared/fill-missing.ts';
 import { ImportFileError } from './import-file-error.ts';
 import type {
   ActivityFileFormat,
@@ -126,27 +127,14 @@ function samplesInTimeOrder(samples: RecordedSample[]): {
       continue;
     }
     if (last && sample.timeMs === last.timeMs) {
-      ordered[ordered.length - 1] = fillGaps(last, sample);
+      // A repeated timestamp: the first reading stands, the repeat fills what it lacks.
+      ordered[ordered.length - 1] = fillMissing(last, sample);
       duplicatesMerged++;
     } else {
       ordered.push(sample);
     }
   }
   return { samples: ordered, duplicatesMerged, backwardDropped };
-}
-
-function fillGaps(kept: RecordedSample, repeat: RecordedSample): RecordedSample {
-  return {
-    timeMs: kept.timeMs,
-    latlng: kept.latlng ?? repeat.latlng,
-    altitudeM: kept.altitudeM ?? repeat.altitudeM,
-    distanceM: kept.distanceM ?? repeat.distanceM,
-    heartrateBpm: kept.heartrateBpm ?? repeat.heartrateBpm,
-    cadenceRpm: kept.cadenceRpm ?? repeat.cadenceRpm,
-    powerW: kept.powerW ?? repeat.powerW,
-    speedMps: kept.speedMps ?? repeat.speedMps,
-    temperatureC: kept.temperatureC ?? repeat.temperatureC,
-  };
 }
 
 function buildStreams(samples: RecordedSample[], startMs: number): ActivityStreams {

@@ -4,6 +4,7 @@ import { resampleTo1Hz } from '../../../metrics/resample.ts';
 import { cleanStreams } from '../../../metrics/sample-cleaning.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivityIntervals, ActivityLap } from '../../../shared/api/activity-intervals.ts';
+import { fillMissing } from '../../../shared/fill-missing.ts';
 
 /**
  * An activity's laps and intervals from what is stored: its laps (an imported file's, as
@@ -29,7 +30,8 @@ export function readActivityIntervals(input: {
   const stored = (input.storedLaps ?? []).map((lap) => storedLap(lap, streams?.timeS ?? null)).filter((lap) => lap !== null);
   const laps: ActivityLap[] = stored.map((lap, index) => ({
     number: index + 1,
-    ...withFtp(series ? withStatedFallback(summarizeSegment(series, lap), lap.stated) : lap.stated),
+    // The streams' figure where they have one; the lap's stated figure where they do not.
+    ...withFtp(series ? fillMissing(summarizeSegment(series, lap), lap.stated) : lap.stated),
   }));
   const detection = series ? detectIntervals(series, { signals: signalsFor(input.family), laps: stored }) : null;
   return {
@@ -86,21 +88,6 @@ function stravaStartS(lap: Record<string, unknown>, timeS: readonly number[] | n
   const index = finite(lap.start_index);
   if (index === null || !timeS) return null;
   return timeS[index] ?? null;
-}
-
-/** The streams' figure where they have one; the lap's stated figure where they do not. */
-function withStatedFallback(computed: SegmentSummary, stated: SegmentSummary): SegmentSummary {
-  return {
-    startS: computed.startS,
-    durationS: computed.durationS,
-    distanceM: computed.distanceM ?? stated.distanceM,
-    averagePowerW: computed.averagePowerW ?? stated.averagePowerW,
-    normalizedPowerW: computed.normalizedPowerW ?? stated.normalizedPowerW,
-    averageHeartrateBpm: computed.averageHeartrateBpm ?? stated.averageHeartrateBpm,
-    maxHeartrateBpm: computed.maxHeartrateBpm ?? stated.maxHeartrateBpm,
-    averageCadenceRpm: computed.averageCadenceRpm ?? stated.averageCadenceRpm,
-    averageSpeedMps: computed.averageSpeedMps ?? stated.averageSpeedMps,
-  };
 }
 
 function positive(value: number | null): number | null {
