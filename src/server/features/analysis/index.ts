@@ -2,10 +2,11 @@ import type { Database } from '../../db/client.ts';
 import type { StructuredModel } from '../../ai/structured-model.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { metricsComputed } from '../../events/domain-events.ts';
+import { completeAfterHistory, historyCompletionAddress } from '../../events/history-completion.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { builtinCoach } from './coach/coach.ts';
 import { createLlmCoach } from './coach/llm.ts';
-import { analysisCompletion, createAnalysisCompletionJob, createAnalysisJob } from './jobs.ts';
+import { createAnalysisJob } from './jobs.ts';
 import { createAnalysisRepo } from './repo.ts';
 import { createAnalysisService } from './service.ts';
 
@@ -25,22 +26,18 @@ export function createAnalysis(
   },
 ) {
   const { database, ai, queue, events, ...rest } = deps;
+  const completion = historyCompletionAddress('analysis.complete');
   const coach = ai ? createLlmCoach({ ai, policy: rest.dataPolicy }) : builtinCoach;
   const service = createAnalysisService({
     ...rest,
     repo: createAnalysisRepo(database),
     coach,
     historyCompleted: async (accountId) => {
-      await queue.send(analysisCompletion, { accountId }, { singletonKey: accountId });
+      await queue.send(completion, { accountId }, { singletonKey: accountId });
     },
   });
-  const completionJob = createAnalysisCompletionJob(service);
+  const completionJob = completeAfterHistory(events, completion, service);
   const analysisJob = createAnalysisJob(service);
-  events.subscribe(metricsComputed, {
-    job: completionJob,
-    singletonKey: ({ accountId }) => accountId,
-    when: ({ accountId }) => service.awaitsHistory(accountId),
-  });
   events.subscribe(metricsComputed, {
     job: analysisJob,
     singletonKey: ({ activityId }) => activityId,

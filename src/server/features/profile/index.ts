@@ -1,11 +1,10 @@
 import type { StructuredModel } from '../../ai/structured-model.ts';
 import type { Database } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
-import { metricsComputed } from '../../events/domain-events.ts';
+import { completeAfterHistory, historyCompletionAddress } from '../../events/history-completion.ts';
 import { createAthleteReader } from '../plans/index.ts';
 import type { ScoringService } from '../scoring/index.ts';
 import type { SettingsService } from '../settings/index.ts';
-import { createProfileCompletionJob } from './jobs.ts';
 import { builtinProfileWriter, createLlmProfileWriter } from './llm.ts';
 import { createProfileRepo } from './repo.ts';
 import { createProfileService } from './service.ts';
@@ -36,11 +35,6 @@ export function createProfile(
     readAthlete: createAthleteReader({ scoring, settings }),
     unitsOf: (accountId) => settings.unitSystem(accountId),
   });
-  const completionJob = createProfileCompletionJob(service);
-  events.subscribe(metricsComputed, {
-    job: completionJob,
-    singletonKey: ({ accountId }) => accountId,
-    when: ({ accountId }) => service.awaitsHistory(accountId),
-  });
+  const completionJob = completeAfterHistory(events, historyCompletionAddress('profile.complete'), service);
   return { service, jobs: [completionJob] };
 }
