@@ -1,4 +1,15 @@
-import { hrZoneFields, preferredActivities, type AthleteProfile, type HrZoneField, type PreferredActivity, type UserSettings, type UserSettingsUpdate } from '../../../shared/api/settings.ts';
+import {
+  hrSports,
+  hrZoneFields,
+  preferredActivities,
+  type AthleteProfile,
+  type HrSport,
+  type HrZoneField,
+  type PreferredActivity,
+  type SportHeartRateValues,
+  type UserSettings,
+  type UserSettingsUpdate,
+} from '../../../shared/api/settings.ts';
 import type { CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { advanceMesocycle, isMesocycleWeek, type MesocycleWeek } from '../../../shared/domain/mesocycle.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
@@ -20,12 +31,29 @@ export interface CoachingProfileForm {
   /** The unit the threshold pace is typed in: the athlete's unit system when the form opened (not edited here). */
   paceUnits: UnitSystem;
   zones: Record<HrZoneField, string>;
+  /** Max heart rate, LTHR and zones for one sport alone (ADR 0055); blank: the values above (all sports). */
+  sportHeartRate: Record<HrSport, SportHeartRateForm>;
   mesocycleEnabled: boolean;
   mesocycleCurrentWeek: MesocycleWeek;
   mesocycleWeekStartDate: string | null;
 }
 
+/** One sport's heart-rate fields as typed. */
+export interface SportHeartRateForm {
+  athleteMaxHr: string;
+  athleteLthr: string;
+  zones: Record<HrZoneField, string>;
+}
+
 const text = (value: number | null) => (value === null ? '' : String(value));
+
+function sportHeartRateForm(values: SportHeartRateValues): SportHeartRateForm {
+  return {
+    athleteMaxHr: text(values.athleteMaxHrBpm),
+    athleteLthr: text(values.athleteLthrBpm),
+    zones: Object.fromEntries(hrZoneFields.map((field) => [field, text(values[field])])) as Record<HrZoneField, string>,
+  };
+}
 
 /** The form as the saved settings fill it (spec §4: the profile initialises once from settings). */
 export function formFromSettings(settings: UserSettings): CoachingProfileForm {
@@ -43,6 +71,7 @@ export function formFromSettings(settings: UserSettings): CoachingProfileForm {
     athleteThresholdPace: settings.athleteThresholdPaceSPerKm === null ? '' : paceText(settings.athleteThresholdPaceSPerKm, settings.unitSystem),
     paceUnits: settings.unitSystem,
     zones: Object.fromEntries(hrZoneFields.map((field) => [field, text(settings[field])])) as Record<HrZoneField, string>,
+    sportHeartRate: { cycling: sportHeartRateForm(settings.hrBySport.cycling), running: sportHeartRateForm(settings.hrBySport.running) },
     mesocycleEnabled: settings.mesocycleEnabled,
     mesocycleCurrentWeek: isMesocycleWeek(settings.mesocycleCurrentWeek) ? settings.mesocycleCurrentWeek : 1,
     mesocycleWeekStartDate: settings.mesocycleWeekStartDate,
@@ -127,7 +156,28 @@ export function profileUpdate(form: CoachingProfileForm, initial: CoachingProfil
   if (hrZoneFields.some((field) => form.zones[field].trim() !== initial.zones[field].trim())) {
     for (const field of hrZoneFields) update[field] = parseInteger(form.zones[field]);
   }
+  for (const sport of hrSports) {
+    const changes = sportHeartRateUpdate(form.sportHeartRate[sport], initial.sportHeartRate[sport]);
+    if (changes) update.hrBySport = { ...update.hrBySport, [sport]: changes };
+  }
   return update;
+}
+
+/** One sport's changed heart-rate fields, by the rules above (blank clears, zones go as a set); null when none changed. */
+function sportHeartRateUpdate(form: SportHeartRateForm, initial: SportHeartRateForm): NonNullable<UserSettingsUpdate['hrBySport']>[HrSport] | null {
+  const changes: NonNullable<NonNullable<UserSettingsUpdate['hrBySport']>[HrSport]> = {};
+  const changedBpm = (field: 'athleteMaxHr' | 'athleteLthr') => {
+    if (form[field].trim() === initial[field].trim()) return undefined;
+    return form[field].trim() === '' ? null : (parseInteger(form[field]) ?? undefined);
+  };
+  const maxHr = changedBpm('athleteMaxHr');
+  if (maxHr !== undefined) changes.athleteMaxHrBpm = maxHr;
+  const lthr = changedBpm('athleteLthr');
+  if (lthr !== undefined) changes.athleteLthrBpm = lthr;
+  if (hrZoneFields.some((field) => form.zones[field].trim() !== initial.zones[field].trim())) {
+    for (const field of hrZoneFields) changes[field] = parseInteger(form.zones[field]);
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
 }
 
 /** Spec §4: enabling starts week 1 today unless a start exists; choosing a week starts it now. */
