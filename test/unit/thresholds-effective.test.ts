@@ -125,3 +125,17 @@ describe('heart rate per sport (ADR 0055)', () => {
     expect(runOnly.cycling.heartRate.zones).toMatchObject({ source: 'strava' });
   });
 });
+
+describe("the athlete's profile facts in the athlete's units and sport", () => {
+  it('states the weight in lb for an imperial athlete, and the zones of the activity sport', () => {
+    const RUN_ZONES: HrZoneValues = { hrZone1Max: 140, hrZone2Min: 141, hrZone2Max: 155, hrZone3Min: 156, hrZone3Max: 166, hrZone4Min: 167, hrZone4Max: 178, hrZone5Min: 179 };
+    const set = { ...UNSET, zones: ATHLETE_ZONES, bySport: { cycling: UNSET_HEART_RATE, running: { ...UNSET_HEART_RATE, zones: RUN_ZONES } } };
+    const thresholds = resolveEffectiveThresholds({ set, strava: null, estimates: NO_ESTIMATES });
+    const run = contextOf('run', { units: 'imperial', athlete: { weightKg: 70.5, thresholds } });
+    expect(run.athleteProfile?.weight).toEqual({ value: 155.4, text: '155.4 lb' });
+    expect(run.athleteProfile?.hrZones?.[0]?.max?.value).toBe(140);
+    const ride = contextOf('ridePower', { athlete: { weightKg: 70.5, thresholds } });
+    expect(ride.athleteProfile?.weight).toEqual({ value: 70.5, text: '70.5 kg' });
+    expect(ride.athleteProfile?.hrZones?.[0]?.max?.value).toBe(130);
+  });
+});

@@ -290,3 +290,14 @@ describe('heart rate per sport in the form (ADR 0055)', () => {
     expect(zonesInUseText(effective, 'cycling')).toBeNull();
   });
 });
+
+describe('weight in the athlete unit (issue 14 item 5)', () => {
+  it('shows the stored kg in lb for an imperial athlete, sends nothing untouched, and sends a typed lb as kg', () => {
+    const imperial = formFromSettings(userSettings.parse({ ...DEFAULTS, unitSystem: 'imperial', athleteWeight: 70.5 }));
+    expect(imperial.athleteWeight).toBe('155.4');
+    expect(profileUpdate(imperial, imperial)).toEqual({});
+    expect(profileUpdate({ ...imperial, athleteWeight: '160' }, imperial)).toEqual({ athleteWeight: 72.6 });
+    const metric = formFromSettings(userSettings.parse({ ...DEFAULTS, athleteWeight: 70.5 }));
+    expect(profileUpdate({ ...metric, athleteWeight: '72' }, metric)).toEqual({ athleteWeight: 72 });
+  });
+});

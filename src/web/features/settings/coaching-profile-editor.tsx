@@ -11,7 +11,7 @@ import {
   type UserSettings,
 } from '../../../shared/api/settings.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { formatPace, measureText } from '../../../shared/format.ts';
+import { formatPace, measureText, weightInUnits, weightUnit } from '../../../shared/format.ts';
 import { userFacingMessage } from '../../lib/api-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -175,12 +175,12 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
             onChange={(event) => edit({ ...form, athleteName: event.target.value })}
           />
           <TextField
-            label="Weight (kg)"
+            label={`Weight (${weightUnit(initial.form.paceUnits)})`}
             type="number"
             inputMode="decimal"
             step={0.1}
-            min={WEIGHT_RANGE_KG.min}
-            max={WEIGHT_RANGE_KG.max}
+            min={Math.ceil(weightInUnits(WEIGHT_RANGE_KG.min, initial.form.paceUnits))}
+            max={Math.floor(weightInUnits(WEIGHT_RANGE_KG.max, initial.form.paceUnits))}
             value={form.athleteWeight}
             onChange={(event) => edit({ ...form, athleteWeight: event.target.value })}
           />
@@ -242,8 +242,8 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
         <div className="grid gap-4 sm:grid-cols-2">
           {(
             [
-              { field: 'athleteMaxHr', label: `Max heart rate, ${scopeLabel.toLowerCase()} (bpm)`, inUse: heartRate.maxHrBpm },
-              { field: 'athleteLthr', label: `Threshold heart rate (LTHR), ${scopeLabel.toLowerCase()} (bpm)`, inUse: heartRate.lthrBpm },
+              { field: 'athleteMaxHr', label: `Max HR, ${scopeLabel.toLowerCase()} (bpm)`, inUse: heartRate.maxHrBpm },
+              { field: 'athleteLthr', label: `LTHR, ${scopeLabel.toLowerCase()} (bpm)`, inUse: heartRate.lthrBpm },
             ] as const
           ).map(({ field, label, inUse }) => (
             <div key={field} className="flex flex-col gap-1">

@@ -13,7 +13,7 @@ import {
 import type { CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { advanceMesocycle, isMesocycleWeek, type MesocycleWeek } from '../../../shared/domain/mesocycle.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { formatPace, METRES_PER_MILE } from '../../../shared/format.ts';
+import { formatPace, METRES_PER_MILE, weightInUnits, weightKgFrom } from '../../../shared/format.ts';
 
 /** What the coaching-profile overlay edits: numbers as typed, so a half-typed value is kept as is. */
 export interface CoachingProfileForm {
@@ -28,7 +28,7 @@ export interface CoachingProfileForm {
   athleteLthr: string;
   /** Minutes and seconds per km, or per mile for an imperial athlete: '4:05', '6:34'. */
   athleteThresholdPace: string;
-  /** The unit the threshold pace is typed in: the athlete's unit system when the form opened (not edited here). */
+  /** The units the threshold pace and the weight are typed in: the athlete's unit system when the form opened (not edited here). */
   paceUnits: UnitSystem;
   zones: Record<HrZoneField, string>;
   /** Max heart rate, LTHR and zones for one sport alone (ADR 0055); blank: the values above (all sports). */
@@ -63,7 +63,8 @@ export function formFromSettings(settings: UserSettings): CoachingProfileForm {
     // The expert-coach default is not the athlete's own text: the box starts empty until they write.
     customInstructions: settings.coachingStyle === 'custom' ? (settings.systemPrompt ?? '') : '',
     athleteName: settings.athleteName ?? '',
-    athleteWeight: text(settings.athleteWeight),
+    // Stored in kg; shown and typed in lb for an imperial athlete.
+    athleteWeight: settings.athleteWeight === null ? '' : String(weightInUnits(settings.athleteWeight, settings.unitSystem)),
     athleteFtp: text(settings.athleteFtp),
     athleteMaxHr: text(settings.athleteMaxHrBpm),
     athleteRestingHr: text(settings.athleteRestingHrBpm),
@@ -138,7 +139,7 @@ export function profileUpdate(form: CoachingProfileForm, initial: CoachingProfil
   }
   if (form.athleteWeight.trim() !== initial.athleteWeight.trim()) {
     const weight = parseDecimal(form.athleteWeight);
-    if (weight !== null) update.athleteWeight = weight;
+    if (weight !== null) update.athleteWeight = weightKgFrom(weight, initial.paceUnits);
     else if (form.athleteWeight.trim() === '') update.athleteWeight = null;
   }
   const changedNumber = (field: 'athleteMaxHr' | 'athleteRestingHr' | 'athleteLthr' | 'athleteThresholdPace', parse: (value: string) => number | null) => {
@@ -217,8 +218,8 @@ export function initialForm(settings: UserSettings, profile: AthleteProfile | nu
   const weight = positive(profile?.weight);
   const name = profile?.name?.trim();
   if (!form.athleteName && name) form = { ...form, athleteName: name };
-  // Strava keeps weight to the gram (74.813); the field steps by 0.1 kg.
-  if (!form.athleteWeight && weight !== null) form = { ...form, athleteWeight: String(Math.round(weight * 10) / 10) };
+  // Strava keeps weight to the gram (74.813); the field steps by 0.1 kg (or lb).
+  if (!form.athleteWeight && weight !== null) form = { ...form, athleteWeight: String(weightInUnits(weight, form.paceUnits)) };
   // Spec §4: a week that ran its 7 days moves on when the profile loads, and counts as a change.
   const { state, advanced } = advanceMesocycle(
     {
