@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userSettings, userSettingsUpdate, type AthleteProfile, type UserSettings } from '../../src/shared/api/settings.ts';
 import {
+  weightProblem,
   formFromSettings,
   initialForm,
   parseDecimal,
@@ -299,5 +300,10 @@ describe('weight in the athlete unit (issue 14 item 5)', () => {
     expect(profileUpdate({ ...imperial, athleteWeight: '160' }, imperial)).toEqual({ athleteWeight: 72.6 });
     const metric = formFromSettings(userSettings.parse({ ...DEFAULTS, athleteWeight: 70.5 }));
     expect(profileUpdate({ ...metric, athleteWeight: '72' }, metric)).toEqual({ athleteWeight: 72 });
+    // Out of range is said in the unit typed, before the server's kg could answer.
+    expect(weightProblem({ ...imperial, athleteWeight: '700' }, imperial)).toBe('Weight must be between 45 and 661 lb');
+    expect(weightProblem({ ...imperial, athleteWeight: '661' }, imperial)).toBeNull();
+    expect(weightProblem({ ...metric, athleteWeight: '301' }, metric)).toBe('Weight must be between 20 and 300 kg');
+    expect(weightProblem(imperial, imperial)).toBeNull();
   });
 });

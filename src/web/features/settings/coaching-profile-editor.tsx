@@ -18,7 +18,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { useUpdateUserSettings } from './api/user-settings.ts';
 import { CoachingStyleCards } from '../analysis/index.ts';
-import { initialForm, profileUpdate, withMesocycleEnabled, withMesocycleWeek, type CoachingProfileForm } from './coaching-profile-form.ts';
+import { initialForm, profileUpdate, weightProblem, withMesocycleEnabled, withMesocycleWeek, type CoachingProfileForm } from './coaching-profile-form.ts';
 import {
   ftpDepartureText,
   ftpInUseText,
@@ -108,6 +108,11 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
     });
 
   function submit() {
+    const problem = weightProblem(form, initial.form);
+    if (problem) {
+      showToast({ tone: 'error', title: 'Failed to update coaching profile', description: problem });
+      return;
+    }
     save.mutate(profileUpdate(form, initial.form), {
       onSuccess: () => {
         showToast({ title: 'Coaching profile updated successfully' });

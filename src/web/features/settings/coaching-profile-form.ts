@@ -9,11 +9,12 @@ import {
   type SportHeartRateValues,
   type UserSettings,
   type UserSettingsUpdate,
+  WEIGHT_RANGE_KG,
 } from '../../../shared/api/settings.ts';
 import type { CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { advanceMesocycle, isMesocycleWeek, type MesocycleWeek } from '../../../shared/domain/mesocycle.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { formatPace, METRES_PER_MILE, weightInUnits, weightKgFrom } from '../../../shared/format.ts';
+import { formatPace, METRES_PER_MILE, weightInUnits, weightKgFrom, weightUnit } from '../../../shared/format.ts';
 
 /** What the coaching-profile overlay edits: numbers as typed, so a half-typed value is kept as is. */
 export interface CoachingProfileForm {
@@ -179,6 +180,21 @@ function sportHeartRateUpdate(form: SportHeartRateForm, initial: SportHeartRateF
     for (const field of hrZoneFields) changes[field] = parseInteger(form.zones[field]);
   }
   return Object.keys(changes).length > 0 ? changes : null;
+}
+
+/**
+ * Why a typed weight cannot be saved, said in the unit it was typed in ('Weight must be between 45
+ * and 661 lb'), before the server's check in kg could answer in kg; null when it can (or is untouched).
+ */
+export function weightProblem(form: CoachingProfileForm, initial: CoachingProfileForm): string | null {
+  if (form.athleteWeight.trim() === initial.athleteWeight.trim()) return null;
+  const typed = parseDecimal(form.athleteWeight);
+  if (typed === null) return null;
+  const kg = weightKgFrom(typed, initial.paceUnits);
+  if (kg >= WEIGHT_RANGE_KG.min && kg <= WEIGHT_RANGE_KG.max) return null;
+  const low = Math.ceil(weightInUnits(WEIGHT_RANGE_KG.min, initial.paceUnits));
+  const high = Math.floor(weightInUnits(WEIGHT_RANGE_KG.max, initial.paceUnits));
+  return `Weight must be between ${low} and ${high} ${weightUnit(initial.paceUnits)}`;
 }
 
 /** Spec §4: enabling starts week 1 today unless a start exists; choosing a week starts it now. */
