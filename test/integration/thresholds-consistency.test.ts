@@ -191,7 +191,14 @@ describe.each(kinds)('One FTP and one zone set everywhere, for an uploads-only a
     // Zones for all sports, then running's far above any heart rate of the run and cycling's far below the ride's.
     const running = { hrZone1Max: 200, hrZone2Min: 201, hrZone2Max: 210, hrZone3Min: 211, hrZone3Max: 220, hrZone4Min: 221, hrZone4Max: 230, hrZone5Min: 231 };
     const cycling = { hrZone1Max: 60, hrZone2Min: 61, hrZone2Max: 70, hrZone3Min: 71, hrZone3Max: 80, hrZone4Min: 81, hrZone4Max: 90, hrZone5Min: 91 };
-    expect((await athlete.put('/api/user/settings', ZONES)).status).toBe(200);
+    const allSports = await athlete.put('/api/user/settings', ZONES);
+    expect(allSports.status).toBe(200);
+    // Settings as stored before per-sport zones (hr_by_sport null): both sports use the zones for all sports.
+    const [stored] = await server.database.handle.query<{ n: number }>('select count(*)::int as n from user_settings where hr_by_sport is not null');
+    expect(stored?.n).toBe(0);
+    const before = userSettings.parse(allSports.body).effective;
+    expect(before.cycling.heartRate).toEqual(before.heartRate);
+    expect(before.running.heartRate).toEqual(before.heartRate);
     const saved = await athlete.put('/api/user/settings', { hrBySport: { running, cycling } });
     expect(saved.status).toBe(200);
     const settings = userSettings.parse(saved.body);
