@@ -14,6 +14,8 @@ import type { UnitSystem } from './domain/unit-system.ts';
 export const METRES_PER_MILE = 1609.34;
 /** Spec §9. */
 export const FEET_PER_METRE = 3.28084;
+/** The international avoirdupois pound. */
+export const KG_PER_POUND = 0.45359237;
 
 /** A formatted quantity: the number as shown and its unit, kept apart so a screen can style them apart. */
 export interface Measure {
@@ -73,6 +75,40 @@ export function formatDistance(distanceM: number, units: UnitSystem): Measure {
 export function formatElevation(elevationM: number, units: UnitSystem): Measure {
   const metres = Math.max(0, elevationM);
   return units === 'imperial' ? { value: formatNumber(metres * FEET_PER_METRE), unit: 'ft' } : { value: formatNumber(metres), unit: 'm' };
+}
+
+/**
+ * An upper limit in metres as a whole number of km or mi (a distance) or m or ft (climbing),
+ * rounded down so that the figure said is itself within the limit: '5,000 km', '3,106 mi'.
+ */
+export function formatLimit(kind: 'distance' | 'elevation', limitM: number, units: UnitSystem): string {
+  const [value, unit] =
+    kind === 'distance'
+      ? units === 'imperial' ? [limitM / METRES_PER_MILE, 'mi'] : [limitM / 1000, 'km']
+      : units === 'imperial' ? [limitM * FEET_PER_METRE, 'ft'] : [limitM, 'm'];
+  return measureText({ value: formatNumber(Math.floor(value + 1e-9)), unit });
+}
+
+/** A body weight, stored in kg, in the athlete's unit: kg or lb, as a number (one decimal). */
+export function weightInUnits(kg: number, units: UnitSystem): number {
+  return Math.round((units === 'imperial' ? kg / KG_PER_POUND : kg) * 10) / 10;
+}
+
+/**
+ * A weight typed in the athlete's unit, in kg as stored: `decimals` as the store keeps them (the
+ * settings' column keeps one; a check-in keeps more, so a typed 160 lb reads back as 160 lb).
+ */
+export function weightKgFrom(value: number, units: UnitSystem, decimals = 1): number {
+  const scale = 10 ** decimals;
+  return Math.round((units === 'imperial' ? value * KG_PER_POUND : value) * scale) / scale;
+}
+
+/** The unit a body weight is shown and typed in: 'kg' or 'lb' (W/kg stays W/kg: it is a ratio, not a weight). */
+export const weightUnit = (units: UnitSystem): 'kg' | 'lb' => (units === 'imperial' ? 'lb' : 'kg');
+
+/** A body weight: one decimal, kg or lb: '71.4 kg', '157.4 lb'. */
+export function formatWeight(kg: number, units: UnitSystem): Measure {
+  return { value: formatNumber(weightInUnits(kg, units), 1), unit: weightUnit(units) };
 }
 
 /** One decimal, km/h or mph. */

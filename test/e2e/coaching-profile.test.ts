@@ -26,6 +26,7 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
   const zone1Max = () => overlay().getByLabel('Zone 1 max');
   const style = (name: string) => overlay().getByRole('radio', { name: new RegExp(`^${name}`) });
   const save = () => overlay().getByRole('button', { name: 'Save' });
+  const heartRateOf = (sport: 'All sports' | 'Cycling' | 'Running') => overlay().getByRole('group', { name: 'Heart rate for' }).getByRole('button', { name: sport });
   const screenshotDir = process.env.KAIRO_SCREENSHOTS_DIR;
 
   it('signs up with a ride of their own', async () => {
@@ -114,6 +115,36 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     expect(await ftp().inputValue()).toBe('287');
     expect(await style('Marginal gains').isChecked()).toBe(true);
     expect(await save().isDisabled()).toBe(true);
+    await overlay().getByRole('button', { name: 'Cancel' }).click();
+    await overlay().waitFor({ state: 'detached' });
+  });
+
+  it('sets running its own max heart rate, sends only that, and shows what each sport uses (ADR 0055)', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await ftp().waitFor();
+    const allSportsZone1 = await zone1Max().inputValue();
+    await heartRateOf('Running').click();
+    expect(await overlay().getByText('Only for runs and their workout files. Blank fields use the values for all sports.').isVisible()).toBe(true);
+    // Running sets nothing of its own yet: blank fields, the zones for all sports in use.
+    expect(await zone1Max().inputValue()).toBe('');
+    expect(await overlay().getByText(new RegExp(`^In use, set by you: Z1 0-${allSportsZone1},`)).isVisible()).toBe(true);
+    await overlay().getByLabel('Max HR, running (bpm)').fill('196');
+    await overlay().getByRole('group', { name: 'Heart-rate zones, running' }).scrollIntoViewIfNeeded();
+    await shootDesktopAndPhone(page, 'coaching-profile-heart-rate-by-sport');
+
+    const put = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/user/settings');
+    await save().click();
+    expect((await put).status()).toBe(200);
+    expect((await put).request().postDataJSON()).toEqual({ hrBySport: { running: { athleteMaxHrBpm: 196 } } });
+    await overlay().waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await ftp().waitFor();
+    await heartRateOf('Running').click();
+    expect(await overlay().getByLabel('Max HR, running (bpm)').inputValue()).toBe('196');
+    expect(await overlay().getByText('In use: 196 bpm, set by you.').isVisible()).toBe(true);
+    await heartRateOf('Cycling').click();
+    expect(await overlay().getByLabel('Max HR, cycling (bpm)').inputValue()).toBe('');
     await overlay().getByRole('button', { name: 'Cancel' }).click();
     await overlay().waitFor({ state: 'detached' });
   });

@@ -101,4 +101,22 @@ describe.skipIf(!hasChromium)('wellness check-in and readiness in the browser', 
     expect(await reloaded.getByRole('radio', { name: 'Effort (RPE) 7 of 10' }).isChecked()).toBe(true);
     expect(await reloaded.getByLabel('Note').inputValue()).toBe('Headwind home');
   });
+
+  it('takes body weight in lb for an imperial athlete and stores it in kg (issue 14 item 5)', async () => {
+    expect((await page.request.put(session.at('/api/user/settings'), { data: { unitSystem: 'imperial' } })).status()).toBe(200);
+    await page.goto(session.at('/check-in'));
+    const form = main().getByRole('form', { name: 'Daily check-in' });
+    await form.getByLabel('Body weight (lb)').fill('160');
+    const put = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/api/wellness/'));
+    await form.getByRole('button', { name: 'Save check-in' }).click();
+    expect((await put).postDataJSON().weightKg).toBeCloseTo(72.575, 3);
+    await form.getByText('Check-in saved.').waitFor();
+    await page.reload();
+    expect(await main().getByRole('form', { name: 'Daily check-in' }).getByLabel('Body weight (lb)').inputValue()).toBe('160');
+    await form.getByLabel('Body weight (lb)').fill('9999');
+    await form.getByRole('button', { name: 'Save check-in' }).click();
+    expect(await form.getByText('Body weight must be between 45–661 lb').isVisible()).toBe(true);
+    await shootDesktopAndPhone(page, 'wellness-check-in-imperial');
+    expect((await page.request.put(session.at('/api/user/settings'), { data: { unitSystem: 'metric' } })).status()).toBe(200);
+  });
 });

@@ -59,8 +59,8 @@ describe.each(kinds)('plan request limits on %s', (kind) => {
       [{ ...general, planDuration: '105 weeks' }, /at most 104 weeks/],
       [{ ...pr, prTimeline: '100000 months' }, /^The timeline must be within 104 weeks/],
       [{ ...pr, prTimeline: 'in 99999999999999999999 weeks' }, /^The timeline must be within 104 weeks/],
-      [{ ...event, eventDate: isoDay(today + 60 * DAY_MS), eventDistance: '99999999 km' }, /^The distance must be at most 5000 km\.$/],
-      [{ ...event, eventDate: isoDay(today + 60 * DAY_MS), eventElevation: '9999999 m' }, /^The elevation must be at most 100000 m\.$/],
+      [{ ...event, eventDate: isoDay(today + 60 * DAY_MS), eventDistance: '99999999 km' }, /^The distance must be at most 5,000 km\.$/],
+      [{ ...event, eventDate: isoDay(today + 60 * DAY_MS), eventElevation: '9999999 m' }, /^The elevation must be at most 100,000 m\.$/],
       [{ ...event, eventDate: isoDay(today + 60 * DAY_MS), weeklyTrainingTime: '500 hours' }, /^The weekly training time must be at most 40 hours\.$/],
     ];
     for (const [body, message] of cases) {
@@ -78,6 +78,19 @@ describe.each(kinds)('plan request limits on %s', (kind) => {
     const farthest = await client.post('/api/training-plans', { ...event, eventDate: isoDay(today + MAX_PLAN_WEEKS * 7 * DAY_MS) });
     expect(farthest.status).toBe(201);
     expect(farthest.body.totalWeeks).toBe(MAX_PLAN_WEEKS);
+  });
+
+  it("states the distance and climbing limits in an imperial athlete's units (issue 14 item 5)", async () => {
+    const { client, accountId } = await athlete();
+    expect((await client.put('/api/user/settings', { unitSystem: 'imperial' })).status).toBe(200);
+    const today = Date.parse(isoDay(Date.now()));
+    const far = await client.post('/api/training-plans', { ...event, eventDate: isoDay(today + 60 * DAY_MS), eventDistance: '9999 mi' });
+    expect(far.status).toBe(400);
+    expect(far.body.message).toBe('The distance must be at most 3,106 mi.');
+    const high = await client.post('/api/training-plans', { ...event, eventDate: isoDay(today + 60 * DAY_MS), eventElevation: '400,000 ft' });
+    expect(high.status).toBe(400);
+    expect(high.body.message).toBe('The elevation must be at most 328,084 ft.');
+    expect(await storedPlans(accountId)).toBe(0);
   });
 
   it('refuses an edit to an extreme length and leaves the stored plan as it was', async () => {

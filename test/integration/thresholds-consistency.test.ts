@@ -8,6 +8,7 @@ import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
 import { fixtureFile } from '../support/strava-export.ts';
 import { startWithUploads } from '../support/uploads.ts';
+import { UNSAVED_SETTINGS } from '../support/athlete-settings.ts';
 
 /**
  * Issue 14 "One truth": the FTP and the heart-rate zones an athlete sees in one place are the ones
@@ -183,6 +184,79 @@ describe.each(kinds)('One FTP and one zone set everywhere, for an uploads-only a
     expect(stored?.facts.zonesUsed.origin).toBe('set by you');
     expect(stored?.facts.zonesUsed.zones.slice(0, 4).map((zone) => zone.max?.value)).toEqual([136, 151, 158, 168]);
     expect((await athlete.put('/api/user/settings', { athleteLthrBpm: null, athleteThresholdPaceSPerKm: null })).status).toBe(200);
+    await waitForJobs(server);
+  });
+
+  it('scores a run and a ride of the same athlete with their own sport\'s zones, in time in zones and in the analysis facts (ADR 0055)', async () => {
+    // Zones for all sports, then running's far above any heart rate of the run and cycling's far below the ride's.
+    const running = { hrZone1Max: 200, hrZone2Min: 201, hrZone2Max: 210, hrZone3Min: 211, hrZone3Max: 220, hrZone4Min: 221, hrZone4Max: 230, hrZone5Min: 231 };
+    const cycling = { hrZone1Max: 60, hrZone2Min: 61, hrZone2Max: 70, hrZone3Min: 71, hrZone3Max: 80, hrZone4Min: 81, hrZone4Max: 90, hrZone5Min: 91 };
+    const allSports = await athlete.put('/api/user/settings', ZONES);
+    expect(allSports.status).toBe(200);
+    // Settings as stored before per-sport zones (hr_by_sport null): both sports use the zones for all sports.
+    const [stored] = await server.database.handle.query<{ n: number }>('select count(*)::int as n from user_settings where hr_by_sport is not null');
+    expect(stored?.n).toBe(0);
+    const before = userSettings.parse(allSports.body).effective;
+    expect(before.cycling.heartRate).toEqual(before.heartRate);
+    expect(before.running.heartRate).toEqual(before.heartRate);
+    const saved = await athlete.put('/api/user/settings', { hrBySport: { running, cycling } });
+    expect(saved.status).toBe(200);
+    const settings = userSettings.parse(saved.body);
+    expect(settings.hrBySport.running).toMatchObject(running);
+    expect(settings.hrBySport.cycling).toMatchObject({ ...cycling, athleteLthrBpm: null, athleteMaxHrBpm: null });
+    expect(boundsOf(settings.effective.running.heartRate.zones!.zones)).toEqual([200, 210, 220, 230]);
+    expect(boundsOf(settings.effective.cycling.heartRate.zones!.zones)).toEqual([60, 70, 80, 90]);
+    expect(boundsOf(settings.effective.heartRate.zones!.zones)).toEqual([128, 146, 158, 168]);
+    await waitForJobs(server);
+
+    const zonesOfActivity = async (id: string) => {
+      const { metrics } = (await athlete.get(`/api/activities/${id}`)).body;
+      expect((await athlete.get(`/api/activities/${id}/analysis`)).status).toBe(200);
+      const [stored] = await server.database.handle.query<{ facts: { zonesUsed: { origin: string; zones: { max: { value: number } | null }[] } } }>(
+        'select facts from analyses where activity_id = $1',
+        [id],
+      );
+      const seconds = metrics.hrZoneSeconds as number[];
+      return { bounds: metrics.hrZoneUpperBoundsBpm, source: metrics.hrZonesSource, seconds, total: seconds.reduce((sum, value) => sum + value, 0), facts: stored!.facts.zonesUsed };
+    };
+    const run = await zonesOfActivity(runId);
+    expect(run).toMatchObject({ bounds: [200, 210, 220, 230], source: 'settings' });
+    expect(run.total).toBeGreaterThan(100);
+    // No heart rate of the run reaches 200: all of its time is in running's zone 1.
+    expect(run.seconds[0]).toBe(run.total);
+    expect(run.facts.origin).toBe('set by you');
+    expect(run.facts.zones.slice(0, 4).map((zone) => zone.max?.value)).toEqual([200, 210, 220, 230]);
+
+    const ride = await zonesOfActivity(rideId);
+    expect(ride).toMatchObject({ bounds: [60, 70, 80, 90], source: 'settings' });
+    // Nearly all of the ride is above 91 bpm: cycling's zone 5.
+    expect(ride.seconds[4]!).toBeGreaterThan(0.9 * ride.total);
+    expect(ride.facts.zones.slice(0, 4).map((zone) => zone.max?.value)).toEqual([60, 70, 80, 90]);
+
+    // The run's device files target running's zones; the context export of each lists its own zones.
+    const runExport = analysisContextExport.parse((await athlete.get(`/api/activities/${runId}/analysis/export`)).body);
+    expect(boundsOf(runExport.athleteProfile.heartRateZones)).toEqual([200, 210, 220, 230]);
+    const rideExport = analysisContextExport.parse((await athlete.get(`/api/activities/${rideId}/analysis/export`)).body);
+    expect(boundsOf(rideExport.athleteProfile.heartRateZones)).toEqual([60, 70, 80, 90]);
+
+    // Saving something else leaves a sport's zones as they are; clearing running's gives runs the zones for all sports again.
+    expect(userSettings.parse((await athlete.put('/api/user/settings', { athleteName: 'Runner' })).body).hrBySport.running).toMatchObject(running);
+    const cleared = await athlete.put('/api/user/settings', { hrBySport: { running: Object.fromEntries(Object.keys(running).map((field) => [field, null])) } });
+    expect(cleared.status).toBe(200);
+    const after = userSettings.parse(cleared.body);
+    expect(boundsOf(after.effective.running.heartRate.zones!.zones)).toEqual([128, 146, 158, 168]);
+    expect(boundsOf(after.effective.cycling.heartRate.zones!.zones)).toEqual([60, 70, 80, 90]);
+    await waitForJobs(server);
+    expect((await athlete.get(`/api/activities/${runId}`)).body.metrics.hrZoneUpperBoundsBpm).toEqual([128, 146, 158, 168]);
+
+    // A sport's zones that overlap are refused whole, naming the sport, and nothing changes.
+    const refused = await athlete.put('/api/user/settings', { athleteName: 'Changed', hrBySport: { cycling: { hrZone2Min: 95, hrZone2Max: 100 } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Cycling: Zone 3 min (71) must not be below Zone 2 max (100): zones may not overlap');
+    expect((await settingsOf(athlete)).athleteName).toBe('Runner');
+
+    const reset = await athlete.put('/api/user/settings', { hrBySport: { cycling: Object.fromEntries(Object.keys(cycling).map((field) => [field, null])) }, ...Object.fromEntries(Object.keys(ZONES).map((field) => [field, null])) });
+    expect(userSettings.parse(reset.body).hrBySport).toEqual(UNSAVED_SETTINGS.hrBySport);
     await waitForJobs(server);
   });
 

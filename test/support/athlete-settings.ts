@@ -1,4 +1,4 @@
-import type { HrZoneValues, UserSettings } from '../../src/shared/api/settings.ts';
+import { sportHeartRateFields, type HrZoneValues, type SportHeartRateValues, type UserSettings } from '../../src/shared/api/settings.ts';
 import { DEFAULT_SYSTEM_PROMPT } from '../../src/shared/domain/coaching-style.ts';
 
 /** What GET /api/user/settings answers for an account that has saved nothing yet (its `effective` thresholds aside). */
@@ -22,6 +22,10 @@ export const UNSAVED_SETTINGS: Omit<UserSettings, 'effective'> = {
   hrZone4Min: null,
   hrZone4Max: null,
   hrZone5Min: null,
+  hrBySport: {
+    cycling: Object.fromEntries(sportHeartRateFields.map((field) => [field, null])) as SportHeartRateValues,
+    running: Object.fromEntries(sportHeartRateFields.map((field) => [field, null])) as SportHeartRateValues,
+  },
   mesocycleEnabled: false,
   mesocycleCurrentWeek: 1,
   mesocycleWeekStartDate: null,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { goalInputProblem } from '../../src/server/features/plans/goal-inputs.ts';
 import {
   formatCalendarDay,
   formatClock,
@@ -7,7 +8,11 @@ import {
   formatDistance,
   formatDurationWords,
   formatElevation,
+  formatLimit,
   formatNumber,
+  formatWeight,
+  weightInUnits,
+  weightKgFrom,
   formatPace,
   formatSpeed,
   measureText,
@@ -114,5 +119,35 @@ describe("dates in the athlete's locale and time zone", () => {
 
   it('falls back to the defaults for an unknown time zone instead of failing', () => {
     expect(formatDate(moment, { locale: 'en-US', timeZone: 'Mars/Olympus' })).toMatch(/2026/);
+  });
+});
+
+describe('limits in the athlete units (issue 14 item 5)', () => {
+  it('says a limit in whole km, mi, m or ft, rounded down so the figure is within it', () => {
+    expect(formatLimit('distance', 5_000_000, 'metric')).toBe('5,000 km');
+    expect(formatLimit('distance', 5_000_000, 'imperial')).toBe('3,106 mi');
+    expect(formatLimit('elevation', 100_000, 'metric')).toBe('100,000 m');
+    expect(formatLimit('elevation', 100_000, 'imperial')).toBe('328,084 ft');
+  });
+
+  it('refuses a plan distance or climb beyond the limit in the athlete units', () => {
+    expect(goalInputProblem({ eventDistance: '9999 mi' }, 'imperial')).toBe('The distance must be at most 3,106 mi.');
+    expect(goalInputProblem({ eventDistance: '9999 mi' }, 'metric')).toBe('The distance must be at most 5,000 km.');
+    expect(goalInputProblem({ prElevation: '400000 ft' }, 'imperial')).toBe('The elevation must be at most 328,084 ft.');
+    expect(goalInputProblem({ eventDistance: '3,100 mi', eventElevation: '300,000 ft' }, 'imperial')).toBeNull();
+  });
+});
+
+describe('body weight in the athlete unit (issue 14 item 5)', () => {
+  it('shows kg as lb for an imperial athlete and reads typed lb back to the kg stored', () => {
+    expect(measureText(formatWeight(70.5, 'metric'))).toBe('70.5 kg');
+    expect(measureText(formatWeight(70.5, 'imperial'))).toBe('155.4 lb');
+    expect(weightKgFrom(155.4, 'imperial')).toBe(70.5);
+    expect(weightKgFrom(70.5, 'metric')).toBe(70.5);
+    // Stored kg survive the trip through the lb field untouched, for every tenth of a kilogram.
+    for (let tenths = 200; tenths <= 3000; tenths += 1) {
+      const kg = tenths / 10;
+      expect(weightKgFrom(weightInUnits(kg, 'imperial'), 'imperial')).toBe(kg);
+    }
   });
 });

@@ -7,7 +7,8 @@ import { ATHLETE_ZONES } from '../support/athlete-settings.ts';
 import { contextOf } from './support/analysis-context.ts';
 
 const NO_ZONES = Object.fromEntries(hrZoneFields.map((field) => [field, null])) as HrZoneValues;
-const UNSET = { ftpW: null, zones: NO_ZONES, maxHrBpm: null, restingHrBpm: null, lthrBpm: null, thresholdPaceSPerKm: null };
+const UNSET_HEART_RATE = { zones: NO_ZONES, maxHrBpm: null, lthrBpm: null };
+const UNSET = { ftpW: null, zones: NO_ZONES, maxHrBpm: null, restingHrBpm: null, lthrBpm: null, thresholdPaceSPerKm: null, bySport: { cycling: UNSET_HEART_RATE, running: UNSET_HEART_RATE } };
 const RIDE = { activityId: 'a1', name: 'Hill reps 4x8', startDate: new Date('2026-11-20T07:00:00Z'), source: 'file' as const };
 const ESTIMATES: ThresholdEstimates = {
   ftp: { ...RIDE, ftpW: 216, best20MinPowerW: 227.4 },
@@ -85,5 +86,56 @@ describe('effective thresholds (ADR 0025)', () => {
 
     // A run is not scored with FTP: no such note there.
     expect(contextOf('run', { athlete: { weightKg: null, thresholds } }).ftpUpdate).toBeNull();
+  });
+});
+
+describe('heart rate per sport (ADR 0055)', () => {
+  const RUN_ZONES: HrZoneValues = { hrZone1Max: 140, hrZone2Min: 141, hrZone2Max: 155, hrZone3Min: 156, hrZone3Max: 166, hrZone4Min: 167, hrZone4Max: 178, hrZone5Min: 179 };
+
+  it('gives both sports the values for all sports when neither sets its own (settings stored before)', () => {
+    const effective = resolveEffectiveThresholds({ set: { ...UNSET, zones: ATHLETE_ZONES, lthrBpm: 168 }, strava: null, estimates: ESTIMATES });
+    expect(effective.cycling.heartRate).toEqual(effective.heartRate);
+    expect(effective.running.heartRate).toEqual(effective.heartRate);
+    expect(effective.heartRate.zones).toMatchObject({ source: 'athlete' });
+    expect(effective.heartRate.lthrBpm).toMatchObject({ value: 168, source: 'athlete' });
+  });
+
+  it("uses a sport's own zones for that sport only; the other sport and other sports keep the values for all sports", () => {
+    const set = { ...UNSET, zones: ATHLETE_ZONES, bySport: { cycling: UNSET_HEART_RATE, running: { ...UNSET_HEART_RATE, zones: RUN_ZONES } } };
+    const effective = resolveEffectiveThresholds({ set, strava: null, estimates: ESTIMATES });
+    const uppers = (zones: { max: number | null }[] | undefined) => zones?.slice(0, 4).map((zone) => zone.max);
+    expect(uppers(effective.running.heartRate.zones?.zones)).toEqual([140, 155, 166, 178]);
+    expect(effective.running.heartRate.lthrBpm).toMatchObject({ value: 178, source: 'athlete' });
+    expect(uppers(effective.cycling.heartRate.zones?.zones)).toEqual([130, 145, 158, 170]);
+    expect(uppers(effective.heartRate.zones?.zones)).toEqual([130, 145, 158, 170]);
+    // The max heart rate nobody set stays the estimate, the same for both sports.
+    expect(effective.running.heartRate.maxHrBpm).toMatchObject({ value: 188, source: 'estimate' });
+  });
+
+  it("derives a sport's zones from its own LTHR or max heart rate before the zones for all sports, and Strava's zones serve a sport with nothing of its own", () => {
+    const strava = { ftpW: null, zones: [{ min: 0, max: 120 }, { min: 120, max: 150 }, { min: 150, max: 165 }, { min: 165, max: 180 }, { min: 180, max: null }] };
+    const set = { ...UNSET, bySport: { cycling: { ...UNSET_HEART_RATE, lthrBpm: 160 }, running: { ...UNSET_HEART_RATE, maxHrBpm: 195 } } };
+    const effective = resolveEffectiveThresholds({ set, strava, estimates: ESTIMATES });
+    expect(effective.cycling.heartRate.lthrBpm).toMatchObject({ value: 160, source: 'athlete' });
+    expect(effective.cycling.heartRate.zones).toMatchObject({ source: 'athlete', zones: [{ min: null, max: 128 }, {}, {}, { max: 158 }, {}] });
+    expect(effective.running.heartRate.maxHrBpm).toMatchObject({ value: 195, source: 'athlete' });
+    expect(effective.running.heartRate.lthrBpm).toMatchObject({ value: 176, source: 'athlete' });
+    expect(effective.heartRate.zones).toMatchObject({ source: 'strava' });
+    const runOnly = resolveEffectiveThresholds({ set: { ...UNSET, bySport: { cycling: UNSET_HEART_RATE, running: { ...UNSET_HEART_RATE, maxHrBpm: 195 } } }, strava, estimates: ESTIMATES });
+    expect(runOnly.cycling.heartRate.zones).toMatchObject({ source: 'strava' });
+  });
+});
+
+describe("the athlete's profile facts in the athlete's units and sport", () => {
+  it('states the weight in lb for an imperial athlete, and the zones of the activity sport', () => {
+    const RUN_ZONES: HrZoneValues = { hrZone1Max: 140, hrZone2Min: 141, hrZone2Max: 155, hrZone3Min: 156, hrZone3Max: 166, hrZone4Min: 167, hrZone4Max: 178, hrZone5Min: 179 };
+    const set = { ...UNSET, zones: ATHLETE_ZONES, bySport: { cycling: UNSET_HEART_RATE, running: { ...UNSET_HEART_RATE, zones: RUN_ZONES } } };
+    const thresholds = resolveEffectiveThresholds({ set, strava: null, estimates: NO_ESTIMATES });
+    const run = contextOf('run', { units: 'imperial', athlete: { weightKg: 70.5, thresholds } });
+    expect(run.athleteProfile?.weight).toEqual({ value: 155.4, text: '155.4 lb' });
+    expect(run.athleteProfile?.hrZones?.[0]?.max?.value).toBe(140);
+    const ride = contextOf('ridePower', { athlete: { weightKg: 70.5, thresholds } });
+    expect(ride.athleteProfile?.weight).toEqual({ value: 70.5, text: '70.5 kg' });
+    expect(ride.athleteProfile?.hrZones?.[0]?.max?.value).toBe(130);
   });
 });

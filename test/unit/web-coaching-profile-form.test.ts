@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userSettings, userSettingsUpdate, type AthleteProfile, type UserSettings } from '../../src/shared/api/settings.ts';
 import {
+  weightProblem,
   formFromSettings,
   initialForm,
   parseDecimal,
@@ -20,8 +21,8 @@ import { UNSAVED_SETTINGS } from '../support/athlete-settings.ts';
 const DEFAULTS: UserSettings = userSettings.parse({
   ...UNSAVED_SETTINGS,
   effective: {
-    cycling: { ftpW: null },
-    running: { thresholdPaceSPerKm: null },
+    cycling: { ftpW: null, heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: null } },
+    running: { thresholdPaceSPerKm: null, heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: null } },
     heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: null },
     estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null },
     departures: [],
@@ -132,10 +133,11 @@ describe('coaching profile send rules (spec §5)', () => {
 });
 
 describe('the thresholds in use, beside the fields (ADR 0025)', () => {
+  const heartRate: UserSettings['effective']['heartRate'] = { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: { zones: STRAVA_ZONES, source: 'strava', asOf: null, evidence: [] } };
   const effective: UserSettings['effective'] = {
-    cycling: { ftpW: { value: 248, source: 'strava', asOf: null, evidence: [] } },
-    running: { thresholdPaceSPerKm: null },
-    heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: { zones: STRAVA_ZONES, source: 'strava', asOf: null, evidence: [] } },
+    cycling: { ftpW: { value: 248, source: 'strava', asOf: null, evidence: [] }, heartRate },
+    running: { thresholdPaceSPerKm: null, heartRate },
+    heartRate,
     estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null },
     departures: [],
   };
@@ -144,7 +146,7 @@ describe('the thresholds in use, beside the fields (ADR 0025)', () => {
 
   it('says which FTP and zones are used and where they come from', () => {
     expect(ftpInUseText(effective, () => '1 Mar 2026')).toBe('In use: 248 W, from Strava.');
-    expect(ftpInUseText({ ...effective, cycling: { ftpW: estimate } }, () => '1 Mar 2026')).toBe('In use: 216 W, estimated from best 20 min 227 W on Col du Galibier (1 Mar 2026).');
+    expect(ftpInUseText({ ...effective, cycling: { ftpW: estimate, heartRate } }, () => '1 Mar 2026')).toBe('In use: 216 W, estimated from best 20 min 227 W on Col du Galibier (1 Mar 2026).');
     expect(ftpInUseText(DEFAULTS.effective, () => '')).toBeNull();
     expect(zonesInUseText(effective)).toBe('In use, from Strava: Z1 0-120, Z2 120-150, Z3 150-165, Z4 165-180, Z5 180+.');
   });
@@ -257,3 +259,51 @@ describe("Kairo's suggestions beside the fields", () => {
   });
 });
 
+
+describe('heart rate per sport in the form (ADR 0055)', () => {
+  const runZones = { hrZone1Max: '140', hrZone2Min: '141', hrZone2Max: '155', hrZone3Min: '156', hrZone3Max: '166', hrZone4Min: '167', hrZone4Max: '178', hrZone5Min: '179' };
+
+  it("sends only the sport whose fields changed, and only those fields; the values for all sports stay untouched", () => {
+    const form = edited({ sportHeartRate: { ...EMPTY.sportHeartRate, running: { ...EMPTY.sportHeartRate.running, zones: runZones, athleteMaxHr: '196' } } });
+    const update = profileUpdate(form, EMPTY);
+    expect(update).toEqual({
+      hrBySport: {
+        running: { athleteMaxHrBpm: 196, hrZone1Max: 140, hrZone2Min: 141, hrZone2Max: 155, hrZone3Min: 156, hrZone3Max: 166, hrZone4Min: 167, hrZone4Max: 178, hrZone5Min: 179 },
+      },
+    });
+    expect(userSettingsUpdate.safeParse(update).success).toBe(true);
+    expect(profileUpdate(EMPTY, EMPTY)).toEqual({});
+  });
+
+  it("clears a sport's value when its field is emptied, and reads a sport's saved values into its fields", () => {
+    const saved = userSettings.parse({ ...DEFAULTS, hrBySport: { ...DEFAULTS.hrBySport, cycling: { ...DEFAULTS.hrBySport.cycling, athleteLthrBpm: 162 } } });
+    const initial = formFromSettings(saved);
+    expect(initial.sportHeartRate.cycling.athleteLthr).toBe('162');
+    expect(initial.sportHeartRate.running.athleteLthr).toBe('');
+    const cleared = { ...initial, sportHeartRate: { ...initial.sportHeartRate, cycling: { ...initial.sportHeartRate.cycling, athleteLthr: ' ' } } };
+    expect(profileUpdate(cleared, initial)).toEqual({ hrBySport: { cycling: { athleteLthrBpm: null } } });
+  });
+
+  it("says which zones a sport uses and where they come from", () => {
+    const own = { zones: [{ min: null, max: 140 }, { min: 141, max: 155 }, { min: 156, max: 166 }, { min: 167, max: 178 }, { min: 179, max: null }], source: 'athlete' as const, asOf: null, evidence: [] };
+    const effective = { ...DEFAULTS.effective, running: { ...DEFAULTS.effective.running, heartRate: { ...DEFAULTS.effective.running.heartRate, zones: own } } };
+    expect(zonesInUseText(effective, 'running')).toBe('In use, set by you: Z1 0-140, Z2 141-155, Z3 156-166, Z4 167-178, Z5 179+.');
+    expect(zonesInUseText(effective, 'cycling')).toBeNull();
+  });
+});
+
+describe('weight in the athlete unit (issue 14 item 5)', () => {
+  it('shows the stored kg in lb for an imperial athlete, sends nothing untouched, and sends a typed lb as kg', () => {
+    const imperial = formFromSettings(userSettings.parse({ ...DEFAULTS, unitSystem: 'imperial', athleteWeight: 70.5 }));
+    expect(imperial.athleteWeight).toBe('155.4');
+    expect(profileUpdate(imperial, imperial)).toEqual({});
+    expect(profileUpdate({ ...imperial, athleteWeight: '160' }, imperial)).toEqual({ athleteWeight: 72.6 });
+    const metric = formFromSettings(userSettings.parse({ ...DEFAULTS, athleteWeight: 70.5 }));
+    expect(profileUpdate({ ...metric, athleteWeight: '72' }, metric)).toEqual({ athleteWeight: 72 });
+    // Out of range is said in the unit typed, before the server's kg could answer.
+    expect(weightProblem({ ...imperial, athleteWeight: '700' }, imperial)).toBe('Weight must be between 45 and 661 lb');
+    expect(weightProblem({ ...imperial, athleteWeight: '661' }, imperial)).toBeNull();
+    expect(weightProblem({ ...metric, athleteWeight: '301' }, metric)).toBe('Weight must be between 20 and 300 kg');
+    expect(weightProblem(imperial, imperial)).toBeNull();
+  });
+});

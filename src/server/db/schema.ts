@@ -21,6 +21,7 @@ import {
 import type { FileQuality } from '../../shared/api/activities.ts';
 import { analysisCoaches, type NextSession } from '../../shared/api/analysis.ts';
 import { eventSources, profileAuthors } from '../../shared/api/athletic-profile.ts';
+import type { HrSport, SportHeartRateField } from '../../shared/api/settings.ts';
 import { activityKinds, completionGoals, preparationTypes, type GeneratedPlan } from '../../shared/api/training-plans.ts';
 import { accountPlans, paymentStatuses } from '../../shared/domain/account-plan.ts';
 import { coachingStyles } from '../../shared/domain/coaching-style.ts';
@@ -473,6 +474,12 @@ export const userSettings = pgTable('user_settings', {
   hrZone4Min: integer('hr_zone4_min'),
   hrZone4Max: integer('hr_zone4_max'),
   hrZone5Min: integer('hr_zone5_min'),
+  /**
+   * Heart-rate thresholds the athlete set for one sport alone (ADR 0055): per sport, the zone
+   * bounds, LTHR and max HR it overrides; what is absent there uses the columns above, which hold
+   * the values for all sports (so settings stored before per-sport zones apply to both sports).
+   */
+  hrBySport: jsonb('hr_by_sport').$type<StoredHrBySport>(),
   mesocycleEnabled: boolean('mesocycle_enabled').notNull().default(false),
   mesocycleCurrentWeek: integer('mesocycle_current_week').notNull().default(1),
   mesocycleWeekStartDate: timestamp('mesocycle_week_start_date', { withTimezone: true }),
@@ -481,6 +488,9 @@ export const userSettings = pgTable('user_settings', {
   analysisRevision: integer('analysis_revision').notNull().default(0),
   ...timestamps,
 });
+
+/** Per sport, only the heart-rate fields it sets (absent: the value for all sports). */
+export type StoredHrBySport = Partial<Record<HrSport, Partial<Record<SportHeartRateField, number>>>>;
 
 /** What Strava said about the athlete, kept for ATHLETE_DATA_TTL_MS (see the settings service). */
 export interface CachedAthleteData {

@@ -33,6 +33,23 @@ export const hrZoneFields = ['hrZone1Max', 'hrZone2Min', 'hrZone2Max', 'hrZone3M
 export type HrZoneField = (typeof hrZoneFields)[number];
 export type HrZoneValues = Record<HrZoneField, number | null>;
 
+/**
+ * The sports with heart-rate thresholds of their own (ADR 0055): a run's heart rate sits higher
+ * than a ride's at the same effort, so runs and rides may have their own zones, LTHR and max HR.
+ * What a sport leaves unset falls back to the values for all sports (the fields at the top of the
+ * settings, which were the only ones before); other sports (swims, hikes…) use those.
+ */
+export const hrSports = ['cycling', 'running'] as const;
+export type HrSport = (typeof hrSports)[number];
+/** What the athlete may set per sport: its zones, LTHR and max heart rate (resting heart rate is one for all). */
+export const sportHeartRateFields = [...hrZoneFields, 'athleteMaxHrBpm', 'athleteLthrBpm'] as const;
+export type SportHeartRateField = (typeof sportHeartRateFields)[number];
+export type SportHeartRateValues = Record<SportHeartRateField, number | null>;
+/** The sport whose heart-rate thresholds score an activity of this family; null: the values for all sports. */
+export function hrSportOf(family: string): HrSport | null {
+  return family === 'ride' ? 'cycling' : family === 'run' ? 'running' : null;
+}
+
 const styleFields = {
   coachingStyle: z.enum(coachingStyles, { error: 'Coaching style must be chill, performance, marginal_gains or custom' }),
   systemPrompt: z.string({ error: 'Custom instructions must be text' }).nullable(),
@@ -79,23 +96,28 @@ export const effectiveHeartRateZones = z.object({
 });
 export type EffectiveHeartRateZones = z.infer<typeof effectiveHeartRateZones>;
 
+/** The heart-rate thresholds of one sport (or of all sports), each with its source. */
+export const effectiveHeartRate = z.object({
+  maxHrBpm: effectiveThreshold.nullable(),
+  /** Only as the athlete set it; unset, the metrics assume 60 bpm (src/metrics/athlete-settings.ts). */
+  restingHrBpm: effectiveThreshold.nullable(),
+  lthrBpm: effectiveThreshold.nullable(),
+  zones: effectiveHeartRateZones.nullable(),
+});
+export type EffectiveHeartRate = z.infer<typeof effectiveHeartRate>;
+
 /**
  * The thresholds every consumer reads (metrics scoring, Kai, the profile, plans, exports), per
- * sport: cycling has FTP, running threshold pace; heart rate (max, LTHR, zones) is the athlete's,
- * the same in every sport. `estimates` are what Kairo reads from recent activities whatever the
+ * sport: cycling has FTP, running threshold pace, and each its heart rate (max, LTHR, zones, ADR
+ * 0055); `heartRate` is the values for all sports, which other sports use and which each sport
+ * falls back to for what it leaves unset (read them with `heartRateFor`). `estimates` are what Kairo reads from recent activities whatever the
  * effective source; `departures` list the estimates more than THRESHOLD_DEPARTURE_PCT away from an
  * effective value the athlete or Strava states, to be offered as an update.
  */
 export const effectiveThresholds = z.object({
-  cycling: z.object({ ftpW: effectiveThreshold.nullable() }),
-  running: z.object({ thresholdPaceSPerKm: effectiveThreshold.nullable() }),
-  heartRate: z.object({
-    maxHrBpm: effectiveThreshold.nullable(),
-    /** Only as the athlete set it; unset, the metrics assume 60 bpm (src/metrics/athlete-settings.ts). */
-    restingHrBpm: effectiveThreshold.nullable(),
-    lthrBpm: effectiveThreshold.nullable(),
-    zones: effectiveHeartRateZones.nullable(),
-  }),
+  cycling: z.object({ ftpW: effectiveThreshold.nullable(), heartRate: effectiveHeartRate }),
+  running: z.object({ thresholdPaceSPerKm: effectiveThreshold.nullable(), heartRate: effectiveHeartRate }),
+  heartRate: effectiveHeartRate,
   estimates: z.object({
     ftpW: effectiveThreshold.nullable(),
     thresholdPaceSPerKm: effectiveThreshold.nullable(),
@@ -113,6 +135,12 @@ export const effectiveThresholds = z.object({
   ),
 });
 export type EffectiveThresholds = z.infer<typeof effectiveThresholds>;
+
+/** The heart-rate thresholds an activity of this sport family is scored and coached with (ADR 0055). */
+export function heartRateFor(effective: EffectiveThresholds, family: string): EffectiveHeartRate {
+  const sport = hrSportOf(family);
+  return sport ? effective[sport].heartRate : effective.heartRate;
+}
 
 /** An estimate further than this from a stated threshold is offered as an update (TrainerRoad and intervals.icu do the same). */
 export const THRESHOLD_DEPARTURE_PCT = 5;
@@ -136,6 +164,8 @@ export const userSettings = z.object({
   hrZone4Min: z.number().int().nullable(),
   hrZone4Max: z.number().int().nullable(),
   hrZone5Min: z.number().int().nullable(),
+  /** What the athlete set for one sport alone (ADR 0055); null where that sport uses the values for all sports. */
+  hrBySport: z.object({ cycling: z.record(z.enum(sportHeartRateFields), z.number().int().nullable()), running: z.record(z.enum(sportHeartRateFields), z.number().int().nullable()) }),
   mesocycleEnabled: z.boolean(),
   mesocycleCurrentWeek: z.number().int().min(1).max(MESOCYCLE_WEEKS),
   mesocycleWeekStartDate: z.iso.datetime().nullable(),
@@ -226,6 +256,35 @@ export function hrZoneProblem(zones: Partial<Record<HrZoneField, number | null |
   return null;
 }
 
+const heartRateThresholds = {
+  athleteMaxHrBpm: bpm('Max heart rate'),
+  athleteLthrBpm: bpm('Threshold heart rate (LTHR)'),
+};
+
+/** The heart-rate thresholds one sport sets (ADR 0055): as the fields for all sports, with the same rules. */
+const sportHeartRateUpdate = (sport: string) =>
+  z.strictObject(
+    { ...zoneBounds, ...heartRateThresholds },
+    { error: `${sport} heart rate takes zone bounds (hrZone1Max … hrZone5Min), athleteMaxHrBpm and athleteLthrBpm` },
+  );
+
+/** Max above LTHR and resting heart rate, and the zones in order, of what one request sets together. */
+function heartRateProblems(
+  body: { athleteMaxHrBpm?: number | null; athleteRestingHrBpm?: number | null; athleteLthrBpm?: number | null } & Partial<Record<HrZoneField, number | null>>,
+  prefix: string,
+): string[] {
+  const { athleteMaxHrBpm: maxHr, athleteRestingHrBpm: restingHr, athleteLthrBpm: lthr } = body;
+  const problems: string[] = [];
+  if (maxHr != null && restingHr != null && restingHr >= maxHr) problems.push('Resting heart rate must be below max heart rate');
+  if (maxHr != null && lthr != null && lthr >= maxHr) problems.push(`${prefix}Threshold heart rate (LTHR) must be below max heart rate`);
+  const zones = hrZoneProblem(body);
+  if (zones) problems.push(`${prefix}${zones}`);
+  return problems;
+}
+
+/** 'Cycling: ' before a message about cycling's own heart rate. */
+export const SPORT_LABELS: Record<HrSport, string> = { cycling: 'Cycling', running: 'Running' };
+
 /** Only the fields it carries change (see the top of this file); each bad field gets its own message. */
 export const userSettingsUpdate = z
   .strictObject({
@@ -258,9 +317,8 @@ export const userSettingsUpdate = z
       .min(WEIGHT_RANGE_KG.min, `Weight must be between ${WEIGHT_RANGE_KG.min} and ${WEIGHT_RANGE_KG.max} kg`)
       .max(WEIGHT_RANGE_KG.max, `Weight must be between ${WEIGHT_RANGE_KG.min} and ${WEIGHT_RANGE_KG.max} kg`)
       .nullish(),
-    athleteMaxHrBpm: bpm('Max heart rate'),
+    ...heartRateThresholds,
     athleteRestingHrBpm: bpm('Resting heart rate'),
-    athleteLthrBpm: bpm('Threshold heart rate (LTHR)'),
     athleteThresholdPaceSPerKm: z
       .number({ error: 'Threshold pace must be a whole number of seconds per km' })
       .int('Threshold pace must be a whole number of seconds per km')
@@ -268,13 +326,23 @@ export const userSettingsUpdate = z
       .max(THRESHOLD_PACE_RANGE_S_PER_KM.max, 'Threshold pace must be between 2:30 and 15:00 per km')
       .nullish(),
     ...zoneBounds,
+    /**
+     * Heart-rate thresholds for one sport alone (ADR 0055), with the same partial rule: a field
+     * absent is untouched, null clears it (the sport then uses the value for all sports).
+     */
+    hrBySport: z
+      .strictObject(
+        { cycling: sportHeartRateUpdate('Cycling').optional(), running: sportHeartRateUpdate('Running').optional() },
+        { error: 'hrBySport takes cycling and running' },
+      )
+      .optional(),
   })
   .superRefine((body, context) => {
-    const { athleteMaxHrBpm: maxHr, athleteRestingHrBpm: restingHr, athleteLthrBpm: lthr } = body;
-    if (maxHr != null && restingHr != null && restingHr >= maxHr) context.addIssue({ code: 'custom', message: 'Resting heart rate must be below max heart rate' });
-    if (maxHr != null && lthr != null && lthr >= maxHr) context.addIssue({ code: 'custom', message: 'Threshold heart rate (LTHR) must be below max heart rate' });
-    const problem = hrZoneProblem(body);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
+    for (const message of heartRateProblems(body, '')) context.addIssue({ code: 'custom', message });
+    for (const sport of hrSports) {
+      const own = body.hrBySport?.[sport];
+      if (own) for (const message of heartRateProblems(own, `${SPORT_LABELS[sport]}: `)) context.addIssue({ code: 'custom', message });
+    }
     if (Object.values(body).every((value) => value === undefined)) {
       context.addIssue({ code: 'custom', message: 'Send at least one setting to change' });
     }

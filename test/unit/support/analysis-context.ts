@@ -179,10 +179,11 @@ export const sources = {
 export type SourceKind = keyof typeof sources;
 
 /** An athlete with no threshold set, stated or estimated. */
+const NO_HEART_RATE = { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: null };
 export const NO_THRESHOLDS: AnalysisInputs['athlete']['thresholds'] = {
-  cycling: { ftpW: null },
-  running: { thresholdPaceSPerKm: null },
-  heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: null },
+  cycling: { ftpW: null, heartRate: NO_HEART_RATE },
+  running: { thresholdPaceSPerKm: null, heartRate: NO_HEART_RATE },
+  heartRate: NO_HEART_RATE,
   estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null },
   departures: [],
 };

@@ -1,7 +1,7 @@
 import type { AnalysisView, CoachingStyleUpdate, RideDetail } from '../../../shared/api/analysis.ts';
 import { PRO_ONLY_MESSAGES, STRAVA_AI_EXPORT_MESSAGE, type AnalysisContextExport } from '../../../shared/api/exports.ts';
 import type { ActivityDetail } from '../../../shared/api/activities.ts';
-import { zonesFromUpperBounds, type EffectiveThresholds } from '../../../shared/api/settings.ts';
+import { heartRateFor, zonesFromUpperBounds, type EffectiveThresholds } from '../../../shared/api/settings.ts';
 import { hasProAccess, type AccountPlan } from '../../../shared/domain/account-plan.ts';
 import { DEFAULT_COACHING_STYLE, type CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { RIDE_DETAILS, rideDetailTypesFor } from '../../../shared/domain/ride-detail.ts';
@@ -119,7 +119,7 @@ function zonesUsed(activity: ActivityDetail, settings: ExportedUserSettings): { 
   const bounds = activity.metrics?.hrZoneUpperBoundsBpm;
   if (bounds?.length === 4) return zonesFromUpperBounds(bounds);
   const effective = settings.effective as EffectiveThresholds | undefined;
-  return effective?.heartRate.zones?.zones ?? [];
+  return (effective && heartRateFor(effective, sportFamilyOf(activity.sportType)).zones?.zones) ?? [];
 }
 
 /** Kai's analysis of each activity; every call is scoped to the signed-in account (another account's activity is not found). */

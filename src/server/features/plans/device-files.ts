@@ -33,10 +33,11 @@ export function deviceThresholdsOf(effective: EffectiveThresholds): DeviceThresh
   return {
     ftpW: effective.cycling.ftpW?.value ?? null,
     thresholdPaceSPerKm: effective.running.thresholdPaceSPerKm?.value ?? null,
-    hrZones: effective.heartRate.zones?.zones ?? null,
-    maxHrBpm: effective.heartRate.maxHrBpm?.value ?? null,
-    lthrBpm: effective.heartRate.lthrBpm?.value ?? null,
-    restingHrBpm: effective.heartRate.restingHrBpm?.value ?? null,
+    // Only runs target heart rate (rides target power): running's own zones (ADR 0055).
+    hrZones: effective.running.heartRate.zones?.zones ?? null,
+    maxHrBpm: effective.running.heartRate.maxHrBpm?.value ?? null,
+    lthrBpm: effective.running.heartRate.lthrBpm?.value ?? null,
+    restingHrBpm: effective.running.heartRate.restingHrBpm?.value ?? null,
   };
 }
 

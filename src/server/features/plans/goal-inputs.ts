@@ -1,4 +1,5 @@
-import { FEET_PER_METRE, formatDurationWords, METRES_PER_MILE } from '../../../shared/format.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { FEET_PER_METRE, formatDurationWords, formatLimit, METRES_PER_MILE } from '../../../shared/format.ts';
 
 /**
  * The plan form's free-text fields read as numbers: what the athlete typed, in the units Kairo
@@ -70,21 +71,27 @@ export function parseFtpW(text: string | null | undefined): number | null {
   return value !== null && value >= 50 && value <= 700 ? value : null;
 }
 
-/** Why the typed distance, climbing or weekly time is beyond what a plan is built for; null when all fit. */
-export function goalInputProblem(input: {
-  eventDistance?: string | null;
-  prDistance?: string | null;
-  eventElevation?: string | null;
-  prElevation?: string | null;
-  weeklyTrainingTime?: string | null;
-}): string | null {
+/**
+ * Why the typed distance, climbing or weekly time is beyond what a plan is built for; null when all
+ * fit. The limits are said in the athlete's units (ADR 0026), by the one formatting module.
+ */
+export function goalInputProblem(
+  input: {
+    eventDistance?: string | null;
+    prDistance?: string | null;
+    eventElevation?: string | null;
+    prElevation?: string | null;
+    weeklyTrainingTime?: string | null;
+  },
+  units: UnitSystem,
+): string | null {
   for (const text of [input.eventDistance, input.prDistance]) {
     const km = parseDistanceKm(text);
-    if (km !== null && !(km <= MAX_EVENT_DISTANCE_KM)) return `The distance must be at most ${MAX_EVENT_DISTANCE_KM} km.`;
+    if (km !== null && !(km <= MAX_EVENT_DISTANCE_KM)) return `The distance must be at most ${formatLimit('distance', MAX_EVENT_DISTANCE_KM * 1000, units)}.`;
   }
   for (const text of [input.eventElevation, input.prElevation]) {
     const metres = parseElevationM(text);
-    if (metres !== null && !(metres <= MAX_EVENT_ELEVATION_M)) return `The elevation must be at most ${MAX_EVENT_ELEVATION_M} m.`;
+    if (metres !== null && !(metres <= MAX_EVENT_ELEVATION_M)) return `The elevation must be at most ${formatLimit('elevation', MAX_EVENT_ELEVATION_M, units)}.`;
   }
   const weekly = parseWeeklyMinutes(input.weeklyTrainingTime);
   if (weekly !== null && !(weekly <= MAX_WEEKLY_MINUTES)) return `The weekly training time must be at most ${MAX_WEEKLY_MINUTES / 60} hours.`;

@@ -20,10 +20,10 @@ export type { PlanWeekCompliance } from './plan-on-day.ts';
 type ServiceDeps = Parameters<typeof createPlansService>[0];
 
 export function createPlans(
-  deps: Omit<ServiceDeps, 'repo' | 'plansChanged' | 'readAthlete' | 'scoring'> & {
+  deps: Omit<ServiceDeps, 'repo' | 'plansChanged' | 'readAthlete' | 'scoring' | 'unitSystem'> & {
     database: Database;
     scoring: Pick<ScoringService, 'trainingLog' | 'fitnessWithSources'>;
-    settings: Pick<SettingsService, 'athleteFacts' | 'analysesStale'>;
+    settings: Pick<SettingsService, 'athleteFacts' | 'analysesStale' | 'unitSystem'>;
   },
 ) {
   const { database, settings, scoring, ...rest } = deps;
@@ -33,6 +33,7 @@ export function createPlans(
     scoring,
     plansChanged: (accountId) => settings.analysesStale(accountId),
     readAthlete: createAthleteReader({ scoring, settings }),
+    unitSystem: (accountId) => settings.unitSystem(accountId),
   });
 }
 

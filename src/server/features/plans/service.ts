@@ -93,8 +93,10 @@ export function createPlansService(deps: {
   plansChanged: (accountId: string) => Promise<void>;
   /** The athlete's facts from their log (plans/athlete-reader.ts), the same the profile is written from. */
   readAthlete: AthleteReader;
+  /** The athlete's unit system: refusals state their limits in it (ADR 0026). */
+  unitSystem: (accountId: string) => Promise<UnitSystem>;
 }) {
-  const { repo, activities, scoring, hasTrainingData, plansChanged, readAthlete } = deps;
+  const { repo, activities, scoring, hasTrainingData, plansChanged, readAthlete, unitSystem } = deps;
 
   async function requireConnected(accountId: string): Promise<void> {
     if (!(await hasTrainingData(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
@@ -130,7 +132,7 @@ export function createPlansService(deps: {
     // Bounds first (ADR 0030): nothing is read or generated for a plan that cannot be built. A
     // plan keeps the start it was made with when edited later, however far back it is by then.
     const startProblem = clean.startDate && clean.startDate === storedStart ? null : planStartProblem(clean.startDate, now);
-    const problem = startProblem ?? planLengthProblem(planLengthFields(clean), now) ?? goalInputProblem(clean);
+    const problem = startProblem ?? planLengthProblem(planLengthFields(clean), now) ?? goalInputProblem(clean, await unitSystem(accountId));
     if (problem) throw new AppError('bad_request', problem);
     const length = lengthInput(clean, now);
     const schedule = planSchedule(length);

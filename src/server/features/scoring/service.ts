@@ -66,7 +66,8 @@ export interface ScoredActivities {
   findWithStreams(accountId: string, activityId: string): Promise<{ row: ActivityRow; streams: ActivityStreams | null } | undefined>;
 }
 
-export type AthleteThresholdsSource = (accountId: string) => Promise<AthleteThresholds>;
+/** The stated thresholds an activity of this sport family is scored with (heart rate differs by sport, ADR 0055). */
+export type AthleteThresholdsSource = (accountId: string, family: SportFamily) => Promise<AthleteThresholds>;
 
 
 export interface FitnessWithSources {
@@ -152,7 +153,7 @@ export function createMetricsService(deps: {
       const { row, streams } = scored;
       const start = row.startDate.getTime();
       const sport = sportFamilyOf(row.sportType);
-      const set = await thresholds(accountId);
+      const set = await thresholds(accountId, sport);
       const sources = estimateSourcesFor(dataPolicy, row.source);
       const best20 = set.ftpW === null
         ? await repo.highestInWindow(accountId, 'best20MinPowerW', { from: new Date(start - FTP_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })

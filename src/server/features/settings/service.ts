@@ -1,6 +1,9 @@
 import {
   heartRateZonesOf,
+  hrSports,
   hrZoneFields,
+  sportHeartRateFields,
+  SPORT_LABELS,
   zonesFromUpperBounds,
   hrZoneProblem,
   type EffectiveThresholds,
@@ -14,14 +17,14 @@ import {
 import { DEFAULT_COACHING_STYLE, DEFAULT_SYSTEM_PROMPT, type CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { advanceMesocycle, isMesocycleWeek, type MesocycleState } from '../../../shared/domain/mesocycle.ts';
 import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../shared/domain/unit-system.ts';
-import type { CachedAthleteData } from '../../db/schema.ts';
+import type { CachedAthleteData, StoredHrBySport } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { thresholdsChanged } from '../../events/domain-events.ts';
 import type { ScoringService } from '../scoring/index.ts';
 import type { StravaService } from '../strava/index.ts';
 import type { SettingsRepo, UserSettingsChanges, UserSettingsRow } from './repo.ts';
-import { scoringThresholds, setThresholds, stravaStated, zonesOf } from './stated-thresholds.ts';
+import { hrBySportOf, scoringChanged, setThresholds, stravaStated, zonesOf } from './stated-thresholds.ts';
 import { resolveEffectiveThresholds } from './thresholds.ts';
 import { LTHR_FRACTION_OF_MAX_HR } from '../../../metrics/athlete-settings.ts';
 import { computeHeartRateZoneUpperBoundsBpm } from '../../../metrics/zones.ts';
@@ -80,6 +83,7 @@ function toView(row: UserSettingsRow | undefined, effective: EffectiveThresholds
     athleteLthrBpm: row?.athleteLthrBpm ?? null,
     athleteThresholdPaceSPerKm: row?.athleteThresholdPaceSPerKm ?? null,
     ...zonesOf(row),
+    hrBySport: hrBySportOf(row),
     mesocycleEnabled: row?.mesocycleEnabled ?? false,
     mesocycleCurrentWeek: mesocycleOf(row).currentWeek,
     mesocycleWeekStartDate: row?.mesocycleWeekStartDate?.toISOString() ?? null,
@@ -93,6 +97,40 @@ function toView(row: UserSettingsRow | undefined, effective: EffectiveThresholds
 /** The saved zones as a PUT changes them: bounds it carries replace the stored ones, null clears one. */
 function zoneChanges(body: UserSettingsUpdate): Partial<HrZoneValues> {
   return Object.fromEntries(hrZoneFields.filter((field) => body[field] !== undefined).map((field) => [field, body[field] ?? null]));
+}
+
+/**
+ * The per-sport heart rate as a PUT leaves it (ADR 0055): fields it carries replace the stored
+ * ones, null clears one; null when no sport then sets anything, undefined when the body has none.
+ */
+function hrBySportChanges(row: UserSettingsRow | undefined, body: UserSettingsUpdate): StoredHrBySport | null | undefined {
+  if (!body.hrBySport) return undefined;
+  const stored = hrBySportOf(row);
+  const next: StoredHrBySport = {};
+  for (const sport of hrSports) {
+    const sent = body.hrBySport[sport];
+    const values = Object.fromEntries(
+      sportHeartRateFields
+        .map((field) => [field, sent?.[field] !== undefined ? sent[field] : stored[sport][field]] as const)
+        .filter((entry): entry is readonly [(typeof sportHeartRateFields)[number], number] => entry[1] !== null),
+    );
+    if (Object.keys(values).length > 0) next[sport] = values;
+  }
+  return Object.keys(next).length > 0 ? next : null;
+}
+
+/** The first rule the heart rate of a sport breaks once merged with what is stored, as the 400 message. */
+function sportHeartRateProblem(row: UserSettingsRow | undefined, hrBySport: StoredHrBySport | null | undefined): string | null {
+  if (hrBySport === undefined) return null;
+  for (const sport of hrSports) {
+    const own = hrBySport?.[sport] ?? {};
+    const zones = hrZoneProblem(own);
+    if (zones) return `${SPORT_LABELS[sport]}: ${zones}`;
+    const maxHr = own.athleteMaxHrBpm ?? row?.athleteMaxHrBpm ?? null;
+    const lthr = own.athleteLthrBpm ?? null;
+    if (maxHr !== null && lthr !== null && lthr >= maxHr) return `${SPORT_LABELS[sport]}: Threshold heart rate (LTHR) must be below max heart rate`;
+  }
+  return null;
 }
 
 /** The custom style's instructions: trimmed, and blank is none. */
@@ -159,6 +197,8 @@ export function createSettingsService(deps: {
     }
     if (body.coachingStyle) Object.assign(changes, styleChanges(row, body.coachingStyle, body.systemPrompt));
     if (body.unitSystem) changes.unitSystem = body.unitSystem;
+    const hrBySport = hrBySportChanges(row, body);
+    if (hrBySport !== undefined) changes.hrBySport = hrBySport;
     return changes;
   }
 
@@ -226,12 +266,14 @@ export function createSettingsService(deps: {
       const zoneProblem = hrZoneProblem({ ...zonesOf(row), ...zoneChanges(body) });
       if (zoneProblem) throw new AppError('bad_request', zoneProblem);
       const merged = { ...row, ...changes } as UserSettingsRow;
+      const sportProblem = sportHeartRateProblem(merged, changes.hrBySport);
+      if (sportProblem) throw new AppError('bad_request', sportProblem);
       const [effectiveBefore, effectiveAfter] = await Promise.all([effectiveOf(accountId, row, now), effectiveOf(accountId, merged, now)]);
       const { revision: _before, ...beforeInputs } = analysisSettingsOf(row, effectiveBefore);
       const { revision: _after, ...afterInputs } = analysisSettingsOf(merged, effectiveAfter);
       const affectsAnalyses = JSON.stringify(beforeInputs) !== JSON.stringify(afterInputs);
       const saved = await repo.save(accountId, changes, affectsAnalyses);
-      if (JSON.stringify(scoringThresholds(effectiveBefore)) !== JSON.stringify(scoringThresholds(effectiveAfter))) {
+      if (scoringChanged(effectiveBefore, effectiveAfter)) {
         await events.publish(thresholdsChanged, { accountId });
       }
       return toView(saved, effectiveAfter);

@@ -3,9 +3,11 @@ import { computeHeartRateZoneUpperBoundsBpm } from '../../../metrics/zones.ts';
 import type { ActivitySourceName } from '../../../shared/api/activities.ts';
 import {
   THRESHOLD_DEPARTURE_PCT,
+  type EffectiveHeartRate,
   type EffectiveHeartRateZones,
   type EffectiveThreshold,
   type EffectiveThresholds,
+  type HrSport,
   type HrZoneValues,
   zonesFromUpperBounds,
 } from '../../../shared/api/settings.ts';
@@ -32,14 +34,20 @@ export interface StravaThresholds {
   zones: readonly { min: number | null; max: number | null }[] | null;
 }
 
-/** What the athlete set in Kairo: null where they set nothing. */
-export interface AthleteSetThresholds {
-  ftpW: number | null;
+/** The heart-rate thresholds the athlete set for all sports or for one: null where they set nothing. */
+export interface SetHeartRate {
   zones: HrZoneValues;
   maxHrBpm: number | null;
-  restingHrBpm: number | null;
   lthrBpm: number | null;
+}
+
+/** What the athlete set in Kairo: null where they set nothing. */
+export interface AthleteSetThresholds extends SetHeartRate {
+  ftpW: number | null;
+  restingHrBpm: number | null;
   thresholdPaceSPerKm: number | null;
+  /** What they set for one sport alone (ADR 0055); unset there, the sport uses the values above. */
+  bySport: Record<HrSport, SetHeartRate>;
 }
 
 type Zone = { min: number | null; max: number | null };
@@ -80,11 +88,43 @@ function ftpEstimate(estimates: ThresholdEstimates): EffectiveThreshold | null {
 
 const stated = (value: number, source: 'athlete' | 'strava'): EffectiveThreshold => ({ value, source, asOf: null, evidence: [] });
 
+/** The highest heart rate recorded in the year before the newest activity, dated, with the activity. */
+function maxHrEstimate(estimates: ThresholdEstimates): EffectiveThreshold | null {
+  const { maxHeartrate } = estimates;
+  const bpm = maxHeartrate && Math.round(maxHeartrate.maxHeartrateBpm);
+  return maxHeartrate && bpm ? { value: bpm, source: 'estimate', asOf: iso(maxHeartrate.startDate), evidence: [evidenceOf(maxHeartrate, bpm, `highest heart rate ${bpm} bpm`)] } : null;
+}
+
+/**
+ * Heart rate of one sport, or of all sports: max HR the athlete's, else the highest recorded;
+ * zones the athlete's, else Strava's, else Friel's from LTHR; LTHR the athlete's, else where the
+ * stated zone 5 starts (the top of zone 4), else 90 % of max HR — as the metrics read it
+ * (src/metrics/athlete-settings.ts).
+ */
+function resolveHeartRate(set: SetHeartRate, restingHrBpm: EffectiveThreshold | null, strava: StravaThresholds | null, estimatedMaxHr: EffectiveThreshold | null): EffectiveHeartRate {
+  const maxHrBpm = set.maxHrBpm !== null ? stated(set.maxHrBpm, 'athlete') : estimatedMaxHr;
+  const setBounds = upperBoundsOfSetZones(set.zones);
+  const stravaBounds = upperBoundsOfStravaZones(strava?.zones ?? null);
+  const statedBounds = setBounds ? { bounds: setBounds, source: 'athlete' as const } : stravaBounds ? { bounds: stravaBounds, source: 'strava' as const } : null;
+  let zones: EffectiveHeartRateZones | null = null;
+  let lthrBpm: EffectiveThreshold | null = set.lthrBpm !== null ? stated(set.lthrBpm, 'athlete') : null;
+  if (statedBounds) {
+    zones = { zones: zonesFromUpperBounds(statedBounds.bounds), source: statedBounds.source, asOf: null, evidence: [] };
+    lthrBpm ??= stated(statedBounds.bounds[3], statedBounds.source);
+  } else {
+    lthrBpm ??= maxHrBpm && { ...maxHrBpm, value: Math.round(LTHR_FRACTION_OF_MAX_HR * maxHrBpm.value) };
+    if (lthrBpm) zones = { zones: zonesFromUpperBounds(computeHeartRateZoneUpperBoundsBpm(lthrBpm.value)), source: lthrBpm.source, asOf: lthrBpm.asOf, evidence: lthrBpm.evidence };
+  }
+  return { maxHrBpm, restingHrBpm, lthrBpm, zones };
+}
+
 /**
  * The one effective value of each threshold (ADR 0025): what the athlete set in Kairo, else what
  * Strava's athlete profile states, else Kairo's estimate from recent activities. Heart-rate zones
  * follow the same order, the estimate being Friel's zones from 90 % of the highest heart rate
- * recorded; LTHR is where the effective zone 5 starts.
+ * recorded; LTHR is where the effective zone 5 starts. Cycling and running each have their own
+ * heart rate (ADR 0055): what the athlete set for the sport, or derives from it by the same rules,
+ * else the value for all sports.
  */
 export function resolveEffectiveThresholds(input: {
   set: AthleteSetThresholds;
@@ -95,30 +135,14 @@ export function resolveEffectiveThresholds(input: {
   const estimatedFtp = ftpEstimate(estimates);
   const ftpW = set.ftpW !== null ? stated(set.ftpW, 'athlete') : strava?.ftpW ? stated(Math.round(strava.ftpW), 'strava') : estimatedFtp;
 
-  const { maxHeartrate } = estimates;
-  const estimatedMaxHr: EffectiveThreshold | null = maxHeartrate && {
-    value: Math.round(maxHeartrate.maxHeartrateBpm),
-    source: 'estimate',
-    asOf: iso(maxHeartrate.startDate),
-    evidence: [evidenceOf(maxHeartrate, Math.round(maxHeartrate.maxHeartrateBpm), `highest heart rate ${Math.round(maxHeartrate.maxHeartrateBpm)} bpm`)],
-  };
-  const maxHrBpm = set.maxHrBpm !== null ? stated(set.maxHrBpm, 'athlete') : estimatedMaxHr;
+  const estimatedMaxHr = maxHrEstimate(estimates);
   const restingHrBpm = set.restingHrBpm !== null ? stated(set.restingHrBpm, 'athlete') : null;
-
-  const setBounds = upperBoundsOfSetZones(set.zones);
-  const stravaBounds = upperBoundsOfStravaZones(strava?.zones ?? null);
-  let zones: EffectiveHeartRateZones | null = null;
-  // LTHR as the metrics read it (src/metrics/athlete-settings.ts): the athlete's, else where their
-  // zone 5 starts (the top of zone 4), else 90 % of max heart rate; zones not stated are Friel's from it.
-  const statedBounds = setBounds ? { bounds: setBounds, source: 'athlete' as const } : stravaBounds ? { bounds: stravaBounds, source: 'strava' as const } : null;
-  let lthrBpm: EffectiveThreshold | null = set.lthrBpm !== null ? stated(set.lthrBpm, 'athlete') : null;
-  if (statedBounds) {
-    zones = { zones: zonesFromUpperBounds(statedBounds.bounds), source: statedBounds.source, asOf: null, evidence: [] };
-    lthrBpm ??= stated(statedBounds.bounds[3], statedBounds.source);
-  } else {
-    lthrBpm ??= maxHrBpm && { ...maxHrBpm, value: Math.round(LTHR_FRACTION_OF_MAX_HR * maxHrBpm.value) };
-    if (lthrBpm) zones = { zones: zonesFromUpperBounds(computeHeartRateZoneUpperBoundsBpm(lthrBpm.value)), source: lthrBpm.source, asOf: lthrBpm.asOf, evidence: lthrBpm.evidence };
-  }
+  const forAllSports = resolveHeartRate(set, restingHrBpm, strava, estimatedMaxHr);
+  // A value the athlete set for the sport, or derived from one (zones from its LTHR), wins over one for all sports (ADR 0055).
+  const heartRateOf = (sport: HrSport): EffectiveHeartRate => {
+    const own = resolveHeartRate(set.bySport[sport], restingHrBpm, null, null);
+    return { maxHrBpm: own.maxHrBpm ?? forAllSports.maxHrBpm, restingHrBpm, lthrBpm: own.lthrBpm ?? forAllSports.lthrBpm, zones: own.zones ?? forAllSports.zones };
+  };
 
   const { thresholdPace } = estimates;
   const estimatedPace: EffectiveThreshold | null = thresholdPace && {
@@ -141,9 +165,9 @@ export function resolveEffectiveThresholds(input: {
   departure('thresholdPaceSPerKm', thresholdPaceSPerKm, estimatedPace);
 
   return {
-    cycling: { ftpW },
-    running: { thresholdPaceSPerKm },
-    heartRate: { maxHrBpm, restingHrBpm, lthrBpm, zones },
+    cycling: { ftpW, heartRate: heartRateOf('cycling') },
+    running: { thresholdPaceSPerKm, heartRate: heartRateOf('running') },
+    heartRate: forAllSports,
     estimates: { ftpW: estimatedFtp, thresholdPaceSPerKm: estimatedPace, maxHrBpm: estimatedMaxHr },
     departures,
   };

@@ -5,20 +5,31 @@ import {
   preferredActivities,
   WEIGHT_RANGE_KG,
   type AthleteProfile,
+  type HrSport,
   type HrZoneField,
   type PreferredActivity,
   type UserSettings,
 } from '../../../shared/api/settings.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { formatPace, measureText } from '../../../shared/format.ts';
+import { formatPace, measureText, weightInUnits, weightUnit } from '../../../shared/format.ts';
 import { userFacingMessage } from '../../lib/api-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { useUpdateUserSettings } from './api/user-settings.ts';
 import { CoachingStyleCards } from '../analysis/index.ts';
-import { initialForm, profileUpdate, withMesocycleEnabled, withMesocycleWeek, type CoachingProfileForm } from './coaching-profile-form.ts';
-import { ftpDepartureText, ftpInUseText, ftpOffer, thresholdInUseText, zonesInUseText, zonesOffer, zonesText } from './coaching-profile-offers.ts';
+import { initialForm, profileUpdate, weightProblem, withMesocycleEnabled, withMesocycleWeek, type CoachingProfileForm } from './coaching-profile-form.ts';
+import {
+  ftpDepartureText,
+  ftpInUseText,
+  ftpOffer,
+  heartRateInUse,
+  thresholdInUseText,
+  zonesInUseText,
+  zonesOffer,
+  zonesText,
+  type HeartRateScope,
+} from './coaching-profile-offers.ts';
 import { HeartRateZonesFields } from './heart-rate-zones-fields.tsx';
 import { MesocycleFields } from './mesocycle-fields.tsx';
 import { ProfileSection as Section } from './profile-section.tsx';
@@ -28,16 +39,14 @@ const ACTIVITY_LABELS: Record<PreferredActivity, string> = { running: 'Running',
 
 const bpmText = (value: number) => `${value} bpm`;
 
-/** The heart-rate and running thresholds the athlete may set, each with what is in use beside it (ADR 0025); the pace per km or per mile. */
+/** The thresholds for every sport the athlete may set, each with what is in use beside it (ADR 0025); the pace per km or per mile. */
 function thresholdFields(units: UnitSystem): {
-  field: 'athleteMaxHr' | 'athleteRestingHr' | 'athleteLthr' | 'athleteThresholdPace';
+  field: 'athleteRestingHr' | 'athleteThresholdPace';
   label: string;
   inUse: (effective: UserSettings['effective']) => string | null;
 }[] {
   return [
-    { field: 'athleteMaxHr', label: 'Max heart rate (bpm)', inUse: (effective) => thresholdInUseText(effective.heartRate.maxHrBpm, bpmText) },
     { field: 'athleteRestingHr', label: 'Resting heart rate (bpm)', inUse: (effective) => thresholdInUseText(effective.heartRate.restingHrBpm, bpmText) },
-    { field: 'athleteLthr', label: 'Threshold heart rate, LTHR (bpm)', inUse: (effective) => thresholdInUseText(effective.heartRate.lthrBpm, bpmText) },
     {
       field: 'athleteThresholdPace',
       label: `Running threshold pace (min:s per ${units === 'imperial' ? 'mile' : 'km'})`,
@@ -45,6 +54,18 @@ function thresholdFields(units: UnitSystem): {
     },
   ];
 }
+
+const SCOPES: { scope: HeartRateScope; label: string }[] = [
+  { scope: 'all', label: 'All sports' },
+  { scope: 'cycling', label: 'Cycling' },
+  { scope: 'running', label: 'Running' },
+];
+
+const SCOPE_NOTES: Record<HeartRateScope, string> = {
+  all: 'Used for every sport, and for cycling and running where they have none of their own.',
+  cycling: 'Only for rides. Blank fields use the values for all sports.',
+  running: 'Only for runs and their workout files. Blank fields use the values for all sports.',
+};
 
 const mediumDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -65,13 +86,19 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
   const [initial] = useState(() => initialForm(settings, profile, new Date()));
   const [form, setForm] = useState(initial.form);
   const [changed, setChanged] = useState(initial.changed);
+  const [scope, setScope] = useState<HeartRateScope>('all');
   const save = useUpdateUserSettings();
 
   const edit = (next: CoachingProfileForm) => {
     setForm(next);
     setChanged(true);
   };
-  const setZone = (field: HrZoneField, value: string) => edit({ ...form, zones: { ...form.zones, [field]: value } });
+  /** The max heart rate, LTHR and zones of the scope shown: the fields for all sports or a sport's own. */
+  const scoped =
+    scope === 'all' ? { athleteMaxHr: form.athleteMaxHr, athleteLthr: form.athleteLthr, zones: form.zones } : form.sportHeartRate[scope];
+  const editScoped = (changes: Partial<typeof scoped>) =>
+    edit(scope === 'all' ? { ...form, ...changes } : { ...form, sportHeartRate: { ...form.sportHeartRate, [scope]: { ...form.sportHeartRate[scope as HrSport], ...changes } } });
+  const setZone = (field: HrZoneField, value: string) => editScoped({ zones: { ...scoped.zones, [field]: value } });
   const toggleActivity = (activity: PreferredActivity) =>
     edit({
       ...form,
@@ -81,6 +108,11 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
     });
 
   function submit() {
+    const problem = weightProblem(form, initial.form);
+    if (problem) {
+      showToast({ tone: 'error', title: 'Failed to update coaching profile', description: problem });
+      return;
+    }
     save.mutate(profileUpdate(form, initial.form), {
       onSuccess: () => {
         showToast({ title: 'Coaching profile updated successfully' });
@@ -94,7 +126,9 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
   const zones = zonesOffer(form, settings, profile);
   const ftpInUse = ftpInUseText(settings.effective, mediumDate);
   const ftpDeparture = ftpDepartureText(settings.effective);
-  const zonesInUse = zonesInUseText(settings.effective);
+  const zonesInUse = zonesInUseText(settings.effective, scope);
+  const heartRate = heartRateInUse(settings.effective, scope);
+  const scopeLabel = SCOPES.find((entry) => entry.scope === scope)!.label;
 
   return (
     <form
@@ -146,12 +180,12 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
             onChange={(event) => edit({ ...form, athleteName: event.target.value })}
           />
           <TextField
-            label="Weight (kg)"
+            label={`Weight (${weightUnit(initial.form.paceUnits)})`}
             type="number"
             inputMode="decimal"
             step={0.1}
-            min={WEIGHT_RANGE_KG.min}
-            max={WEIGHT_RANGE_KG.max}
+            min={Math.ceil(weightInUnits(WEIGHT_RANGE_KG.min, initial.form.paceUnits))}
+            max={Math.floor(weightInUnits(WEIGHT_RANGE_KG.max, initial.form.paceUnits))}
             value={form.athleteWeight}
             onChange={(event) => edit({ ...form, athleteWeight: event.target.value })}
           />
@@ -175,7 +209,7 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
         )}
       </Section>
 
-      <Section title="Heart rate and running">
+      <Section title="Resting heart rate and running">
         <div className="grid gap-4 sm:grid-cols-2">
           {thresholdFields(initial.form.paceUnits).map(({ field, label, inUse }) => (
             <div key={field} className="flex flex-col gap-1">
@@ -192,10 +226,40 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
         </div>
       </Section>
 
-      <Section title="Heart-rate zones">
-        <HeartRateZonesFields zones={form.zones} onChange={setZone} />
+      <Section title="Heart rate by sport">
+        <div role="group" aria-label="Heart rate for" className="flex flex-wrap gap-2">
+          {SCOPES.map((entry) => (
+            <button
+              key={entry.scope}
+              type="button"
+              aria-pressed={scope === entry.scope}
+              onClick={() => setScope(entry.scope)}
+              className={clsx(
+                'h-9 rounded-full border px-4 text-sm font-medium transition-colors',
+                scope === entry.scope ? 'border-accent bg-accent/10 text-accent' : 'border-line-strong text-fg-muted hover:border-fg-subtle hover:text-fg',
+              )}
+            >
+              {entry.label}
+            </button>
+          ))}
+        </div>
+        <p className="text-xs text-fg-muted">{SCOPE_NOTES[scope]}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(
+            [
+              { field: 'athleteMaxHr', label: `Max HR, ${scopeLabel.toLowerCase()} (bpm)`, inUse: heartRate.maxHrBpm },
+              { field: 'athleteLthr', label: `LTHR, ${scopeLabel.toLowerCase()} (bpm)`, inUse: heartRate.lthrBpm },
+            ] as const
+          ).map(({ field, label, inUse }) => (
+            <div key={field} className="flex flex-col gap-1">
+              <TextField label={label} inputMode="numeric" value={scoped[field]} onChange={(event) => editScoped({ [field]: event.target.value })} />
+              {thresholdInUseText(inUse, bpmText) && <p className="text-xs text-fg-muted">{thresholdInUseText(inUse, bpmText)}</p>}
+            </div>
+          ))}
+        </div>
+        <HeartRateZonesFields label={`Heart-rate zones, ${scopeLabel.toLowerCase()}`} zones={scoped.zones} onChange={setZone} />
         {zonesInUse && <p className="text-xs text-fg-muted">{zonesInUse}</p>}
-        {zones && (
+        {scope === 'all' && zones && (
           <ProfileSuggestion label="Suggested heart-rate zones" actionLabel="Use these zones" onAccept={() => edit({ ...form, zones: zones.fields })}>
             {zones.from === 'strava' ? (
               <>Your Strava zones: </>

@@ -1,8 +1,20 @@
-import { hrZoneFields, preferredActivities, type AthleteProfile, type HrZoneField, type PreferredActivity, type UserSettings, type UserSettingsUpdate } from '../../../shared/api/settings.ts';
+import {
+  hrSports,
+  hrZoneFields,
+  preferredActivities,
+  type AthleteProfile,
+  type HrSport,
+  type HrZoneField,
+  type PreferredActivity,
+  type SportHeartRateValues,
+  type UserSettings,
+  type UserSettingsUpdate,
+  WEIGHT_RANGE_KG,
+} from '../../../shared/api/settings.ts';
 import type { CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { advanceMesocycle, isMesocycleWeek, type MesocycleWeek } from '../../../shared/domain/mesocycle.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { formatPace, METRES_PER_MILE } from '../../../shared/format.ts';
+import { formatPace, METRES_PER_MILE, weightInUnits, weightKgFrom, weightUnit } from '../../../shared/format.ts';
 
 /** What the coaching-profile overlay edits: numbers as typed, so a half-typed value is kept as is. */
 export interface CoachingProfileForm {
@@ -17,15 +29,32 @@ export interface CoachingProfileForm {
   athleteLthr: string;
   /** Minutes and seconds per km, or per mile for an imperial athlete: '4:05', '6:34'. */
   athleteThresholdPace: string;
-  /** The unit the threshold pace is typed in: the athlete's unit system when the form opened (not edited here). */
+  /** The units the threshold pace and the weight are typed in: the athlete's unit system when the form opened (not edited here). */
   paceUnits: UnitSystem;
   zones: Record<HrZoneField, string>;
+  /** Max heart rate, LTHR and zones for one sport alone (ADR 0055); blank: the values above (all sports). */
+  sportHeartRate: Record<HrSport, SportHeartRateForm>;
   mesocycleEnabled: boolean;
   mesocycleCurrentWeek: MesocycleWeek;
   mesocycleWeekStartDate: string | null;
 }
 
+/** One sport's heart-rate fields as typed. */
+export interface SportHeartRateForm {
+  athleteMaxHr: string;
+  athleteLthr: string;
+  zones: Record<HrZoneField, string>;
+}
+
 const text = (value: number | null) => (value === null ? '' : String(value));
+
+function sportHeartRateForm(values: SportHeartRateValues): SportHeartRateForm {
+  return {
+    athleteMaxHr: text(values.athleteMaxHrBpm),
+    athleteLthr: text(values.athleteLthrBpm),
+    zones: Object.fromEntries(hrZoneFields.map((field) => [field, text(values[field])])) as Record<HrZoneField, string>,
+  };
+}
 
 /** The form as the saved settings fill it (spec §4: the profile initialises once from settings). */
 export function formFromSettings(settings: UserSettings): CoachingProfileForm {
@@ -35,7 +64,8 @@ export function formFromSettings(settings: UserSettings): CoachingProfileForm {
     // The expert-coach default is not the athlete's own text: the box starts empty until they write.
     customInstructions: settings.coachingStyle === 'custom' ? (settings.systemPrompt ?? '') : '',
     athleteName: settings.athleteName ?? '',
-    athleteWeight: text(settings.athleteWeight),
+    // Stored in kg; shown and typed in lb for an imperial athlete.
+    athleteWeight: settings.athleteWeight === null ? '' : String(weightInUnits(settings.athleteWeight, settings.unitSystem)),
     athleteFtp: text(settings.athleteFtp),
     athleteMaxHr: text(settings.athleteMaxHrBpm),
     athleteRestingHr: text(settings.athleteRestingHrBpm),
@@ -43,6 +73,7 @@ export function formFromSettings(settings: UserSettings): CoachingProfileForm {
     athleteThresholdPace: settings.athleteThresholdPaceSPerKm === null ? '' : paceText(settings.athleteThresholdPaceSPerKm, settings.unitSystem),
     paceUnits: settings.unitSystem,
     zones: Object.fromEntries(hrZoneFields.map((field) => [field, text(settings[field])])) as Record<HrZoneField, string>,
+    sportHeartRate: { cycling: sportHeartRateForm(settings.hrBySport.cycling), running: sportHeartRateForm(settings.hrBySport.running) },
     mesocycleEnabled: settings.mesocycleEnabled,
     mesocycleCurrentWeek: isMesocycleWeek(settings.mesocycleCurrentWeek) ? settings.mesocycleCurrentWeek : 1,
     mesocycleWeekStartDate: settings.mesocycleWeekStartDate,
@@ -109,7 +140,7 @@ export function profileUpdate(form: CoachingProfileForm, initial: CoachingProfil
   }
   if (form.athleteWeight.trim() !== initial.athleteWeight.trim()) {
     const weight = parseDecimal(form.athleteWeight);
-    if (weight !== null) update.athleteWeight = weight;
+    if (weight !== null) update.athleteWeight = weightKgFrom(weight, initial.paceUnits);
     else if (form.athleteWeight.trim() === '') update.athleteWeight = null;
   }
   const changedNumber = (field: 'athleteMaxHr' | 'athleteRestingHr' | 'athleteLthr' | 'athleteThresholdPace', parse: (value: string) => number | null) => {
@@ -127,7 +158,43 @@ export function profileUpdate(form: CoachingProfileForm, initial: CoachingProfil
   if (hrZoneFields.some((field) => form.zones[field].trim() !== initial.zones[field].trim())) {
     for (const field of hrZoneFields) update[field] = parseInteger(form.zones[field]);
   }
+  for (const sport of hrSports) {
+    const changes = sportHeartRateUpdate(form.sportHeartRate[sport], initial.sportHeartRate[sport]);
+    if (changes) update.hrBySport = { ...update.hrBySport, [sport]: changes };
+  }
   return update;
+}
+
+/** One sport's changed heart-rate fields, by the rules above (blank clears, zones go as a set); null when none changed. */
+function sportHeartRateUpdate(form: SportHeartRateForm, initial: SportHeartRateForm): NonNullable<UserSettingsUpdate['hrBySport']>[HrSport] | null {
+  const changes: NonNullable<NonNullable<UserSettingsUpdate['hrBySport']>[HrSport]> = {};
+  const changedBpm = (field: 'athleteMaxHr' | 'athleteLthr') => {
+    if (form[field].trim() === initial[field].trim()) return undefined;
+    return form[field].trim() === '' ? null : (parseInteger(form[field]) ?? undefined);
+  };
+  const maxHr = changedBpm('athleteMaxHr');
+  if (maxHr !== undefined) changes.athleteMaxHrBpm = maxHr;
+  const lthr = changedBpm('athleteLthr');
+  if (lthr !== undefined) changes.athleteLthrBpm = lthr;
+  if (hrZoneFields.some((field) => form.zones[field].trim() !== initial.zones[field].trim())) {
+    for (const field of hrZoneFields) changes[field] = parseInteger(form.zones[field]);
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
+/**
+ * Why a typed weight cannot be saved, said in the unit it was typed in ('Weight must be between 45
+ * and 661 lb'), before the server's check in kg could answer in kg; null when it can (or is untouched).
+ */
+export function weightProblem(form: CoachingProfileForm, initial: CoachingProfileForm): string | null {
+  if (form.athleteWeight.trim() === initial.athleteWeight.trim()) return null;
+  const typed = parseDecimal(form.athleteWeight);
+  if (typed === null) return null;
+  const kg = weightKgFrom(typed, initial.paceUnits);
+  if (kg >= WEIGHT_RANGE_KG.min && kg <= WEIGHT_RANGE_KG.max) return null;
+  const low = Math.ceil(weightInUnits(WEIGHT_RANGE_KG.min, initial.paceUnits));
+  const high = Math.floor(weightInUnits(WEIGHT_RANGE_KG.max, initial.paceUnits));
+  return `Weight must be between ${low} and ${high} ${weightUnit(initial.paceUnits)}`;
 }
 
 /** Spec §4: enabling starts week 1 today unless a start exists; choosing a week starts it now. */
@@ -167,8 +234,8 @@ export function initialForm(settings: UserSettings, profile: AthleteProfile | nu
   const weight = positive(profile?.weight);
   const name = profile?.name?.trim();
   if (!form.athleteName && name) form = { ...form, athleteName: name };
-  // Strava keeps weight to the gram (74.813); the field steps by 0.1 kg.
-  if (!form.athleteWeight && weight !== null) form = { ...form, athleteWeight: String(Math.round(weight * 10) / 10) };
+  // Strava keeps weight to the gram (74.813); the field steps by 0.1 kg (or lb).
+  if (!form.athleteWeight && weight !== null) form = { ...form, athleteWeight: String(weightInUnits(weight, form.paceUnits)) };
   // Spec §4: a week that ran its 7 days moves on when the profile loads, and counts as a change.
   const { state, advanced } = advanceMesocycle(
     {

@@ -1,4 +1,4 @@
-import { hrZoneFields, type AthleteProfile, type EffectiveThreshold, type EffectiveThresholds, type HrZoneField, type ThresholdSource, type UserSettings } from '../../../shared/api/settings.ts';
+import { hrZoneFields, type AthleteProfile, type HrSport, type EffectiveThreshold, type EffectiveThresholds, type HrZoneField, type ThresholdSource, type UserSettings } from '../../../shared/api/settings.ts';
 import { parseInteger, zonesFromProfile, type CoachingProfileForm } from './coaching-profile-form.ts';
 
 type Zone = { min: number | null; max: number | null };
@@ -63,9 +63,15 @@ export function ftpInUseText(effective: EffectiveThresholds, formatDay: (iso: st
   return `In use: ${ftp.value} W, ${from}.`;
 }
 
+/** Whose heart-rate values the form shows: those for all sports, or one sport's own (ADR 0055). */
+export type HeartRateScope = 'all' | HrSport;
+
+/** The heart rate in use for a scope: a sport's own, or the values for all sports. */
+export const heartRateInUse = (effective: EffectiveThresholds, scope: HeartRateScope) => (scope === 'all' ? effective.heartRate : effective[scope].heartRate);
+
 /** The zones in use and their source, shown under the zone fields: 'In use, from Strava: Z1 0-120, …'. */
-export function zonesInUseText(effective: EffectiveThresholds): string | null {
-  const zones = effective.heartRate.zones;
+export function zonesInUseText(effective: EffectiveThresholds, scope: HeartRateScope = 'all'): string | null {
+  const { zones } = heartRateInUse(effective, scope);
   if (!zones) return null;
   const from = zones.source === 'estimate' ? `estimated from your ${zones.evidence[0]?.label ?? 'highest heart rate'}` : SOURCE_WORDS[zones.source];
   return `In use, ${from}: ${zonesText(zones.zones)}.`;

@@ -1,6 +1,8 @@
 import type { HrZoneField } from '../../../shared/api/settings.ts';
 
 interface HeartRateZonesFieldsProps {
+  /** The group's name, read by screen readers ('Heart-rate zones, running'). */
+  label?: string;
   zones: Record<HrZoneField, string>;
   onChange: (field: HrZoneField, value: string) => void;
 }
@@ -14,8 +16,8 @@ const ROWS: { zone: number; min: HrZoneField | null; max: HrZoneField | null }[]
 ];
 
 /** Five heart-rate zones in bpm: zone 1 has only a max and zone 5 only a min (spec §3, §5). */
-export function HeartRateZonesFields({ zones, onChange }: HeartRateZonesFieldsProps) {
-  const bound = (field: HrZoneField | null, label: string, open: string) =>
+export function HeartRateZonesFields({ label = 'Heart-rate zones', zones, onChange }: HeartRateZonesFieldsProps) {
+  const bound = (field: HrZoneField | null, fieldLabel: string, open: string) =>
     field === null ? (
       <span className="flex h-10 items-center px-3 text-sm text-fg-subtle">{open}</span>
     ) : (
@@ -25,14 +27,14 @@ export function HeartRateZonesFields({ zones, onChange }: HeartRateZonesFieldsPr
         step={1}
         min={30}
         max={250}
-        aria-label={label}
+        aria-label={fieldLabel}
         value={zones[field]}
         onChange={(event) => onChange(field, event.target.value)}
         className="h-10 w-full min-w-0 rounded-lg border border-line-strong bg-canvas px-3 text-base text-fg tabular-nums hover:border-fg-subtle sm:text-sm"
       />
     );
   return (
-    <div role="group" aria-label="Heart-rate zones" className="grid max-w-md grid-cols-[4.5rem_1fr_auto_1fr] items-center gap-x-2 gap-y-2">
+    <div role="group" aria-label={label} className="grid max-w-md grid-cols-[4.5rem_1fr_auto_1fr] items-center gap-x-2 gap-y-2">
       <span aria-hidden />
       <span className="text-xs font-medium text-fg-subtle">Min (bpm)</span>
       <span aria-hidden />

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { wellnessDayBody, type WellnessDay, type WellnessDayBody } from '../../../shared/api/wellness.ts';
+import { BODY_WEIGHT_RANGE_KG, wellnessDayBody, type WellnessDay, type WellnessDayBody } from '../../../shared/api/wellness.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { formatNumber, weightInUnits, weightKgFrom, weightUnit } from '../../../shared/format.ts';
 import { userFacingMessage } from '../../lib/api-request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -20,16 +22,24 @@ const SCALES: { field: ScaleField; label: string; ends: [string, string] }[] = [
   { field: 'mood', label: 'Mood', ends: ['low', 'great'] },
 ];
 
-const NUMBERS: { field: NumberField; label: string; step: string; placeholder: string }[] = [
+/** The number fields; body weight is stored in kg and typed in the athlete's unit (kg or lb). */
+const numbers = (units: UnitSystem): { field: NumberField; label: string; step: string; placeholder: string }[] => [
   { field: 'sleepHours', label: 'Sleep (hours)', step: '0.25', placeholder: '7.5' },
   { field: 'restingHrBpm', label: 'Resting HR (bpm)', step: '1', placeholder: '48' },
   { field: 'hrvRmssdMs', label: 'HRV rMSSD (ms)', step: '1', placeholder: '62' },
-  { field: 'weightKg', label: 'Body weight (kg)', step: '0.1', placeholder: '70.5' },
+  { field: 'weightKg', label: `Body weight (${weightUnit(units)})`, step: '0.1', placeholder: String(weightInUnits(70.5, units)) },
 ];
+
+/** The body-weight range in the athlete's unit, for the message beside the field: '44–661 lb'. */
+function weightRangeMessage(units: UnitSystem): string {
+  const low = formatNumber(Math.ceil(weightInUnits(BODY_WEIGHT_RANGE_KG.min, units)));
+  const high = formatNumber(Math.floor(weightInUnits(BODY_WEIGHT_RANGE_KG.max, units)));
+  return `Body weight must be between ${low}–${high} ${weightUnit(units)}`;
+}
 
 type Draft = Record<ScaleField, number | null> & Record<NumberField, string> & { note: string };
 
-function draftOf(day: WellnessDay | null): Draft {
+function draftOf(day: WellnessDay | null, units: UnitSystem): Draft {
   const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
   return {
     sleepQuality: day?.sleepQuality ?? null,
@@ -40,13 +50,13 @@ function draftOf(day: WellnessDay | null): Draft {
     sleepHours: text(day?.sleepHours),
     restingHrBpm: text(day?.restingHrBpm),
     hrvRmssdMs: text(day?.hrvRmssdMs),
-    weightKg: text(day?.weightKg),
+    weightKg: day?.weightKg == null ? '' : String(weightInUnits(day.weightKg, units)),
     note: day?.note ?? '',
   };
 }
 
-/** The body to send: an empty box is a value not recorded (null), never 0. */
-function bodyOf(draft: Draft): WellnessDayBody {
+/** The body to send: an empty box is a value not recorded (null), never 0; the weight in kg. */
+function bodyOf(draft: Draft, units: UnitSystem): WellnessDayBody {
   const number = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
   return {
     sleepQuality: draft.sleepQuality,
@@ -57,7 +67,7 @@ function bodyOf(draft: Draft): WellnessDayBody {
     sleepHours: number(draft.sleepHours),
     restingHrBpm: number(draft.restingHrBpm),
     hrvRmssdMs: number(draft.hrvRmssdMs),
-    weightKg: number(draft.weightKg),
+    weightKg: draft.weightKg.trim() === '' ? null : weightKgFrom(Number(draft.weightKg.replace(',', '.')), units, 3),
     note: draft.note.trim() === '' ? null : draft.note,
   };
 }
@@ -66,21 +76,21 @@ function bodyOf(draft: Draft): WellnessDayBody {
  * The daily check-in: five taps and up to four numbers, everything optional. The day's saved
  * values fill it; saving replaces the day as a whole, checked with the same rules as the server.
  */
-export function CheckInForm({ date, day, onSaved }: { date: string; day: WellnessDay | null; onSaved?: () => void }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(day));
+export function CheckInForm({ date, day, units, onSaved }: { date: string; day: WellnessDay | null; units: UnitSystem; onSaved?: () => void }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(day, units));
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const save = useSaveWellnessDay();
   const set = <K extends keyof Draft>(field: K, value: Draft[K]) => setDraft((current) => ({ ...current, [field]: value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const body = bodyOf(draft);
+    const body = bodyOf(draft, units);
     const checked = wellnessDayBody.safeParse(body);
     if (!checked.success) {
       const found: Partial<Record<keyof Draft, string>> = {};
       for (const issue of checked.error.issues) {
         const field = issue.path[0] as keyof Draft | undefined;
-        if (field && !found[field]) found[field] = issue.message;
+        if (field && !found[field]) found[field] = field === 'weightKg' && issue.code !== 'invalid_type' ? weightRangeMessage(units) : issue.message;
       }
       setErrors(found);
       return;
@@ -97,7 +107,7 @@ export function CheckInForm({ date, day, onSaved }: { date: string; day: Wellnes
         ))}
       </div>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        {NUMBERS.map(({ field, label, step, placeholder }) => (
+        {numbers(units).map(({ field, label, step, placeholder }) => (
           <TextField
             key={field}
             label={label}

@@ -8,6 +8,7 @@ import { AppLayout, AppSidebar } from '../shell/index.ts';
 import { buttonClasses } from '../../ui/button-classes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { useUnitSystem } from '../settings/index.ts';
 import { useWellnessDay } from './api/wellness.ts';
 import { CheckInForm } from './check-in-form.tsx';
 import { localDay } from './local-day.ts';
@@ -20,6 +21,7 @@ export function CheckInScreen({ user }: { user: AuthUser }) {
   const asked = new URLSearchParams(useSearch()).get('date');
   const [date, setDate] = useState(asked && isCalendarDay(asked) && asked <= today ? asked : today);
   const day = useWellnessDay(date);
+  const [units] = useUnitSystem();
   const dateId = useId();
 
   return (
@@ -65,7 +67,7 @@ export function CheckInScreen({ user }: { user: AuthUser }) {
               <p>This day's check-in could not be loaded.</p>
             </Alert>
           ) : (
-            <CheckInForm key={date} date={date} day={day.data.day} />
+            <CheckInForm key={`${date} ${units}`} date={date} day={day.data.day} units={units} />
           )}
         </section>
         <ReadinessCard date={date} showCheckInLink={false} />

@@ -49,7 +49,7 @@ export function assembleAnalysisContext(sources: ContextSources, inputs: Analysi
     rideDetail: rideDetail
       ? { provenance: ['athlete'], type: rideDetail.type, title: RIDE_DETAILS[rideDetail.type].title, note: rideDetail.note }
       : null,
-    athleteProfile: athleteProfileFacts(inputs.athlete),
+    athleteProfile: athleteProfileFacts(inputs.athlete, sources.activity, inputs.units),
     zonesUsed: zonesUsedFacts(sources.activity),
     ftpUpdate: ftpUpdateFacts(inputs.athlete.thresholds, sources.activity),
     mesocycle: mesocycleFacts(inputs.mesocycle, new Date(sources.activity.startDate)),

@@ -1,6 +1,8 @@
 import type { ActivityDetail } from '../../../../shared/api/activities.ts';
-import { zonesFromUpperBounds, type EffectiveThresholds } from '../../../../shared/api/settings.ts';
+import { heartRateFor, zonesFromUpperBounds, type EffectiveThresholds } from '../../../../shared/api/settings.ts';
 import { sportFamilyOf } from '../../../../shared/domain/sport-family.ts';
+import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
+import { formatWeight, measureText, weightInUnits } from '../../../../shared/format.ts';
 import type { FactOrigin } from '../../../ai/provenance.ts';
 import { activityProvenance } from './activity-facts.ts';
 import type { AnalysisInputs, AthleteProfileFacts, FtpUpdateFacts, ThresholdOrigin, ZonesUsedFacts } from './context-types.ts';
@@ -8,15 +10,23 @@ import { bpm, calendarDay, formatted, quantity, watts } from './format.ts';
 
 /** The athlete's thresholds as a coach may speak of them: stated, used for the zones, or departed from. */
 
-/** The athlete's own word only: thresholds Strava states or Kairo estimates are not the coaching profile. */
-export function athleteProfileFacts({ weightKg, thresholds }: AnalysisInputs['athlete']): AthleteProfileFacts | null {
+/**
+ * The athlete's own word only: thresholds Strava states or Kairo estimates are not the coaching
+ * profile. The zones are those of the activity's sport (ADR 0055).
+ */
+export function athleteProfileFacts(
+  { weightKg, thresholds }: AnalysisInputs['athlete'],
+  activity: Pick<ActivityDetail, 'sportType'>,
+  units: UnitSystem,
+): AthleteProfileFacts | null {
   const ftp = thresholds.cycling.ftpW?.source === 'athlete' ? thresholds.cycling.ftpW.value : null;
-  const zones = thresholds.heartRate.zones?.source === 'athlete' ? thresholds.heartRate.zones.zones : null;
+  const sportZones = heartRateFor(thresholds, sportFamilyOf(activity.sportType)).zones;
+  const zones = sportZones?.source === 'athlete' ? sportZones.zones : null;
   if (ftp === null && weightKg === null && zones === null) return null;
   return {
     provenance: ['athlete'],
     ftp: formatted(ftp, watts),
-    weight: formatted(weightKg, (kg) => quantity(kg, `${kg} kg`)),
+    weight: formatted(weightKg, (kg) => quantity(weightInUnits(kg, units), measureText(formatWeight(kg, units)))),
     hrZones: zones && zoneBoundFacts(zones),
   };
 }
