@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ScheduledDay } from './training-plans.ts';
 
 /**
  * The plan answers back (ADR 0050): after each activity or check-in Kai reviews the next 7 days
@@ -36,6 +37,14 @@ const adjustmentChange = z.object({
   after: sessionOnDay.nullable(),
 });
 export type AdjustmentChange = z.infer<typeof adjustmentChange>;
+
+/** A change as stored: each side the whole session, so accepting lays exactly it on the day and undoing takes exactly it off. */
+export interface StoredAdjustmentChange {
+  date: string;
+  kind: AdjustmentChangeKind;
+  before: { scheduled: ScheduledDay; durationMin: number } | null;
+  after: { scheduled: ScheduledDay; durationMin: number } | null;
+}
 
 export const planAdjustment = z.object({
   id: z.string(),
