@@ -97,7 +97,7 @@ describe.each(kinds)('plan adjustments on %s', { timeout: 120_000 }, (kind) => {
     // Normal days propose nothing.
     expect(await adjustments(client, planId)).toEqual({ pending: [], history: [] });
 
-    const proposal = await lowHrvTwoDays(client);
+    let proposal = await lowHrvTwoDays(client);
     expect(proposal).toMatchObject({ planId, trigger: 'readiness-low', status: 'pending', decidedAt: null });
     expect(proposal.reason).toMatch(/^Readiness has been strained two days running, your 7-day HRV at \d+ ms against a usual \d+–\d+ ms: .+\.$/);
     expect(proposal.evidence).toMatchObject({ strainedDays: 2 });
@@ -106,10 +106,14 @@ describe.each(kinds)('plan adjustments on %s', { timeout: 120_000 }, (kind) => {
     // Home lists it with the plan's title.
     expect(pendingAdjustments.parse((await client.get('/api/training-plans/adjustments/pending')).body).pending).toMatchObject([{ id: proposal.id, planTitle: 'Spring base' }]);
 
-    // The same situation reviewed again makes no second proposal.
-    expect((await client.put(`/api/wellness/${today}`, { hrvRmssdMs: 12, fatigue: 4 })).status).toBe(200);
+    // The same situation reviewed again makes no second proposal; the one pending cites the numbers as they are now.
+    expect((await client.put(`/api/wellness/${today}`, { hrvRmssdMs: 6, fatigue: 4 })).status).toBe(200);
     await waitForJobs(server);
-    expect((await adjustments(client, planId)).pending.map((entry) => entry.id)).toEqual([proposal.id]);
+    const again = (await adjustments(client, planId)).pending;
+    expect(again.map((entry) => entry.id)).toEqual([proposal.id]);
+    expect(again[0]!.evidence.hrvMeanMs).toBeLessThan(proposal.evidence.hrvMeanMs as number);
+    expect(again[0]!.changes).toEqual(proposal.changes);
+    proposal = again[0]!;
 
     const before = await compliance(client, planId);
     const icsBefore = await ics(client, planId);
@@ -211,5 +215,18 @@ describe.each(kinds)('plan adjustments on %s', { timeout: 120_000 }, (kind) => {
     expect((await client.put(`/api/wellness/${today}`, { hrvRmssdMs: 11 })).status).toBe(200);
     await waitForJobs(server);
     expect((await adjustments(client, planId)).pending).toEqual([]);
+  });
+
+  it('documents the routes in the OpenAPI document', async () => {
+    const document = (await fetch(new URL('/api/openapi.json', server.url)).then((response) => response.json())) as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/training-plans/{id}/adjustments',
+        '/api/training-plans/{id}/adjustments/{adjustmentId}/accept',
+        '/api/training-plans/{id}/adjustments/{adjustmentId}/decline',
+        '/api/training-plans/{id}/adjustments/{adjustmentId}/undo',
+        '/api/training-plans/adjustments/pending',
+      ]),
+    );
   });
 });

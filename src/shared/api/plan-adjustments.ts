@@ -86,5 +86,4 @@ export const ADJUSTMENT_CONFLICTS = {
   stale: 'The plan changed since this was proposed, so it no longer fits; Kai reviews the plan again after your next activity or check-in.',
   past: 'This proposal touches a day that is already over; Kai reviews the plan again after your next activity or check-in.',
   laterChange: (date: string) => `A later accepted change also touches ${date}: undo that one first.`,
-  inactive: 'Switch the plan on to accept its proposals.',
 } as const;

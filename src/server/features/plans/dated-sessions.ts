@@ -106,29 +106,32 @@ export function sameSession(held: PlannedSessionSnapshot | null, expected: Plann
   return held.scheduled.activityType === expected.scheduled.activityType && held.durationMin === expected.durationMin;
 }
 
+/** The plan's days with the accepted changes laid over them, in the order accepted. */
+function adjustedLayout(plan: DatedPlan): DayLayout[] {
+  const days = layout(plan);
+  const changes = plan.sessionChanges ?? [];
+  if (changes.length === 0) return days;
+  const byDate = new Map(days.map((day) => [day.date, day]));
+  for (const change of changes) {
+    const day = byDate.get(change.date);
+    if (!day || !sameSession(day.session, change.before)) continue;
+    day.session = change.after
+      ? { date: day.date, scheduled: change.after.scheduled, durationMin: change.after.durationMin, ...day.context, adjustmentId: change.adjustmentId }
+      : null;
+  }
+  return days;
+}
+
 /**
  * Every dated session of a plan, in date order; rest days are left out. An accepted change
  * applies only while its day still holds what the change found there: a plan regenerated since
  * (or a day another change took first) keeps what it has.
  */
 export function datedSessions(plan: DatedPlan): DatedSession[] {
-  const days = layout(plan);
-  const changes = plan.sessionChanges ?? [];
-  if (changes.length > 0) {
-    const byDate = new Map(days.map((day) => [day.date, day]));
-    for (const change of changes) {
-      const day = byDate.get(change.date);
-      if (!day || !sameSession(day.session, change.before)) continue;
-      day.session = change.after
-        ? { date: day.date, scheduled: change.after.scheduled, durationMin: change.after.durationMin, ...day.context, adjustmentId: change.adjustmentId }
-        : null;
-    }
-  }
-  return days.flatMap((day) => (day.session ? [day.session] : []));
+  return adjustedLayout(plan).flatMap((day) => (day.session ? [day.session] : []));
 }
 
 /** Every day of the plan, rest days included (null session), for the adjustments review that may place a session on a free day. */
 export function planDays(plan: DatedPlan): { date: string; session: DatedSession | null; context: DayLayout['context'] }[] {
-  const sessions = new Map(datedSessions(plan).map((session) => [session.date, session]));
-  return layout(plan).map((day) => ({ date: day.date, context: day.context, session: sessions.get(day.date) ?? null }));
+  return adjustedLayout(plan);
 }

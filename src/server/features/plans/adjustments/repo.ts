@@ -27,6 +27,14 @@ function statements(db: Database) {
       return row!;
     },
 
+    /** A pending proposal kept for the same situation and changes takes the review's latest numbers and their sentence. */
+    async refresh(accountId: string, id: string, values: Pick<PlanAdjustmentValues, 'reason' | 'evidence'>): Promise<void> {
+      await db
+        .update(planAdjustments)
+        .set(values)
+        .where(and(eq(planAdjustments.accountId, accountId), eq(planAdjustments.id, id), eq(planAdjustments.status, 'pending')));
+    },
+
     async setStatus(accountId: string, ids: readonly string[], status: AdjustmentStatus, now: Date): Promise<void> {
       if (ids.length === 0) return;
       const when = status === 'undone' ? { undoneAt: now } : { decidedAt: now };

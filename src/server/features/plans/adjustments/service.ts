@@ -12,14 +12,14 @@ import { formatCalendarDay } from '../../../../shared/format.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { ScoringService } from '../../scoring/index.ts';
 import type { WellnessService } from '../../wellness/index.ts';
-import { planComplianceOf } from '../compliance-read.ts';
 import { planDays, sameSession, type AcceptedSessionChange } from '../dated-sessions.ts';
 import { parseFtpW } from '../goal-inputs.ts';
 import { planOnDay } from '../plan-on-day.ts';
 import type { PlansRepo, TrainingPlanRow } from '../repo.ts';
 import { toView, type AdjustedPlanView } from '../view.ts';
 import type { AdjustmentsRepo, PlanAdjustmentRow } from './repo.ts';
-import { REVIEW_DAYS, reviewPlan, type Proposal, type ReviewDay, type ReviewReadiness } from './rules.ts';
+import { reviewLogSpan, reviewProposals } from './review.ts';
+import type { Proposal, ReviewReadiness } from './rules.ts';
 
 /**
  * The plan answers back (ADR 0050): the review that turns the rules' proposals into pending
@@ -93,28 +93,9 @@ export function createAdjustmentsService(deps: {
 
   /** The rules' proposals for the plan as it stands with its accepted changes. */
   async function proposalsFor(accountId: string, plan: AdjustedPlanView, state: AthleteState, ftp: string | null, now: Date): Promise<Proposal[]> {
-    const today = isoDay(now.getTime());
-    const from = addDays(today, -REVIEW_DAYS);
-    const to = addDays(today, REVIEW_DAYS - 1);
-    // The compliance of these days reads activities a day either side (a session moved by one day).
-    const log = await scoring.trainingLog(accountId, new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS), new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS));
-    const compliance = planComplianceOf(plan, log, { today, from, to });
-    const complianceByDate = new Map(compliance.days.map((day) => [day.date, day]));
-    const days: ReviewDay[] = planDays(plan)
-      .filter((day) => day.date >= from && day.date <= to)
-      .map((day) => {
-        const checked = complianceByDate.get(day.date);
-        return {
-          date: day.date,
-          session: day.session,
-          status: checked?.status ?? (day.session ? (day.date < today ? 'missed' : 'future') : 'rest'),
-          plannedLoad: checked?.planned?.plannedLoad ?? null,
-          doneLoad: checked?.doneLoad ?? null,
-          done: (checked?.matchedActivityIds.length ?? 0) > 0,
-          raceWeek: day.context.weekKind === 'race',
-        };
-      });
-    return reviewPlan({ today, days, readiness: state.readiness, tsb: state.tsb, ftpW: parseFtpW(ftp) });
+    const span = reviewLogSpan(now);
+    const log = await scoring.trainingLog(accountId, span.from, span.to);
+    return reviewProposals({ plan, log, readiness: state.readiness, tsb: state.tsb, ftpW: parseFtpW(ftp), now });
   }
 
   /** Whether the athlete already decided on this situation recently enough that it is not raised again. */
@@ -131,7 +112,8 @@ export function createAdjustmentsService(deps: {
   /**
    * One plan's review. The proposals are computed from what is read first, then written under the
    * plan's lock (PGlite has one connection: nothing else may be read while a transaction holds
-   * it): a proposal already pending for the same situation with the same changes stays; one whose
+   * it): a proposal already pending for the same situation with the same changes stays (with the
+   * latest numbers in its reason); one whose
    * situation changed, or went away, is superseded. When the athlete accepted or undid a change in
    * between, the proposals were made for a plan that no longer stands, and the review runs again.
    */
@@ -153,6 +135,8 @@ export function createAdjustmentsService(deps: {
           const same = pending.find((entry) => entry.situation === proposal.situation && changeKey(entry.changes) === changeKey(changes));
           if (same) {
             kept.add(same.id);
+            // The same proposal stays, citing the numbers as they are now.
+            if (same.reason !== proposal.reason) await tx.refresh(accountId, same.id, { reason: proposal.reason, evidence: proposal.evidence });
             continue;
           }
           const { trigger, situation, reason, evidence } = proposal;
