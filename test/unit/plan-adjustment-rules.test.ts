@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { reviewDays } from '../../src/server/features/plans/adjustments/review.ts';
+import { planComplianceOf } from '../../src/server/features/plans/compliance-read.ts';
+import type { TrainingLogEntry } from '../../src/server/features/scoring/index.ts';
 import { reviewPlan, type ReviewDay, type ReviewInput, type ReviewReadiness } from '../../src/server/features/plans/adjustments/rules.ts';
 import { datedSessions, planDays, type AcceptedSessionChange } from '../../src/server/features/plans/dated-sessions.ts';
 import { lengthInput } from '../../src/server/features/plans/plan-on-day.ts';
@@ -242,5 +245,43 @@ describe('accepted changes on the dated sessions', () => {
     const moved: AcceptedSessionChange = { adjustmentId: 'c', date: free.date, before: null, after: { scheduled: first!.scheduled, durationMin: first!.durationMin } };
     const placed = datedSessions({ ...plan, sessionChanges: [moved] }).find((session) => session.date === free.date);
     expect(placed).toMatchObject({ scheduled: first!.scheduled, phase: free.context.phase, weekOfPhase: free.context.weekOfPhase, adjustmentId: 'c' });
+  });
+});
+
+describe('the reviewed days', () => {
+  it('carry the same compliance as the whole plan has on those days, though only their neighbourhood is matched', () => {
+    const generatedAt = new Date('2026-03-02T08:00:00Z');
+    const row = planSource(
+      { preparationType: 'general-fitness', planName: 'Check', selectedActivities: '["Cycling","Running"]', planDuration: '16 weeks', weeklyTrainingTime: '8 hours' },
+      generatedAt,
+    );
+    const plan = { phases: planSchedule(lengthInput(row, generatedAt)).phases, generatedPlan: row.generatedPlan };
+    const families = ['ride', 'run', 'ride', 'hike', 'ride'] as const;
+    const log: TrainingLogEntry[] = [];
+    // Activities on most days, some a day off their session, some unscored: the matching's corner cases.
+    for (let day = -10; day < 120; day++) {
+      if (day % 4 === 1) continue;
+      log.push({
+        activityId: `a${day}`,
+        family: families[(day + 10) % families.length]!,
+        source: 'file',
+        startDate: new Date(generatedAt.getTime() + day * DAY_MS + 3_600_000),
+        movingTimeS: 1_800 + ((day * 53) % 3_000),
+        trainingLoad: day % 7 === 0 ? null : 30 + (day % 40),
+        thresholdSources: [],
+      });
+    }
+    for (const offset of [3, 20, 41, 60, 77]) {
+      const now = new Date(generatedAt.getTime() + offset * DAY_MS);
+      const today = now.toISOString().slice(0, 10);
+      const whole = planComplianceOf(plan, log, { today, from: plan.phases[0]!.startDate, to: plan.phases.at(-1)!.endDate });
+      const byDate = new Map(whole.days.map((day) => [day.date, day]));
+      const reviewed = reviewDays(plan, log, now);
+      expect(reviewed.length).toBeGreaterThan(0);
+      for (const day of reviewed) {
+        const full = byDate.get(day.date)!;
+        expect([day.date, day.status, day.doneLoad, day.done, day.plannedLoad]).toEqual([full.date, full.status, full.doneLoad, full.matchedActivityIds.length > 0, full.planned?.plannedLoad ?? null]);
+      }
+    }
   });
 });

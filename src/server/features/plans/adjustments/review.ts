@@ -1,7 +1,7 @@
 import type { TrainingLogEntry } from '../../scoring/index.ts';
 import { planCompliance } from '../compliance.ts';
 import { complianceActivities } from '../compliance-read.ts';
-import { planDays } from '../dated-sessions.ts';
+import { planDays, type DatedPlan } from '../dated-sessions.ts';
 import { plannedSessionLoad, sessionSport } from '../planned-load.ts';
 import type { AdjustedPlanView } from '../view.ts';
 import { REVIEW_DAYS, reviewPlan, type Proposal, type ReviewDay, type ReviewReadiness } from './rules.ts';
@@ -26,16 +26,8 @@ export function reviewLogSpan(now: Date): { from: Date; to: Date } {
   return { from: new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS), to: new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS) };
 }
 
-export function reviewProposals(input: {
-  plan: AdjustedPlanView;
-  /** The athlete's activities over reviewLogSpan. */
-  log: readonly TrainingLogEntry[];
-  readiness: readonly ReviewReadiness[];
-  tsb: number | null;
-  ftpW: number | null;
-  now: Date;
-}): Proposal[] {
-  const { plan, log, now } = input;
+/** The reviewed days of the plan (its accepted changes laid over it), each with its compliance. */
+export function reviewDays(plan: DatedPlan, log: readonly TrainingLogEntry[], now: Date): ReviewDay[] {
   const { today, from, to } = reviewSpan(now);
   // Compliance of the reviewed days, as the plan's own compliance (ADR 0035) matches them: a
   // session takes a neighbour day's activity only after that day's sessions, so days further than
@@ -66,7 +58,7 @@ export function reviewProposals(input: {
     to,
   });
   const complianceByDate = new Map(compliance.days.map((day) => [day.date, day]));
-  const days: ReviewDay[] = near
+  return near
     .filter((day) => day.date >= from && day.date <= to)
     .map((day) => {
       const checked = complianceByDate.get(day.date);
@@ -80,5 +72,17 @@ export function reviewProposals(input: {
         raceWeek: day.context.weekKind === 'race',
       };
     });
-  return reviewPlan({ today, days, readiness: input.readiness, tsb: input.tsb, ftpW: input.ftpW });
+}
+
+export function reviewProposals(input: {
+  plan: AdjustedPlanView;
+  /** The athlete's activities over reviewLogSpan. */
+  log: readonly TrainingLogEntry[];
+  readiness: readonly ReviewReadiness[];
+  tsb: number | null;
+  ftpW: number | null;
+  now: Date;
+}): Proposal[] {
+  const { today } = reviewSpan(input.now);
+  return reviewPlan({ today, days: reviewDays(input.plan, input.log, input.now), readiness: input.readiness, tsb: input.tsb, ftpW: input.ftpW });
 }
