@@ -217,6 +217,40 @@ describe.each(kinds)('plan adjustments on %s', { timeout: 120_000 }, (kind) => {
     expect((await adjustments(client, planId)).pending).toEqual([]);
   });
 
+  it('refuses to accept a proposal the plan no longer fits, and to undo a change a later one builds on', async () => {
+    const { client, planId } = await athleteWithPlan();
+    await hrvBaseline(client);
+    const proposal = await lowHrvTwoDays(client);
+
+    // The plan is regenerated for running: the days no longer hold the rides the proposal found.
+    const plan = (await client.get(`/api/training-plans/${planId}`)).body;
+    const regenerated = await client.put('/api/training-plans', { ...springBase, id: planId, startDate: plan.startDate, selectedActivities: JSON.stringify(['Running']) });
+    expect(regenerated.status).toBe(200);
+    const before = await compliance(client, planId);
+    const stale = await decide(client, planId, proposal.id, 'accept');
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(ADJUSTMENT_CONFLICTS.stale);
+    expect((await compliance(client, planId)).days).toEqual(before.days);
+
+    // The next review proposes for the plan as it is now; accepted, a later change on the same day blocks its undo.
+    expect((await client.put(`/api/wellness/${today}`, { hrvRmssdMs: 10 })).status).toBe(200);
+    await waitForJobs(server);
+    const fresh = (await adjustments(client, planId)).pending;
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]!.id).not.toBe(proposal.id);
+    expect((await decide(client, planId, fresh[0]!.id, 'accept')).status).toBe(200);
+    const [stored] = await server.database.handle.query<{ account_id: string; changes: unknown[] }>('select account_id, changes from plan_adjustments where id = $1', [fresh[0]!.id]);
+    const [change] = stored!.changes as { date: string; kind: string; before: unknown; after: unknown }[];
+    await server.database.handle.query(
+      `insert into plan_adjustments (plan_id, account_id, trigger, situation, reason, evidence, changes, status, decided_at)
+       values ($1, $2, 'form-deep', 'form-deep', 'A later change.', '{}', $3, 'accepted', now() + interval '1 minute')`,
+      [planId, stored!.account_id, JSON.stringify([{ ...change, before: change!.after, after: change!.before }])],
+    );
+    const blocked = await decide(client, planId, fresh[0]!.id, 'undo');
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.message).toMatch(/^A later accepted change also touches .+: undo that one first\.$/);
+  });
+
   it('documents the routes in the OpenAPI document', async () => {
     const document = (await fetch(new URL('/api/openapi.json', server.url)).then((response) => response.json())) as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(document.paths)).toEqual(
