@@ -217,16 +217,22 @@ describe.each(kinds)('plan adjustments on %s', { timeout: 120_000 }, (kind) => {
     expect((await adjustments(client, planId)).pending).toEqual([]);
   });
 
-  it('refuses to accept a proposal the plan no longer fits, and to undo a change a later one builds on', async () => {
+  it('supersedes the proposals of a regenerated plan, refuses one that no longer fits, and an undo a later change builds on', async () => {
     const { client, planId } = await athleteWithPlan();
     await hrvBaseline(client);
     const proposal = await lowHrvTwoDays(client);
 
-    // The plan is regenerated for running: the days no longer hold the rides the proposal found.
+    // The plan is regenerated for running: the proposal described rides that are gone.
     const plan = (await client.get(`/api/training-plans/${planId}`)).body;
     const regenerated = await client.put('/api/training-plans', { ...springBase, id: planId, startDate: plan.startDate, selectedActivities: JSON.stringify(['Running']) });
     expect(regenerated.status).toBe(200);
+    expect((await adjustments(client, planId)).history).toMatchObject([{ id: proposal.id, status: 'superseded' }]);
     const before = await compliance(client, planId);
+    const superseded = await decide(client, planId, proposal.id, 'accept');
+    expect(superseded.status).toBe(409);
+    expect(superseded.body.message).toBe(ADJUSTMENT_CONFLICTS.notPending('superseded'));
+    // Were it still pending (a review racing the regeneration), the days no longer hold what it found.
+    await server.database.handle.query(`update plan_adjustments set status = 'pending', decided_at = null where id = $1`, [proposal.id]);
     const stale = await decide(client, planId, proposal.id, 'accept');
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe(ADJUSTMENT_CONFLICTS.stale);

@@ -79,8 +79,11 @@ export function createPlansService(deps: {
   plansChanged: (accountId: string) => Promise<void>;
   /** The athlete's facts from their log (plans/athlete-reader.ts), the same the profile is written from. */
   readAthlete: AthleteReader;
-  /** The accepted adjustments (ADR 0050), laid over the dated sessions of every plan read for them. */
-  adjustments: Pick<AdjustmentsRepo, 'acceptedOf'>;
+  /**
+   * The accepted adjustments (ADR 0050), laid over the dated sessions of every plan read for them;
+   * a plan regenerated or switched off has its pending proposals superseded.
+   */
+  adjustments: Pick<AdjustmentsRepo, 'acceptedOf' | 'supersedePending'>;
 }) {
   const { repo, activities, scoring, hasTrainingData, plansChanged, readAthlete, adjustments } = deps;
 
@@ -194,6 +197,7 @@ export function createPlansService(deps: {
       const result = await repo.replace(accountId, id, values, (others) => overlappingPlan(planDays({ ...values, generatedAt: now }), others));
       if (!result) throw notFound();
       if ('refused' in result) throw overlapError(result.plan);
+      await adjustments.supersedePending(accountId, id, now);
       await plansChanged(accountId);
       return toView(result.row, now);
     },
@@ -204,6 +208,7 @@ export function createPlansService(deps: {
       if (!result) throw notFound();
       if ('refused' in result) throw overlapError(result.plan);
       if (result.row.isActive) await holdToFreeLimit(accountId, now, result.row.id);
+      else await adjustments.supersedePending(accountId, result.row.id, now);
       await plansChanged(accountId);
       return { id: result.row.id, isActive: result.row.isActive };
     },

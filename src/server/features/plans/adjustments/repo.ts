@@ -71,6 +71,14 @@ export function createAdjustmentsRepo(db: Database) {
         .orderBy(asc(planAdjustments.decidedAt), asc(planAdjustments.id));
     },
 
+    /** The plan was regenerated or switched off: its pending proposals describe a plan that no longer stands. */
+    async supersedePending(accountId: string, planId: string, now: Date): Promise<void> {
+      await db
+        .update(planAdjustments)
+        .set({ status: 'superseded', decidedAt: now })
+        .where(and(eq(planAdjustments.accountId, accountId), eq(planAdjustments.planId, planId), eq(planAdjustments.status, 'pending')));
+    },
+
     /** The account's pending proposals, newest first. */
     async pendingOf(accountId: string): Promise<PlanAdjustmentRow[]> {
       return db
