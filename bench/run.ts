@@ -11,6 +11,7 @@ import { measureWebJs, type WebJs } from './landing-js.ts';
 import { measureLoad, type LoadResult } from './load.ts';
 import { benchFidelity, type FidelityRun } from './fidelity.ts';
 import { benchMetrics, type MetricsRun } from './metrics.ts';
+import { benchPlanAdjustments, type PlanAdjustmentsRun } from './plan-adjustments.ts';
 import { benchPlanCompliance, type PlanComplianceRun } from './plan-compliance.ts';
 import { benchReadiness, type ReadinessRun } from './readiness.ts';
 
@@ -49,6 +50,8 @@ const BUILTIN_ANALYSIS_MS_MAX = 50;
 const PLAN_COMPLIANCE_P99_MS_MAX = 50;
 /** Issue 18: readiness over a year of wellness (the sparkline of a year, the adjustments review) within 50 ms at p99. */
 const READINESS_YEAR_P99_MS_MAX = 50;
+/** Issue 18: Kai's proposals after an activity (a year of activities and wellness, a 24-week plan) within 50 ms at p99. */
+const PLAN_ADJUSTMENTS_P99_MS_MAX = 50;
 /** The pool swim's average heart rate, twice (activity and metrics): see test/unit/device-corpus.test.ts. */
 const KNOWN_CORPUS_DEVIATIONS = 2;
 
@@ -239,6 +242,32 @@ function figures(
   ];
 }
 
+function planAdjustmentFigures(run: PlanAdjustmentsRun): Figure[] {
+  const name = `proposal computation after an activity, ${run.weeks}-week plan, ${run.activities} activities, ${run.wellnessDays} days of wellness`;
+  return [figure(`${name} (p50)`, run.p50Ms, 'ms'), figure(`${name} (p99)`, run.p99Ms, 'ms', { max: PLAN_ADJUSTMENTS_P99_MS_MAX })];
+}
+
+/**
+ * Parts that run on their own with BENCH_ONLY=<comma-separated names> (several helpers add parts
+ * at once): each prints its run and figures, and the rest of the bench is skipped.
+ */
+const standaloneParts: Record<string, () => { run: unknown; figures: Figure[] }> = {
+  'plan-adjustments': () => {
+    const run = benchPlanAdjustments();
+    return { run, figures: planAdjustmentFigures(run) };
+  },
+};
+
+function runStandalone(names: string[]): number {
+  const unknown = names.filter((name) => !(name in standaloneParts));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY names parts that do not run alone: ${unknown.join(', ')} (known: ${Object.keys(standaloneParts).join(', ')})`);
+  const results = names.map((name) => ({ name, ...standaloneParts[name]!() }));
+  console.log(JSON.stringify(results, null, 2));
+  const all = results.flatMap((result) => result.figures);
+  for (const item of all) console.log(`  ${item.name}: ${item.value} ${item.unit}${item.max !== undefined ? ` (target <= ${item.max})` : ''} ${item.pass === null ? '' : item.pass ? 'PASS' : 'FAIL'}`);
+  return all.every((item) => item.pass !== false) ? 0 : 1;
+}
+
 function summary(
   figuresToShow: Figure[],
   api: { authUser: LoadResult; helloFastify: LoadResult; activityList: LoadResult; fitness90: LoadResult; uncachedPage: LoadResult },
@@ -279,6 +308,8 @@ function round(value: number, digits: number): number {
 }
 
 async function main(): Promise<number> {
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+  if (only && only.length > 0) return runStandalone(only);
   const startedAt = new Date();
   // Built first, while the machine is quiet; a failing web build is reported, not fatal.
   const webJs = measureWebJs(root);
@@ -286,6 +317,7 @@ async function main(): Promise<number> {
   const fidelity = benchFidelity();
   const compliance = benchPlanCompliance();
   const readiness = benchReadiness();
+  const adjustments = benchPlanAdjustments();
   const api = await benchKairoApi();
   const helloFastify = await benchHelloFastify();
   const activityData = await benchActivityData({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S });
@@ -302,7 +334,7 @@ async function main(): Promise<number> {
     environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
     valid: problems.length === 0,
     problems,
-    figures: figures(api, helloFastify, webJs, activityData, metrics, fidelity, compliance, demoConnect, readiness),
+    figures: [...figures(api, helloFastify, webJs, activityData, metrics, fidelity, compliance, demoConnect, readiness), ...planAdjustmentFigures(adjustments)],
     demoConnect,
     api: {
       connections: CONNECTIONS,
@@ -324,6 +356,7 @@ async function main(): Promise<number> {
     readiness,
     fidelity,
     compliance,
+    adjustments,
     webhookToAnalysis: activityData.webhookToAnalysis,
   };
   mkdirSync(resultsDir, { recursive: true });

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createInvalidationChannel } from './db/invalidation.ts';
 import { createEventBus } from './events/bus.ts';
+import { wellnessChanged } from './events/domain-events.ts';
 import { createActivities, registerActivityRoutes } from './features/activities/index.ts';
 import { createAnalysis, registerAnalysisRoutes } from './features/analysis/index.ts';
 import { registerAppInfoRoutes } from './features/app-info/index.ts';
@@ -13,7 +14,7 @@ import { GOOGLE_CALLBACK_PATH, createAuth, googleProvider, registerAuthRoutes, r
 import { createSessionStore } from './http/sessions.ts';
 import { registerHealthRoutes } from './features/health/index.ts';
 import { createImports, registerImportRoutes } from './features/imports/index.ts';
-import { createPlanFiles, createPlans, registerPlanFileRoutes, registerPlanRoutes } from './features/plans/index.ts';
+import { createPlanAdjustments, createPlanFiles, createPlans, registerAdjustmentRoutes, registerPlanFileRoutes, registerPlanRoutes } from './features/plans/index.ts';
 import { createProfile, registerProfileRoutes } from './features/profile/index.ts';
 import {
   createActivityScores,
@@ -139,7 +140,12 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   });
   const scoringJobs = createScoringJobs(scoring, events);
   registerScoringRoutes(app, scoring);
-  const wellness = createWellnessService({ repo: createWellnessRepo(database.db), activities, scoring });
+  const wellness = createWellnessService({
+    repo: createWellnessRepo(database.db),
+    activities,
+    scoring,
+    onChanged: (accountId) => events.publish(wellnessChanged, { accountId }),
+  });
   await registerWellnessRoutes(app, wellness);
 
   const settings = createSettings({ database: database.db, scoring, strava: strava.service, events });
@@ -149,6 +155,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const ai = config.ai ? createStructuredModel({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, log: app.log, observe: operatorMetrics.llm }) : undefined;
   const history = trainingHistory({ strava: strava.service, activities, scoring });
   const plans = createPlans({ database: database.db, activities, scoring, settings, hasTrainingData: history.hasTrainingData });
+  const adjustments = createPlanAdjustments({ database: database.db, scoring, wellness, settings, events });
 
   const analysis = createAnalysis({
     database: database.db,
@@ -178,6 +185,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     publicUrl: getPublicUrl,
   });
 
+  registerAdjustmentRoutes(app, adjustments.service);
   registerPlanRoutes(app, plans);
   registerPlanFileRoutes(
     app,
@@ -197,7 +205,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   });
   registerProfileRoutes(app, profile.service);
 
-  const jobs = [housekeepingJob, imports.archiveJob, scoringJobs.activity, scoringJobs.account, scoringJobs.fitness, ...analysis.jobs, ...profile.jobs, ...strava.jobs.all];
+  const jobs = [housekeepingJob, imports.archiveJob, scoringJobs.activity, scoringJobs.account, scoringJobs.fitness, ...analysis.jobs, ...profile.jobs, ...adjustments.jobs, ...strava.jobs.all];
   for (const job of jobs) queue.define(job as JobDefinition<z.ZodType>);
 
   // Before the first request: a request may queue a job (connecting Strava, importing an archive).

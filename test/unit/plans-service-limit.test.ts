@@ -28,7 +28,7 @@ describe('creating a plan at the Free limit', () => {
       standing: async () => ({ access: { plan: 'Free', trialExpiryDate: null }, plans: 1 }),
       insertWithinLimit,
     } as unknown as PlansRepo;
-    const plans = createPlansService({ repo, activities, scoring, hasTrainingData: async () => true, plansChanged: async () => undefined, readAthlete: generationRead, unitSystem: generationRead });
+    const plans = createPlansService({ repo, activities, scoring, hasTrainingData: async () => true, plansChanged: async () => undefined, readAthlete: generationRead, unitSystem: generationRead, adjustments: { acceptedOf: generationRead, supersedePending: generationRead } });
 
     await expect(plans.create('account-1', EVENT_PLAN)).rejects.toMatchObject({ code: 'forbidden', message: FREE_PLAN_LIMIT_MESSAGE });
     expect(generationRead).not.toHaveBeenCalled();

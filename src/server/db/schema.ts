@@ -22,6 +22,7 @@ import type { FileQuality } from '../../shared/api/activities.ts';
 import { analysisCoaches, type NextSession } from '../../shared/api/analysis.ts';
 import { eventSources, profileAuthors } from '../../shared/api/athletic-profile.ts';
 import type { HrSport, SportHeartRateField } from '../../shared/api/settings.ts';
+import { adjustmentStatuses, adjustmentTriggers, type StoredAdjustmentChange } from '../../shared/api/plan-adjustments.ts';
 import { activityKinds, completionGoals, preparationTypes, type GeneratedPlan } from '../../shared/api/training-plans.ts';
 import { accountPlans, paymentStatuses } from '../../shared/domain/account-plan.ts';
 import { coachingStyles } from '../../shared/domain/coaching-style.ts';
@@ -559,6 +560,33 @@ export const planCalendarFeeds = pgTable('plan_calendar_feeds', {
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: timestamps.createdAt,
 });
+
+/**
+ * ADR 0050: changes Kai proposes to a plan, each with its reason and the numbers behind it, and
+ * what became of them. Accepted ones (in the order accepted) are laid over the plan's dated
+ * sessions; undoing one marks it undone, so the plan's history keeps every change and its reason.
+ */
+export const planAdjustments = pgTable(
+  'plan_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => trainingPlans.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id'),
+    trigger: text('trigger', { enum: adjustmentTriggers }).notNull(),
+    /** The situation it answers (e.g. 'key-session-missed:2026-05-11'): the same one is not proposed twice. */
+    situation: text('situation').notNull(),
+    reason: text('reason').notNull(),
+    evidence: jsonb('evidence').$type<Record<string, number | string>>().notNull(),
+    changes: jsonb('changes').$type<StoredAdjustmentChange[]>().notNull(),
+    status: text('status', { enum: adjustmentStatuses }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (table) => [index('plan_adjustments_plan').on(table.planId, table.createdAt)],
+);
 
 /**
  * The athletic profile (spec §3), one per account: the five prose sections, the goal cards

@@ -27,5 +27,8 @@ export const thresholdsChanged = defineEvent('settings.thresholds-changed', acco
  */
 export const metricsComputed = defineEvent('scoring.metrics-computed', activityPayload);
 
+/** A check-in or a wellness import changed the account's days (readiness reads them). Published by wellness. */
+export const wellnessChanged = defineEvent('wellness.changed', accountPayload);
+
 /** The account connected Strava: its history is to be brought in. Published by strava. */
 export const stravaConnected = defineEvent('strava.connected', accountPayload);

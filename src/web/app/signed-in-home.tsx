@@ -16,6 +16,9 @@ import { useHomeActivities } from './use-home-activities.ts';
 // visits never open them. Once loaded they stay mounted (imports carry on while closed).
 // Below the activity list on Home: loaded apart, so the first signed-in screen does not wait for it.
 const ReadinessCard = lazy(() => import('../features/wellness/readiness-card.tsx').then((module) => ({ default: module.ReadinessCard })));
+const PendingAdjustmentsCard = lazy(() =>
+  import('../features/plans/pending-adjustments-card.tsx').then((module) => ({ default: module.PendingAdjustmentsCard })),
+);
 const ImportDialog = lazy(() => import('../features/imports/import-dialog.tsx').then((module) => ({ default: module.ImportDialog })));
 const CoachingProfileDialog = lazy(() =>
   import('../features/settings/coaching-profile-dialog.tsx').then((module) => ({ default: module.CoachingProfileDialog })),
@@ -98,6 +101,7 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
           )}
           {!needsConnect && (
             <Suspense fallback={null}>
+              <PendingAdjustmentsCard />
               <ReadinessCard />
             </Suspense>
           )}

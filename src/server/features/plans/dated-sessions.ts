@@ -3,9 +3,10 @@ import type { PhaseName, PlanPhase } from '../../../shared/domain/plan-phases.ts
 
 /**
  * A plan's sessions on the calendar: each phase's typical week repeated over its weeks, each
- * week's sessions scaled to that week's planned volume, and the race week's own sessions. The
- * calendar file, the compliance check and anything else that asks "what was planned on this day"
- * read this one layout.
+ * week's sessions scaled to that week's planned volume, and the race week's own sessions; then the
+ * changes the athlete accepted (ADR 0050) laid over them in the order they were accepted. The plan
+ * view, the compliance check, the calendar file and feed, and the device files all read this one
+ * layout, so an accepted change reaches each of them and an undone one leaves all of them.
  */
 
 const DAY_MS = 86_400_000;
@@ -13,7 +14,7 @@ const DAY_MS = 86_400_000;
 export interface DatedSession {
   /** YYYY-MM-DD. */
   date: string;
-  /** The session as the generated plan writes it; its `durationMin` is the typical week's. */
+  /** The session as the generated plan writes it (or as an accepted change wrote it); its `durationMin` is the typical week's. */
   scheduled: ScheduledDay;
   /** The minutes planned on this date: the typical week's scaled to this week's volume. */
   durationMin: number;
@@ -23,11 +24,40 @@ export interface DatedSession {
   /** The generated week's kind, or 'race' in the race week; null when the plan has no week-by-week volumes. */
   weekKind: PhaseWeek['kind'] | 'race' | null;
   isRaceDay: boolean;
+  /** The accepted adjustment that put this session here; absent for the plan's own sessions. */
+  adjustmentId?: string;
 }
 
-/** Every dated session of a plan, in date order; rest days are left out. */
-export function datedSessions(plan: { phases: readonly PlanPhase[]; generatedPlan: GeneratedPlan }): DatedSession[] {
-  const sessions: DatedSession[] = [];
+/** A session as a change stores it: enough to lay it on a day and to compare it with what the day holds. */
+export interface PlannedSessionSnapshot {
+  scheduled: ScheduledDay;
+  durationMin: number;
+}
+
+/** One day of an accepted adjustment: what the day held (null: nothing) and what it holds now (null: a rest day). */
+export interface AcceptedSessionChange {
+  adjustmentId: string;
+  date: string;
+  before: PlannedSessionSnapshot | null;
+  after: PlannedSessionSnapshot | null;
+}
+
+export interface DatedPlan {
+  phases: readonly PlanPhase[];
+  generatedPlan: GeneratedPlan;
+  /** Accepted changes in the order they were accepted; absent or empty: the plan as generated. */
+  sessionChanges?: readonly AcceptedSessionChange[];
+}
+
+interface DayLayout {
+  date: string;
+  context: Omit<DatedSession, 'date' | 'scheduled' | 'durationMin' | 'adjustmentId'>;
+  session: DatedSession | null;
+}
+
+/** Every day of the plan with where it falls and the generated session on it (null on rest days). */
+function layout(plan: DatedPlan): DayLayout[] {
+  const days: DayLayout[] = [];
   const raceWeek = plan.generatedPlan.trainingPlan.raceWeek;
   const race = raceWeek
     ? { start: Date.parse(`${raceWeek.startDate}T00:00:00Z`), day: Date.parse(`${raceWeek.date}T00:00:00Z`), schedule: raceWeek.dailySchedule }
@@ -47,23 +77,61 @@ export function datedSessions(plan: { phases: readonly PlanPhase[]; generatedPla
         if (race && day > race.day) continue;
         const inRaceWeek = race !== null && day >= race.start;
         const isRaceDay = inRaceWeek && day === race.day;
+        const date = new Date(day).toISOString().slice(0, 10);
+        const context = {
+          phase: { key: phase.name, name: generated?.name ?? phase.name },
+          weekOfPhase: week,
+          weekKind: inRaceWeek ? ('race' as const) : (plannedWeek?.kind ?? null),
+          isRaceDay,
+        };
         // getUTCDay: 0 is Sunday; DAYS_OF_WEEK starts on Monday.
         const dayName = DAYS_OF_WEEK[(new Date(day).getUTCDay() + 6) % 7];
         const session = (inRaceWeek ? race.schedule : schedule).find((entry) => entry.dayOfWeek === dayName);
-        if (!session || (session.durationMin === 0 && !isRaceDay)) continue;
+        if (!session || (session.durationMin === 0 && !isRaceDay)) {
+          days.push({ date, context, session: null });
+          continue;
+        }
         const minutes =
           session.activityType.startsWith('Lifting') || inRaceWeek ? session.durationMin : Math.max(5, Math.round((session.durationMin * scale) / 5) * 5);
-        sessions.push({
-          date: new Date(day).toISOString().slice(0, 10),
-          scheduled: session,
-          durationMin: minutes,
-          phase: { key: phase.name, name: generated?.name ?? phase.name },
-          weekOfPhase: week,
-          weekKind: inRaceWeek ? 'race' : (plannedWeek?.kind ?? null),
-          isRaceDay,
-        });
+        days.push({ date, context, session: { date, scheduled: session, durationMin: minutes, ...context } });
       }
     }
   }
-  return sessions;
+  return days;
+}
+
+/** Whether a day holds what a change found there: the same kind of session at the same minutes, or nothing. */
+export function sameSession(held: PlannedSessionSnapshot | null, expected: PlannedSessionSnapshot | null): boolean {
+  if (held === null || expected === null) return held === expected;
+  return held.scheduled.activityType === expected.scheduled.activityType && held.durationMin === expected.durationMin;
+}
+
+/** The plan's days with the accepted changes laid over them, in the order accepted. */
+function adjustedLayout(plan: DatedPlan): DayLayout[] {
+  const days = layout(plan);
+  const changes = plan.sessionChanges ?? [];
+  if (changes.length === 0) return days;
+  const byDate = new Map(days.map((day) => [day.date, day]));
+  for (const change of changes) {
+    const day = byDate.get(change.date);
+    if (!day || !sameSession(day.session, change.before)) continue;
+    day.session = change.after
+      ? { date: day.date, scheduled: change.after.scheduled, durationMin: change.after.durationMin, ...day.context, adjustmentId: change.adjustmentId }
+      : null;
+  }
+  return days;
+}
+
+/**
+ * Every dated session of a plan, in date order; rest days are left out. An accepted change
+ * applies only while its day still holds what the change found there: a plan regenerated since
+ * (or a day another change took first) keeps what it has.
+ */
+export function datedSessions(plan: DatedPlan): DatedSession[] {
+  return adjustedLayout(plan).flatMap((day) => (day.session ? [day.session] : []));
+}
+
+/** Every day of the plan, rest days included (null session), for the adjustments review that may place a session on a free day. */
+export function planDays(plan: DatedPlan): { date: string; session: DatedSession | null; context: DayLayout['context'] }[] {
+  return adjustedLayout(plan);
 }

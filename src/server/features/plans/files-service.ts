@@ -32,7 +32,7 @@ const hashFeedToken = (token: string) => createHash('sha256').update(token).dige
 const isoDay = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
 
 export function createPlanFilesService(deps: {
-  plans: Pick<PlansService, 'get' | 'forExport'>;
+  plans: Pick<PlansService, 'get' | 'adjusted' | 'adjustedForFeed'>;
   feeds: CalendarFeedRepo;
   /** The effective thresholds (ADR 0025): targets are read from them when a file is written. */
   thresholds: (accountId: string, now: Date) => Promise<EffectiveThresholds>;
@@ -47,7 +47,7 @@ export function createPlanFilesService(deps: {
   return {
     /** The dated sessions from `from` to `to` (today and the next 13 days unless told), each with the files it offers this athlete. */
     async sessions(accountId: string, planId: string, range: { from?: string | undefined; to?: string | undefined }, now = new Date()): Promise<PlanSessionFiles> {
-      const plan = await plans.get(accountId, planId, now);
+      const plan = await plans.adjusted(accountId, planId, now);
       const from = range.from ?? isoDay(now.getTime());
       const to = range.to ?? isoDay(Date.parse(`${from}T00:00:00Z`) + (DEFAULT_RANGE_DAYS - 1) * DAY_MS);
       if (to < from) throw new AppError('bad_request', 'The range ends before it starts.');
@@ -72,7 +72,7 @@ export function createPlanFilesService(deps: {
     /** Pro: one dated session's file; a day without a session, or a format the session does not offer, answers why. */
     async sessionFile(account: Account, planId: string, date: string, format: WorkoutFormat, now = new Date()): Promise<WorkoutFile> {
       requirePro(account, now);
-      const plan = await plans.get(account.id, planId, now);
+      const plan = await plans.adjusted(account.id, planId, now);
       const dated = datedSessions(plan).find((session) => session.date === date);
       if (!dated) throw new AppError('not_found', SESSION_NOT_FOUND);
       const sport = sessionSport(dated.scheduled);
@@ -131,7 +131,7 @@ export function createPlanFilesService(deps: {
       if (!FEED_TOKEN_PATTERN.test(token)) throw feedNotFound();
       const feed = await feeds.byTokenHash(hashFeedToken(token));
       if (!feed) throw feedNotFound();
-      const plan = (await plans.forExport(feed.accountId, now)).find((candidate) => candidate.id === feed.planId);
+      const plan = await plans.adjustedForFeed(feed.accountId, feed.planId, now);
       if (!plan) throw feedNotFound();
       return { ics: planCalendar(plan, planTitle(plan)), plan };
     },

@@ -3,6 +3,11 @@ import { createPlanFilesService } from './files-service.ts';
 import type { Database } from '../../db/client.ts';
 import type { ScoringService } from '../scoring/index.ts';
 import type { SettingsService } from '../settings/index.ts';
+import type { WellnessService } from '../wellness/index.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { createAdjustmentsReviewJob } from './adjustments/jobs.ts';
+import { createAdjustmentsRepo } from './adjustments/repo.ts';
+import { createAdjustmentsService } from './adjustments/service.ts';
 import { createAthleteReader } from './athlete-reader.ts';
 import { createPlansRepo } from './repo.ts';
 import { createPlansService } from './service.ts';
@@ -14,13 +19,15 @@ export { createAthleteReader, type AthleteReader, type AthleteReading } from './
 export type { PlanOnDay, PlanStanding } from './plan-on-day.ts';
 export { registerPlanRoutes } from './routes.ts';
 export { registerPlanFileRoutes } from './files-routes.ts';
+export { registerAdjustmentRoutes } from './adjustments/routes.ts';
+export type { AdjustmentsService } from './adjustments/service.ts';
 export { planCompliance } from './compliance.ts';
 export type { PlanWeekCompliance } from './plan-on-day.ts';
 
 type ServiceDeps = Parameters<typeof createPlansService>[0];
 
 export function createPlans(
-  deps: Omit<ServiceDeps, 'repo' | 'plansChanged' | 'readAthlete' | 'scoring' | 'unitSystem'> & {
+  deps: Omit<ServiceDeps, 'repo' | 'plansChanged' | 'readAthlete' | 'scoring' | 'unitSystem' | 'adjustments'> & {
     database: Database;
     scoring: Pick<ScoringService, 'trainingLog' | 'fitnessWithSources'>;
     settings: Pick<SettingsService, 'athleteFacts' | 'analysesStale' | 'unitSystem'>;
@@ -34,7 +41,30 @@ export function createPlans(
     plansChanged: (accountId) => settings.analysesStale(accountId),
     readAthlete: createAthleteReader({ scoring, settings }),
     unitSystem: (accountId) => settings.unitSystem(accountId),
+    adjustments: createAdjustmentsRepo(database),
   });
+}
+
+/**
+ * The plan answers back (ADR 0050): Kai's review after each scored activity and each wellness
+ * change (a job on the events), and the athlete's accept, decline and undo.
+ */
+export function createPlanAdjustments(deps: {
+  database: Database;
+  scoring: Pick<ScoringService, 'trainingLog' | 'fitness'>;
+  wellness: Pick<WellnessService, 'readinessSeries'>;
+  settings: Pick<SettingsService, 'analysesStale'>;
+  events: EventBus;
+}) {
+  const { database, scoring, wellness, settings, events } = deps;
+  const service = createAdjustmentsService({
+    repo: createAdjustmentsRepo(database),
+    plans: createPlansRepo(database),
+    scoring,
+    wellness,
+    plansChanged: (accountId) => settings.analysesStale(accountId),
+  });
+  return { service, jobs: [createAdjustmentsReviewJob(service, events)] };
 }
 
 /** A plan's files for devices and calendars: workout files, the zip, the private calendar feed (ADR 0039, 0040). */

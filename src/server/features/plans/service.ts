@@ -11,7 +11,7 @@ import {
 import { hasProAccess } from '../../../shared/domain/account-plan.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { fileNameSlug } from '../../../shared/domain/file-name.ts';
-import { currentPhaseOf, planLengthProblem, planSchedule, planTargetDay } from '../../../shared/domain/plan-phases.ts';
+import { planLengthProblem, planSchedule, planTargetDay } from '../../../shared/domain/plan-phases.ts';
 import { planStartProblem } from '../../../shared/domain/plan-start.ts';
 import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
@@ -25,6 +25,9 @@ import { generatePlan } from './generator.ts';
 import { goalInputProblem, parseFtpW } from './goal-inputs.ts';
 import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan-on-day.ts';
 import type { AccountAccess, PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
+import { acceptedChanges } from './adjustments/service.ts';
+import type { AdjustmentsRepo } from './adjustments/repo.ts';
+import { toView, type AdjustedPlanView } from './view.ts';
 
 
 const notFound = () => new AppError('not_found', 'Training plan not found');
@@ -59,23 +62,6 @@ export const CONNECT_REQUIRED_MESSAGE = 'Connect Strava or import your activity 
 /** An analysis speaks about this many active plans at most: the facts and the prompt stay bounded. */
 export const MAX_PLANS_IN_ANALYSIS = 3;
 
-function toView(row: TrainingPlanRow, now: Date): TrainingPlanView {
-  const { accountId: _accountId, generatedAt, updatedAt, ...fields } = row;
-  const input = lengthInput(row, generatedAt);
-  const schedule = planSchedule(input);
-  const progress = currentPhaseOf(input, now);
-  return {
-    ...fields,
-    generatedAt: generatedAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
-    totalWeeks: schedule.totalWeeks,
-    taperWeeks: schedule.taperWeeks,
-    phases: schedule.phases,
-    currentPhase: progress.phase,
-    weekOfPhase: progress.weekOfPhase,
-  };
-}
-
 /** Training plans; every call is scoped to the signed-in account (another account's plan is not found). */
 export function createPlansService(deps: {
   repo: PlansRepo;
@@ -95,8 +81,20 @@ export function createPlansService(deps: {
   readAthlete: AthleteReader;
   /** The athlete's unit system: refusals state their limits in it (ADR 0026). */
   unitSystem: (accountId: string) => Promise<UnitSystem>;
+  /**
+   * The accepted adjustments (ADR 0050), laid over the dated sessions of every plan read for them;
+   * a plan regenerated or switched off has its pending proposals superseded.
+   */
+  adjustments: Pick<AdjustmentsRepo, 'acceptedOf' | 'supersedePending'>;
 }) {
-  const { repo, activities, scoring, hasTrainingData, plansChanged, readAthlete, unitSystem } = deps;
+  const { repo, activities, scoring, hasTrainingData, plansChanged, readAthlete, unitSystem, adjustments } = deps;
+
+  /** The plans with their accepted changes: what every reader of their dated sessions reads. */
+  async function adjustedViews(accountId: string, rows: readonly TrainingPlanRow[], now: Date): Promise<AdjustedPlanView[]> {
+    const accepted = await adjustments.acceptedOf(accountId, rows.map((row) => row.id));
+    return rows.map((row) => ({ ...toView(row, now), sessionChanges: acceptedChanges(accepted.filter((entry) => entry.planId === row.id)) }));
+  }
+  const adjustedView = async (accountId: string, row: TrainingPlanRow, now: Date) => (await adjustedViews(accountId, [row], now))[0]!;
 
   async function requireConnected(accountId: string): Promise<void> {
     if (!(await hasTrainingData(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
@@ -201,6 +199,7 @@ export function createPlansService(deps: {
       const result = await repo.replace(accountId, id, values, (others) => overlappingPlan(planDays({ ...values, generatedAt: now }), others));
       if (!result) throw notFound();
       if ('refused' in result) throw overlapError(result.plan);
+      await adjustments.supersedePending(accountId, id, now);
       await plansChanged(accountId);
       return toView(result.row, now);
     },
@@ -211,6 +210,7 @@ export function createPlansService(deps: {
       if (!result) throw notFound();
       if ('refused' in result) throw overlapError(result.plan);
       if (result.row.isActive) await holdToFreeLimit(accountId, now, result.row.id);
+      else await adjustments.supersedePending(accountId, result.row.id, now);
       await plansChanged(accountId);
       return { id: result.row.id, isActive: result.row.isActive };
     },
@@ -228,7 +228,7 @@ export function createPlansService(deps: {
      */
     async compliance(accountId: string, id: string, query: PlanComplianceQuery, now = new Date()): Promise<PlanComplianceView> {
       await requireConnected(accountId);
-      const plan = toView(await findOwned(accountId, id), now);
+      const plan = await adjustedView(accountId, await findOwned(accountId, id), now);
       const span = complianceLogSpan(plan);
       const log = await scoring.trainingLog(accountId, span.from, span.to);
       const startDate = plan.phases[0]!.startDate;
@@ -244,9 +244,22 @@ export function createPlansService(deps: {
       return (await repo.list(accountId)).map((row) => toView(row, now));
     },
 
+    /** One plan with its accepted changes, for its files (files-service.ts). */
+    async adjusted(accountId: string, id: string, now = new Date()): Promise<AdjustedPlanView> {
+      await requireConnected(accountId);
+      await holdToFreeLimit(accountId, now);
+      return adjustedView(accountId, await findOwned(accountId, id), now);
+    },
+
+    /** A plan with its accepted changes for its calendar feed: no session, the feed's token is the key. */
+    async adjustedForFeed(accountId: string, id: string, now = new Date()): Promise<AdjustedPlanView | undefined> {
+      const row = await repo.find(accountId, id);
+      return row ? adjustedView(accountId, row, now) : undefined;
+    },
+
     async calendar(accountId: string, id: string, now = new Date()): Promise<{ fileName: string; ics: string }> {
       await requireConnected(accountId);
-      const plan = toView(await findOwned(accountId, id), now);
+      const plan = await adjustedView(accountId, await findOwned(accountId, id), now);
       const title = planTitle(plan);
       return { fileName: `${fileNameSlug(title, 'training-plan')}.ics`, ics: planCalendar(plan, title) };
     },
@@ -267,9 +280,10 @@ export function createPlansService(deps: {
       const dayIso = day.toISOString().slice(0, 10);
       const span = weekLogSpan(dayIso);
       const log = plans.some(({ onDay }) => onDay.standing === 'running') ? await scoring.trainingLog(accountId, span.from, span.to) : [];
-      return plans.map(({ row, onDay }) => ({
+      const views = await adjustedViews(accountId, plans.map(({ row }) => row), now);
+      return plans.map(({ onDay }, index) => ({
         ...onDay,
-        compliance: onDay.standing === 'running' ? weekComplianceOn(toView(row, now), log, dayIso) : null,
+        compliance: onDay.standing === 'running' ? weekComplianceOn(views[index]!, log, dayIso) : null,
       }));
     },
   };

@@ -7,6 +7,7 @@ import { CalendarFeedPanel } from './calendar-feed-panel.tsx';
 import { ComplianceCalendar } from './compliance-calendar.tsx';
 import { ComplianceSummary } from './compliance-summary.tsx';
 import { PhaseSection, RaceWeekSection } from './phase-section.tsx';
+import { PlanAdjustments } from './plan-adjustments.tsx';
 import { PREPARATION_LABELS, planTitle, planWhen } from './plan-labels.ts';
 import { PlanListCard } from './plan-list-card.tsx';
 import { PlanSection } from './plan-section.tsx';
@@ -52,6 +53,9 @@ export function PlanDocument({ plan }: { plan: TrainingPlanView }) {
       <PlanUnitsNote plan={generated} />
       <p className="rounded-2xl border border-accent/30 bg-accent/5 p-5 text-base leading-relaxed text-fg">{generated.motivationalMessage}</p>
 
+      <PlanSection id="adjustments" title="Kai's Suggestions">
+        <PlanAdjustments planId={plan.id} />
+      </PlanSection>
       <PlanSection id="planned-vs-done" title="Planned vs Done">
         <ComplianceCalendar planId={plan.id} />
       </PlanSection>

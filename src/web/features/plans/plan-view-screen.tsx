@@ -17,6 +17,7 @@ interface TocEntry {
 function tocOf(plan: TrainingPlanView): TocEntry[] {
   const generated = plan.generatedPlan;
   const entries: [boolean, TocEntry][] = [
+    [true, { id: 'adjustments', label: "Kai's Suggestions" }],
     [true, { id: 'planned-vs-done', label: 'Planned vs Done' }],
     [generated.eventDemands.keyPhysicalDemands.length > 0, { id: 'event-demands', label: 'Event Demands' }],
     [generated.currentState.strengths.length + generated.currentState.gaps.length > 0, { id: 'current-state', label: 'Current State Analysis' }],

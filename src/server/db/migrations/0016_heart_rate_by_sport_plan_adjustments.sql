@@ -1,0 +1,19 @@
+CREATE TABLE "plan_adjustments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"plan_id" uuid NOT NULL,
+	"account_id" uuid NOT NULL,
+	"trigger" text NOT NULL,
+	"situation" text NOT NULL,
+	"reason" text NOT NULL,
+	"evidence" jsonb NOT NULL,
+	"changes" jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_at" timestamp with time zone,
+	"undone_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "user_settings" ADD COLUMN "hr_by_sport" jsonb;--> statement-breakpoint
+ALTER TABLE "plan_adjustments" ADD CONSTRAINT "plan_adjustments_plan_id_training_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."training_plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_adjustments" ADD CONSTRAINT "plan_adjustments_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "plan_adjustments_plan" ON "plan_adjustments" USING btree ("plan_id","created_at");

@@ -1,1 +1,0 @@
-ALTER TABLE "user_settings" ADD COLUMN "hr_by_sport" jsonb;

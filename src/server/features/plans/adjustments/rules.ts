@@ -1,0 +1,269 @@
+import type { AdjustmentChangeKind, AdjustmentTrigger } from '../../../../shared/api/plan-adjustments.ts';
+import { DAYS_OF_WEEK, type ScheduledDay } from '../../../../shared/api/training-plans.ts';
+import type { ReadinessState } from '../../../../shared/api/wellness.ts';
+import { formatDurationWords, formatNumber, formatShortCalendarDay } from '../../../../shared/format.ts';
+import type { DayStatus } from '../compliance.ts';
+import type { DatedSession, PlannedSessionSnapshot } from '../dated-sessions.ts';
+import { enduranceSessions, notesFor, sportName, type EnduranceSport } from '../sessions.ts';
+import { sessionSteps } from '../session-steps.ts';
+
+/**
+ * The plan answers back (ADR 0050): the deterministic rules that read the last 7 days and the
+ * next 7 of a plan, the athlete's readiness and form, and propose concrete changes, each with one
+ * sentence of reason that cites the numbers. Pure: the same input gives the same proposals.
+ *
+ * Triggers, most urgent first; a day one proposal changes is not changed by another:
+ * - readiness-low: readiness strained yesterday and today → the next session of today or
+ *   tomorrow becomes a rest day, the next intensity session becomes endurance (≤ 60 min).
+ * - form-deep: TSB below −30 → the next intensity session becomes endurance (≤ 60 min), the
+ *   next long session is shortened to 75 %.
+ * - key-session-missed (only when neither of the above holds: no intensity is added to a tired
+ *   athlete): the latest key session of the last 7 days was missed → its work moves onto the
+ *   first endurance or recovery session of the next 7 days with no intensity session beside it.
+ * - load-high: the last 7 days' done load over 120 % of the planned → the next intensity
+ *   session becomes endurance at its minutes.
+ * - load-low: under 80 % (and no missed key session moved) → the next long session is shortened
+ *   to 80 %, so the plan builds back rather than crams the missed load in.
+ * No change lands on a day before today, on a session already done, in the race week, or on the
+ * race.
+ */
+
+export const REVIEW_DAYS = 7;
+export const LOAD_LOW_PCT = 80;
+export const LOAD_HIGH_PCT = 120;
+/** TrainingPeaks' high-risk line, as readiness reads form (ADR 0037). */
+export const TSB_DEEP = -30;
+export const READINESS_LOW_DAYS = 2;
+/** An intensity session swapped for endurance rides at most this long while the athlete is tired. */
+export const TIRED_ENDURANCE_MAX_MIN = 60;
+export const FORM_LONG_SHORTEN_PCT = 75;
+export const LOW_LOAD_LONG_SHORTEN_PCT = 80;
+
+const INTENSITY_LABELS = new Set(['threshold', 'vo2max', 'tempo', 'race pace', 'sharpening']);
+const LONG_LABELS = new Set(['long', 'simulation']);
+
+export interface ReviewDay {
+  date: string;
+  /** The day's session as the plan stands (accepted changes laid over it); null on a rest day. */
+  session: DatedSession | null;
+  /** From the plan's compliance (ADR 0035). */
+  status: DayStatus;
+  /** Planned and done load of the day's session; null when unknown (done: no activity, or one not scored yet). */
+  plannedLoad: number | null;
+  doneLoad: number | null;
+  /** Whether an activity was matched to the day's session. */
+  done: boolean;
+  /** A day of the race week (its own sessions stay as they are), the race day included. */
+  raceWeek: boolean;
+}
+
+export interface ReviewReadiness {
+  date: string;
+  state: ReadinessState;
+  /** The HRV figures behind it (7-day mean and the usual range, ms); null when HRV was left out. */
+  hrv: { meanMs: number; lowMs: number; highMs: number } | null;
+}
+
+export interface ReviewInput {
+  /** The UTC day it is (YYYY-MM-DD). */
+  today: string;
+  /** The plan's days from 7 days before today to 6 after (those within the plan), in date order. */
+  days: readonly ReviewDay[];
+  /** Readiness of the last days up to today, oldest first. */
+  readiness: readonly ReviewReadiness[];
+  /** Form on today's morning from the stored fitness series; null without training history. */
+  tsb: number | null;
+  /** The plan's FTP (W) when given, for the zones text of a swapped ride. */
+  ftpW: number | null;
+}
+
+export interface ProposedChange {
+  date: string;
+  kind: AdjustmentChangeKind;
+  before: PlannedSessionSnapshot | null;
+  after: PlannedSessionSnapshot | null;
+}
+
+export interface Proposal {
+  trigger: AdjustmentTrigger;
+  /**
+   * What situation it answers: the same situation reviewed again gives the same key, so it is not
+   * proposed twice (a missed session by its day; the other triggers by themselves).
+   */
+  situation: string;
+  reason: string;
+  evidence: Record<string, number | string>;
+  changes: ProposedChange[];
+}
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const dayText = (day: string) => formatShortCalendarDay(day);
+const minutesText = (minutes: number) => formatDurationWords(minutes * 60);
+const round5 = (minutes: number) => Math.max(5, Math.round(minutes / 5) * 5);
+
+export const sessionLabelOf = (activityType: string) => activityType.split(' - ').slice(1).join(' - ');
+const sportOf = (activityType: string): EnduranceSport | null =>
+  activityType.startsWith('Cycling - ') ? 'cycling' : activityType.startsWith('Running - ') ? 'running' : null;
+const isIntensity = (session: DatedSession | null) => session !== null && INTENSITY_LABELS.has(sessionLabelOf(session.scheduled.activityType));
+const isLong = (session: DatedSession | null) => session !== null && LONG_LABELS.has(sessionLabelOf(session.scheduled.activityType));
+const isKey = (session: DatedSession | null) => isIntensity(session) || isLong(session);
+const snapshot = (session: DatedSession): PlannedSessionSnapshot => ({ scheduled: session.scheduled, durationMin: session.durationMin });
+const dayOfWeek = (day: string) => DAYS_OF_WEEK[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+
+/** The plan's own session of this kind in the session's phase, at `minutes` (a ride with its steps). */
+function replacement(session: DatedSession, label: 'endurance' | 'recovery', minutes: number, ftpW: number | null): ScheduledDay {
+  const sport = sportOf(session.scheduled.activityType)!;
+  const kind = enduranceSessions(session.phase.key, sport, ftpW, false).find((candidate) => candidate.label === label)!;
+  return {
+    dayOfWeek: dayOfWeek(session.date),
+    activityType: `${sportName[sport]} - ${label}`,
+    duration: minutesText(minutes),
+    durationMin: minutes,
+    zones: kind.zones,
+    description: kind.description,
+    notes: notesFor(label, session.phase.key, minutes, false),
+    ...(sport === 'cycling' && kind.main ? { steps: sessionSteps(kind.main, minutes, ftpW) } : {}),
+  };
+}
+
+/** The same session on another day (its steps follow its minutes when the files are written). */
+function movedTo(session: DatedSession, date: string): PlannedSessionSnapshot {
+  return { scheduled: { ...session.scheduled, dayOfWeek: dayOfWeek(date) }, durationMin: session.durationMin };
+}
+
+function listed(parts: readonly string[]): string {
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** A change in words, e.g. 'Thu, Nov 26 becomes 1 h endurance instead of threshold'. */
+function changeText(change: ProposedChange): string {
+  const label = (snap: PlannedSessionSnapshot | null) => (snap ? sessionLabelOf(snap.scheduled.activityType) : '');
+  switch (change.kind) {
+    case 'rest':
+      return `${dayText(change.date)} becomes a rest day instead of ${minutesText(change.before!.durationMin)} ${label(change.before)}`;
+    case 'swap':
+      return `${dayText(change.date)} becomes ${minutesText(change.after!.durationMin)} ${label(change.after)} instead of ${label(change.before)}`;
+    case 'shorten':
+      return `${dayText(change.date)}'s ${label(change.before)} is shortened from ${minutesText(change.before!.durationMin)} to ${minutesText(change.after!.durationMin)}`;
+    case 'move':
+      return `the ${label(change.after)} work moves to ${dayText(change.date)}${change.before ? ` in place of ${label(change.before)}` : ''}`;
+  }
+}
+
+/** The changes of the most urgent triggers that fire, one proposal per trigger, no day changed twice. */
+export function reviewPlan(input: ReviewInput): Proposal[] {
+  const { today, days, tsb, ftpW } = input;
+  const lastDay = addDays(today, REVIEW_DAYS - 1);
+  const claimed = new Set<string>();
+  const ahead = days.filter((day) => day.date >= today && day.date <= lastDay);
+  /** A day whose session may change: still to do, of a sport with session kinds, not in the race week, not taken by another proposal. */
+  const changeable = (day: ReviewDay) =>
+    day.session !== null && day.status === 'future' && !day.raceWeek && !day.session.isRaceDay && sportOf(day.session.scheduled.activityType) !== null && !claimed.has(day.date);
+  const first = (test: (day: ReviewDay) => boolean) => ahead.find((day) => changeable(day) && test(day));
+  const proposals: Proposal[] = [];
+  const propose = (proposal: Omit<Proposal, 'reason'>, why: string, after = '') => {
+    if (proposal.changes.length === 0) return;
+    for (const change of proposal.changes) claimed.add(change.date);
+    proposals.push({ ...proposal, reason: `${why}: ${listed(proposal.changes.map(changeText))}${after}.` });
+  };
+  const swap = (day: ReviewDay, maxMin: number | null): ProposedChange => {
+    const session = day.session!;
+    const minutes = maxMin === null ? session.durationMin : Math.min(session.durationMin, maxMin);
+    return { date: day.date, kind: 'swap', before: snapshot(session), after: { scheduled: replacement(session, 'endurance', minutes, ftpW), durationMin: minutes } };
+  };
+  const shorten = (day: ReviewDay, pct: number): ProposedChange | null => {
+    const session = day.session!;
+    const minutes = round5((session.durationMin * pct) / 100);
+    if (minutes >= session.durationMin) return null;
+    return { date: day.date, kind: 'shorten', before: snapshot(session), after: { scheduled: session.scheduled, durationMin: minutes } };
+  };
+
+  // Readiness strained on each of the last two days (yesterday and today).
+  const recent = input.readiness.filter((entry) => entry.date > addDays(today, -READINESS_LOW_DAYS) && entry.date <= today);
+  const readinessLow = recent.length === READINESS_LOW_DAYS && recent.every((entry) => entry.state === 'strained');
+  if (readinessLow) {
+    const changes: ProposedChange[] = [];
+    const rest = ahead.find((day) => day.date <= addDays(today, 1) && changeable(day));
+    if (rest) {
+      changes.push({ date: rest.date, kind: 'rest', before: snapshot(rest.session!), after: null });
+      claimed.add(rest.date);
+    }
+    const hard = first((day) => isIntensity(day.session));
+    if (hard) changes.push(swap(hard, TIRED_ENDURANCE_MAX_MIN));
+    const hrv = recent.at(-1)!.hrv;
+    const evidence: Record<string, number | string> = { strainedDays: READINESS_LOW_DAYS, since: recent[0]!.date };
+    if (hrv) Object.assign(evidence, { hrvMeanMs: Math.round(hrv.meanMs), hrvLowMs: Math.round(hrv.lowMs), hrvHighMs: Math.round(hrv.highMs) });
+    const why = hrv
+      ? `Readiness has been strained two days running, your 7-day HRV at ${formatNumber(hrv.meanMs)} ms against a usual ${formatNumber(hrv.lowMs)}–${formatNumber(hrv.highMs)} ms`
+      : 'Readiness has been strained two days running';
+    propose({ trigger: 'readiness-low', situation: 'readiness-low', evidence, changes }, why);
+  }
+
+  const formDeep = tsb !== null && tsb < TSB_DEEP;
+  if (formDeep) {
+    const changes: ProposedChange[] = [];
+    const hard = first((day) => isIntensity(day.session));
+    if (hard) {
+      changes.push(swap(hard, TIRED_ENDURANCE_MAX_MIN));
+      claimed.add(hard.date);
+    }
+    const long = first((day) => isLong(day.session));
+    const shorter = long ? shorten(long, FORM_LONG_SHORTEN_PCT) : null;
+    if (shorter) changes.push(shorter);
+    const rounded = Math.round(tsb);
+    propose({ trigger: 'form-deep', situation: 'form-deep', evidence: { tsb: rounded }, changes }, `Form (TSB) is ${formatNumber(rounded)}, below ${formatNumber(TSB_DEEP)}`);
+  }
+
+  const past = days.filter((day) => day.date >= addDays(today, -REVIEW_DAYS) && day.date < today);
+  let keyMoved = false;
+  if (!readinessLow && !formDeep) {
+    const missed = [...past].reverse().find((day) => day.status === 'missed' && isKey(day.session) && sportOf(day.session!.scheduled.activityType) !== null);
+    if (missed) {
+      const session = missed.session!;
+      const sport = sportOf(session.scheduled.activityType);
+      const byDate = new Map(days.map((day) => [day.date, day]));
+      const hardBeside = (date: string) => [addDays(date, -1), addDays(date, 1)].some((near) => isIntensity(byDate.get(near)?.session ?? null));
+      const target = first((day) => {
+        const label = sessionLabelOf(day.session!.scheduled.activityType);
+        return (label === 'endurance' || label === 'recovery') && sportOf(day.session!.scheduled.activityType) === sport && !hardBeside(day.date);
+      });
+      if (target) {
+        keyMoved = true;
+        const evidence: Record<string, number | string> = { missedDate: missed.date, missedMin: session.durationMin };
+        if (tsb !== null) evidence.tsb = Math.round(tsb);
+        const label = sessionLabelOf(session.scheduled.activityType);
+        propose(
+          {
+            trigger: 'key-session-missed',
+            situation: `key-session-missed:${missed.date}`,
+            evidence,
+            changes: [{ date: target.date, kind: 'move', before: snapshot(target.session!), after: movedTo(session, target.date) }],
+          },
+          `The ${minutesText(session.durationMin)} ${label} session of ${dayText(missed.date)} was missed${tsb !== null ? ` and form (TSB) is ${formatNumber(Math.round(tsb))}` : ''}`,
+        );
+      }
+    }
+  }
+
+  // The last 7 days' load: planned against done over the sessions with a planned load; a done one not yet scored leaves it unknown.
+  const due = past.filter((day) => day.session !== null && day.plannedLoad !== null);
+  const dueLoad = due.reduce((sum, day) => sum + day.plannedLoad!, 0);
+  const unknown = due.some((day) => day.done && day.doneLoad === null);
+  if (dueLoad > 0 && !unknown) {
+    const doneLoad = due.reduce((sum, day) => sum + (day.doneLoad ?? 0), 0);
+    const loadPct = Math.round((doneLoad / dueLoad) * 100);
+    const evidence = { loadPct, dueLoad: Math.round(dueLoad), doneLoad: Math.round(doneLoad) };
+    const why = `The last 7 days brought ${loadPct} % of the planned load (${formatNumber(doneLoad)} of ${formatNumber(dueLoad)})`;
+    if (loadPct > LOAD_HIGH_PCT) {
+      const hard = first((day) => isIntensity(day.session));
+      propose({ trigger: 'load-high', situation: 'load-high', evidence, changes: hard ? [swap(hard, null)] : [] }, why, ', to absorb the extra load');
+    } else if (loadPct < LOAD_LOW_PCT && !keyMoved) {
+      const long = first((day) => isLong(day.session));
+      const shorter = long ? shorten(long, LOW_LOAD_LONG_SHORTEN_PCT) : null;
+      propose({ trigger: 'load-low', situation: 'load-low', evidence, changes: shorter ? [shorter] : [] }, why, ', so the plan builds back up rather than crams the missed load in');
+    }
+  }
+  return proposals;
+}

@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import { reviewDays } from '../../src/server/features/plans/adjustments/review.ts';
+import { planComplianceOf } from '../../src/server/features/plans/compliance-read.ts';
+import type { TrainingLogEntry } from '../../src/server/features/scoring/index.ts';
+import { reviewPlan, type ReviewDay, type ReviewInput, type ReviewReadiness } from '../../src/server/features/plans/adjustments/rules.ts';
+import { datedSessions, planDays, type AcceptedSessionChange } from '../../src/server/features/plans/dated-sessions.ts';
+import { lengthInput } from '../../src/server/features/plans/plan-on-day.ts';
+import { DAYS_OF_WEEK } from '../../src/shared/api/training-plans.ts';
+import { planSchedule } from '../../src/shared/domain/plan-phases.ts';
+import { ACTIVITY_DAY, EVENT_PLAN, planSource } from './support/analysis-context.ts';
+
+/**
+ * The plan's answering rules (ADR 0050), one trigger at a time and at each boundary. Today is
+ * Wednesday 2026-05-13; the plan's week: Mon threshold 60, Tue endurance 60, Wed recovery 40,
+ * Thu vo2max 60, Fri rest, Sat endurance 90, Sun long 150 (minutes; planned load = minutes).
+ */
+
+const TODAY = '2026-05-13';
+const WEEK: Record<string, [string, number] | null> = {
+  Monday: ['threshold', 60],
+  Tuesday: ['endurance', 60],
+  Wednesday: ['recovery', 40],
+  Thursday: ['vo2max', 60],
+  Friday: null,
+  Saturday: ['endurance', 90],
+  Sunday: ['long', 150],
+};
+const DAY_MS = 86_400_000;
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const dayName = (day: string) => DAYS_OF_WEEK[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+
+/** Days from 7 before today to 6 after; past sessions done as planned unless `edit` says otherwise. */
+function days(edit: (day: ReviewDay) => void = () => {}): ReviewDay[] {
+  const list: ReviewDay[] = [];
+  for (let offset = -7; offset <= 6; offset++) {
+    const date = addDays(TODAY, offset);
+    const kind = WEEK[dayName(date)];
+    const session = kind
+      ? {
+          date,
+          scheduled: { dayOfWeek: dayName(date), activityType: `Cycling - ${kind[0]}`, duration: '', durationMin: kind[1], zones: '', description: '', notes: '' },
+          durationMin: kind[1],
+          phase: { key: 'build' as const, name: 'Build' },
+          weekOfPhase: 2,
+          weekKind: 'load' as const,
+          isRaceDay: false,
+        }
+      : null;
+    const past = date < TODAY;
+    const day: ReviewDay = {
+      date,
+      session,
+      status: session ? (past ? 'completed' : 'future') : 'rest',
+      plannedLoad: session ? session.durationMin : null,
+      doneLoad: session && past ? session.durationMin : null,
+      done: session !== null && past,
+      raceWeek: false,
+    };
+    edit(day);
+    list.push(day);
+  }
+  return list;
+}
+
+const ready = (date: string): ReviewReadiness => ({ date, state: 'ready', hrv: { meanMs: 55, lowMs: 48, highMs: 62 } });
+const strained = (date: string): ReviewReadiness => ({ date, state: 'strained', hrv: { meanMs: 38.4, lowMs: 45.2, highMs: 58.9 } });
+const input = (over: Partial<ReviewInput> = {}): ReviewInput => ({
+  today: TODAY,
+  days: days(),
+  readiness: [ready(addDays(TODAY, -1)), ready(TODAY)],
+  tsb: -12,
+  ftpW: 250,
+  ...over,
+});
+/** The past 7 days' done load set so it is `done` of the planned 460. */
+const doneTotal = (done: number) => days((day) => {
+  if (day.date === '2026-05-10') day.doneLoad = 150 - (460 - done);
+});
+const summary = (proposal: ReturnType<typeof reviewPlan>[number]) =>
+  proposal.changes.map((change) => [change.date, change.kind, change.before?.scheduled.activityType ?? null, change.before?.durationMin ?? null, change.after?.scheduled.activityType ?? null, change.after?.durationMin ?? null]);
+
+describe('plan adjustment rules', () => {
+  it('proposes nothing when the plan is followed, the athlete is ready and form is ordinary', () => {
+    expect(reviewPlan(input())).toEqual([]);
+  });
+
+  it('moves a missed key session onto the first endurance day with no intensity beside it, citing the day and form', () => {
+    const [proposal, ...rest] = reviewPlan(
+      input({
+        days: days((day) => {
+          if (day.date === '2026-05-11') Object.assign(day, { status: 'missed', done: false, doneLoad: null });
+        }),
+      }),
+    );
+    expect(rest).toEqual([]);
+    expect(proposal!.trigger).toBe('key-session-missed');
+    expect(proposal!.situation).toBe('key-session-missed:2026-05-11');
+    // Wed's recovery sits beside Thursday's VO2max; Saturday's endurance has rest and the long ride beside it.
+    expect(summary(proposal!)).toEqual([['2026-05-16', 'move', 'Cycling - endurance', 90, 'Cycling - threshold', 60]]);
+    expect(proposal!.changes[0]!.after!.scheduled.dayOfWeek).toBe('Saturday');
+    expect(proposal!.reason).toBe('The 1 h threshold session of Mon, May 11 was missed and form (TSB) is -12: the threshold work moves to Sat, May 16 in place of endurance.');
+    expect(proposal!.evidence).toEqual({ missedDate: '2026-05-11', missedMin: 60, tsb: -12 });
+  });
+
+  it('swaps the next intensity session for endurance and shortens the long one when TSB is below -30', () => {
+    const [proposal, ...rest] = reviewPlan(input({ tsb: -32.4 }));
+    expect(rest).toEqual([]);
+    expect(proposal!.trigger).toBe('form-deep');
+    expect(summary(proposal!)).toEqual([
+      ['2026-05-14', 'swap', 'Cycling - vo2max', 60, 'Cycling - endurance', 60],
+      ['2026-05-17', 'shorten', 'Cycling - long', 150, 'Cycling - long', 115],
+    ]);
+    expect(proposal!.reason).toBe("Form (TSB) is -32, below -30: Thu, May 14 becomes 1 h endurance instead of vo2max and Sun, May 17's long is shortened from 2 h 30 min to 1 h 55 min.");
+    expect(proposal!.evidence).toEqual({ tsb: -32 });
+    // The swapped ride is the plan's own endurance ride, with steps that fill its minutes.
+    const after = proposal!.changes[0]!.after!.scheduled;
+    expect(after.zones).toContain('Z2');
+    expect(after.steps!.reduce((sum, step) => sum + (step.type === 'intervals' ? step.repeats * (step.work.durationS + step.recovery.durationS) : step.durationS), 0)).toBe(3600);
+  });
+
+  it('leaves TSB of exactly -30 alone', () => {
+    expect(reviewPlan(input({ tsb: -30 }))).toEqual([]);
+  });
+
+  it('adds no intensity for a missed session while form is deep', () => {
+    const proposals = reviewPlan(input({ tsb: -35, days: days((day) => { if (day.date === '2026-05-11') Object.assign(day, { status: 'missed', done: false, doneLoad: null }); }) }));
+    expect(proposals.map((proposal) => proposal.trigger)).toEqual(['form-deep']);
+  });
+
+  it('rests today and eases the next intensity session when readiness is strained two days running', () => {
+    const [proposal, ...rest] = reviewPlan(input({ readiness: [strained(addDays(TODAY, -1)), strained(TODAY)] }));
+    expect(rest).toEqual([]);
+    expect(proposal!.trigger).toBe('readiness-low');
+    expect(summary(proposal!)).toEqual([
+      ['2026-05-13', 'rest', 'Cycling - recovery', 40, null, null],
+      ['2026-05-14', 'swap', 'Cycling - vo2max', 60, 'Cycling - endurance', 60],
+    ]);
+    expect(proposal!.reason).toBe(
+      'Readiness has been strained two days running, your 7-day HRV at 38 ms against a usual 45–59 ms: Wed, May 13 becomes a rest day instead of 40 min recovery and Thu, May 14 becomes 1 h endurance instead of vo2max.',
+    );
+    expect(proposal!.evidence).toMatchObject({ strainedDays: 2, hrvMeanMs: 38, hrvLowMs: 45, hrvHighMs: 59 });
+  });
+
+  it('needs two strained days: one is not enough, nor an older one', () => {
+    expect(reviewPlan(input({ readiness: [ready(addDays(TODAY, -1)), strained(TODAY)] }))).toEqual([]);
+    expect(reviewPlan(input({ readiness: [strained(addDays(TODAY, -2)), ready(addDays(TODAY, -1)), strained(TODAY)] }))).toEqual([]);
+    expect(reviewPlan(input({ readiness: [strained(TODAY)] }))).toEqual([]);
+  });
+
+  it('does both when readiness is strained and form is deep, never changing one day twice', () => {
+    const proposals = reviewPlan(input({ tsb: -40, readiness: [strained(addDays(TODAY, -1)), strained(TODAY)] }));
+    expect(proposals.map((proposal) => proposal.trigger)).toEqual(['readiness-low', 'form-deep']);
+    const dates = proposals.flatMap((proposal) => proposal.changes.map((change) => change.date));
+    expect(new Set(dates).size).toBe(dates.length);
+    // Thursday went to the readiness proposal; form takes the next intensity session and the long ride.
+    expect(summary(proposals[1]!)).toEqual([
+      ['2026-05-18', 'swap', 'Cycling - threshold', 60, 'Cycling - endurance', 60],
+      ['2026-05-17', 'shorten', 'Cycling - long', 150, 'Cycling - long', 115],
+    ]);
+  });
+
+  it('treats 80 % and 120 % of the planned load as on plan', () => {
+    expect(reviewPlan(input({ days: doneTotal(368) }))).toEqual([]);
+    expect(reviewPlan(input({ days: doneTotal(552) }))).toEqual([]);
+  });
+
+  it('eases the next intensity session when the last 7 days brought over 120 % of the planned load', () => {
+    const [proposal] = reviewPlan(input({ days: doneTotal(557) }));
+    expect(proposal!.trigger).toBe('load-high');
+    expect(proposal!.evidence).toEqual({ loadPct: 121, dueLoad: 460, doneLoad: 557 });
+    expect(summary(proposal!)).toEqual([['2026-05-14', 'swap', 'Cycling - vo2max', 60, 'Cycling - endurance', 60]]);
+    expect(proposal!.reason).toBe('The last 7 days brought 121 % of the planned load (557 of 460): Thu, May 14 becomes 1 h endurance instead of vo2max, to absorb the extra load.');
+  });
+
+  it('shortens the next long session when the last 7 days brought under 80 % of the planned load', () => {
+    const [proposal] = reviewPlan(input({ days: doneTotal(363) }));
+    expect(proposal!.trigger).toBe('load-low');
+    expect(proposal!.evidence).toEqual({ loadPct: 79, dueLoad: 460, doneLoad: 363 });
+    expect(summary(proposal!)).toEqual([['2026-05-17', 'shorten', 'Cycling - long', 150, 'Cycling - long', 120]]);
+  });
+
+  it('does not judge the load while a done session has no load yet', () => {
+    expect(reviewPlan(input({ days: days((day) => { if (day.date === '2026-05-10') day.doneLoad = null; }) }))).toEqual([]);
+  });
+
+  it('never changes a day before today, a session already done, or the race week', () => {
+    const scenarios: ReviewInput[] = [
+      input({ tsb: -45 }),
+      input({ readiness: [strained(addDays(TODAY, -1)), strained(TODAY)] }),
+      input({ days: doneTotal(600) }),
+      input({ days: doneTotal(200) }),
+      input({ days: days((day) => { if (day.date === '2026-05-11') Object.assign(day, { status: 'missed', done: false, doneLoad: null }); }) }),
+    ];
+    for (const scenario of scenarios) {
+      for (const proposal of reviewPlan(scenario)) {
+        for (const change of proposal.changes) expect(change.date >= TODAY).toBe(true);
+      }
+    }
+    // Today's session already done is not rested: tomorrow's is; with the race week ahead nothing is left to change.
+    const doneToday = days((day) => { if (day.date === TODAY) Object.assign(day, { status: 'completed', done: true, doneLoad: 40 }); });
+    const [rested] = reviewPlan(input({ days: doneToday, readiness: [strained(addDays(TODAY, -1)), strained(TODAY)] }));
+    expect(rested!.changes.map((change) => [change.date, change.kind])).toEqual([['2026-05-14', 'rest'], ['2026-05-18', 'swap']]);
+    const race = days((day) => { if (day.date >= TODAY) day.raceWeek = true; });
+    expect(reviewPlan(input({ tsb: -45, days: race }))).toEqual([]);
+    const raceDay = days((day) => { if (day.date === '2026-05-14' && day.session) day.session.isRaceDay = true; });
+    const [form] = reviewPlan(input({ tsb: -45, days: raceDay }));
+    expect(form!.changes.map((change) => change.date)).not.toContain('2026-05-14');
+  });
+
+  it('is deterministic', () => {
+    const scenario = input({ tsb: -33, readiness: [strained(addDays(TODAY, -1)), strained(TODAY)] });
+    expect(reviewPlan(scenario)).toEqual(reviewPlan(scenario));
+  });
+});
+
+describe('accepted changes on the dated sessions', () => {
+  const generatedAt = new Date(ACTIVITY_DAY.getTime() - 15 * DAY_MS);
+  const row = planSource(EVENT_PLAN, generatedAt);
+  const plan = { phases: planSchedule(lengthInput(row, generatedAt)).phases, generatedPlan: row.generatedPlan };
+  const base = datedSessions(plan);
+  const [first, second] = base.filter((session) => session.date > '2026-05-12');
+  const rest: AcceptedSessionChange = { adjustmentId: 'a', date: first!.date, before: { scheduled: first!.scheduled, durationMin: first!.durationMin }, after: null };
+
+  it('lays an accepted change over the plan and leaves every other day as it was', () => {
+    const shorter: AcceptedSessionChange = {
+      adjustmentId: 'b',
+      date: second!.date,
+      before: { scheduled: second!.scheduled, durationMin: second!.durationMin },
+      after: { scheduled: second!.scheduled, durationMin: 20 },
+    };
+    const adjusted = datedSessions({ ...plan, sessionChanges: [rest, shorter] });
+    expect(adjusted.find((session) => session.date === first!.date)).toBeUndefined();
+    expect(adjusted.find((session) => session.date === second!.date)).toMatchObject({ durationMin: 20, adjustmentId: 'b', phase: second!.phase });
+    expect(adjusted.filter((session) => session.date !== second!.date)).toEqual(base.filter((session) => session.date !== first!.date && session.date !== second!.date));
+  });
+
+  it('restores exactly once the change is left out (undone), and skips a change whose day no longer holds what it found', () => {
+    expect(datedSessions({ ...plan, sessionChanges: [] })).toEqual(base);
+    const stale: AcceptedSessionChange = { ...rest, before: { scheduled: first!.scheduled, durationMin: first!.durationMin + 5 } };
+    expect(datedSessions({ ...plan, sessionChanges: [stale] })).toEqual(base);
+  });
+
+  it('places a moved session on a free day with that day’s phase and week', () => {
+    const free = planDays(plan).find((day) => day.session === null && day.date > '2026-05-12' && !day.context.isRaceDay)!;
+    const moved: AcceptedSessionChange = { adjustmentId: 'c', date: free.date, before: null, after: { scheduled: first!.scheduled, durationMin: first!.durationMin } };
+    const placed = datedSessions({ ...plan, sessionChanges: [moved] }).find((session) => session.date === free.date);
+    expect(placed).toMatchObject({ scheduled: first!.scheduled, phase: free.context.phase, weekOfPhase: free.context.weekOfPhase, adjustmentId: 'c' });
+  });
+});
+
+describe('the reviewed days', () => {
+  it('carry the same compliance as the whole plan has on those days, though only their neighbourhood is matched', () => {
+    const generatedAt = new Date('2026-03-02T08:00:00Z');
+    const row = planSource(
+      { preparationType: 'general-fitness', planName: 'Check', selectedActivities: '["Cycling","Running"]', planDuration: '16 weeks', weeklyTrainingTime: '8 hours' },
+      generatedAt,
+    );
+    const plan = { phases: planSchedule(lengthInput(row, generatedAt)).phases, generatedPlan: row.generatedPlan };
+    const families = ['ride', 'run', 'ride', 'hike', 'ride'] as const;
+    const log: TrainingLogEntry[] = [];
+    // Activities on most days, some a day off their session, some unscored: the matching's corner cases.
+    for (let day = -10; day < 120; day++) {
+      if (day % 4 === 1) continue;
+      log.push({
+        activityId: `a${day}`,
+        family: families[(day + 10) % families.length]!,
+        source: 'file',
+        startDate: new Date(generatedAt.getTime() + day * DAY_MS + 3_600_000),
+        movingTimeS: 1_800 + ((day * 53) % 3_000),
+        trainingLoad: day % 7 === 0 ? null : 30 + (day % 40),
+        thresholdSources: [],
+      });
+    }
+    for (const offset of [3, 20, 41, 60, 77]) {
+      const now = new Date(generatedAt.getTime() + offset * DAY_MS);
+      const today = now.toISOString().slice(0, 10);
+      const whole = planComplianceOf(plan, log, { today, from: plan.phases[0]!.startDate, to: plan.phases.at(-1)!.endDate });
+      const byDate = new Map(whole.days.map((day) => [day.date, day]));
+      const reviewed = reviewDays(plan, log, now);
+      expect(reviewed.length).toBeGreaterThan(0);
+      for (const day of reviewed) {
+        const full = byDate.get(day.date)!;
+        expect([day.date, day.status, day.doneLoad, day.done, day.plannedLoad]).toEqual([full.date, full.status, full.doneLoad, full.matchedActivityIds.length > 0, full.planned?.plannedLoad ?? null]);
+      }
+    }
+  });
+});
