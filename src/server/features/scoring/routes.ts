@@ -37,7 +37,7 @@ export function registerScoringRoutes(app: FastifyInstance, scoring: MetricsServ
     auth: 'required',
     query: fitnessQuery,
     response: fitnessSeries,
-    handler: ({ account, query }) => scoring.fitness(account.id, query.days),
+    handler: ({ account, query }) => scoring.fitnessChart(account.id, query.days),
   });
   route(app, {
     method: 'GET',
