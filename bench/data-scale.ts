@@ -52,6 +52,8 @@ export interface DataScaleRun {
   rows: { accounts: number; activities: number; activityMetrics: number; fitnessDays: number; analyses: number };
   /** Wall time of the set-based seeding (inserts and ANALYZE), migrations not included. */
   seedS: number;
+  /** The seeding's steps: each table's INSERT … SELECT, building the secondary indexes, ANALYZE. */
+  seedStepsS: Record<string, number>;
   loadedAthletes: number;
   /** GET /api/activities (first page), the requests spread over LOADED_ATHLETES accounts. */
   activityList: LoadResult;
@@ -72,7 +74,7 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
     try {
       const first = await register(kairo.url, athleteEmail(1));
       const seedStarted = performance.now();
-      await seed(database.url!);
+      const seedStepsS = await seed(database.url!);
       const seedS = Number(((performance.now() - seedStarted) / 1000).toFixed(1));
       const rows = await countRows(database.handle.query.bind(database.handle));
 
@@ -93,6 +95,7 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
         activitiesPerAthlete: ACTIVITIES_PER_ATHLETE,
         rows,
         seedS,
+        seedStepsS,
         loadedAthletes: LOADED_ATHLETES,
         activityList,
         uncachedPage,
@@ -178,9 +181,15 @@ const loadOfDay = (day: number) => 30 + ((day * 37) % 70);
  * secondary indexes of the seeded tables are dropped first and created again, from their own
  * definitions, afterwards.
  */
-export async function seed(url: string): Promise<void> {
+export async function seed(url: string): Promise<Record<string, number>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const stepsS: Record<string, number> = {};
+  const timed = async (step: string, run: () => Promise<unknown>) => {
+    const startedAt = performance.now();
+    await run();
+    stepsS[step] = Number(((performance.now() - startedAt) / 1000).toFixed(1));
+  };
   try {
     await client.query(`set session_replication_role = replica`);
     await client.query(`set maintenance_work_mem = '256MB'`);
@@ -193,10 +202,13 @@ export async function seed(url: string): Promise<void> {
       [SEEDED_TABLES],
     );
     for (const index of indexes) await client.query(`drop index "${index.name}"`);
-    await insertRows(async (text, params) => (await client.query(text, params)).rows);
-    for (const index of indexes) await client.query(index.definition);
+    await insertRows(async (text, params) => (await client.query(text, params)).rows, timed);
+    await timed('secondary indexes', async () => {
+      for (const index of indexes) await client.query(index.definition);
+    });
     await client.query(`set session_replication_role = origin`);
-    await client.query('analyze');
+    await timed('analyze', () => client.query('analyze'));
+    return stepsS;
   } finally {
     await client.end();
   }
@@ -204,19 +216,19 @@ export async function seed(url: string): Promise<void> {
 
 const SEEDED_TABLES = ['accounts', 'activities', 'activity_metrics', 'fitness_days', 'analyses'];
 
-async function insertRows(query: Query): Promise<void> {
+async function insertRows(query: Query, timed: (step: string, run: () => Promise<unknown>) => Promise<void>): Promise<void> {
   /** Today's UTC midnight: day d is d days before it. */
   const today = Date.parse(new Date().toISOString().slice(0, 10));
   const todayIso = new Date(today).toISOString();
   const [registered] = await query(`select hashed_password as hashed from accounts where email = $1`, [athleteEmail(1)]);
   if (!registered) throw new Error('the registered athlete is missing');
-  await query(
+  await timed('accounts', () => query(
     `insert into accounts (email, hashed_password, first_name, last_name)
      select 'athlete' || n || '@bench.example', $1, 'Athlete', n::text from generate_series(2, $2::int) n`,
     [registered.hashed, ATHLETES],
-  );
+  ));
   // Day d (1 … 1000) is d days before today, the activity at 06:00 UTC plus up to four hours.
-  await query(
+  await timed('activities', () => query(
     `insert into activities (user_id, source, source_key, name, type, sport_type, distance, moving_time, elapsed_time,
                              total_elevation_gain, start_date, average_heartrate, max_heartrate, average_watts, device_watts, trainer)
      select a.id, 'file', 'bench-' || d,
@@ -231,8 +243,8 @@ async function insertRows(query: Query): Promise<void> {
             d % 3 <> 1, d % 7 = 0
        from accounts a cross join generate_series(1, $1::int) d`,
     [ACTIVITIES_PER_ATHLETE, todayIso],
-  );
-  await query(
+  ));
+  await timed('activity_metrics', () => query(
     `insert into activity_metrics (activity_id, user_id, metrics, training_load, training_load_method, best_20min_power_w,
                                    max_heartrate_bpm, power_curve_w, ftp_w, ftp_source)
      select id, user_id,
@@ -241,20 +253,22 @@ async function insertRows(query: Query): Promise<void> {
             ${loadSql}, 'tss', average_watts * 1.05, max_heartrate, '{}', 250, 'estimate'
        from activities`,
     [todayIso],
-  );
-  // Every athlete's series is the same (the same load on the same day): computed once, as the metrics jobs do, stored for all.
+  ));
+  // Every athlete's series is the same (the same load on the same day): computed once, as the metrics
+  // jobs do, and stored for each account in one run of rows, as the jobs' rewrite leaves it.
   const loads = Array.from({ length: ACTIVITIES_PER_ATHLETE }, (_, index) => {
     const day = index + 1;
     return { date: new Date(today - day * DAY_MS).toISOString().slice(0, 10), load: loadOfDay(day) };
   });
   const series = computeFitnessSeries(loads, loads.at(-1)!.date, loads[0]!.date);
-  await query(
+  await timed('fitness_days', () => query(
     `insert into fitness_days (user_id, date, load, ctl, atl, tsb)
      select a.id, s.date, s.load, s.ctl, s.atl, s.tsb
-       from accounts a cross join unnest($1::date[], $2::float8[], $3::float8[], $4::float8[], $5::float8[]) as s(date, load, ctl, atl, tsb)`,
+       from accounts a cross join unnest($1::date[], $2::float8[], $3::float8[], $4::float8[], $5::float8[]) as s(date, load, ctl, atl, tsb)
+      order by a.id, s.date`,
     [series.map((day) => day.date), series.map((day) => day.load), series.map((day) => day.ctl), series.map((day) => day.atl), series.map((day) => day.tsb)],
-  );
-  await query(
+  ));
+  await timed('analyses', () => query(
     `insert into analyses (activity_id, user_id, subject_line, executive_summary, feedback, summary, recovery,
                            training_plan_progress, next_activity, next_session, coach, facts, context_hash)
      select id, user_id, name || ': steady work', 'A steady session at the planned intensity.', 'Pacing held.', 'Even effort.',
@@ -262,7 +276,7 @@ async function insertRows(query: Query): Promise<void> {
        from activities
       where start_date >= $2::timestamptz - make_interval(days => $1::int)`,
     [ANALYSED_PER_ATHLETE, todayIso],
-  );
+  ));
 }
 
 /** An activity's load from its day number (days before $1, today's UTC midnight), as loadOfDay. */
