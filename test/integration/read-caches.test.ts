@@ -115,14 +115,31 @@ describe.skipIf(!postgres)(
       const chartWithRide = await bothAnswer(firstSeries);
       for (const client of [a, b, a, b]) expect(await chart(client)).toBe(chartWithRide);
       for (const client of [a, b, a, b]) expect(await list(client)).toEqual([ride.body.activity.id]);
+      // A kept answer carries its ETag: the browser that has it gets 304 without the body, on either instance.
+      const kept = await a.get('/api/fitness?days=90');
+      const etag = kept.headers.get('etag')!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(kept.headers.get('cache-control')).toBe('private, no-cache');
+      expect(kept.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      for (const client of [a, b]) {
+        const revalidated = await client.get('/api/fitness?days=90', { headers: { 'if-none-match': etag } });
+        expect(revalidated.status).toBe(304);
+        expect(revalidated.text).toBe('');
+      }
 
       // A run two days ago, imported on B: both lists have it at once, both charts once its load is stored.
       const run = await b.upload('/api/imports', 'run.tcx', recentTcx('run_strava_export.tcx', '2022-12-04', 2));
       expect(run.status).toBe(201);
       for (const client of [a, b]) expect(await list(client)).toEqual([run.body.activity.id, ride.body.activity.id]);
+      // The kept first page is byte for byte the page the database gives uncached (a page before a far date).
+      const keptPage = await b.get('/api/activities');
+      const uncachedPage = await b.get(`/api/activities?before=${encodeURIComponent('2100-01-01T00:00:00.000Z')}`);
+      expect(keptPage.text).toBe(uncachedPage.text);
+      expect(keptPage.headers.get('content-type')).toBe(uncachedPage.headers.get('content-type'));
       const withRun = await waitForStoredChange(firstSeries);
       const chartWithRun = await bothAnswer(withRun);
       expect(chartWithRun).not.toBe(chartWithRide);
+      expect((await b.get('/api/fitness?days=90', { headers: { 'if-none-match': etag } })).status).toBe(200);
 
       // A higher FTP, set on B: the ride's power load falls, and both charts follow once the rescored series is stored.
       expect((await b.put('/api/user/settings', { athleteFtp: 300 })).status).toBe(200);
