@@ -325,17 +325,24 @@ function round(value: number, digits: number): number {
 
 /**
  * BENCH_ONLY=<part,part,…> runs only the parts named (see BENCH_PARTS), e.g.
- * `BENCH_ONLY=data-scale npm run bench`; unset, every part runs.
+ * `BENCH_ONLY=data-scale npm run bench`; BENCH_SKIP=<part,…> runs all but those (a quick run:
+ * `BENCH_SKIP=data-scale`). Unset, every part runs.
  */
 const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'api', 'activity-data', 'demo-connect', 'data-scale'] as const;
-const benchOnly = parseBenchOnly(process.env.BENCH_ONLY);
+const benchOnly = selectedParts(process.env.BENCH_ONLY, process.env.BENCH_SKIP);
 
-function parseBenchOnly(value: string | undefined): Set<string> | null {
+function partNames(variable: string, value: string | undefined): string[] {
   const names = (value ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-  if (names.length === 0) return null;
   const unknown = names.filter((name) => !(BENCH_PARTS as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')} (parts: ${BENCH_PARTS.join(', ')})`);
-  return new Set(names);
+  if (unknown.length > 0) throw new Error(`${variable} names unknown parts: ${unknown.join(', ')} (parts: ${BENCH_PARTS.join(', ')})`);
+  return names;
+}
+
+function selectedParts(only: string | undefined, skip: string | undefined): Set<string> | null {
+  const named = partNames('BENCH_ONLY', only);
+  const skipped = new Set(partNames('BENCH_SKIP', skip));
+  if (named.length === 0 && skipped.size === 0) return null;
+  return new Set((named.length > 0 ? named : BENCH_PARTS).filter((name) => !skipped.has(name)));
 }
 
 async function part<T>(name: (typeof BENCH_PARTS)[number], run: () => T | Promise<T>): Promise<T | null> {
