@@ -3,6 +3,11 @@ import autocannon from 'autocannon';
 export interface LoadOptions {
   url: string;
   headers?: Record<string, string>;
+  /**
+   * Requests take these headers (over `headers`) in turn, e.g. the cookies of many athletes, so
+   * the load is spread over their accounts rather than one.
+   */
+  rotateHeaders?: Record<string, string>[];
   connections: number;
   /** Untimed run first, so JIT compilation and connection pools are warm when measuring. */
   warmUpS: number;
@@ -21,8 +26,13 @@ export interface LoadResult {
 }
 
 export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
+  let turn = 0;
+  const rotate = options.rotateHeaders;
+  const requests = rotate?.length
+    ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, ...rotate[turn++ % rotate.length] } }) }]
+    : undefined;
   const run = (durationS: number) =>
-    autocannon({ url: options.url, headers: options.headers, connections: options.connections, duration: durationS });
+    autocannon({ url: options.url, headers: options.headers, connections: options.connections, duration: durationS, ...(requests ? { requests } : {}) });
   await run(options.warmUpS);
   const result = await run(options.durationS);
   return {

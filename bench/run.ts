@@ -14,6 +14,7 @@ import { benchMetrics, type MetricsRun } from './metrics.ts';
 import { benchPlanAdjustments, type PlanAdjustmentsRun } from './plan-adjustments.ts';
 import { benchPlanCompliance, type PlanComplianceRun } from './plan-compliance.ts';
 import { benchReadiness, type ReadinessRun } from './readiness.ts';
+import { benchDataScale, dataScaleFigures, dataScaleProblems, type DataScaleRun } from './data-scale.ts';
 
 /**
  * `npm run bench`: Kairo's performance figures against their targets. The API is measured on
@@ -169,33 +170,93 @@ function loadProblems(name: string, load: LoadResult): string[] {
   return problems;
 }
 
-function figures(
-  api: KairoApiRun,
-  hello: LoadResult,
-  web: WebJs,
-  data: ActivityDataRun,
-  metrics: MetricsRun,
-  fidelity: FidelityRun,
-  compliance: PlanComplianceRun,
-  demo: DemoConnectRun,
-  readiness: ReadinessRun,
-): Figure[] {
-  const ratio = round(api.authUser.requestsPerS / hello.requestsPerS, 3);
+/** The runs of the parts that ran (BENCH_ONLY); a part left out is null and gives no figures. */
+interface Runs {
+  api: KairoApiRun | null;
+  hello: LoadResult | null;
+  web: WebJs | null;
+  data: ActivityDataRun | null;
+  metrics: MetricsRun | null;
+  fidelity: FidelityRun | null;
+  compliance: PlanComplianceRun | null;
+  demo: DemoConnectRun | null;
+  readiness: ReadinessRun | null;
+  dataScale: DataScaleRun | null;
+}
+
+function figures({ api, hello, web, data, metrics, fidelity, compliance, demo, readiness, dataScale }: Runs): Figure[] {
   const webJs = (name: string, bytes: number | null, max: number) => {
     const item = figure(name, bytes, 'bytes', { max });
-    return web.landing === null ? { ...item, note: web.reason } : item;
+    return web?.landing === null ? { ...item, note: web.reason } : item;
   };
+  return [
+    ...(api && hello
+      ? [figure('throughput ratio, GET /api/auth/user / Fastify hello', round(api.authUser.requestsPerS / hello.requestsPerS, 3), 'ratio', { min: THROUGHPUT_RATIO_MIN })]
+      : []),
+    ...(api ? [figure('p99 latency, GET /api/auth/user', api.authUser.latencyP99Ms, 'ms', { max: AUTH_USER_P99_MS_MAX })] : []),
+    ...(web
+      ? [
+          webJs('landing page JS, brotli', web.landing?.brotliBytes ?? null, LANDING_JS_BYTES_MAX),
+          figure('landing page JS, gzip', web.landing?.gzipBytes ?? null, 'bytes'),
+          webJs('first signed-in screen JS, brotli', web.signedInHome?.brotliBytes ?? null, SIGNED_IN_HOME_JS_BYTES_MAX),
+          figure('first signed-in screen JS, gzip', web.signedInHome?.gzipBytes ?? null, 'bytes'),
+        ]
+      : []),
+    ...(demo ? [figure('demo mode: Connect with Strava to the first analysed activity', round(demo.toFirstAnalysisS, 1), 's')] : []),
+    ...(api
+      ? [figure('server RSS, idle', api.rssIdleBytes, 'bytes'), figure('server RSS, under load (max)', api.rssUnderLoadMaxBytes, 'bytes')]
+      : []),
+    ...(data ? activityDataFigures(data) : []),
+    ...(metrics
+      ? [
+          ...metrics.rides.map((ride) => figure(`all metrics incl. full MMP, ${ride.hours} h ride at 1 Hz`, ride.allMetricsMs, 'ms')),
+          figure('exact MMP, 4 h ride', metrics.meanMaximalPower4h.fastMs, 'ms', { max: MMP_4H_MS_MAX }),
+          figure('exact MMP speed-up over the O(n²) scan, 4 h', metrics.meanMaximalPower4h.speedup, 'ratio'),
+          figure(`built-in analysis, max of ${metrics.builtinAnalysis.analyses}`, metrics.builtinAnalysis.maxMs, 'ms', { max: BUILTIN_ANALYSIS_MS_MAX }),
+        ]
+      : []),
+    ...(compliance
+      ? [
+          figure(`plan compliance, ${compliance.weeks}-week plan and ${compliance.activities} activities (p50)`, compliance.p50Ms, 'ms'),
+          figure(`plan compliance, ${compliance.weeks}-week plan and ${compliance.activities} activities (p99)`, compliance.p99Ms, 'ms', {
+            max: PLAN_COMPLIANCE_P99_MS_MAX,
+          }),
+        ]
+      : []),
+    ...(fidelity
+      ? [
+          figure(
+            `device corpus import (${fidelity.corpusImport.activities} activities, parse to metrics)`,
+            fidelity.corpusImport.activitiesPerS,
+            'activities/s',
+          ),
+          figure('sample cleaning, 4 h ride at 1 Hz', fidelity.cleaning4hMs, 'ms'),
+        ]
+      : []),
+    ...(readiness
+      ? [
+          figure(`readiness of every day of a year (${readiness.wellnessDays} days of wellness), p99`, readiness.yearSeries.p99Ms, 'ms', {
+            max: READINESS_YEAR_P99_MS_MAX,
+          }),
+        ]
+      : []),
+    ...(fidelity
+      ? [
+          figure(
+            `device corpus figures within tolerance (of ${fidelity.corpusFiguresChecked})`,
+            fidelity.corpusFiguresWithinTolerance,
+            'count',
+            { min: fidelity.corpusFiguresChecked - KNOWN_CORPUS_DEVIATIONS },
+          ),
+        ]
+      : []),
+    ...(dataScale ? dataScaleFigures(dataScale).map((item) => figure(item.name, item.value, item.unit, 'max' in item ? { max: item.max } : {})) : []),
+  ];
+}
+
+function activityDataFigures(data: ActivityDataRun): Figure[] {
   const { backfill, rateLimitedBackfill: limited, archiveImport, activityList } = data;
   return [
-    figure('throughput ratio, GET /api/auth/user / Fastify hello', ratio, 'ratio', { min: THROUGHPUT_RATIO_MIN }),
-    figure('p99 latency, GET /api/auth/user', api.authUser.latencyP99Ms, 'ms', { max: AUTH_USER_P99_MS_MAX }),
-    webJs('landing page JS, brotli', web.landing?.brotliBytes ?? null, LANDING_JS_BYTES_MAX),
-    figure('landing page JS, gzip', web.landing?.gzipBytes ?? null, 'bytes'),
-    webJs('first signed-in screen JS, brotli', web.signedInHome?.brotliBytes ?? null, SIGNED_IN_HOME_JS_BYTES_MAX),
-    figure('first signed-in screen JS, gzip', web.signedInHome?.gzipBytes ?? null, 'bytes'),
-    figure('demo mode: Connect with Strava to the first analysed activity', round(demo.toFirstAnalysisS, 1), 's'),
-    figure('server RSS, idle', api.rssIdleBytes, 'bytes'),
-    figure('server RSS, under load (max)', api.rssUnderLoadMaxBytes, 'bytes'),
     figure(`backfill of ${backfill.activities}: Strava requests per activity`, backfill.requestsPerActivity, 'count', {
       max: STRAVA_REQUESTS_PER_ACTIVITY_MAX,
     }),
@@ -218,27 +279,6 @@ function figures(
       max: HISTORY_READ_P99_MS_MAX,
     }),
     figure('webhook to analysis stored (median)', data.webhookToAnalysis.medianS, 's'),
-    ...metrics.rides.map((ride) => figure(`all metrics incl. full MMP, ${ride.hours} h ride at 1 Hz`, ride.allMetricsMs, 'ms')),
-    figure('exact MMP, 4 h ride', metrics.meanMaximalPower4h.fastMs, 'ms', { max: MMP_4H_MS_MAX }),
-    figure('exact MMP speed-up over the O(n²) scan, 4 h', metrics.meanMaximalPower4h.speedup, 'ratio'),
-    figure(`built-in analysis, max of ${metrics.builtinAnalysis.analyses}`, metrics.builtinAnalysis.maxMs, 'ms', { max: BUILTIN_ANALYSIS_MS_MAX }),
-    figure(`plan compliance, ${compliance.weeks}-week plan and ${compliance.activities} activities (p50)`, compliance.p50Ms, 'ms'),
-    figure(`plan compliance, ${compliance.weeks}-week plan and ${compliance.activities} activities (p99)`, compliance.p99Ms, 'ms', { max: PLAN_COMPLIANCE_P99_MS_MAX }),
-    figure(
-      `device corpus import (${fidelity.corpusImport.activities} activities, parse to metrics)`,
-      fidelity.corpusImport.activitiesPerS,
-      'activities/s',
-    ),
-    figure('sample cleaning, 4 h ride at 1 Hz', fidelity.cleaning4hMs, 'ms'),
-    figure(`readiness of every day of a year (${readiness.wellnessDays} days of wellness), p99`, readiness.yearSeries.p99Ms, 'ms', {
-      max: READINESS_YEAR_P99_MS_MAX,
-    }),
-    figure(
-      `device corpus figures within tolerance (of ${fidelity.corpusFiguresChecked})`,
-      fidelity.corpusFiguresWithinTolerance,
-      'count',
-      { min: fidelity.corpusFiguresChecked - KNOWN_CORPUS_DEVIATIONS },
-    ),
   ];
 }
 
@@ -247,36 +287,19 @@ function planAdjustmentFigures(run: PlanAdjustmentsRun): Figure[] {
   return [figure(`${name} (p50)`, run.p50Ms, 'ms'), figure(`${name} (p99)`, run.p99Ms, 'ms', { max: PLAN_ADJUSTMENTS_P99_MS_MAX })];
 }
 
-/**
- * Parts that run on their own with BENCH_ONLY=<comma-separated names> (several helpers add parts
- * at once): each prints its run and figures, and the rest of the bench is skipped.
- */
-const standaloneParts: Record<string, () => { run: unknown; figures: Figure[] }> = {
-  'plan-adjustments': () => {
-    const run = benchPlanAdjustments();
-    return { run, figures: planAdjustmentFigures(run) };
-  },
-};
-
-function runStandalone(names: string[]): number {
-  const unknown = names.filter((name) => !(name in standaloneParts));
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY names parts that do not run alone: ${unknown.join(', ')} (known: ${Object.keys(standaloneParts).join(', ')})`);
-  const results = names.map((name) => ({ name, ...standaloneParts[name]!() }));
-  console.log(JSON.stringify(results, null, 2));
-  const all = results.flatMap((result) => result.figures);
-  for (const item of all) console.log(`  ${item.name}: ${item.value} ${item.unit}${item.max !== undefined ? ` (target <= ${item.max})` : ''} ${item.pass === null ? '' : item.pass ? 'PASS' : 'FAIL'}`);
-  return all.every((item) => item.pass !== false) ? 0 : 1;
-}
-
 function summary(
   figuresToShow: Figure[],
-  api: { authUser: LoadResult; helloFastify: LoadResult; activityList: LoadResult; fitness90: LoadResult; uncachedPage: LoadResult },
+  api: Partial<Record<'authUser' | 'helloFastify' | 'activityList' | 'fitness90' | 'uncachedPage', LoadResult | null>>,
   problems: string[],
   resultsFile: string,
 ): string {
-  const loadLine = (name: string, result: LoadResult) =>
-    `  ${name.padEnd(20)} ${Math.round(result.requestsPerS).toString().padStart(7)} req/s  ` +
-    `p50 ${result.latencyP50Ms} ms  p99 ${result.latencyP99Ms} ms  non-2xx ${result.non2xx}  errors ${result.errors}`;
+  const loadLine = (name: string, result: LoadResult | null | undefined): string[] =>
+    !result
+      ? []
+      : [
+          `  ${name.padEnd(20)} ${Math.round(result.requestsPerS).toString().padStart(7)} req/s  ` +
+            `p50 ${result.latencyP50Ms} ms  p99 ${result.latencyP99Ms} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
+        ];
   const figureLine = (item: Figure) => {
     const target =
       item.min !== undefined ? `target >= ${format(item.min, item.unit)}` : item.max !== undefined ? `target <= ${format(item.max, item.unit)}` : '';
@@ -285,12 +308,13 @@ function summary(
     return `  ${item.name.padEnd(54)} ${value.padEnd(10)}  ${target.padEnd(18)} ${verdict}`.trimEnd();
   };
   return [
-    `Kairo bench: ${CONNECTIONS} connections, ${DURATION_S} s after ${WARM_UP_S} s warm-up, PostgreSQL, ${cpus().length} CPUs, Node ${process.version}`,
-    loadLine('GET /api/auth/user', api.authUser),
-    loadLine('Fastify hello', api.helloFastify),
-    loadLine('GET /api/activities', api.activityList),
-    loadLine('GET /api/fitness', api.fitness90),
-    loadLine('uncached page', api.uncachedPage),
+    `Kairo bench: ${CONNECTIONS} connections, ${DURATION_S} s after ${WARM_UP_S} s warm-up, PostgreSQL, ${cpus().length} CPUs, Node ${process.version}` +
+      (benchOnly ? ` (only ${[...benchOnly].join(', ')})` : ''),
+    ...loadLine('GET /api/auth/user', api.authUser),
+    ...loadLine('Fastify hello', api.helloFastify),
+    ...loadLine('GET /api/activities', api.activityList),
+    ...loadLine('GET /api/fitness', api.fitness90),
+    ...loadLine('uncached page', api.uncachedPage),
     ...figuresToShow.map(figureLine),
     ...problems.map((problem) => `  INVALID: ${problem}`),
     `Results: ${relative(process.cwd(), resultsFile)}`,
@@ -307,57 +331,104 @@ function round(value: number, digits: number): number {
   return Number(value.toFixed(digits));
 }
 
+/**
+ * BENCH_ONLY=<part,part,…> runs only the parts named (see BENCH_PARTS), e.g.
+ * `BENCH_ONLY=data-scale npm run bench`; BENCH_SKIP=<part,…> runs all but those (a quick run:
+ * `BENCH_SKIP=data-scale`). Unset, every part runs.
+ */
+const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'plan-adjustments', 'api', 'activity-data', 'demo-connect', 'data-scale'] as const;
+const benchOnly = selectedParts(process.env.BENCH_ONLY, process.env.BENCH_SKIP);
+
+function partNames(variable: string, value: string | undefined): string[] {
+  const names = (value ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(BENCH_PARTS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`${variable} names unknown parts: ${unknown.join(', ')} (parts: ${BENCH_PARTS.join(', ')})`);
+  return names;
+}
+
+function selectedParts(only: string | undefined, skip: string | undefined): Set<string> | null {
+  const named = partNames('BENCH_ONLY', only);
+  const skipped = new Set(partNames('BENCH_SKIP', skip));
+  if (named.length === 0 && skipped.size === 0) return null;
+  return new Set((named.length > 0 ? named : BENCH_PARTS).filter((name) => !skipped.has(name)));
+}
+
+async function part<T>(name: (typeof BENCH_PARTS)[number], run: () => T | Promise<T>): Promise<T | null> {
+  return benchOnly && !benchOnly.has(name) ? null : run();
+}
+
 async function main(): Promise<number> {
-  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
-  if (only && only.length > 0) return runStandalone(only);
   const startedAt = new Date();
   // Built first, while the machine is quiet; a failing web build is reported, not fatal.
-  const webJs = measureWebJs(root);
-  const metrics = benchMetrics();
-  const fidelity = benchFidelity();
-  const compliance = benchPlanCompliance();
-  const readiness = benchReadiness();
-  const adjustments = benchPlanAdjustments();
-  const api = await benchKairoApi();
-  const helloFastify = await benchHelloFastify();
-  const activityData = await benchActivityData({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S });
-  const demoConnect = await benchDemoConnect();
+  const webJs = await part('web-js', () => measureWebJs(root));
+  const metrics = await part('metrics', benchMetrics);
+  const fidelity = await part('fidelity', benchFidelity);
+  const compliance = await part('compliance', benchPlanCompliance);
+  const readiness = await part('readiness', benchReadiness);
+  const adjustments = await part('plan-adjustments', benchPlanAdjustments);
+  const api = await part('api', benchKairoApi);
+  const helloFastify = await part('api', benchHelloFastify);
+  const activityData = await part('activity-data', () =>
+    benchActivityData({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S }),
+  );
+  const demoConnect = await part('demo-connect', benchDemoConnect);
+  const dataScale = await part('data-scale', () => benchDataScale({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S }));
+  const loads: [string, LoadResult | undefined][] = [
+    ['GET /api/auth/user', api?.authUser],
+    ['Fastify hello', helloFastify ?? undefined],
+    ['GET /api/activities', activityData?.activityList],
+    ['GET /api/fitness?days=90', activityData?.historyReads.fitness90],
+    ['GET /api/activities?before=', activityData?.historyReads.uncachedPage],
+  ];
   const problems = [
-    ...loadProblems('GET /api/auth/user', api.authUser),
-    ...loadProblems('Fastify hello', helloFastify),
-    ...loadProblems('GET /api/activities', activityData.activityList),
-    ...loadProblems('GET /api/fitness?days=90', activityData.historyReads.fitness90),
-    ...loadProblems('GET /api/activities?before=', activityData.historyReads.uncachedPage),
+    ...loads.flatMap(([name, load]) => (load ? loadProblems(name, load) : [])),
+    ...(dataScale ? dataScaleProblems(dataScale) : []),
   ];
   const report = {
     createdAt: startedAt.toISOString(),
     environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
+    only: benchOnly ? [...benchOnly] : null,
     valid: problems.length === 0,
     problems,
-    figures: [...figures(api, helloFastify, webJs, activityData, metrics, fidelity, compliance, demoConnect, readiness), ...planAdjustmentFigures(adjustments)],
+    figures: [
+      ...figures({
+      api,
+      hello: helloFastify,
+      web: webJs,
+      data: activityData,
+      metrics,
+      fidelity,
+      compliance,
+      demo: demoConnect,
+      readiness,
+      dataScale,
+      }),
+      ...(adjustments ? planAdjustmentFigures(adjustments) : []),
+    ],
     demoConnect,
     api: {
       connections: CONNECTIONS,
       warmUpS: WARM_UP_S,
       durationS: DURATION_S,
       database: 'postgres',
-      authUser: api.authUser,
+      authUser: api?.authUser ?? null,
       helloFastify,
-      activityList: activityData.activityList,
-      fitness90: activityData.historyReads.fitness90,
-      uncachedPage: activityData.historyReads.uncachedPage,
+      activityList: activityData?.activityList ?? null,
+      fitness90: activityData?.historyReads.fitness90 ?? null,
+      uncachedPage: activityData?.historyReads.uncachedPage ?? null,
     },
-    backfill: activityData.backfill,
-    rateLimitedBackfill: activityData.rateLimitedBackfill,
-    archiveImport: activityData.archiveImport,
-    rss: { idleBytes: api.rssIdleBytes, underLoadMaxBytes: api.rssUnderLoadMaxBytes },
+    backfill: activityData?.backfill ?? null,
+    rateLimitedBackfill: activityData?.rateLimitedBackfill ?? null,
+    archiveImport: activityData?.archiveImport ?? null,
+    rss: api && { idleBytes: api.rssIdleBytes, underLoadMaxBytes: api.rssUnderLoadMaxBytes },
     webJs,
     metrics,
     readiness,
     fidelity,
     compliance,
     adjustments,
-    webhookToAnalysis: activityData.webhookToAnalysis,
+    webhookToAnalysis: activityData?.webhookToAnalysis ?? null,
+    dataScale,
   };
   mkdirSync(resultsDir, { recursive: true });
   const resultsFile = join(resultsDir, `${startedAt.toISOString().replaceAll(':', '-')}.json`);

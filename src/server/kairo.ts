@@ -137,6 +137,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     activities,
     thresholds: createScoringThresholds({ database: database.db, strava: strava.service }),
     dataPolicy,
+    invalidation,
   });
   const scoringJobs = createScoringJobs(scoring, events);
   registerScoringRoutes(app, scoring);

@@ -72,22 +72,36 @@ function streamsRow(activityId: string, streams: ActivityStreams) {
   return { activityId, sampleCount: streams.timeS.length, keys, codecVersion: STREAM_CODEC_VERSION, data: encodeStreams(streams) };
 }
 
+/** The activity list's statement, newest first, duplicates left out; `before` pages by start date. */
+function listStatement(db: Database, paged: boolean) {
+  return db
+    .select(listColumns)
+    .from(activities)
+    .where(
+      and(
+        eq(activities.userId, sql.placeholder('userId')),
+        isNull(activities.duplicateOf),
+        paged ? lt(activities.startDate, sql.placeholder('before')) : undefined,
+      ),
+    )
+    .orderBy(desc(activities.startDate), desc(activities.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(paged ? 'activities_list_before' : 'activities_list_first');
+}
+
 export function createActivitiesRepo(db: Database) {
+  const listFirstPage = listStatement(db, false);
+  const listPageBefore = listStatement(db, true);
   return {
-    /** Newest first, duplicates left out; `before` pages by start date. Always scoped to one account. */
+    /**
+     * Newest first, duplicates left out; `before` pages by start date. Always scoped to one account.
+     * The two statements are prepared once (per connection on PostgreSQL): a page is then a range
+     * read of activities_user_list without parsing or planning the query again.
+     */
     async list(userId: string, options: { limit: number; before?: Date }): Promise<ActivityListRow[]> {
-      return db
-        .select(listColumns)
-        .from(activities)
-        .where(
-          and(
-            eq(activities.userId, userId),
-            isNull(activities.duplicateOf),
-            options.before ? lt(activities.startDate, options.before) : undefined,
-          ),
-        )
-        .orderBy(desc(activities.startDate), desc(activities.id))
-        .limit(options.limit);
+      return options.before
+        ? listPageBefore.execute({ userId, limit: options.limit, before: options.before.toISOString() })
+        : listFirstPage.execute({ userId, limit: options.limit });
     },
 
     async find(userId: string, id: string): Promise<ActivityRow | undefined> {

@@ -5,6 +5,7 @@ import {
   activityListQuery,
   activityStreams,
 } from '../../../shared/api/activities.ts';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { pathUuid, route } from '../../http/route.ts';
 import type { ActivitiesService } from './service.ts';
 
@@ -20,7 +21,11 @@ export function registerActivityRoutes(app: FastifyInstance, activities: Activit
     auth: 'required',
     query: activityListQuery,
     response: activityList,
-    handler: ({ account, query }) => activities.list(account.id, query),
+    handler: async ({ account, query, request, reply }) => {
+      const page = await activities.list(account.id, query);
+      // The first page is kept per account: its bytes and ETag are too.
+      return query.before ? page : sendKeptJson(request, reply, page);
+    },
   });
   route(app, {
     method: 'GET',

@@ -6,6 +6,7 @@ import type {
   FileQuality,
   SampleCleaning,
 } from '../../../shared/api/activities.ts';
+import { createAccountCache } from '../../db/account-cache.ts';
 import type { InvalidationChannel } from '../../db/invalidation.ts';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../events/bus.ts';
@@ -110,52 +111,29 @@ export function createActivitiesService(deps: {
    * The first page of the list is what every visit to Home asks for, and it changes only when an
    * activity is written; it is kept per account until then (or FIRST_PAGE_TTL_MS, for changes made
    * outside the server). Every write below goes through `written`, which tells every instance to
-   * drop the account's page (ADR 0041).
+   * drop the account's page (ADR 0041, ADR 0052).
    */
-  const firstPages = new Map<string, { limit: number; items: ActivityListItem[]; until: number }>();
-  /** Bumped by every write heard of, so a read that overlapped a write never caches what it saw. */
-  const writeCounts = new Map<string, number>();
-  /** Bumped when the channel says anything may have changed. */
-  let resets = 0;
-  invalidation.subscribe(ACTIVITIES_WRITTEN, (accountId) => {
-    if (accountId === null) {
-      resets += 1;
-      firstPages.clear();
-      writeCounts.clear();
-      return;
-    }
-    writeCounts.set(accountId, (writeCounts.get(accountId) ?? 0) + 1);
-    firstPages.delete(accountId);
+  const firstPages = createAccountCache<number, ActivityListItem[]>({
+    invalidation,
+    topic: ACTIVITIES_WRITTEN,
+    ttlMs: FIRST_PAGE_TTL_MS,
+    maxAccounts: FIRST_PAGE_MAX_ACCOUNTS,
   });
   const written = <A extends [string, ...unknown[]], R>(write: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
         return await write(...args);
       } finally {
-        await invalidation.publish(ACTIVITIES_WRITTEN, args[0]);
+        await firstPages.changed(args[0]);
       }
     };
+  const readPage = async (accountId: string, options: { limit: number; before?: string }) =>
+    (await repo.list(accountId, { limit: options.limit, ...(options.before ? { before: new Date(options.before) } : {}) })).map(toListItem);
 
   return {
     async list(accountId: string, options: { limit: number; before?: string }): Promise<ActivityListItem[]> {
-      if (!options.before && invalidation.live()) {
-        const cached = firstPages.get(accountId);
-        if (cached && cached.limit === options.limit && cached.until > Date.now()) return cached.items;
-      }
-      const startedAt = Date.now();
-      const writesBefore = writeCounts.get(accountId) ?? 0;
-      const resetsBefore = resets;
-      const rows = await repo.list(accountId, {
-        limit: options.limit,
-        ...(options.before ? { before: new Date(options.before) } : {}),
-      });
-      const items = rows.map(toListItem);
-      const unchanged = (writeCounts.get(accountId) ?? 0) === writesBefore && resets === resetsBefore;
-      if (!options.before && invalidation.live() && unchanged) {
-        if (firstPages.size >= FIRST_PAGE_MAX_ACCOUNTS) firstPages.clear();
-        firstPages.set(accountId, { limit: options.limit, items, until: startedAt + FIRST_PAGE_TTL_MS });
-      }
-      return items;
+      // A page past the first (`before=`) is one range read of the list index, not kept.
+      return options.before ? readPage(accountId, options) : firstPages.read(accountId, options.limit, () => readPage(accountId, options));
     },
 
     async detail(accountId: string, id: string): Promise<ActivityDetail> {

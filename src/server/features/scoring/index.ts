@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import type { InvalidationChannel } from '../../db/invalidation.ts';
 import { createMetricsRepo } from './repo.ts';
 import { storedView } from './metrics-view.ts';
 import { createMetricsService, type AthleteThresholdsSource, type ScoredActivities } from './service.ts';
@@ -19,6 +20,7 @@ export function createScoringService(deps: {
   activities: ScoredActivities;
   thresholds: AthleteThresholdsSource;
   dataPolicy: 'strict' | 'relaxed';
+  invalidation: InvalidationChannel;
 }) {
   const { database, ...rest } = deps;
   return createMetricsService({ repo: createMetricsRepo(database), ...rest });

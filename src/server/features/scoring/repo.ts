@@ -182,12 +182,13 @@ export function createMetricsRepo(db: Database) {
     /**
      * The stored fitness days in [fromDate, toDate] ('YYYY-MM-DD') and the last stored day before
      * `fromDate`, which the days asked for continue from when the window starts after the history
-     * ends: one round trip, two primary-key range reads.
+     * ends: one round trip, two primary-key range reads. The day before is ordered by the date
+     * column, not by the text it is selected as (which would sort the account's whole history).
      */
     async storedFitness(accountId: string, fromDate: string, toDate: string): Promise<FitnessDay[]> {
       const result = (await db.execute(sql`
         (select date::text as date, load, ctl, atl, tsb from ${fitnessDays}
-          where user_id = ${accountId} and date < ${fromDate}::date order by date desc limit 1)
+          where user_id = ${accountId} and date < ${fromDate}::date order by ${fitnessDays.date} desc limit 1)
         union all
         (select date::text as date, load, ctl, atl, tsb from ${fitnessDays}
           where user_id = ${accountId} and date between ${fromDate}::date and ${toDate}::date)

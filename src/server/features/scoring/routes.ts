@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bestPowerCurve, bestPowerCurveQuery, fitnessQuery, fitnessSeries, powerCurve } from '../../../shared/api/activities.ts';
 import { activityIntervals } from '../../../shared/api/activity-intervals.ts';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { pathUuid, route } from '../../http/route.ts';
 import type { MetricsService } from './service.ts';
 
@@ -37,7 +38,7 @@ export function registerScoringRoutes(app: FastifyInstance, scoring: MetricsServ
     auth: 'required',
     query: fitnessQuery,
     response: fitnessSeries,
-    handler: ({ account, query }) => scoring.fitness(account.id, query.days),
+    handler: async ({ account, query, request, reply }) => sendKeptJson(request, reply, await scoring.fitnessChart(account.id, query.days)),
   });
   route(app, {
     method: 'GET',

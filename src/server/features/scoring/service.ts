@@ -10,6 +10,8 @@ import { estimateThresholdSpeedFromEffortsMps, thresholdPaceFromSpeedSPerKm } fr
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivityMetricsView, BestPowerCurve } from '../../../shared/api/activities.ts';
 import type { ActivityIntervals } from '../../../shared/api/activity-intervals.ts';
+import { createAccountCache } from '../../db/account-cache.ts';
+import type { InvalidationChannel } from '../../db/invalidation.ts';
 import { activitySources, type ActivitySource } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
@@ -40,6 +42,10 @@ const MAX_HR_LOOKBACK_DAYS = 365;
 /** As for FTP: long enough to hold a hard effort, short enough to follow the athlete's form. */
 const THRESHOLD_PACE_LOOKBACK_DAYS = 90;
 const DAY_MS = 86_400_000;
+/** For a series written outside the servers (they are told of every rewrite of their own). */
+const FITNESS_CHART_TTL_MS = 10_000;
+const FITNESS_CHART_MAX_ACCOUNTS = 10_000;
+const FITNESS_WRITTEN = 'fitness-written';
 
 
 /**
@@ -124,8 +130,21 @@ export function createMetricsService(deps: {
   activities: ScoredActivities;
   thresholds: AthleteThresholdsSource;
   dataPolicy: 'strict' | 'relaxed';
+  invalidation: InvalidationChannel;
 }) {
-  const { repo, activities, thresholds, dataPolicy } = deps;
+  const { repo, activities, thresholds, dataPolicy, invalidation } = deps;
+
+  /**
+   * The chart's series (the last window asked for, by days and today's date) per account, kept
+   * until the stored series is rewritten on any instance: `refreshFitness` is its only writer and
+   * tells every instance once it has committed (ADR 0052).
+   */
+  const charts = createAccountCache<string, FitnessDay[]>({
+    invalidation,
+    topic: FITNESS_WRITTEN,
+    ttlMs: FITNESS_CHART_TTL_MS,
+    maxAccounts: FITNESS_CHART_MAX_ACCOUNTS,
+  });
 
   /** The account's activity with the streams it is scored from (measured power only); undefined when the account has none. */
   async function scoredActivity(accountId: string, activityId: string): Promise<{ row: ActivityRow; streams: ActivityStreams | null } | undefined> {
@@ -337,6 +356,15 @@ export function createMetricsService(deps: {
     },
 
     /**
+     * The fitness chart: `fitness()` of the days ending today, kept in memory per account until
+     * the stored series changes (the same days, figures and order, read once).
+     */
+    async fitnessChart(accountId: string, days: number, today = new Date()): Promise<FitnessDay[]> {
+      const { toDate } = fitnessWindow(days, today);
+      return charts.read(accountId, `${days}/${toDate}`, () => this.fitness(accountId, days, today));
+    },
+
+    /**
      * The same series, with the sources of every activity whose load went into it (the whole
      * history before the window's end) and of those their thresholds were read from.
      */
@@ -349,8 +377,17 @@ export function createMetricsService(deps: {
       return { series, sources };
     },
 
-    /** Computes the account's fitness series from all of its loads again and stores it; returns the days stored. */
-    refreshFitness: (accountId: string) => repo.rewriteFitness(accountId, wholeHistorySeries),
+    /**
+     * Computes the account's fitness series from all of its loads again and stores it; returns the
+     * days stored. Every instance drops its chart of the account once the new series is committed.
+     */
+    async refreshFitness(accountId: string): Promise<number> {
+      try {
+        return await repo.rewriteFitness(accountId, wholeHistorySeries);
+      } finally {
+        await charts.changed(accountId);
+      }
+    },
 
     /** Accounts whose fitness series was never stored although they have scored activities. */
     accountsWithoutFitness: () => repo.accountsWithoutFitness(),

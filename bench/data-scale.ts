@@ -1,0 +1,358 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { computeFitnessSeries } from '../src/metrics/fitness.ts';
+import type { Database, DatabaseHandle } from '../src/server/db/client.ts';
+import * as schema from '../src/server/db/schema.ts';
+import { createActivitiesRepo } from '../src/server/features/activities/repo.ts';
+import { createAnalysisRepo } from '../src/server/features/analysis/repo.ts';
+import { createMetricsRepo } from '../src/server/features/scoring/repo.ts';
+import { createTestDatabase } from '../test/support/databases.ts';
+import { startKairoProcess } from '../test/support/kairo-process.ts';
+import { measureLoad, type LoadResult } from './load.ts';
+
+/**
+ * Issue 17's data-scale run: 1,000 athletes with 1,000 activities each (one a day for 1,000 days,
+ * with their metrics, a fitness series over the whole span and Kai's analyses of the latest ones)
+ * in one PostgreSQL database, seeded by set-based SQL. Then the reads athletes make most, under
+ * load and spread over many of them, and the query plans of the hot queries read with EXPLAIN:
+ * none may scan a big table sequentially. The database is dropped afterwards.
+ */
+const ATHLETES = 1_000;
+const ACTIVITIES_PER_ATHLETE = 1_000;
+/** Analyses are long rows; the latest activities of each athlete have one, as after a sync. */
+const ANALYSED_PER_ATHLETE = 100;
+/** The athletes signed in for the load (every sign-in counts against the per-address login limit of 100). */
+const LOADED_ATHLETES = 50;
+const PASSWORD = 'bench password';
+const LIST_PAGE = 50;
+const DAY_MS = 86_400_000;
+/** The tables no hot query may read sequentially. */
+const BIG_TABLES = ['activities', 'activity_metrics', 'fitness_days', 'analyses'];
+
+export const DATA_SCALE_LIST_P99_MS_MAX = 25;
+export const DATA_SCALE_FITNESS_P99_MS_MAX = 50;
+export const DATA_SCALE_PAGE_P99_MS_MAX = 50;
+
+export interface QueryPlanCheck {
+  name: string;
+  sql: string;
+  /** Every scan node of the plan: its type, relation and index. */
+  scans: { nodeType: string; relation: string | null; index: string | null }[];
+  /** Relations among BIG_TABLES the plan reads with a Seq Scan. */
+  seqScans: string[];
+  executionMs: number;
+}
+
+export interface DataScaleRun {
+  athletes: number;
+  activitiesPerAthlete: number;
+  rows: { accounts: number; activities: number; activityMetrics: number; fitnessDays: number; analyses: number };
+  /** Wall time of the set-based seeding (inserts and ANALYZE), migrations not included. */
+  seedS: number;
+  /** The seeding's steps: each table's INSERT … SELECT, building the secondary indexes, ANALYZE. */
+  seedStepsS: Record<string, number>;
+  loadedAthletes: number;
+  /** GET /api/activities (first page), the requests spread over LOADED_ATHLETES accounts. */
+  activityList: LoadResult;
+  /** GET /api/activities?before=… (a page of half a year ago, no cache holds it). */
+  uncachedPage: LoadResult;
+  /** GET /api/fitness?days=90. */
+  fitness90: LoadResult;
+  plans: QueryPlanCheck[];
+  /** True when no hot query plan reads a big table sequentially. */
+  plansIndexed: boolean;
+}
+
+export async function benchDataScale(load: { connections: number; warmUpS: number; durationS: number }): Promise<DataScaleRun> {
+  const database = await createTestDatabase('postgres');
+  const dataDir = mkdtempSync(join(tmpdir(), 'kairo-bench-scale-'));
+  try {
+    const kairo = await startKairoProcess({ dataDir, databaseUrl: database.url! });
+    try {
+      const first = await register(kairo.url, athleteEmail(1));
+      const seedStarted = performance.now();
+      const seedStepsS = await seed(database.url!);
+      const seedS = Number(((performance.now() - seedStarted) / 1000).toFixed(1));
+      const rows = await countRows(database.handle.query.bind(database.handle));
+
+      const cookies = [first];
+      for (let n = 2; n <= LOADED_ATHLETES; n++) cookies.push(await signIn(kairo.url, athleteEmail(n)));
+      const rotateHeaders = cookies.map((cookie) => ({ cookie }));
+      const before = new Date(Date.now() - 180 * DAY_MS).toISOString();
+      const activityList = await measureLoad({ url: `${kairo.url}/api/activities?limit=${LIST_PAGE}`, rotateHeaders, ...load });
+      const uncachedPage = await measureLoad({
+        url: `${kairo.url}/api/activities?limit=${LIST_PAGE}&before=${encodeURIComponent(before)}`,
+        rotateHeaders,
+        ...load,
+      });
+      const fitness90 = await measureLoad({ url: `${kairo.url}/api/fitness?days=90`, rotateHeaders, ...load });
+      const plans = await checkPlans(database.url!, before);
+      return {
+        athletes: ATHLETES,
+        activitiesPerAthlete: ACTIVITIES_PER_ATHLETE,
+        rows,
+        seedS,
+        seedStepsS,
+        loadedAthletes: LOADED_ATHLETES,
+        activityList,
+        uncachedPage,
+        fitness90,
+        plans,
+        plansIndexed: plans.every((plan) => plan.seqScans.length === 0),
+      };
+    } finally {
+      await kairo.stop();
+    }
+  } finally {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function dataScaleFigures(run: DataScaleRun) {
+  const at = `${run.athletes} athletes × ${run.activitiesPerAthlete} activities`;
+  return [
+    { name: `data scale: seeding ${at}`, value: run.seedS, unit: 's' as const },
+    { name: `data scale: p99, GET /api/activities (${at})`, value: run.activityList.latencyP99Ms, unit: 'ms' as const, max: DATA_SCALE_LIST_P99_MS_MAX },
+    { name: 'data scale: p99, GET /api/activities?before=', value: run.uncachedPage.latencyP99Ms, unit: 'ms' as const, max: DATA_SCALE_PAGE_P99_MS_MAX },
+    { name: 'data scale: p99, GET /api/fitness?days=90', value: run.fitness90.latencyP99Ms, unit: 'ms' as const, max: DATA_SCALE_FITNESS_P99_MS_MAX },
+    {
+      name: `data scale: hot query plans with a Seq Scan on ${BIG_TABLES.join('/')}`,
+      value: run.plans.filter((plan) => plan.seqScans.length > 0).length,
+      unit: 'count' as const,
+      max: 0,
+    },
+  ];
+}
+
+export function dataScaleProblems(run: DataScaleRun): string[] {
+  return [
+    ['data scale GET /api/activities', run.activityList],
+    ['data scale GET /api/activities?before=', run.uncachedPage],
+    ['data scale GET /api/fitness?days=90', run.fitness90],
+  ].flatMap(([name, result]) => {
+    const { non2xx, errors } = result as LoadResult;
+    return [
+      ...(non2xx > 0 ? [`${name as string} answered ${non2xx} non-2xx responses`] : []),
+      ...(errors > 0 ? [`${name as string} had ${errors} connection errors or timeouts`] : []),
+    ];
+  });
+}
+
+const athleteEmail = (n: number) => `athlete${n}@bench.example`;
+
+async function register(origin: string, email: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/register`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, firstName: 'Athlete', lastName: '1' }),
+  });
+  return sessionCookie(response, 201);
+}
+
+async function signIn(origin: string, email: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  return sessionCookie(response, 200);
+}
+
+async function sessionCookie(response: Response, status: number): Promise<string> {
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (response.status !== status || !cookie) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
+  return cookie;
+}
+
+type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** A ride or a run a day, its load a function of the day alone, so every athlete's fitness series is the same one. */
+const loadOfDay = (day: number) => 30 + ((day * 37) % 70);
+
+/**
+ * The accounts (sharing the registered athlete's password hash, so any of them can sign in), their
+ * activities, metrics, fitness series and analyses, each one INSERT … SELECT over generate_series,
+ * on one connection. Rows made consistent by construction need no foreign-key triggers, and an
+ * index built once over the rows is several times faster than a million inserts into it: the
+ * secondary indexes of the seeded tables are dropped first and created again, from their own
+ * definitions, afterwards.
+ */
+export async function seed(url: string): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const stepsS: Record<string, number> = {};
+  const timed = async (step: string, run: () => Promise<unknown>) => {
+    const startedAt = performance.now();
+    await run();
+    stepsS[step] = Number(((performance.now() - startedAt) / 1000).toFixed(1));
+  };
+  try {
+    await client.query(`set session_replication_role = replica`);
+    await client.query(`set maintenance_work_mem = '256MB'`);
+    await client.query(`set synchronous_commit = off`);
+    const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+      `select i.indexname as name, i.indexdef as definition
+         from pg_indexes i
+        where i.schemaname = 'public' and i.tablename = any($1)
+          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+      [SEEDED_TABLES],
+    );
+    for (const index of indexes) await client.query(`drop index "${index.name}"`);
+    await insertRows(async (text, params) => (await client.query(text, params)).rows, timed);
+    await timed('secondary indexes', async () => {
+      for (const index of indexes) await client.query(index.definition);
+    });
+    await client.query(`set session_replication_role = origin`);
+    await timed('analyze', () => client.query('analyze'));
+    return stepsS;
+  } finally {
+    await client.end();
+  }
+}
+
+const SEEDED_TABLES = ['accounts', 'activities', 'activity_metrics', 'fitness_days', 'analyses'];
+
+async function insertRows(query: Query, timed: (step: string, run: () => Promise<unknown>) => Promise<void>): Promise<void> {
+  /** Today's UTC midnight: day d is d days before it. */
+  const today = Date.parse(new Date().toISOString().slice(0, 10));
+  const todayIso = new Date(today).toISOString();
+  const [registered] = await query(`select hashed_password as hashed from accounts where email = $1`, [athleteEmail(1)]);
+  if (!registered) throw new Error('the registered athlete is missing');
+  await timed('accounts', () => query(
+    `insert into accounts (email, hashed_password, first_name, last_name)
+     select 'athlete' || n || '@bench.example', $1, 'Athlete', n::text from generate_series(2, $2::int) n`,
+    [registered.hashed, ATHLETES],
+  ));
+  // Day d (1 … 1000) is d days before today, the activity at 06:00 UTC plus up to four hours.
+  await timed('activities', () => query(
+    `insert into activities (user_id, source, source_key, name, type, sport_type, distance, moving_time, elapsed_time,
+                             total_elevation_gain, start_date, average_heartrate, max_heartrate, average_watts, device_watts, trainer)
+     select a.id, 'file', 'bench-' || d,
+            case when d % 3 = 1 then 'Easy run' else 'Endurance ride' end,
+            case when d % 3 = 1 then 'Run' else 'Ride' end,
+            case when d % 3 = 1 then 'Run' else 'Ride' end,
+            case when d % 3 = 1 then 10000 + d % 5000 else 40000 + d % 30000 end,
+            3600 + d % 3600, 3700 + d % 3600, d % 800,
+            $2::timestamptz - make_interval(days => d) + make_interval(hours => 6, mins => (hashtext(a.id::text) & 255)),
+            130 + d % 30, 170 + d % 20,
+            case when d % 3 = 1 then null else 180 + d % 80 end,
+            d % 3 <> 1, d % 7 = 0
+       from accounts a cross join generate_series(1, $1::int) d`,
+    [ACTIVITIES_PER_ATHLETE, todayIso],
+  ));
+  await timed('activity_metrics', () => query(
+    `insert into activity_metrics (activity_id, user_id, metrics, training_load, training_load_method, best_20min_power_w,
+                                   max_heartrate_bpm, power_curve_w, ftp_w, ftp_source)
+     select id, user_id,
+            jsonb_build_object('trainingLoad', ${loadSql}, 'trainingLoadMethod', 'tss', 'averageHeartrateBpm', average_heartrate,
+                               'maxHeartrateBpm', max_heartrate, 'ftpW', 250, 'ftpSource', 'estimate'),
+            ${loadSql}, 'tss', average_watts * 1.05, max_heartrate, '{}', 250, 'estimate'
+       from activities`,
+    [todayIso],
+  ));
+  // Every athlete's series is the same (the same load on the same day): computed once, as the metrics
+  // jobs do, and stored for each account in one run of rows, as the jobs' rewrite leaves it.
+  const loads = Array.from({ length: ACTIVITIES_PER_ATHLETE }, (_, index) => {
+    const day = index + 1;
+    return { date: new Date(today - day * DAY_MS).toISOString().slice(0, 10), load: loadOfDay(day) };
+  });
+  const series = computeFitnessSeries(loads, loads.at(-1)!.date, loads[0]!.date);
+  await timed('fitness_days', () => query(
+    `insert into fitness_days (user_id, date, load, ctl, atl, tsb)
+     select a.id, s.date, s.load, s.ctl, s.atl, s.tsb
+       from accounts a cross join unnest($1::date[], $2::float8[], $3::float8[], $4::float8[], $5::float8[]) as s(date, load, ctl, atl, tsb)
+      order by a.id, s.date`,
+    [series.map((day) => day.date), series.map((day) => day.load), series.map((day) => day.ctl), series.map((day) => day.atl), series.map((day) => day.tsb)],
+  ));
+  await timed('analyses', () => query(
+    `insert into analyses (activity_id, user_id, subject_line, executive_summary, feedback, summary, recovery,
+                           training_plan_progress, next_activity, next_session, coach, facts, context_hash)
+     select id, user_id, name || ': steady work', 'A steady session at the planned intensity.', 'Pacing held.', 'Even effort.',
+            'Easy day next.', 'On plan.', 'Recovery ride', '{"kind":"recovery"}', 'builtin', '{}', md5(id::text)
+       from activities
+      where start_date >= $2::timestamptz - make_interval(days => $1::int)`,
+    [ANALYSED_PER_ATHLETE, todayIso],
+  ));
+}
+
+/** An activity's load from its day number (days before $1, today's UTC midnight), as loadOfDay. */
+const loadSql = `(30 + ((($1::timestamptz at time zone 'UTC')::date - (start_date at time zone 'UTC')::date) * 37) % 70)::float8`;
+
+async function countRows(query: DatabaseHandle['query']): Promise<DataScaleRun['rows']> {
+  const [row] = await query<DataScaleRun['rows']>(
+    `select (select count(*)::int from accounts) as accounts, (select count(*)::int from activities) as activities,
+            (select count(*)::int from activity_metrics) as "activityMetrics", (select count(*)::int from fitness_days) as "fitnessDays",
+            (select count(*)::int from analyses) as analyses`,
+  );
+  return row!;
+}
+
+/**
+ * Runs the hot reads through the product's own repositories on a connection that records each
+ * statement, then EXPLAINs (ANALYZE, FORMAT JSON) every one of them with its parameters.
+ */
+async function checkPlans(url: string, before: string): Promise<QueryPlanCheck[]> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  try {
+    const recorded: { query: string; params: unknown[] }[] = [];
+    const db = drizzle({ client: pool, schema, logger: { logQuery: (query, params) => recorded.push({ query, params }) } }) as unknown as Database;
+    const activities = createActivitiesRepo(db);
+    const scoring = createMetricsRepo(db);
+    const analyses = createAnalysisRepo(db);
+    const [athlete] = (await pool.query<{ id: string }>(`select id from accounts where email = $1`, [athleteEmail(ATHLETES / 2)])).rows;
+    if (!athlete) throw new Error('no seeded athlete');
+    const [newest] = await activities.list(athlete.id, { limit: 1 });
+    if (!newest) throw new Error('the seeded athlete has no activities');
+    const to = new Date();
+    const fromDate = new Date(to.getTime() - 89 * DAY_MS).toISOString().slice(0, 10);
+    const reads: [string, () => Promise<unknown>][] = [
+      ['activity list, first page', () => activities.list(athlete.id, { limit: LIST_PAGE })],
+      ['activity list, page before=', () => activities.list(athlete.id, { limit: LIST_PAGE, before: new Date(before) })],
+      ['fitness, 90 days', () => scoring.storedFitness(athlete.id, fromDate, to.toISOString().slice(0, 10))],
+      ['activity detail: activity', () => activities.find(athlete.id, newest.id)],
+      ['activity detail: stream keys', () => activities.streamKeys(newest.id)],
+      ['activity detail: metrics', () => scoring.find(athlete.id, newest.id)],
+      ['activity detail: analysis', () => analyses.find(athlete.id, newest.id)],
+      ["plan compliance's activity read (training log of 24 weeks)", () => scoring.trainingLog(athlete.id, new Date(to.getTime() - 168 * DAY_MS), to)],
+    ];
+    const plans: QueryPlanCheck[] = [];
+    for (const [name, read] of reads) {
+      recorded.length = 0;
+      await read();
+      for (const [index, statement] of recorded.entries()) {
+        const explained = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(
+          `explain (analyze, format json) ${statement.query}`,
+          statement.params,
+        );
+        const [root] = explained.rows[0]!['QUERY PLAN'];
+        const scans = scanNodes(root.Plan);
+        plans.push({
+          name: recorded.length > 1 ? `${name} (${index + 1})` : name,
+          sql: statement.query,
+          scans,
+          seqScans: scans.filter((scan) => scan.nodeType === 'Seq Scan' && BIG_TABLES.includes(scan.relation ?? '')).map((scan) => scan.relation!),
+          executionMs: Number(root['Execution Time'].toFixed(3)),
+        });
+      }
+    }
+    return plans;
+  } finally {
+    await pool.end();
+  }
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function scanNodes(node: PlanNode): QueryPlanCheck['scans'] {
+  const own = node['Node Type'].includes('Scan') ? [{ nodeType: node['Node Type'], relation: node['Relation Name'] ?? null, index: node['Index Name'] ?? null }] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(scanNodes)];
+}

@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Answers kept in memory (db/account-cache.ts) are the same object until their account changes:
+ * their JSON is serialised and hashed once per object, not per request, and the hash is the ETag,
+ * so a browser that has the answer gets 304 without the body. The bytes are what Fastify would
+ * have sent for the object (`JSON.stringify`, the same content type). A WeakMap: an answer the
+ * cache dropped takes its bytes with it.
+ */
+const serialised = new WeakMap<object, { body: Buffer; etag: string }>();
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function sendKeptJson(request: FastifyRequest, reply: FastifyReply, value: object): FastifyReply {
+  let kept = serialised.get(value);
+  if (!kept) {
+    const body = Buffer.from(JSON.stringify(value));
+    kept = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    serialised.set(value, kept);
+  }
+  // The athlete's own data: no shared cache may keep it, and the browser asks again each time.
+  reply.header('cache-control', 'private, no-cache').header('etag', kept.etag);
+  if (matches(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
+  return reply.type(JSON_TYPE).send(kept.body);
+}
+
+/** If-None-Match holds the ETag (a list of them, or `*`; weak comparison, RFC 9110 §13.1.2). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}

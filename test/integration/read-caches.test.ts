@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { startKairo, type Kairo } from '../../src/server/kairo.ts';
+import type { FitnessDay } from '../../src/metrics/fitness.ts';
+import { adminQuery, POSTGRES_ADMIN_URL, testDatabaseKinds } from '../support/databases.ts';
+import { createClient, type TestClient } from '../support/http-client.ts';
+import { uniqueEmail } from '../support/kairo.ts';
+import { fixtureFile, shiftDates } from '../support/strava-export.ts';
+import { waitFor } from '../support/strava.ts';
+
+/**
+ * The answers kept in memory (the fitness chart, the first page of the activity list, ADR 0052)
+ * on two instances of one PostgreSQL database: a change made through either instance (an import,
+ * an FTP change rescoring the history) is answered by both as soon as it is stored, never up to
+ * the caches' 10 s lifetime later. The series read is also compared with the stored rows, so what
+ * the cache serves is what the database holds.
+ */
+const kinds = await testDatabaseKinds();
+const postgres = kinds.includes('postgres');
+const PASSWORD = 'correct horse battery';
+const DAY_MS = 86_400_000;
+/** Well under the caches' lifetime (10 s): an answer this late can only come from an invalidation. */
+const AT_ONCE_MS = 2_000;
+
+/** A fixture's TCX moved so that it starts `daysAgo` days before today (its times of day kept). */
+function recentTcx(fixturePath: string, recordedOn: string, daysAgo: number): Buffer {
+  const today = Date.parse(new Date().toISOString().slice(0, 10));
+  const days = Math.round((today - daysAgo * DAY_MS - Date.parse(recordedOn)) / DAY_MS);
+  return Buffer.from(shiftDates(fixtureFile(fixturePath).toString('utf8'), days));
+}
+
+describe.skipIf(!postgres)(
+  postgres ? 'read caches on two instances' : `read caches on two instances (skipped: no PostgreSQL at ${POSTGRES_ADMIN_URL})`,
+  () => {
+    const databaseName = `kairo_t_${randomBytes(6).toString('hex')}`;
+    const databaseUrl = Object.assign(new URL(POSTGRES_ADMIN_URL), { pathname: `/${databaseName}` }).toString();
+    const instances: Kairo[] = [];
+    const dataDirs: string[] = [];
+
+    beforeAll(async () => {
+      await adminQuery(`create database ${databaseName}`);
+      const shared = {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: process.env.KAIRO_TEST_LOG_LEVEL ?? 'silent',
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        STRAVA_WEBHOOK_VERIFY_TOKEN: randomBytes(16).toString('hex'),
+      };
+      for (let index = 0; index < 2; index++) {
+        const dataDir = mkdtempSync(join(tmpdir(), 'kairo-read-caches-'));
+        dataDirs.push(dataDir);
+        instances.push(await startKairo(loadConfig({ ...shared, DATA_DIR: dataDir })));
+      }
+    }, 60_000);
+
+    afterAll(async () => {
+      await Promise.all(instances.map((instance) => instance.close()));
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+      await adminQuery(`drop database if exists ${databaseName} with (force)`);
+    });
+
+    it('the fitness chart and the activity list change on both instances as soon as an import or an FTP change is stored', async () => {
+      const [a, b] = instances.map((instance) => createClient(instance.url)) as [TestClient, TestClient];
+      expect((await a.post('/api/auth/register', { email: uniqueEmail('caches'), password: PASSWORD, firstName: 'Ada', lastName: 'Cache' })).status).toBe(201);
+      for (const [name, value] of a.jar) b.jar.set(name, value);
+      const [account] = await instances[0]!.database.query<{ id: string }>(`select id from accounts order by created_at desc limit 1`);
+      const accountId = account!.id;
+      expect((await a.put('/api/user/settings', { athleteFtp: 200 })).status).toBe(200);
+
+      const chart = async (client: TestClient) => {
+        const response = await client.get<FitnessDay[]>('/api/fitness?days=90');
+        expect(response.status).toBe(200);
+        return response.text;
+      };
+      const list = async (client: TestClient) => (await client.get<{ id: string }[]>('/api/activities')).body.map((item) => item.id);
+      /** The stored days of the chart's window, as the chart's figures must be. */
+      const stored = async () => {
+        const today = Date.parse(new Date().toISOString().slice(0, 10));
+        const rows = await instances[0]!.database.query<FitnessDay>(
+          `select date::text as date, load, ctl, atl, tsb from fitness_days where user_id = $1 and date >= $2::date order by date`,
+          [accountId, new Date(today - 89 * DAY_MS).toISOString().slice(0, 10)],
+        );
+        return JSON.stringify(rows);
+      };
+      /** The chart's days that are stored (those up to the last day with load), as JSON. */
+      const storedPartOf = (answer: string, storedJson: string) => {
+        const storedDates = new Set((JSON.parse(storedJson) as FitnessDay[]).map((day) => day.date));
+        return JSON.stringify((JSON.parse(answer) as FitnessDay[]).filter((day) => storedDates.has(day.date)));
+      };
+      /** Both instances answer the stored series within AT_ONCE_MS of it being stored; their answers are identical. */
+      const bothAnswer = async (storedJson: string) => {
+        const startedAt = Date.now();
+        const answers = await waitFor(
+          () => Promise.all([chart(a), chart(b)]),
+          ([fromA, fromB]) => storedPartOf(fromA, storedJson) === storedJson && storedPartOf(fromB, storedJson) === storedJson,
+          AT_ONCE_MS,
+        );
+        expect(Date.now() - startedAt).toBeLessThan(AT_ONCE_MS);
+        expect(answers[0]).toBe(answers[1]);
+        return answers[0];
+      };
+      const waitForStoredChange = (from: string) => waitFor(stored, (now) => now !== from && now !== '[]', 60_000);
+
+      // A power ride three days ago, imported on A: the chart and the list are read, and so kept, on both.
+      const ride = await a.upload('/api/imports', 'ride.tcx', recentTcx('../reference-rides/power-ride/activity.tcx', '2017-12-02', 3));
+      expect(ride.status).toBe(201);
+      const firstSeries = await waitForStoredChange('[]');
+      const chartWithRide = await bothAnswer(firstSeries);
+      for (const client of [a, b, a, b]) expect(await chart(client)).toBe(chartWithRide);
+      for (const client of [a, b, a, b]) expect(await list(client)).toEqual([ride.body.activity.id]);
+      // A kept answer carries its ETag: the browser that has it gets 304 without the body, on either instance.
+      const kept = await a.get('/api/fitness?days=90');
+      const etag = kept.headers.get('etag')!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(kept.headers.get('cache-control')).toBe('private, no-cache');
+      expect(kept.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      for (const client of [a, b]) {
+        const revalidated = await client.get('/api/fitness?days=90', { headers: { 'if-none-match': etag } });
+        expect(revalidated.status).toBe(304);
+        expect(revalidated.text).toBe('');
+      }
+
+      // A run two days ago, imported on B: both lists have it at once, both charts once its load is stored.
+      const run = await b.upload('/api/imports', 'run.tcx', recentTcx('run_strava_export.tcx', '2022-12-04', 2));
+      expect(run.status).toBe(201);
+      for (const client of [a, b]) expect(await list(client)).toEqual([run.body.activity.id, ride.body.activity.id]);
+      // The kept first page is byte for byte the page the database gives uncached (a page before a far date).
+      const keptPage = await b.get('/api/activities');
+      const uncachedPage = await b.get(`/api/activities?before=${encodeURIComponent('2100-01-01T00:00:00.000Z')}`);
+      expect(keptPage.text).toBe(uncachedPage.text);
+      expect(keptPage.headers.get('content-type')).toBe(uncachedPage.headers.get('content-type'));
+      const withRun = await waitForStoredChange(firstSeries);
+      const chartWithRun = await bothAnswer(withRun);
+      expect(chartWithRun).not.toBe(chartWithRide);
+      expect((await b.get('/api/fitness?days=90', { headers: { 'if-none-match': etag } })).status).toBe(200);
+
+      // A higher FTP, set on B: the ride's power load falls, and both charts follow once the rescored series is stored.
+      expect((await b.put('/api/user/settings', { athleteFtp: 300 })).status).toBe(200);
+      const rescored = await waitForStoredChange(withRun);
+      const chartRescored = await bothAnswer(rescored);
+      expect(chartRescored).not.toBe(chartWithRun);
+      const rideDay = new Date(Date.parse(new Date().toISOString().slice(0, 10)) - 3 * DAY_MS).toISOString().slice(0, 10);
+      const loadOn = (answer: string) => (JSON.parse(answer) as FitnessDay[]).find((day) => day.date === rideDay)?.load ?? 0;
+      expect(loadOn(chartRescored)).toBeLessThan(loadOn(chartWithRun));
+    }, 180_000);
+  },
+);

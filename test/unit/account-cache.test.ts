@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createAccountCache } from '../../src/server/db/account-cache.ts';
+import type { InvalidationChannel } from '../../src/server/db/invalidation.ts';
+
+/** The channel as one process has it (PGlite's): changes reach the subscribers at once; `live` is switchable. */
+function channel() {
+  const subscribers = new Map<string, ((key: string | null) => void)[]>();
+  const state = { live: true };
+  const deliver = (topic: string, key: string | null) => {
+    for (const onChange of subscribers.get(topic) ?? []) onChange(key);
+  };
+  const invalidation: InvalidationChannel = {
+    async publish(topic, key) {
+      deliver(topic, key);
+    },
+    subscribe(topic, onChange) {
+      subscribers.set(topic, [...(subscribers.get(topic) ?? []), onChange]);
+    },
+    live: () => state.live,
+    async close() {},
+  };
+  return { invalidation, state, deliver };
+}
+
+describe('account cache', () => {
+  const options = { topic: 'things', ttlMs: 60_000, maxAccounts: 10 };
+
+  it('keeps an answer per account and key until the account changes', async () => {
+    const { invalidation } = channel();
+    const cache = createAccountCache<string, number>({ invalidation, ...options });
+    let reads = 0;
+    const load = async () => ++reads;
+    expect(await cache.read('a', 'k', load)).toBe(1);
+    expect(await cache.read('a', 'k', load)).toBe(1);
+    // Another key of the account replaces the kept one; another account has its own.
+    expect(await cache.read('a', 'other', load)).toBe(2);
+    expect(await cache.read('b', 'k', load)).toBe(3);
+    expect(await cache.read('b', 'k', load)).toBe(3);
+    await cache.changed('b');
+    expect(await cache.read('b', 'k', load)).toBe(4);
+    expect(await cache.read('a', 'other', load)).toBe(2);
+  });
+
+  it('does not keep what a read saw while a change overlapped it, nor while the channel is down', async () => {
+    const { invalidation, state, deliver } = channel();
+    const cache = createAccountCache<string, number>({ invalidation, ...options });
+    let reads = 0;
+    // The change lands while the first read is in the database.
+    expect(await cache.read('a', 'k', async () => { reads += 1; await cache.changed('a'); return reads; })).toBe(1);
+    expect(await cache.read('a', 'k', async () => ++reads)).toBe(2);
+    expect(await cache.read('a', 'k', async () => ++reads)).toBe(2);
+
+    state.live = false;
+    deliver('things', null);
+    expect(await cache.read('a', 'k', async () => ++reads)).toBe(3);
+    expect(await cache.read('a', 'k', async () => ++reads)).toBe(4);
+    state.live = true;
+    expect(await cache.read('a', 'k', async () => ++reads)).toBe(5);
+    expect(await cache.read('a', 'k', async () => ++reads)).toBe(5);
+  });
+
+  it('forgets an answer after its lifetime', async () => {
+    const { invalidation } = channel();
+    const cache = createAccountCache<string, number>({ invalidation, ...options, ttlMs: 0 });
+    let reads = 0;
+    expect(await cache.read('a', 'k', async () => ++reads)).toBe(1);
+    expect(await cache.read('a', 'k', async () => ++reads)).toBe(2);
+  });
+});
