@@ -283,7 +283,7 @@ async function main(): Promise<number> {
   // Built first, while the machine is quiet; a failing web build is reported, not fatal.
   const webJs = measureWebJs(root);
   const metrics = benchMetrics();
-  const fidelity = benchFidelity();
+  const fidelity = await benchFidelity();
   const compliance = benchPlanCompliance();
   const readiness = benchReadiness();
   const api = await benchKairoApi();

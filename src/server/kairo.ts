@@ -109,7 +109,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   registerActivityRoutes(app, activities);
 
   const uploadDir = join(config.dataDir, 'imports');
-  const imports = createImports({ database: database.db, activities, queue, uploadDir, log: app.log });
+  const imports = createImports({ database: database.db, activities, queue, uploadDir, reading: config.imports, log: app.log });
   await registerImportRoutes(app, { imports: imports.service, uploadDir });
 
   const { demoUrl } = config.strava;
@@ -239,6 +239,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       await closeHttpServer(app, graceMs);
       await queue.stop({ graceMs: Math.max(0, deadline - Date.now()) });
       await auth.settled();
+      await imports.close();
       await invalidation.close();
       if (!options.database) await database.close();
     },

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { ActivityFileLimits } from '../../../shared/api/imports.ts';
 import type { ActivitiesService } from '../activities/index.ts';
+import { createActivityFileParser } from './activity-file-parser.ts';
 import { createArchiveImportJob } from './jobs.ts';
 import { createImportsRepo } from './repo.ts';
 import { createImportsService } from './service.ts';
@@ -11,9 +13,26 @@ export type { ImportsService } from './service.ts';
 export type { ArchiveImportJob } from './jobs.ts';
 export { registerImportRoutes } from './routes.ts';
 
-export function createImports(deps: { database: Database; activities: ActivitiesService; queue: JobQueue; uploadDir: string; log: FastifyBaseLogger }) {
+/** How files are read: the worker pool's size, queue and heap, and what one file may hold (config.imports). */
+export interface ActivityFileReading {
+  workers: number;
+  maxQueued: number;
+  workerMemoryMb: number;
+  limits: ActivityFileLimits;
+}
+
+/** The imports feature; `close` stops its file-reading workers. */
+export function createImports(deps: {
+  database: Database;
+  activities: ActivitiesService;
+  queue: JobQueue;
+  uploadDir: string;
+  reading: ActivityFileReading;
+  log: FastifyBaseLogger;
+}) {
   const { database, activities, queue, uploadDir, log } = deps;
   const repo = createImportsRepo(database);
-  const archiveJob = createArchiveImportJob({ repo, activities, log, workDir: uploadDir });
-  return { service: createImportsService({ repo, activities, queue, archiveJob }), archiveJob };
+  const parser = createActivityFileParser({ ...deps.reading, log });
+  const archiveJob = createArchiveImportJob({ repo, activities, parser, log, workDir: uploadDir });
+  return { service: createImportsService({ repo, activities, queue, archiveJob, parser }), archiveJob, close: () => parser.close() };
 }

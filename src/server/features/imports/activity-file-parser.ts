@@ -1,0 +1,200 @@
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ActivityFileLimits } from '../../../shared/api/imports.ts';
+import { AppError } from '../../http/errors.ts';
+import { ImportFileError, type ImportFileErrorReason } from './import-file-error.ts';
+import type { ParsedActivity } from './parsed-activity.ts';
+
+/** What the server asks a worker: one file, its bytes transferred (not copied). */
+export interface ParseRequest {
+  id: number;
+  fileName: string;
+  bytes: ArrayBuffer;
+}
+
+/** A worker's answer: the activities, the reason the file was refused, or a failure (a bug). */
+export type ParseReply =
+  | { id: number; activities: ParsedActivity[] }
+  | { id: number; refused: { reason: ImportFileErrorReason; message: string } }
+  | { id: number; failed: string };
+
+/** Reads activity files (parse-activity-file.ts) off the event loop. */
+export interface ActivityFileParser {
+  /**
+   * Throws ImportFileError for a file it cannot import, AppError `unavailable` when too many files
+   * wait. The bytes move to the worker: a buffer of their own is left empty (detached) afterwards.
+   */
+  parse(fileName: string, bytes: Uint8Array): Promise<ParsedActivity[]>;
+  /** Stops the workers; files still waiting are refused as unavailable. */
+  close(): Promise<void>;
+}
+
+interface Task {
+  id: number;
+  fileName: string;
+  bytes: ArrayBuffer;
+  resolve(activities: ParsedActivity[]): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  task: Task | null;
+}
+
+/** Time after which a file's reading is given up and its worker replaced: far beyond any real file. */
+const TASK_TIMEOUT_MS = 120_000;
+
+const workerUrl = new URL('./activity-file-worker.ts', import.meta.url);
+
+/**
+ * A small pool of worker threads that parse uploaded activity files and compute their stream
+ * figures, so a big file never stalls other requests (issue 16 item 1, ADR 0051). The workers start
+ * with the server and stay warm; each reads one file at a time with its heap capped at
+ * `workerMemoryMb`. A worker that crashes, runs out of memory or takes longer than two minutes is
+ * replaced, and its file refused. At most `maxQueued` files wait for a worker; one more is answered
+ * 503, so a burst of uploads cannot pile up without bound.
+ */
+export function createActivityFileParser(options: {
+  workers: number;
+  maxQueued: number;
+  workerMemoryMb: number;
+  limits: ActivityFileLimits;
+  log: FastifyBaseLogger;
+}): ActivityFileParser {
+  const { log } = options;
+  const queue: Task[] = [];
+  let nextId = 1;
+  let closed = false;
+  const slots: Slot[] = Array.from({ length: options.workers }, () => ({ worker: startWorker(), task: null }));
+
+  function startWorker(): Worker {
+    const worker = new Worker(workerUrl, {
+      workerData: { limits: options.limits },
+      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb },
+      // Every setting reaches the worker through workerData, none through the environment.
+      env: {},
+    });
+    // An idle pool never keeps the process alive.
+    worker.unref();
+    worker.on('message', (reply: ParseReply) => settle(worker, reply));
+    worker.on('error', (error) => replace(worker, error));
+    worker.on('exit', (code) => replace(worker, new Error(`the file reader exited with code ${code}`)));
+    return worker;
+  }
+
+  function slotOf(worker: Worker): Slot | undefined {
+    return slots.find((slot) => slot.worker === worker);
+  }
+
+  function settle(worker: Worker, reply: ParseReply): void {
+    const slot = slotOf(worker);
+    const task = slot?.task;
+    if (!slot || !task || task.id !== reply.id) return;
+    slot.task = null;
+    worker.unref();
+    clearTimeout(timers.get(task.id));
+    timers.delete(task.id);
+    if ('activities' in reply) task.resolve(reply.activities);
+    else if ('refused' in reply) task.reject(new ImportFileError(reply.refused.reason, reply.refused.message));
+    else task.reject(new Error(`reading ${task.fileName} failed in the file reader: ${reply.failed}`));
+    dispatch();
+  }
+
+  /** A worker that failed is replaced; the file it was reading is refused with the reason. */
+  function replace(worker: Worker, error: Error): void {
+    const slot = slotOf(worker);
+    if (!slot) return;
+    const task = slot.task;
+    slot.task = null;
+    worker.removeAllListeners();
+    void worker.terminate();
+    if (task) {
+      clearTimeout(timers.get(task.id));
+      timers.delete(task.id);
+      const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      log.warn({ err: error, fileName: task.fileName }, 'activity file reader stopped; starting a new one');
+      task.reject(
+        outOfMemory
+          ? new ImportFileError('too_large', `${task.fileName} needs more memory to read than one activity file may use (${options.workerMemoryMb} MB).`)
+          : new Error(`reading ${task.fileName} stopped the file reader`, { cause: error }),
+      );
+    } else if (!closed) {
+      log.warn({ err: error }, 'idle activity file reader stopped; starting a new one');
+    }
+    if (closed) return;
+    slot.worker = startWorker();
+    dispatch();
+  }
+
+  const timers = new Map<number, NodeJS.Timeout>();
+
+  function dispatch(): void {
+    for (const slot of slots) {
+      if (slot.task) continue;
+      const task = queue.shift();
+      if (!task) return;
+      slot.task = task;
+      slot.worker.ref();
+      const timer = setTimeout(() => {
+        slot.worker.removeAllListeners();
+        void slot.worker.terminate();
+        slot.task = null;
+        timers.delete(task.id);
+        task.reject(new ImportFileError('too_large', `${task.fileName} could not be read within ${TASK_TIMEOUT_MS / 1000} seconds.`));
+        if (closed) return;
+        slot.worker = startWorker();
+        dispatch();
+      }, TASK_TIMEOUT_MS);
+      timer.unref();
+      timers.set(task.id, timer);
+      const request: ParseRequest = { id: task.id, fileName: task.fileName, bytes: task.bytes };
+      slot.worker.postMessage(request, [task.bytes]);
+    }
+  }
+
+  return {
+    parse(fileName, bytes) {
+      if (closed) return Promise.reject(new AppError('unavailable', 'Kairo is shutting down; upload the file again in a moment.', { retryAfterS: 5 }));
+      const idle = slots.some((slot) => !slot.task);
+      if (!idle && queue.length >= options.maxQueued) {
+        return Promise.reject(
+          new AppError('unavailable', `Kairo is reading ${queue.length + slots.length} other activity files; upload ${fileName} again in a minute.`, {
+            retryAfterS: 30,
+          }),
+        );
+      }
+      return new Promise<ParsedActivity[]>((resolve, reject) => {
+        queue.push({ id: nextId++, fileName, bytes: ownBuffer(bytes), resolve, reject });
+        dispatch();
+      });
+    },
+
+    async close() {
+      closed = true;
+      for (const task of queue.splice(0)) {
+        task.reject(new AppError('unavailable', 'Kairo is shutting down; upload the file again in a moment.', { retryAfterS: 5 }));
+      }
+      await Promise.all(
+        slots.map(async (slot) => {
+          slot.worker.removeAllListeners();
+          slot.task?.reject(new AppError('unavailable', 'Kairo is shutting down; upload the file again in a moment.', { retryAfterS: 5 }));
+          slot.task = null;
+          await slot.worker.terminate();
+        }),
+      );
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
+
+/**
+ * The bytes in an ArrayBuffer of their own, which can be transferred to the worker. A Buffer may be
+ * a view into a shared pool (small files read by Node), which must not be transferred: it is copied.
+ */
+function ownBuffer(bytes: Uint8Array): ArrayBuffer {
+  const { buffer, byteOffset, byteLength } = bytes;
+  if (buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength) return buffer;
+  return new Uint8Array(bytes).buffer;
+}
