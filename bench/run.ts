@@ -6,6 +6,7 @@ import { LIST_PAGE_SIZE } from '../src/server/features/strava/jobs.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { freePort, readRssBytes, sampleMaxRss, startServerProcess } from '../test/support/processes.ts';
 import { benchActivityData, type ActivityDataRun } from './activity-data.ts';
+import { benchBigImport, type BigImportRun } from './big-import.ts';
 import { benchDemoConnect, type DemoConnectRun } from './demo-connect.ts';
 import { measureWebJs, type WebJs } from './landing-js.ts';
 import { measureLoad, type LoadResult } from './load.ts';
@@ -49,6 +50,8 @@ const BUILTIN_ANALYSIS_MS_MAX = 50;
 const PLAN_COMPLIANCE_P99_MS_MAX = 50;
 /** Issue 18: readiness over a year of wellness (the sparkline of a year, the adjustments review) within 50 ms at p99. */
 const READINESS_YEAR_P99_MS_MAX = 50;
+/** Issue 16 item 1: another client's /healthz while a big file is imported (and scored). */
+const BIG_IMPORT_HEALTH_P99_MS_MAX = 200;
 /** The pool swim's average heart rate, twice (activity and metrics): see test/unit/device-corpus.test.ts. */
 const KNOWN_CORPUS_DEVIATIONS = 2;
 
@@ -239,6 +242,72 @@ function figures(
   ];
 }
 
+function bigImportFigures(run: BigImportRun): Figure[] {
+  const { issueFile, ironman } = run;
+  return [
+    figure(`p99 latency, GET /healthz during the ${issueFile.points.toLocaleString('en-GB')}-point .gpx.gz import`, issueFile.healthP99Ms, 'ms', {
+      max: BIG_IMPORT_HEALTH_P99_MS_MAX,
+    }),
+    figure('max latency, GET /healthz during that import', issueFile.healthMaxMs, 'ms'),
+    figure(`that import answered (${issueFile.status})`, issueFile.importS, 's'),
+    figure('server RSS during that import (max)', issueFile.rssMaxBytes, 'bytes'),
+    figure(`p99 latency, GET /healthz while a ${ironman.points.toLocaleString('en-GB')}-point ride is imported and scored`, ironman.healthP99Ms, 'ms', {
+      max: BIG_IMPORT_HEALTH_P99_MS_MAX,
+    }),
+    figure('max latency, GET /healthz during that import and scoring', ironman.healthMaxMs, 'ms'),
+    figure(`that ride imported (${ironman.status}) and scored`, ironman.scoredS, 's'),
+  ];
+}
+
+/**
+ * Parts that run alone with BENCH_ONLY=<name>[,<name>…] (several helpers add parts at once; each
+ * runs just its own): each returns its figures and the details for the JSON.
+ */
+const standaloneParts: Record<string, () => Promise<{ figures: Figure[]; details: unknown }>> = {
+  'big-import': async () => {
+    const run = await benchBigImport();
+    return { figures: bigImportFigures(run), details: run };
+  },
+};
+
+async function runOnly(names: string[]): Promise<number> {
+  const unknown = names.filter((name) => !Object.hasOwn(standaloneParts, name));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')} (known: ${Object.keys(standaloneParts).join(', ')})`);
+  const startedAt = new Date();
+  const parts: Record<string, unknown> = {};
+  const allFigures: Figure[] = [];
+  for (const name of names) {
+    const { figures: partFigures, details } = await standaloneParts[name]!();
+    parts[name] = details;
+    allFigures.push(...partFigures);
+  }
+  const report = {
+    createdAt: startedAt.toISOString(),
+    environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
+    only: names,
+    valid: true,
+    figures: allFigures,
+    parts,
+  };
+  mkdirSync(resultsDir, { recursive: true });
+  const resultsFile = join(resultsDir, `${startedAt.toISOString().replaceAll(':', '-')}-${names.join('+')}.json`);
+  const json = JSON.stringify(report, null, 2);
+  writeFileSync(resultsFile, `${json}\n`);
+  console.log(json);
+  console.log(`\nKairo bench, only ${names.join(', ')}: ${cpus().length} CPUs, Node ${process.version}`);
+  for (const item of allFigures) console.log(figureLine(item));
+  console.log(`Results: ${relative(process.cwd(), resultsFile)}`);
+  return allFigures.every((item) => item.pass !== false) ? 0 : 1;
+}
+
+function figureLine(item: Figure): string {
+  const target =
+    item.min !== undefined ? `target >= ${format(item.min, item.unit)}` : item.max !== undefined ? `target <= ${format(item.max, item.unit)}` : '';
+  const verdict = item.pass === null ? '' : item.pass ? 'PASS' : 'FAIL';
+  const value = item.value === null ? `null (${item.note ?? 'not measured'})` : format(item.value, item.unit);
+  return `  ${item.name.padEnd(54)} ${value.padEnd(10)}  ${target.padEnd(18)} ${verdict}`.trimEnd();
+}
+
 function summary(
   figuresToShow: Figure[],
   api: { authUser: LoadResult; helloFastify: LoadResult; activityList: LoadResult; fitness90: LoadResult; uncachedPage: LoadResult },
@@ -248,13 +317,6 @@ function summary(
   const loadLine = (name: string, result: LoadResult) =>
     `  ${name.padEnd(20)} ${Math.round(result.requestsPerS).toString().padStart(7)} req/s  ` +
     `p50 ${result.latencyP50Ms} ms  p99 ${result.latencyP99Ms} ms  non-2xx ${result.non2xx}  errors ${result.errors}`;
-  const figureLine = (item: Figure) => {
-    const target =
-      item.min !== undefined ? `target >= ${format(item.min, item.unit)}` : item.max !== undefined ? `target <= ${format(item.max, item.unit)}` : '';
-    const verdict = item.pass === null ? '' : item.pass ? 'PASS' : 'FAIL';
-    const value = item.value === null ? `null (${item.note ?? 'not measured'})` : format(item.value, item.unit);
-    return `  ${item.name.padEnd(54)} ${value.padEnd(10)}  ${target.padEnd(18)} ${verdict}`.trimEnd();
-  };
   return [
     `Kairo bench: ${CONNECTIONS} connections, ${DURATION_S} s after ${WARM_UP_S} s warm-up, PostgreSQL, ${cpus().length} CPUs, Node ${process.version}`,
     loadLine('GET /api/auth/user', api.authUser),
@@ -290,6 +352,7 @@ async function main(): Promise<number> {
   const helloFastify = await benchHelloFastify();
   const activityData = await benchActivityData({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S });
   const demoConnect = await benchDemoConnect();
+  const bigImport = await benchBigImport();
   const problems = [
     ...loadProblems('GET /api/auth/user', api.authUser),
     ...loadProblems('Fastify hello', helloFastify),
@@ -302,7 +365,7 @@ async function main(): Promise<number> {
     environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
     valid: problems.length === 0,
     problems,
-    figures: figures(api, helloFastify, webJs, activityData, metrics, fidelity, compliance, demoConnect, readiness),
+    figures: [...figures(api, helloFastify, webJs, activityData, metrics, fidelity, compliance, demoConnect, readiness), ...bigImportFigures(bigImport)],
     demoConnect,
     api: {
       connections: CONNECTIONS,
@@ -325,6 +388,7 @@ async function main(): Promise<number> {
     fidelity,
     compliance,
     webhookToAnalysis: activityData.webhookToAnalysis,
+    bigImport,
   };
   mkdirSync(resultsDir, { recursive: true });
   const resultsFile = join(resultsDir, `${startedAt.toISOString().replaceAll(':', '-')}.json`);
@@ -335,8 +399,9 @@ async function main(): Promise<number> {
   return report.valid && report.figures.every((item) => item.pass !== false) ? 0 : 1;
 }
 
+const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 try {
-  process.exitCode = await main();
+  process.exitCode = only.length > 0 ? await runOnly(only) : await main();
 } catch (error) {
   console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;

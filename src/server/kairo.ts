@@ -136,6 +136,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     activities,
     thresholds: createScoringThresholds({ database: database.db, strava: strava.service }),
     dataPolicy,
+    computeMetrics: imports.computeMetrics,
   });
   const scoringJobs = createScoringJobs(scoring, events);
   registerScoringRoutes(app, scoring);

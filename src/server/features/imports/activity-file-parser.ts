@@ -1,39 +1,43 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ActivityMetrics, ActivityMetricsInput } from '../../../metrics/activity-metrics.ts';
 import type { ActivityFileLimits } from '../../../shared/api/imports.ts';
 import { AppError } from '../../http/errors.ts';
 import { ImportFileError, type ImportFileErrorReason } from './import-file-error.ts';
 import type { ParsedActivity } from './parsed-activity.ts';
 
-/** What the server asks a worker: one file, its bytes transferred (not copied). */
-export interface ParseRequest {
-  id: number;
-  fileName: string;
-  bytes: ArrayBuffer;
-}
+/** What the server asks a worker: one file to parse, its bytes transferred (not copied), or one activity's metrics. */
+export type WorkerRequest =
+  | { id: number; kind: 'parse'; fileName: string; bytes: ArrayBuffer }
+  | { id: number; kind: 'metrics'; input: ActivityMetricsInput };
 
-/** A worker's answer: the activities, the reason the file was refused, or a failure (a bug). */
-export type ParseReply =
+/** A worker's answer: the activities or metrics, the reason the file was refused, or a failure (a bug). */
+export type WorkerReply =
   | { id: number; activities: ParsedActivity[] }
+  | { id: number; metrics: ActivityMetrics }
   | { id: number; refused: { reason: ImportFileErrorReason; message: string } }
   | { id: number; failed: string };
 
-/** Reads activity files (parse-activity-file.ts) off the event loop. */
+/** Reads activity files (parse-activity-file.ts) and computes activity metrics off the event loop. */
 export interface ActivityFileParser {
   /**
    * Throws ImportFileError for a file it cannot import, AppError `unavailable` when too many files
    * wait. The bytes move to the worker: a buffer of their own is left empty (detached) afterwards.
    */
   parse(fileName: string, bytes: Uint8Array): Promise<ParsedActivity[]>;
+  /** `computeActivityMetrics` in a worker: the metrics of a long activity take seconds of CPU. */
+  metrics(input: ActivityMetricsInput): Promise<ActivityMetrics>;
   /** Stops the workers; files still waiting are refused as unavailable. */
   close(): Promise<void>;
 }
 
 interface Task {
   id: number;
-  fileName: string;
-  bytes: ArrayBuffer;
-  resolve(activities: ParsedActivity[]): void;
+  /** What the task reads, for messages: the file's name, or "the metrics of an activity". */
+  label: string;
+  request: WorkerRequest;
+  transfer: ArrayBuffer[];
+  resolve(value: unknown): void;
   reject(error: Error): void;
 }
 
@@ -42,14 +46,18 @@ interface Slot {
   task: Task | null;
 }
 
-/** Time after which a file's reading is given up and its worker replaced: far beyond any real file. */
-const TASK_TIMEOUT_MS = 120_000;
+/**
+ * Time after which a task is given up and its worker replaced: far beyond any real file. The
+ * metrics of a 48 h activity take about a minute on one shared core.
+ */
+const TASK_TIMEOUT_MS = 300_000;
 
 const workerUrl = new URL('./activity-file-worker.ts', import.meta.url);
 
 /**
- * A small pool of worker threads that parse uploaded activity files and compute their stream
- * figures, so a big file never stalls other requests (issue 16 item 1, ADR 0051). The workers start
+ * A small pool of worker threads that parse uploaded activity files (with their stream figures)
+ * and compute activity metrics for scoring, so a big file never stalls other requests (issue 16
+ * item 1, ADR 0051). Files waiting go before metrics waiting. The workers start
  * with the server and stay warm; each reads one file at a time with its heap capped at
  * `workerMemoryMb`. A worker that crashes, runs out of memory or takes longer than two minutes is
  * replaced, and its file refused. At most `maxQueued` files wait for a worker; one more is answered
@@ -77,7 +85,7 @@ export function createActivityFileParser(options: {
     });
     // An idle pool never keeps the process alive.
     worker.unref();
-    worker.on('message', (reply: ParseReply) => settle(worker, reply));
+    worker.on('message', (reply: WorkerReply) => settle(worker, reply));
     worker.on('error', (error) => replace(worker, error));
     worker.on('exit', (code) => replace(worker, new Error(`the file reader exited with code ${code}`)));
     return worker;
@@ -87,7 +95,7 @@ export function createActivityFileParser(options: {
     return slots.find((slot) => slot.worker === worker);
   }
 
-  function settle(worker: Worker, reply: ParseReply): void {
+  function settle(worker: Worker, reply: WorkerReply): void {
     const slot = slotOf(worker);
     const task = slot?.task;
     if (!slot || !task || task.id !== reply.id) return;
@@ -96,8 +104,9 @@ export function createActivityFileParser(options: {
     clearTimeout(timers.get(task.id));
     timers.delete(task.id);
     if ('activities' in reply) task.resolve(reply.activities);
+    else if ('metrics' in reply) task.resolve(reply.metrics);
     else if ('refused' in reply) task.reject(new ImportFileError(reply.refused.reason, reply.refused.message));
-    else task.reject(new Error(`reading ${task.fileName} failed in the file reader: ${reply.failed}`));
+    else task.reject(new Error(`${task.label} failed in a worker: ${reply.failed}`));
     dispatch();
   }
 
@@ -113,14 +122,14 @@ export function createActivityFileParser(options: {
       clearTimeout(timers.get(task.id));
       timers.delete(task.id);
       const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      log.warn({ err: error, fileName: task.fileName }, 'activity file reader stopped; starting a new one');
+      log.warn({ err: error, task: task.label }, 'activity worker stopped; starting a new one');
       task.reject(
         outOfMemory
-          ? new ImportFileError('too_large', `${task.fileName} needs more memory to read than one activity file may use (${options.workerMemoryMb} MB).`)
-          : new Error(`reading ${task.fileName} stopped the file reader`, { cause: error }),
+          ? new ImportFileError('too_large', `${task.label} needs more memory than one activity may use (${options.workerMemoryMb} MB).`)
+          : new Error(`${task.label} stopped its worker`, { cause: error }),
       );
     } else if (!closed) {
-      log.warn({ err: error }, 'idle activity file reader stopped; starting a new one');
+      log.warn({ err: error }, 'idle activity worker stopped; starting a new one');
     }
     if (closed) return;
     slot.worker = startWorker();
@@ -128,6 +137,26 @@ export function createActivityFileParser(options: {
   }
 
   const timers = new Map<number, NodeJS.Timeout>();
+
+  function submit<T>(label: string, request: WorkerRequest, transfer: ArrayBuffer[]): Promise<T> {
+    if (closed) return Promise.reject(new AppError('unavailable', 'Kairo is shutting down; try again in a moment.', { retryAfterS: 5 }));
+    const idle = slots.some((slot) => !slot.task);
+    if (!idle && queue.length >= options.maxQueued) {
+      return Promise.reject(
+        new AppError('unavailable', `Kairo is busy reading ${queue.length + slots.length} other activities; try ${label} again in a minute.`, {
+          retryAfterS: 30,
+        }),
+      );
+    }
+    return new Promise<T>((resolve, reject) => {
+      const task: Task = { id: request.id, label, request, transfer, resolve: resolve as (value: unknown) => void, reject };
+      // An upload waits for its answer; metrics are background work: files go first.
+      const firstMetrics = queue.findIndex((queued) => queued.request.kind === 'metrics');
+      if (request.kind === 'parse' && firstMetrics !== -1) queue.splice(firstMetrics, 0, task);
+      else queue.push(task);
+      dispatch();
+    });
+  }
 
   function dispatch(): void {
     for (const slot of slots) {
@@ -141,44 +170,36 @@ export function createActivityFileParser(options: {
         void slot.worker.terminate();
         slot.task = null;
         timers.delete(task.id);
-        task.reject(new ImportFileError('too_large', `${task.fileName} could not be read within ${TASK_TIMEOUT_MS / 1000} seconds.`));
+        task.reject(new ImportFileError('too_large', `${task.label} could not be done within ${TASK_TIMEOUT_MS / 1000} seconds.`));
         if (closed) return;
         slot.worker = startWorker();
         dispatch();
       }, TASK_TIMEOUT_MS);
       timer.unref();
       timers.set(task.id, timer);
-      const request: ParseRequest = { id: task.id, fileName: task.fileName, bytes: task.bytes };
-      slot.worker.postMessage(request, [task.bytes]);
+      slot.worker.postMessage(task.request, task.transfer);
     }
   }
 
   return {
     parse(fileName, bytes) {
-      if (closed) return Promise.reject(new AppError('unavailable', 'Kairo is shutting down; upload the file again in a moment.', { retryAfterS: 5 }));
-      const idle = slots.some((slot) => !slot.task);
-      if (!idle && queue.length >= options.maxQueued) {
-        return Promise.reject(
-          new AppError('unavailable', `Kairo is reading ${queue.length + slots.length} other activity files; upload ${fileName} again in a minute.`, {
-            retryAfterS: 30,
-          }),
-        );
-      }
-      return new Promise<ParsedActivity[]>((resolve, reject) => {
-        queue.push({ id: nextId++, fileName, bytes: ownBuffer(bytes), resolve, reject });
-        dispatch();
-      });
+      const buffer = ownBuffer(bytes);
+      return submit<ParsedActivity[]>(fileName, { id: nextId++, kind: 'parse', fileName, bytes: buffer }, [buffer]);
+    },
+
+    metrics(input) {
+      return submit<ActivityMetrics>('the metrics of an activity', { id: nextId++, kind: 'metrics', input }, []);
     },
 
     async close() {
       closed = true;
       for (const task of queue.splice(0)) {
-        task.reject(new AppError('unavailable', 'Kairo is shutting down; upload the file again in a moment.', { retryAfterS: 5 }));
+        task.reject(new AppError('unavailable', 'Kairo is shutting down; try again in a moment.', { retryAfterS: 5 }));
       }
       await Promise.all(
         slots.map(async (slot) => {
           slot.worker.removeAllListeners();
-          slot.task?.reject(new AppError('unavailable', 'Kairo is shutting down; upload the file again in a moment.', { retryAfterS: 5 }));
+          slot.task?.reject(new AppError('unavailable', 'Kairo is shutting down; try again in a moment.', { retryAfterS: 5 }));
           slot.task = null;
           await slot.worker.terminate();
         }),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { ActivityMetricsInput } from '../../../metrics/activity-metrics.ts';
 import type { ActivityFileLimits } from '../../../shared/api/imports.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import { createActivityFileParser } from './activity-file-parser.ts';
@@ -21,7 +22,10 @@ export interface ActivityFileReading {
   limits: ActivityFileLimits;
 }
 
-/** The imports feature; `close` stops its file-reading workers. */
+/**
+ * The imports feature. Its worker pool also computes activity metrics for scoring
+ * (`computeMetrics`), the other CPU-heavy step an upload brings; `close` stops the workers.
+ */
 export function createImports(deps: {
   database: Database;
   activities: ActivitiesService;
@@ -34,5 +38,10 @@ export function createImports(deps: {
   const repo = createImportsRepo(database);
   const parser = createActivityFileParser({ ...deps.reading, log });
   const archiveJob = createArchiveImportJob({ repo, activities, parser, log, workDir: uploadDir });
-  return { service: createImportsService({ repo, activities, queue, archiveJob, parser }), archiveJob, close: () => parser.close() };
+  return {
+    service: createImportsService({ repo, activities, queue, archiveJob, parser }),
+    archiveJob,
+    computeMetrics: (input: ActivityMetricsInput) => parser.metrics(input),
+    close: () => parser.close(),
+  };
 }

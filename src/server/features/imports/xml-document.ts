@@ -86,6 +86,8 @@ export class XmlStreamReader {
   private readonly document: Record<string, unknown> = {};
   private streamedCount = 0;
   private keptCount = 0;
+  /** Streamed elements open around the current one: what is inside them is not kept, so not counted. */
+  private openStreamed = 0;
 
   private readonly options: XmlStreamOptions;
 
@@ -121,7 +123,7 @@ export class XmlStreamReader {
           `${this.options.fileName} has more than ${formatCount(this.options.maxStreamed)} track points, the limit for one activity file.`,
         );
       }
-    } else if (++this.keptCount > MAX_KEPT_ELEMENTS) {
+    } else if (this.openStreamed === 0 && ++this.keptCount > MAX_KEPT_ELEMENTS) {
       throw this.corrupt(`more than ${formatCount(MAX_KEPT_ELEMENTS)} elements outside its track points`);
     }
     const element: OpenElement = { name, fields: {}, text: '', hasFields: false };
@@ -130,6 +132,7 @@ export class XmlStreamReader {
       element.fields[`@_${localName(attribute)}`] = value;
       element.hasFields = true;
     }
+    if (this.options.streamed.has(name)) this.openStreamed++;
     this.options.onOpen?.(name, this.stack.length);
     this.stack.push(element);
   }
@@ -138,6 +141,7 @@ export class XmlStreamReader {
     const element = this.stack.pop()!;
     const value = valueOf(element);
     if (this.options.streamed.has(element.name)) {
+      this.openStreamed--;
       // A streamed element holding only text is no element (as when it is kept): it is skipped.
       const streamed = asElement(value) ?? (value === '' ? {} : null);
       if (streamed) this.options.onElement(streamed, this.stack.map((open) => open.name));

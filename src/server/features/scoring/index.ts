@@ -19,6 +19,7 @@ export function createScoringService(deps: {
   activities: ScoredActivities;
   thresholds: AthleteThresholdsSource;
   dataPolicy: 'strict' | 'relaxed';
+  computeMetrics: Parameters<typeof createMetricsService>[0]['computeMetrics'];
 }) {
   const { database, ...rest } = deps;
   return createMetricsService({ repo: createMetricsRepo(database), ...rest });

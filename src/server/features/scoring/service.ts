@@ -1,5 +1,5 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
-import { computeActivityMetrics } from '../../../metrics/activity-metrics.ts';
+import type { ActivityMetrics, ActivityMetricsInput } from '../../../metrics/activity-metrics.ts';
 import { resolveAthleteSettings } from '../../../metrics/athlete-settings.ts';
 import { best20MinPowerW, computeCriticalPower, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
 import { computeFitnessSeries, continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
@@ -123,8 +123,13 @@ export function createMetricsService(deps: {
   activities: ScoredActivities;
   thresholds: AthleteThresholdsSource;
   dataPolicy: 'strict' | 'relaxed';
+  /**
+   * `computeActivityMetrics`, run off the event loop (a worker of the activity pool): the metrics
+   * of a long activity take seconds of CPU, which would stall every other request.
+   */
+  computeMetrics: (input: ActivityMetricsInput) => Promise<ActivityMetrics>;
 }) {
-  const { repo, activities, thresholds, dataPolicy } = deps;
+  const { repo, activities, thresholds, dataPolicy, computeMetrics } = deps;
 
   /** Measured 1 Hz power of an activity of the account; null when it has none. */
   async function measuredPowerW1Hz(accountId: string, activityId: string): Promise<number[] | null> {
@@ -174,7 +179,7 @@ export function createMetricsService(deps: {
       };
       // The zones the metrics count time in, kept with them so every reader shows the zones that were used.
       const { hrZoneUpperBoundsBpm } = resolveAthleteSettings(athlete);
-      const metrics = computeActivityMetrics({
+      const metrics = await computeMetrics({
         streams,
         summary: {
           sport,
