@@ -25,6 +25,8 @@ export interface HealthDuringImport {
   /** Until the activity's metrics were stored too (null: refused, nothing to score). */
   scoredS: number | null;
   healthChecks: number;
+  /** Checks answered other than 200, or whose connection failed. */
+  healthFailures: number;
   healthP50Ms: number;
   healthP99Ms: number;
   healthMaxMs: number;
@@ -91,11 +93,18 @@ async function healthDuringImport(
   const file = bigGpxGz(points, { startMs: Date.UTC(2025, 0, 1) + points * 1000 });
   const latenciesMs: number[] = [];
   let done = false;
+  let healthFailures = 0;
   const checking = (async () => {
     while (!done) {
       const startedAt = performance.now();
-      const health = await fetch(`${origin}/healthz`);
-      await health.arrayBuffer();
+      try {
+        const health = await fetch(`${origin}/healthz`);
+        await health.arrayBuffer();
+        if (!health.ok) healthFailures++;
+      } catch {
+        // A reset connection (the old event loop held it past the keep-alive) is a failed check.
+        healthFailures++;
+      }
       latenciesMs.push(performance.now() - startedAt);
       await sleep(HEALTH_INTERVAL_MS);
     }
@@ -126,6 +135,7 @@ async function healthDuringImport(
     importS: round(importS),
     scoredS: scoredS === null ? null : round(scoredS),
     healthChecks: sorted.length,
+    healthFailures,
     healthP50Ms: percentile(50),
     healthP99Ms: percentile(99),
     healthMaxMs: round(sorted.at(-1) ?? 0),

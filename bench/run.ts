@@ -249,12 +249,14 @@ function bigImportFigures(run: BigImportRun): Figure[] {
       max: BIG_IMPORT_HEALTH_P99_MS_MAX,
     }),
     figure('max latency, GET /healthz during that import', issueFile.healthMaxMs, 'ms'),
+    figure('failed GET /healthz during that import', issueFile.healthFailures, 'count', { max: 0 }),
     figure(`that import answered (${issueFile.status})`, issueFile.importS, 's'),
     figure('server RSS during that import (max)', issueFile.rssMaxBytes, 'bytes'),
     figure(`p99 latency, GET /healthz while a ${ironman.points.toLocaleString('en-GB')}-point ride is imported and scored`, ironman.healthP99Ms, 'ms', {
       max: BIG_IMPORT_HEALTH_P99_MS_MAX,
     }),
     figure('max latency, GET /healthz during that import and scoring', ironman.healthMaxMs, 'ms'),
+    figure('failed GET /healthz during that import and scoring', ironman.healthFailures, 'count', { max: 0 }),
     figure(`that ride imported (${ironman.status}) and scored`, ironman.scoredS, 's'),
   ];
 }
