@@ -52,6 +52,9 @@ interface Slot {
  */
 const TASK_TIMEOUT_MS = 300_000;
 
+/** What a slot holds while its worker waits to be restarted: no task is given to it. */
+const stoppedSlot: Task = { id: 0, label: 'a restarting worker', request: { id: 0, kind: 'metrics', input: null as never }, transfer: [], resolve: () => {}, reject: () => {} };
+
 const workerUrl = new URL('./activity-file-worker.ts', import.meta.url);
 
 /**
@@ -100,6 +103,7 @@ export function createActivityFileParser(options: {
     const task = slot?.task;
     if (!slot || !task || task.id !== reply.id) return;
     slot.task = null;
+    failuresInARow = 0;
     worker.unref();
     clearTimeout(timers.get(task.id));
     timers.delete(task.id);
@@ -132,8 +136,32 @@ export function createActivityFileParser(options: {
       log.warn({ err: error }, 'idle activity worker stopped; starting a new one');
     }
     if (closed) return;
-    slot.worker = startWorker();
-    dispatch();
+    restartLater(slot);
+  }
+
+  /**
+   * A worker that keeps failing before it finishes anything (a broken install, say) is restarted
+   * after a growing pause, up to a minute, rather than in a tight loop.
+   */
+  let failuresInARow = 0;
+  function restartLater(slot: Slot): void {
+    failuresInARow++;
+    const delayMs = failuresInARow <= 1 ? 0 : Math.min(60_000, 100 * 2 ** failuresInARow);
+    const restart = () => {
+      if (closed) return;
+      slot.worker = startWorker();
+      dispatch();
+    };
+    if (delayMs === 0) {
+      restart();
+      return;
+    }
+    // Meanwhile the slot holds a stopped worker and takes no task.
+    slot.task = stoppedSlot;
+    setTimeout(() => {
+      slot.task = null;
+      restart();
+    }, delayMs).unref();
   }
 
   const timers = new Map<number, NodeJS.Timeout>();
@@ -172,8 +200,7 @@ export function createActivityFileParser(options: {
         timers.delete(task.id);
         task.reject(new ImportFileError('too_large', `${task.label} could not be done within ${TASK_TIMEOUT_MS / 1000} seconds.`));
         if (closed) return;
-        slot.worker = startWorker();
-        dispatch();
+        restartLater(slot);
       }, TASK_TIMEOUT_MS);
       timer.unref();
       timers.set(task.id, timer);
