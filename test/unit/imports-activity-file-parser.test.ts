@@ -52,7 +52,7 @@ describe('the activity worker pool', () => {
       (error) => error instanceof ImportFileError && error.status === 413 && /needs more memory than one activity may use \(64 MB\)/.test(error.message),
     );
     expect((await parser.parse('run.tcx', fixtureFile('run_strava_export.tcx')))[0]!.sportType).toBe('Run');
-  }, 120_000);
+  }, 300_000);
 
   it('refuses what waits when it closes', async () => {
     const parser = startPool();
