@@ -113,13 +113,19 @@ async function healthDuringImport(
   const imported = (async () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(file)]), fileName);
-    const answer = await fetch(`${origin}/api/imports`, { method: 'POST', headers: { cookie, origin }, body: form });
-    const importS = (performance.now() - startedAt) / 1000;
-    const body = (await answer.json()) as { message?: string; activity?: { id: string } | null };
-    const activityId = body.activity?.id;
-    if (answer.status === 201 && activityId) await waitForMetrics(origin, cookie, activityId);
-    const scoredS = answer.status === 201 && activityId ? (performance.now() - startedAt) / 1000 : null;
-    return { status: answer.status, message: body.message ?? null, importS, scoredS };
+    try {
+      const answer = await fetch(`${origin}/api/imports`, { method: 'POST', headers: { cookie, origin }, body: form });
+      const importS = (performance.now() - startedAt) / 1000;
+      const body = (await answer.json()) as { message?: string; activity?: { id: string } | null };
+      const activityId = body.activity?.id;
+      if (answer.status === 201 && activityId) await waitForMetrics(origin, cookie, activityId);
+      const scoredS = answer.status === 201 && activityId ? (performance.now() - startedAt) / 1000 : null;
+      return { status: answer.status, message: body.message ?? null, importS, scoredS };
+    } catch (error) {
+      // The import's connection failed (reset, or the server died): that is the answer measured.
+      const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+      return { status: 0, message: `${error instanceof Error ? error.message : String(error)}${cause}`, importS: (performance.now() - startedAt) / 1000, scoredS: null };
+    }
   })();
   const { status, message, importS, scoredS } = await imported.finally(async () => {
     done = true;
