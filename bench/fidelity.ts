@@ -17,12 +17,12 @@ const RUNS = 5;
 const CORPUS_PASSES = 3;
 
 /** Import throughput over the real device corpus, the cost of the cleaning step, and the corpus score. */
-export function benchFidelity(): FidelityRun {
+export async function benchFidelity(): Promise<FidelityRun> {
   const files = Object.keys(reference.files);
-  for (const file of files) importCorpusFile(file); // warm-up: the first pass also compiles
+  for (const file of files) await importCorpusFile(file); // warm-up: the first pass also compiles
   let activities = 0;
   const startedAt = performance.now();
-  for (let pass = 0; pass < CORPUS_PASSES; pass++) for (const file of files) activities += importCorpusFile(file).length;
+  for (let pass = 0; pass < CORPUS_PASSES; pass++) for (const file of files) activities += (await importCorpusFile(file)).length;
   const wallS = (performance.now() - startedAt) / 1000;
 
   const ride = syntheticRide(4);
@@ -34,7 +34,7 @@ export function benchFidelity(): FidelityRun {
   cleanStreams(faulty);
   const timings = Array.from({ length: RUNS }, () => timeMs(() => cleanStreams(faulty)));
 
-  const checks = checkCorpus();
+  const checks = await checkCorpus();
   return {
     corpusImport: {
       files: files.length,

@@ -6,6 +6,7 @@ import { LIST_PAGE_SIZE } from '../src/server/features/strava/jobs.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { freePort, readRssBytes, sampleMaxRss, startServerProcess } from '../test/support/processes.ts';
 import { benchActivityData, type ActivityDataRun } from './activity-data.ts';
+import { benchBigImport, type BigImportRun } from './big-import.ts';
 import { benchDemoConnect, type DemoConnectRun } from './demo-connect.ts';
 import { measureWebJs, type WebJs } from './landing-js.ts';
 import { measureLoad, type LoadResult } from './load.ts';
@@ -53,6 +54,8 @@ const PLAN_COMPLIANCE_P99_MS_MAX = 50;
 const READINESS_YEAR_P99_MS_MAX = 50;
 /** Issue 18: Kai's proposals after an activity (a year of activities and wellness, a 24-week plan) within 50 ms at p99. */
 const PLAN_ADJUSTMENTS_P99_MS_MAX = 50;
+/** Issue 16 item 1: another client's /healthz while a big file is imported (and scored). */
+const BIG_IMPORT_HEALTH_P99_MS_MAX = 200;
 /** The pool swim's average heart rate, twice (activity and metrics): see test/unit/device-corpus.test.ts. */
 const KNOWN_CORPUS_DEVIATIONS = 2;
 
@@ -287,6 +290,25 @@ function planAdjustmentFigures(run: PlanAdjustmentsRun): Figure[] {
   return [figure(`${name} (p50)`, run.p50Ms, 'ms'), figure(`${name} (p99)`, run.p99Ms, 'ms', { max: PLAN_ADJUSTMENTS_P99_MS_MAX })];
 }
 
+function bigImportFigures(run: BigImportRun): Figure[] {
+  const { issueFile, ironman } = run;
+  return [
+    figure(`p99 latency, GET /healthz during the ${issueFile.points.toLocaleString('en-GB')}-point .gpx.gz import`, issueFile.healthP99Ms, 'ms', {
+      max: BIG_IMPORT_HEALTH_P99_MS_MAX,
+    }),
+    figure('max latency, GET /healthz during that import', issueFile.healthMaxMs, 'ms'),
+    figure('failed GET /healthz during that import', issueFile.healthFailures, 'count', { max: 0 }),
+    figure(`that import answered (${issueFile.status})`, issueFile.importS, 's'),
+    figure('server RSS during that import (max)', issueFile.rssMaxBytes, 'bytes'),
+    figure(`p99 latency, GET /healthz while a ${ironman.points.toLocaleString('en-GB')}-point ride is imported and scored`, ironman.healthP99Ms, 'ms', {
+      max: BIG_IMPORT_HEALTH_P99_MS_MAX,
+    }),
+    figure('max latency, GET /healthz during that import and scoring', ironman.healthMaxMs, 'ms'),
+    figure('failed GET /healthz during that import and scoring', ironman.healthFailures, 'count', { max: 0 }),
+    figure(`that ride imported (${ironman.status}) and scored`, ironman.scoredS, 's'),
+  ];
+}
+
 function summary(
   figuresToShow: Figure[],
   api: Partial<Record<'authUser' | 'helloFastify' | 'activityList' | 'fitness90' | 'uncachedPage', LoadResult | null>>,
@@ -336,7 +358,7 @@ function round(value: number, digits: number): number {
  * `BENCH_ONLY=data-scale npm run bench`; BENCH_SKIP=<part,…> runs all but those (a quick run:
  * `BENCH_SKIP=data-scale`). Unset, every part runs.
  */
-const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'plan-adjustments', 'api', 'activity-data', 'demo-connect', 'data-scale'] as const;
+const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'plan-adjustments', 'api', 'activity-data', 'demo-connect', 'big-import', 'data-scale'] as const;
 const benchOnly = selectedParts(process.env.BENCH_ONLY, process.env.BENCH_SKIP);
 
 function partNames(variable: string, value: string | undefined): string[] {
@@ -372,6 +394,7 @@ async function main(): Promise<number> {
     benchActivityData({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S }),
   );
   const demoConnect = await part('demo-connect', benchDemoConnect);
+  const bigImport = await part('big-import', benchBigImport);
   const dataScale = await part('data-scale', () => benchDataScale({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S }));
   const loads: [string, LoadResult | undefined][] = [
     ['GET /api/auth/user', api?.authUser],
@@ -404,6 +427,7 @@ async function main(): Promise<number> {
       dataScale,
       }),
       ...(adjustments ? planAdjustmentFigures(adjustments) : []),
+      ...(bigImport ? bigImportFigures(bigImport) : []),
     ],
     demoConnect,
     api: {
@@ -429,6 +453,7 @@ async function main(): Promise<number> {
     adjustments,
     webhookToAnalysis: activityData?.webhookToAnalysis ?? null,
     dataScale,
+    bigImport,
   };
   mkdirSync(resultsDir, { recursive: true });
   const resultsFile = join(resultsDir, `${startedAt.toISOString().replaceAll(':', '-')}.json`);

@@ -5,7 +5,7 @@ import { checkCorpus } from '../test/support/device-corpus.ts';
  * Kairo and prints each figure outside the issue's tolerances against the independent reference
  * (test/fixtures/devices/reference/reference.json), then the counts within tolerance.
  */
-const checks = checkCorpus();
+const checks = await checkCorpus();
 for (const check of checks.filter((c) => !c.ok)) {
   console.log(`${check.file}#${check.leg} ${check.figure}: Kairo ${check.kairo}, reference ${check.expected}`);
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { availableParallelism } from 'node:os';
+import { DEFAULT_ACTIVITY_FILE_LIMITS, type ActivityFileLimits } from '../shared/api/imports.ts';
 import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, feedbackAddress, mapTileUrl, socialAddress } from '../shared/api/app-info.ts';
 
 /**
@@ -75,6 +77,12 @@ const envSchema = z.object({
   KAIRO_CLUSTER: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   DEMO_STRAVA_URL: optionalUrl,
+  IMPORT_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(32).optional()),
+  IMPORT_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
+  IMPORT_WORKER_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+  IMPORT_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(1024).default(DEFAULT_ACTIVITY_FILE_LIMITS.maxUnpackedBytes / 1024 ** 2),
+  IMPORT_MAX_POINTS: z.coerce.number().int().min(1000).max(10_000_000).default(DEFAULT_ACTIVITY_FILE_LIMITS.maxPoints),
+  IMPORT_MAX_HOURS: z.coerce.number().min(1).max(24 * 14).default(DEFAULT_ACTIVITY_FILE_LIMITS.maxDurationS / 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -186,6 +194,16 @@ export interface Config {
   community: { feedbackUrl: string | undefined; socialUrl: string | undefined };
   /** Where the route map's tiles come from (MAP_TILE_URL), and the credit they require. */
   map: { tileUrl: string | null; attribution: string };
+  /** How uploaded activity files are read (ADR 0051, README "Limits"). */
+  imports: {
+    /** Worker threads that parse files off the event loop: IMPORT_WORKERS, else one less than the CPUs (at least 1, at most 4). */
+    workers: number;
+    /** Files that may wait for a worker; one more is answered 503. */
+    maxQueued: number;
+    /** Heap limit of each worker: a file that needs more is refused (413) and the worker restarted. */
+    workerMemoryMb: number;
+    limits: ActivityFileLimits;
+  };
 }
 
 export class ConfigError extends Error {
@@ -265,6 +283,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     warnings,
     community: { feedbackUrl: env.FEEDBACK_URL, socialUrl: env.SOCIAL_URL },
     map: { tileUrl: env.MAP_TILE_URL === 'off' ? null : env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
+    imports: {
+      // One core stays free for the event loop: on 2 cores one worker.
+      workers: env.IMPORT_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+      maxQueued: env.IMPORT_QUEUE,
+      workerMemoryMb: env.IMPORT_WORKER_MEMORY_MB,
+      limits: {
+        maxUnpackedBytes: env.IMPORT_MAX_UNPACKED_MB * 1024 ** 2,
+        maxPoints: env.IMPORT_MAX_POINTS,
+        maxDurationS: env.IMPORT_MAX_HOURS * 3600,
+      },
+    },
   };
 }
 

@@ -110,7 +110,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   registerActivityRoutes(app, activities);
 
   const uploadDir = join(config.dataDir, 'imports');
-  const imports = createImports({ database: database.db, activities, queue, uploadDir, log: app.log });
+  const imports = createImports({ database: database.db, activities, queue, uploadDir, reading: config.imports, log: app.log });
   await registerImportRoutes(app, { imports: imports.service, uploadDir });
 
   const { demoUrl } = config.strava;
@@ -138,6 +138,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     thresholds: createScoringThresholds({ database: database.db, strava: strava.service }),
     dataPolicy,
     invalidation,
+    computeMetrics: imports.computeMetrics,
   });
   const scoringJobs = createScoringJobs(scoring, events);
   registerScoringRoutes(app, scoring);
@@ -248,6 +249,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       await closeHttpServer(app, graceMs);
       await queue.stop({ graceMs: Math.max(0, deadline - Date.now()) });
       await auth.settled();
+      await imports.close();
       await invalidation.close();
       if (!options.database) await database.close();
     },

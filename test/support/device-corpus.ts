@@ -56,9 +56,9 @@ export interface ImportedActivity {
 }
 
 /** One corpus file imported as Kairo imports an upload: one activity per leg, each with its metrics. */
-export function importCorpusFile(file: string): ImportedActivity[] {
+export async function importCorpusFile(file: string): Promise<ImportedActivity[]> {
   const bytes = readFileSync(join(fixturesDir, file));
-  return parseActivityFiles(file, bytes).map((parsed) => {
+  return (await parseActivityFiles(file, bytes)).map((parsed) => {
     const values = toActivityValues(parsed, { source: 'file', sourceKey: parsed.contentHash });
     const metrics = computeActivityMetrics({
       streams: parsed.streams,
@@ -133,13 +133,13 @@ export function checkActivity(file: string, leg: number, activity: ImportedActiv
 }
 
 /** Every figure of every corpus file; a file that fails to import counts every figure as wrong. */
-export function checkCorpus(): FigureCheck[] {
+export async function checkCorpus(): Promise<FigureCheck[]> {
   const checks: FigureCheck[] = [];
   for (const [file, expected] of Object.entries(reference.files)) {
     const legs = expected.legs ?? [expected];
     let activities: ImportedActivity[] = [];
     try {
-      activities = importCorpusFile(file);
+      activities = await importCorpusFile(file);
     } catch {
       activities = [];
     }

@@ -22,26 +22,26 @@ const knownDeviations: Record<string, string> = {
 
 const keyOf = (check: FigureCheck) => `${check.file}#${check.leg} ${check.figure}`;
 
-describe('the device corpus', () => {
-  const checks = checkCorpus();
+describe('the device corpus', async () => {
+  const checks = await checkCorpus();
 
-  it('covers every corpus file, each leg of the triathlon as its own activity', () => {
+  it('covers every corpus file, each leg of the triathlon as its own activity', async () => {
     expect(new Set(checks.map((check) => check.file))).toEqual(new Set(Object.keys(reference.files)));
     expect(checks.filter((check) => check.figure === 'imported')).toEqual([]);
   });
 
-  it('has every figure within tolerance of the reference', () => {
+  it('has every figure within tolerance of the reference', async () => {
     const outside = checks.filter((check) => !check.ok && !(keyOf(check) in knownDeviations));
     expect(outside.map((check) => `${keyOf(check)}: Kairo ${check.kairo}, reference ${check.expected}`)).toEqual([]);
   });
 
-  it('still has each known deviation (remove it from the list once fixed)', () => {
+  it('still has each known deviation (remove it from the list once fixed)', async () => {
     const failing = new Set(checks.filter((check) => !check.ok).map(keyOf));
     expect(Object.keys(knownDeviations).filter((key) => !failing.has(key))).toEqual([]);
   });
 
-  it('never shows a figure the device did not measure: no power meter, no power figures', () => {
-    const [coros] = importCorpusFile('devices/python-fitparse/coros-pace2-ride.fit');
+  it('never shows a figure the device did not measure: no power meter, no power figures', async () => {
+    const [coros] = await importCorpusFile('devices/python-fitparse/coros-pace2-ride.fit');
     expect([coros!.values.averageWatts, coros!.values.weightedAverageWatts, coros!.values.kilojoules]).toEqual([null, null, null]);
     expect([coros!.metrics.averagePowerW, coros!.metrics.normalizedPowerW, coros!.metrics.tss, coros!.metrics.workKj]).toEqual([
       null,
@@ -49,25 +49,25 @@ describe('the device corpus', () => {
       null,
       null,
     ]);
-    const [zwift] = importCorpusFile('devices/python-fitparse/zwift-virtual-ride.fit');
+    const [zwift] = await importCorpusFile('devices/python-fitparse/zwift-virtual-ride.fit');
     expect([zwift!.values.averageHeartrate, zwift!.metrics.averageHeartrateBpm, zwift!.metrics.trimp]).toEqual([null, null, null]);
   });
 
-  it('says what it removed: the one 21,733 W sample, the 580 heart-rate readings of 0 bpm', () => {
-    const [spike] = importCorpusFile('devices/derived/garmin-edge1000-spike-21733w.fit');
+  it('says what it removed: the one 21,733 W sample, the 580 heart-rate readings of 0 bpm', async () => {
+    const [spike] = await importCorpusFile('devices/derived/garmin-edge1000-spike-21733w.fit');
     expect(spike!.metrics.dataQuality?.powerSpikesRemoved).toBe(1);
     expect(spike!.metrics.maxPowerW).toBe(1022);
-    const [dropout] = importCorpusFile('devices/derived/garmin-edge810-hr-dropout.fit');
+    const [dropout] = await importCorpusFile('devices/derived/garmin-edge810-hr-dropout.fit');
     expect(dropout!.metrics.dataQuality?.heartRateReadingsRemoved).toBe(580);
   });
 });
 
-describe('re-importing a corpus file', () => {
+describe('re-importing a corpus file', async () => {
   // Everything but the moment of the import itself.
-  const importedJson = (file: string) =>
-    importCorpusFile(file).map(({ values: { detailFetchedAt: _now, ...values }, metrics }) => JSON.stringify([values, metrics]));
+  const importedJson = async (file: string) =>
+    (await importCorpusFile(file)).map(({ values: { detailFetchedAt: _now, ...values }, metrics }) => JSON.stringify([values, metrics]));
 
-  it.each(Object.keys(reference.files))('gives byte-identical metrics JSON: %s', (file) => {
-    expect(importedJson(file)).toEqual(importedJson(file));
+  it.each(Object.keys(reference.files))('gives byte-identical metrics JSON: %s', async (file) => {
+    expect(await importedJson(file)).toEqual(await importedJson(file));
   });
 });

@@ -6,48 +6,48 @@ import { fixturesDir } from '../support/device-corpus.ts';
 
 const parseDevice = (path: string) => parseActivityFiles(path, readFileSync(join(fixturesDir, 'devices', path)));
 
-describe('a FIT file cut short mid-message (SIGMA, no session, CRC fails)', () => {
-  const [ride, ...more] = parseDevice('python-fitparse/sigma-ride-truncated.fit');
+describe('a FIT file cut short mid-message (SIGMA, no session, CRC fails)', async () => {
+  const [ride, ...more] = await parseDevice('python-fitparse/sigma-ride-truncated.fit');
 
-  it('is imported from every complete record, saying how much was recovered', () => {
+  it('is imported from every complete record, saying how much was recovered', async () => {
     expect(more).toEqual([]);
     expect(ride!.streams.timeS.length).toBeGreaterThan(14_000);
     expect(ride!.fileQuality.truncatedRecoveredS).toBe(ride!.elapsedTimeS);
     expect(ride!.elapsedTimeS).toBeGreaterThan(4.5 * 3600);
   });
 
-  it('has no power figures: its power field is always 0 W', () => {
+  it('has no power figures: its power field is always 0 W', async () => {
     expect(ride!.computed?.averagePowerW).toBeNull();
     expect(ride!.computed?.normalizedPowerW).toBeNull();
   });
 });
 
-describe('a triathlon (multisport FIT, Forerunner 920XT)', () => {
-  const legs = parseDevice('python-fitparse/garmin-fr920xt-triathlon.fit');
+describe('a triathlon (multisport FIT, Forerunner 920XT)', async () => {
+  const legs = await parseDevice('python-fitparse/garmin-fr920xt-triathlon.fit');
 
-  it('becomes one activity per leg, transitions included, in race order', () => {
+  it('becomes one activity per leg, transitions included, in race order', async () => {
     expect(legs.map((leg) => leg.sportType)).toEqual(['Swim', legs[1]!.sportType, 'Ride', legs[3]!.sportType, 'Run']);
     expect(legs.map((leg) => leg.leg)).toEqual([0, 1, 2, 3, 4].map((index) => ({ index, count: 5 })));
     expect(legs.map((leg) => Math.round(leg.distanceM))).toEqual([1645, 142, 40909, 32, 9806]);
   });
 
-  it("starts each leg's distance stream from 0", () => {
+  it("starts each leg's distance stream from 0", async () => {
     const bike = legs[2]!;
     expect(bike.streams.distanceM![0]).toBe(0);
     expect(bike.streams.distanceM!.at(-1)!).toBeCloseTo(40_907, -1);
   });
 
-  it('gives each leg its own start and time', () => {
+  it('gives each leg its own start and time', async () => {
     for (let index = 1; index < legs.length; index++) {
       expect(legs[index]!.startDate.getTime()).toBeGreaterThanOrEqual(legs[index - 1]!.startDate.getTime() + legs[index - 1]!.elapsedTimeS * 1000 - 2000);
     }
   });
 });
 
-describe('a pool swim (Forerunner 735XT, 25 yd pool)', () => {
-  const [swim] = parseDevice('python-fitparse/garmin-fr735xt-pool-swim.fit');
+describe('a pool swim (Forerunner 735XT, 25 yd pool)', async () => {
+  const [swim] = await parseDevice('python-fitparse/garmin-fr735xt-pool-swim.fit');
 
-  it("takes moving time from the active lengths, not from the sparse records' speed", () => {
+  it("takes moving time from the active lengths, not from the sparse records' speed", async () => {
     expect(swim!.sportType).toBe('Swim');
     expect(swim!.movingTimeS).toBe(2763);
     expect(swim!.distanceM).toBeCloseTo(114 * 22.86, 1);

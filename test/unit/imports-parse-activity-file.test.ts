@@ -20,10 +20,10 @@ function expectStreamsAligned(parsed: ParsedActivity) {
   }
 }
 
-describe('FIT: Garmin Edge 810 outdoor ride with Vector power', () => {
-  const ride = parseFixture('ride_outdoor_power_edge810.fit');
+describe('FIT: Garmin Edge 810 outdoor ride with Vector power', async () => {
+  const ride = await parseFixture('ride_outdoor_power_edge810.fit');
 
-  it('reads the session totals and sport', () => {
+  it('reads the session totals and sport', async () => {
     expect(ride.format).toBe('fit');
     expect(ride.sportType).toBe('Ride');
     expect(ride.trainer).toBe(false);
@@ -37,7 +37,7 @@ describe('FIT: Garmin Edge 810 outdoor ride with Vector power', () => {
     expect(ride.name).toBeNull();
   });
 
-  it('keeps what the device stated: power, NP, heart rate, cadence, energy', () => {
+  it('keeps what the device stated: power, NP, heart rate, cadence, energy', async () => {
     expect(ride.stated).toMatchObject({
       averagePowerW: 276,
       maxPowerW: 619,
@@ -50,7 +50,7 @@ describe('FIT: Garmin Edge 810 outdoor ride with Vector power', () => {
     });
   });
 
-  it('has 4700 one-second samples with every stream the file records', () => {
+  it('has 4700 one-second samples with every stream the file records', async () => {
     const { streams } = ride;
     expect(streams.timeS).toHaveLength(4700);
     expectStrictlyAscending(streams.timeS);
@@ -63,23 +63,23 @@ describe('FIT: Garmin Edge 810 outdoor ride with Vector power', () => {
     expect(streams.distanceM!.at(-1)).toBeCloseTo(ride.distanceM, -2);
   });
 
-  it('has the eight laps of the file, summing to the session', () => {
+  it('has the eight laps of the file, summing to the session', async () => {
     expect(ride.laps).toHaveLength(8);
     expect(ride.laps[0]).toMatchObject({ startTimeS: 0, elapsedTimeS: 1207, distanceM: 9220.46 });
     const lapDistanceM = ride.laps.reduce((total, lap) => total + lap.distanceM!, 0);
     expect(lapDistanceM).toBeCloseTo(ride.distanceM, 0);
   });
 
-  it('computes a distance from positions within 1 % of the device odometer', () => {
+  it('computes a distance from positions within 1 % of the device odometer', async () => {
     const fromPositionsM = cumulativeDistanceM(ride.streams.latlng!).at(-1)!;
     expect(Math.abs(fromPositionsM / ride.distanceM - 1)).toBeLessThan(0.01);
   });
 });
 
-describe('FIT: Garmin Edge 800 on an indoor trainer', () => {
-  const ride = parseFixture('ride_indoor_power_edge800.fit');
+describe('FIT: Garmin Edge 800 on an indoor trainer', async () => {
+  const ride = await parseFixture('ride_indoor_power_edge800.fit');
 
-  it('is an indoor ride: no GPS, no distance, power on 2222 of 2263 records', () => {
+  it('is an indoor ride: no GPS, no distance, power on 2222 of 2263 records', async () => {
     expect(ride.sportType).toBe('Ride');
     expect(ride.trainer).toBe(true);
     expect(ride.startDate.toISOString()).toBe('2011-11-02T12:54:19.000Z');
@@ -95,10 +95,10 @@ describe('FIT: Garmin Edge 800 on an indoor trainer', () => {
   });
 });
 
-describe('GPX 1.0: Garmin handheld track written by GPSBabel', () => {
-  const hike = parseFixture('track_cerknicko_jezero.gpx');
+describe('GPX 1.0: Garmin handheld track written by GPSBabel', async () => {
+  const hike = await parseFixture('track_cerknicko_jezero.gpx');
 
-  it('reads every timed track point of every track, ignoring waypoints', () => {
+  it('reads every timed track point of every track, ignoring waypoints', async () => {
     expect(hike.format).toBe('gpx');
     expect(hike.streams.timeS).toHaveLength(296);
     expectStrictlyAscending(hike.streams.timeS);
@@ -108,7 +108,7 @@ describe('GPX 1.0: Garmin handheld track written by GPSBabel', () => {
     expect(hike.name).toBe('ACTIVE LOG #2');
   });
 
-  it('derives distance, moving time, climb and sport from the points alone', () => {
+  it('derives distance, moving time, climb and sport from the points alone', async () => {
     expect(hike.distanceM / 1000).toBeCloseTo(13.7, 1);
     expect(hike.movingTimeS).toBeGreaterThan(3600);
     expect(hike.movingTimeS).toBeLessThan(hike.elapsedTimeS);
@@ -121,10 +121,10 @@ describe('GPX 1.0: Garmin handheld track written by GPSBabel', () => {
   });
 });
 
-describe('TCX exported by Strava (Fitbit Ionic)', () => {
-  const run = parseFixture('run_strava_export.tcx');
+describe('TCX exported by Strava (Fitbit Ionic)', async () => {
+  const run = await parseFixture('run_strava_export.tcx');
 
-  it('honours the -04:00 offset, the BOM and the lap totals', () => {
+  it('honours the -04:00 offset, the BOM and the lap totals', async () => {
     expect(run.format).toBe('tcx');
     expect(run.sportType).toBe('Run');
     expect(run.startDate.toISOString()).toBe('2022-12-05T00:14:28.000Z');
@@ -139,22 +139,22 @@ describe('TCX exported by Strava (Fitbit Ionic)', () => {
     ]);
   });
 
-  it('drops the final distance reading that jumps back to 0', () => {
+  it('drops the final distance reading that jumps back to 0', async () => {
     expect(run.streams.distanceM!.at(-1)).toBeNull();
     expect(run.streams.distanceM!.at(-2)).toBeCloseTo(2998.98, 2);
   });
 
-  it('is a treadmill run: every point carries the same position', () => {
+  it('is a treadmill run: every point carries the same position', async () => {
     expect(run.trainer).toBe(true);
   });
 });
 
-describe('the same Forerunner 220 run as FIT, GPX and TCX', () => {
-  const fit = parseFixture('same-run-three-formats/run_fr220.fit');
-  const gpx = parseFixture('same-run-three-formats/run_fr220.gpx');
-  const tcx = parseFixture('same-run-three-formats/run_fr220.tcx');
+describe('the same Forerunner 220 run as FIT, GPX and TCX', async () => {
+  const fit = await parseFixture('same-run-three-formats/run_fr220.fit');
+  const gpx = await parseFixture('same-run-three-formats/run_fr220.gpx');
+  const tcx = await parseFixture('same-run-three-formats/run_fr220.tcx');
 
-  it('agrees on sport, start and duration', () => {
+  it('agrees on sport, start and duration', async () => {
     for (const parsed of [fit, gpx, tcx]) {
       expect(parsed.sportType).toBe('Run');
       expect(parsed.trainer).toBe(false);
@@ -165,13 +165,13 @@ describe('the same Forerunner 220 run as FIT, GPX and TCX', () => {
     expect(tcx.movingTimeS).toBe(190);
   });
 
-  it('has the same 46 sample times; TCX repeats each lap boundary point once', () => {
+  it('has the same 46 sample times; TCX repeats each lap boundary point once', async () => {
     expect(fit.streams.timeS).toHaveLength(46);
     expect(tcx.streams.timeS).toEqual(fit.streams.timeS);
     expect(gpx.streams.timeS).toEqual(fit.streams.timeS);
   });
 
-  it('agrees on distance where the file states one, and GPX measures the same positions', () => {
+  it('agrees on distance where the file states one, and GPX measures the same positions', async () => {
     expect(fit.distanceM).toBeCloseTo(158.71, 2);
     expect(Math.abs(tcx.distanceM / fit.distanceM - 1)).toBeLessThan(0.01);
     // GPX carries no distance. Its haversine length over the very positions FIT records is exact;
@@ -179,7 +179,7 @@ describe('the same Forerunner 220 run as FIT, GPX and TCX', () => {
     expect(gpx.distanceM).toBeCloseTo(cumulativeDistanceM(fit.streams.latlng!).at(-1)!, 6);
   });
 
-  it('has equal heart rate and per-foot cadence in every format', () => {
+  it('has equal heart rate and per-foot cadence in every format', async () => {
     expect(gpx.streams.heartrateBpm).toEqual(fit.streams.heartrateBpm);
     expect(tcx.streams.heartrateBpm).toEqual(fit.streams.heartrateBpm);
     // FIT adds the fractional half step that GPX and TCX round away.
@@ -190,7 +190,7 @@ describe('the same Forerunner 220 run as FIT, GPX and TCX', () => {
     expect(Math.max(...fit.streams.cadenceRpm!.map(Number))).toBe(80);
   });
 
-  it('has the same four laps in FIT and TCX', () => {
+  it('has the same four laps in FIT and TCX', async () => {
     expect(tcx.laps.map((lap) => lap.distanceM)).toEqual(fit.laps.map((lap) => lap.distanceM));
     tcx.laps.forEach((lap, index) => {
       expect(Math.abs(lap.startTimeS - fit.laps[index]!.startTimeS)).toBeLessThanOrEqual(1);
@@ -199,28 +199,28 @@ describe('the same Forerunner 220 run as FIT, GPX and TCX', () => {
     });
   });
 
-  it('hashes each file differently and the same file identically', () => {
+  it('hashes each file differently and the same file identically', async () => {
     const hashes = new Set([fit, gpx, tcx].map((parsed) => parsed.contentHash));
     expect(hashes.size).toBe(3);
-    expect(parseFixture('same-run-three-formats/run_fr220.fit').contentHash).toBe(fit.contentHash);
+    expect((await parseFixture('same-run-three-formats/run_fr220.fit')).contentHash).toBe(fit.contentHash);
     expect(fit.contentHash).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 
-describe('gzipped files', () => {
+describe('gzipped files', async () => {
   it.each([
     'ride_outdoor_power_edge810.fit',
     'track_cerknicko_jezero.gpx',
     'run_strava_export.tcx',
     'same-run-three-formats/run_fr220.tcx',
-  ])('%s.gz parses like the plain file, with the same content hash', (name) => {
-    const plain = parseFixture(name);
-    const gzipped = parseActivityFile(`${name}.gz`, gzipSync(fixtureFile(name)));
+  ])('%s.gz parses like the plain file, with the same content hash', async (name) => {
+    const plain = await parseFixture(name);
+    const gzipped = await parseActivityFile(`${name}.gz`, gzipSync(fixtureFile(name)));
     expect(gzipped).toEqual(plain);
   });
 
-  it('recognises the content, not the name', () => {
-    const parsed = parseActivityFile('upload.bin', gzipSync(fixtureFile('same-run-three-formats/run_fr220.gpx')));
+  it('recognises the content, not the name', async () => {
+    const parsed = await parseActivityFile('upload.bin', gzipSync(fixtureFile('same-run-three-formats/run_fr220.gpx')));
     expect(parsed.format).toBe('gpx');
   });
 });

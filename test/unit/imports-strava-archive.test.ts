@@ -46,7 +46,7 @@ async function importFailure(promise: Promise<unknown>): Promise<ImportFileError
   throw new Error(`expected an ImportFileError, got ${String(error)}`);
 }
 
-describe('isZipArchive', () => {
+describe('isZipArchive', async () => {
   it('tells a zip from activity files', async () => {
     expect(isZipArchive(await stravaExport())).toBe(true);
     expect(isZipArchive(await zipOf({}))).toBe(true);
@@ -56,7 +56,7 @@ describe('isZipArchive', () => {
   });
 });
 
-describe('openStravaArchive', () => {
+describe('openStravaArchive', async () => {
   const workDir = mkdtemp(join(tmpdir(), 'kairo-strava-export-'));
   afterAll(async () => rm(await workDir, { recursive: true, force: true }));
 
@@ -88,7 +88,7 @@ describe('openStravaArchive', () => {
     const archive = await openStravaArchive('export_1.zip', { bytes: await stravaExport() });
     await withArchive(archive, async () => {
       const parsed = await Promise.all(
-        archive.entries.map(async (entry) => parseActivityFile(entry.fileName, await archive.readActivityFile(entry.fileName))),
+        archive.entries.map(async (entry) => await parseActivityFile(entry.fileName, await archive.readActivityFile(entry.fileName))),
       );
       expect(parsed.map((activity) => [activity.format, activity.startDate.toISOString()])).toEqual([
         ['fit', '2021-04-16T13:37:53.000Z'],
@@ -108,7 +108,7 @@ describe('openStravaArchive', () => {
     await withArchive(archive, async () => {
       expect(archive.entries.map((entry) => entry.fileName)).toEqual(['export_1/activities/111.fit.gz']);
       const bytes = await archive.readActivityFile('export_1/activities/111.fit.gz');
-      expect(parseActivityFile('111.fit.gz', bytes).sportType).toBe('Run');
+      expect((await parseActivityFile('111.fit.gz', bytes)).sportType).toBe('Run');
     });
   });
 

@@ -5,7 +5,7 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 const bom = new Uint8Array([0xef, 0xbb, 0xbf]);
 
 /** Writers differ in prefixes, extension vendors and versions; these small documents pin each variant. */
-describe('GPX variants', () => {
+describe('GPX variants', async () => {
   const gpx11 = `<?xml version="1.0" encoding="UTF-8"?>
 <gpx version="1.1" creator="Garmin Edge 530" xmlns="http://www.topografix.com/GPX/1/1"
   xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2"
@@ -23,8 +23,8 @@ describe('GPX variants', () => {
   </trkseg></trk>
 </gpx>`;
 
-  it('reads Garmin TrackPointExtension v2 and PowerExtension, with a BOM', () => {
-    const ride = parseActivityFile('ride.gpx', new Uint8Array([...bom, ...utf8(gpx11)]));
+  it('reads Garmin TrackPointExtension v2 and PowerExtension, with a BOM', async () => {
+    const ride = await parseActivityFile('ride.gpx', new Uint8Array([...bom, ...utf8(gpx11)]));
     expect(ride).toMatchObject({ format: 'gpx', sportType: 'Ride', name: 'Morning Ride', trainer: false, elapsedTimeS: 10 });
     expect(ride.streams).toMatchObject({
       timeS: [0, 10],
@@ -39,7 +39,7 @@ describe('GPX variants', () => {
     expect(ride.distanceM).toBeCloseTo(111.2, 0);
   });
 
-  it('reads StravaGPX: numeric <type>, bare <power>, unprefixed TrackPointExtension', () => {
+  it('reads StravaGPX: numeric <type>, bare <power>, unprefixed TrackPointExtension', async () => {
     const strava = `<gpx creator="StravaGPX" version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
       <trk><name>Lunch Run</name><type>9</type><trkseg>
         <trkpt lat="51.5" lon="-0.1"><time>2024-01-01T12:00:00Z</time><extensions><power>250</power>
@@ -47,12 +47,12 @@ describe('GPX variants', () => {
         <trkpt lat="51.501" lon="-0.1"><time>2024-01-01T12:00:30Z</time><extensions><power>260</power>
           <TrackPointExtension><hr>150</hr><cad>90</cad></TrackPointExtension></extensions></trkpt>
       </trkseg></trk></gpx>`;
-    const run = parseActivityFile('run.gpx', utf8(strava));
+    const run = await parseActivityFile('run.gpx', utf8(strava));
     expect(run).toMatchObject({ sportType: 'Run', name: 'Lunch Run' });
     expect(run.streams).toMatchObject({ powerW: [250, 260], heartrateBpm: [140, 150], cadenceRpm: [88, 90] });
   });
 
-  it('reads GPX 1.0 <speed>, a Latin-1 name, and drops points whose time does not advance', () => {
+  it('reads GPX 1.0 <speed>, a Latin-1 name, and drops points whose time does not advance', async () => {
     const gpx10 = `<?xml version="1.0" encoding="ISO-8859-1"?>
 <gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0"><name>Wörthersee</name><trk><trkseg>
   <trkpt lat="46" lon="14"><time>2010-08-05T14:00:00Z</time><speed>1.5</speed></trkpt>
@@ -62,7 +62,7 @@ describe('GPX variants', () => {
   <trkpt lat="46.002" lon="14"><time>2010-08-05T14:02:00Z</time><speed>1.7</speed></trkpt>
 </trkseg></trk></gpx>`;
     const latin1 = Uint8Array.from(gpx10, (character) => character.charCodeAt(0));
-    const walk = parseActivityFile('walk.gpx', latin1);
+    const walk = await parseActivityFile('walk.gpx', latin1);
     expect(walk.name).toBe('Wörthersee');
     expect(walk.streams.timeS).toEqual([0, 60, 120]);
     expect(walk.streams.speedMps).toEqual([1.5, 1.6, 1.7]);
@@ -71,14 +71,14 @@ describe('GPX variants', () => {
   });
 });
 
-describe('samples sharing a time', () => {
-  it('become one sample, the first filled in by the repeat', () => {
+describe('samples sharing a time', async () => {
+  it('become one sample, the first filled in by the repeat', async () => {
     const split = `<gpx version="1.1"><trk><trkseg>
       <trkpt lat="46" lon="14"><time>2024-01-01T10:00:00Z</time></trkpt>
       <trkpt lat="46.5" lon="14.5"><time>2024-01-01T10:00:00Z</time><extensions><hr>101</hr></extensions></trkpt>
       <trkpt lat="46.0001" lon="14"><time>2024-01-01T10:00:01Z</time><extensions><hr>102</hr></extensions></trkpt>
     </trkseg></trk></gpx>`;
-    const { streams } = parseActivityFile('split.gpx', utf8(split));
+    const { streams } = await parseActivityFile('split.gpx', utf8(split));
     expect(streams.timeS).toEqual([0, 1]);
     expect(streams.latlng).toEqual([
       [46, 14],
@@ -88,7 +88,7 @@ describe('samples sharing a time', () => {
   });
 });
 
-describe('TCX variants', () => {
+describe('TCX variants', async () => {
   const trackpoint = (time: string, distanceM: number, watts: number, cadence: number) => `
     <Trackpoint><Time>${time}</Time><DistanceMeters>${distanceM}</DistanceMeters><HeartRateBpm><Value>130</Value></HeartRateBpm>
       <Cadence>${cadence}</Cadence><Extensions><tpx:TPX><tpx:Watts>${watts}</tpx:Watts><tpx:Speed>9</tpx:Speed></tpx:TPX></Extensions></Trackpoint>`;
@@ -104,8 +104,8 @@ describe('TCX variants', () => {
     ${lap('2024-02-01T18:01:00+01:00', 120, 1080, trackpoint('2024-02-01T18:01:00+01:00', 540, 220, 92) + trackpoint('2024-02-01T18:03:00+01:00', 1620, 300, 95), 300)}
     <Creator><Name>Tacx Neo</Name></Creator></Activity></Activities></TrainingCenterDatabase>`;
 
-  it('reads TPX watts and bike cadence, and keeps the repeated lap boundary point once', () => {
-    const ride = parseActivityFile('indoor.tcx', utf8(indoorRide));
+  it('reads TPX watts and bike cadence, and keeps the repeated lap boundary point once', async () => {
+    const ride = await parseActivityFile('indoor.tcx', utf8(indoorRide));
     expect(ride).toMatchObject({
       sportType: 'Ride',
       startDate: new Date('2024-02-01T17:00:00Z'),
@@ -122,15 +122,15 @@ describe('TCX variants', () => {
     ]);
   });
 
-  it('combines the laps into the activity summary: sums, maxima, timer-weighted means', () => {
-    const { stated } = parseActivityFile('indoor.tcx', utf8(indoorRide));
+  it('combines the laps into the activity summary: sums, maxima, timer-weighted means', async () => {
+    const { stated } = await parseActivityFile('indoor.tcx', utf8(indoorRide));
     expect(stated).toMatchObject({ calories: 100, averagePowerW: (200 * 60 + 300 * 120) / 180, maxPowerW: 400, maxHeartrateBpm: 133 });
     expect(stated.normalizedPowerW).toBeNull();
   });
 
-  it('infers the sport from speed when the TCX says Other', () => {
+  it('infers the sport from speed when the TCX says Other', async () => {
     const other = indoorRide.replace('Sport="Biking"', 'Sport="Other"');
     // 1620 m in 180 s is 9 m/s: a ride.
-    expect(parseActivityFile('other.tcx', utf8(other)).sportType).toBe('Ride');
+    expect((await parseActivityFile('other.tcx', utf8(other))).sportType).toBe('Ride');
   });
 });

@@ -48,11 +48,11 @@ const FOUR_BY_EIGHT: [number, number, number, number][] = [
 
 const stepStarts = (steps: [number, number, number, number][]) => steps.reduce<number[]>((starts, [seconds], index) => [...starts, (starts[index] ?? 0) + seconds], [0]);
 
-describe('intervals found in the power of a hand-built 4 × 8 min session', () => {
+describe('intervals found in the power of a hand-built 4 × 8 min session', async () => {
   const series = resampleTo1Hz(workout(FOUR_BY_EIGHT));
   const starts = stepStarts(FOUR_BY_EIGHT);
 
-  it('without laps: four work intervals of 8 min at 240 W with three 4 min rests, to the second', () => {
+  it('without laps: four work intervals of 8 min at 240 W with three 4 min rests, to the second', async () => {
     const detection = detectIntervals(series, { signals: ['power', 'heart-rate'] })!;
     expect(detection.signal).toBe('power');
     expect(detection.from).toBe('signal');
@@ -74,7 +74,7 @@ describe('intervals found in the power of a hand-built 4 × 8 min session', () =
     expect(rest[0]!.averagePowerW).toBeCloseTo(120, 0);
   });
 
-  it('with the ten laps of the workout, the laps are the intervals', () => {
+  it('with the ten laps of the workout, the laps are the intervals', async () => {
     const laps: Segment[] = FOUR_BY_EIGHT.map(([seconds], index) => ({ startS: starts[index]!, endS: starts[index]! + seconds }));
     const detection = detectIntervals(series, { signals: ['power'], laps })!;
     expect(detection.from).toBe('laps');
@@ -86,14 +86,14 @@ describe('intervals found in the power of a hand-built 4 × 8 min session', () =
     ]);
   });
 
-  it('laps that do not tell work from rest (one lap per 10 min) leave it to the signal', () => {
+  it('laps that do not tell work from rest (one lap per 10 min) leave it to the signal', async () => {
     const laps: Segment[] = Array.from({ length: 8 }, (_, k) => ({ startS: k * 600, endS: Math.min((k + 1) * 600, series.recorded.length) }));
     const detection = detectIntervals(series, { signals: ['power'], laps })!;
     expect(detection.from).toBe('signal');
     expect(detection.intervals.filter((interval) => interval.kind === 'work')).toHaveLength(4);
   });
 
-  it('without a power meter, heart rate finds the four efforts; no power figure is made up', () => {
+  it('without a power meter, heart rate finds the four efforts; no power figure is made up', async () => {
     const detection = detectIntervals(resampleTo1Hz(workout(FOUR_BY_EIGHT, { power: false })), { signals: ['power', 'heart-rate'] })!;
     expect(detection.signal).toBe('heart-rate');
     const work = detection.intervals.filter((interval) => interval.kind === 'work');
@@ -108,12 +108,12 @@ describe('intervals found in the power of a hand-built 4 × 8 min session', () =
   });
 });
 
-describe('no intervals where there are none', () => {
-  it('a steady hour at 200 W', () => {
+describe('no intervals where there are none', async () => {
+  it('a steady hour at 200 W', async () => {
     expect(detectIntervals(resampleTo1Hz(workout([[60 * MIN, 200, 130, 140]])), { signals: ['power', 'heart-rate'] })).toBeNull();
   });
 
-  it('efforts of every length at random times (a rolling road ride) are not a session of intervals', () => {
+  it('efforts of every length at random times (a rolling road ride) are not a session of intervals', async () => {
     const steps: [number, number, number, number][] = [
       [20 * MIN, 180, 120, 130],
       [1.5 * MIN, 320, 130, 150],
@@ -126,29 +126,29 @@ describe('no intervals where there are none', () => {
     expect(detectIntervals(resampleTo1Hz(workout(steps)), { signals: ['power'] })).toBeNull();
   });
 
-  it('an activity without any of the signals asked for', () => {
+  it('an activity without any of the signals asked for', async () => {
     expect(detectIntervals(resampleTo1Hz(workout(FOUR_BY_EIGHT, { power: false, heartRate: false })), { signals: ['power', 'heart-rate'] })).toBeNull();
   });
 });
 
-describe('summarizeSegment', () => {
-  it('leaves out what was not recorded: no heart rate, no power → null, not 0', () => {
+describe('summarizeSegment', async () => {
+  it('leaves out what was not recorded: no heart rate, no power → null, not 0', async () => {
     const series = resampleTo1Hz({ timeS: [0, 1, 2, 3], speedMps: [3, 3, 3, 3], distanceM: [0, 3, 6, 9] });
     const summary = summarizeSegment(series, { startS: 0, endS: 3 });
     expect(summary).toMatchObject({ durationS: 3, averagePowerW: null, averageHeartrateBpm: null, maxHeartrateBpm: null, averageCadenceRpm: null, averageSpeedMps: 3, distanceM: 9 });
   });
 });
 
-describe('real recordings with known laps', () => {
-  const load = (path: string) => {
-    const activity = parseActivityFile(path, readFileSync(join(fixturesDir, 'devices', path)));
+describe('real recordings with known laps', async () => {
+  const load = async (path: string) => {
+    const activity = await parseActivityFile(path, readFileSync(join(fixturesDir, 'devices', path)));
     const series = resampleTo1Hz(cleanStreams(activity.streams).streams);
     const laps = activity.laps.map((lap) => ({ startS: lap.startTimeS, endS: lap.startTimeS + lap.elapsedTimeS }));
     return { activity, series, laps };
   };
 
-  it('Garmin Edge 800 trainer ride, 5 laps: 2 × 10 min, each within 2 W of the lap average the device wrote', () => {
-    const { activity, series, laps } = load('python-fitparse/garmin-edge800-indoor-trainer.fit');
+  it('Garmin Edge 800 trainer ride, 5 laps: 2 × 10 min, each within 2 W of the lap average the device wrote', async () => {
+    const { activity, series, laps } = await load('python-fitparse/garmin-edge800-indoor-trainer.fit');
     const detection = detectIntervals(series, { signals: ['power', 'heart-rate'], laps })!;
     expect(detection.from).toBe('laps');
     const work = detection.intervals.filter((interval) => interval.kind === 'work');
@@ -165,16 +165,16 @@ describe('real recordings with known laps', () => {
     });
   });
 
-  it('Garmin Forerunner 965 run with running power, 12 laps: 5 × 3 min with 5 min jogs', () => {
-    const { series, laps } = load('fit-parser/garmin-fr965-run-power.fit');
+  it('Garmin Forerunner 965 run with running power, 12 laps: 5 × 3 min with 5 min jogs', async () => {
+    const { series, laps } = await load('fit-parser/garmin-fr965-run-power.fit');
     const detection = detectIntervals(series, { signals: ['power', 'speed', 'heart-rate'], laps })!;
     const work = detection.intervals.filter((interval) => interval.kind === 'work');
     expect(work.map((interval) => Math.round(interval.durationS / MIN))).toEqual([3, 3, 3, 3, 3]);
     expect(detection.intervals.filter((interval) => interval.kind === 'rest').map((interval) => Math.round(interval.durationS / MIN))).toEqual([5, 5, 5, 5]);
   });
 
-  it('a 2.8 h road ride with one lap per half: no intervals', () => {
-    const { series, laps } = load('tormoder-fit/garmin-edge530-pauses.fit');
+  it('a 2.8 h road ride with one lap per half: no intervals', async () => {
+    const { series, laps } = await load('tormoder-fit/garmin-edge530-pauses.fit');
     expect(detectIntervals(series, { signals: ['power', 'heart-rate'], laps })).toBeNull();
   });
 });

@@ -27,5 +27,22 @@ export type ImportResult = z.infer<typeof importResult>;
 
 /** Largest single activity file accepted (compressed or not). */
 export const MAX_ACTIVITY_FILE_BYTES = 64 * 1024 * 1024;
+/**
+ * What one activity file may hold (issue 16; README "Limits"). Defaults, each changeable by an
+ * environment variable (IMPORT_MAX_UNPACKED_MB, IMPORT_MAX_POINTS, IMPORT_MAX_HOURS): 64 MB
+ * unpacked, 200,000 track points (55 h at one point a second) and 48 h from the first sample to the
+ * last. An Ironman at one point a second is about 61,000 points and 17 h; multi-day events are
+ * recorded day by day.
+ */
+export const DEFAULT_ACTIVITY_FILE_LIMITS = {
+  maxUnpackedBytes: MAX_ACTIVITY_FILE_BYTES,
+  maxPoints: 200_000,
+  maxDurationS: 48 * 3600,
+} as const;
+export interface ActivityFileLimits {
+  maxUnpackedBytes: number;
+  maxPoints: number;
+  maxDurationS: number;
+}
 /** Largest Strava export archive accepted. */
 export const MAX_ARCHIVE_BYTES = 1024 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
+import type { ActivityFileLimits } from '../../../shared/api/imports.ts';
 import { computeStreamSummary } from '../../../metrics/stream-summary.ts';
 import { fillMissing } from '../../../shared/fill-missing.ts';
 import { ImportFileError } from './import-file-error.ts';
@@ -25,12 +26,6 @@ import {
  */
 const stationaryRadiusM = 25;
 
-/**
- * No recorder runs one activity for a week (multi-day ultras are recorded day by day); samples
- * further apart carry a broken clock, and the 1 Hz metrics grid over them would not fit in memory.
- */
-const MAX_ACTIVITY_SPAN_S = 7 * 24 * 3600;
-
 /** The sample fields that become streams one to one. */
 const scalarStreamKeys = ['altitudeM', 'heartrateBpm', 'cadenceRpm', 'powerW', 'speedMps', 'temperatureC'] as const;
 
@@ -43,6 +38,7 @@ export function assembleParsedActivity(
   format: ActivityFileFormat,
   recorded: RecordedActivity,
   contentHash: string,
+  limits: Pick<ActivityFileLimits, 'maxDurationS'>,
 ): ParsedActivity {
   const { samples, duplicatesMerged, backwardDropped } = samplesInTimeOrder(recorded.samples);
   const first = samples[0];
@@ -50,8 +46,14 @@ export function assembleParsedActivity(
     throw new ImportFileError('no_samples', `${fileName} contains no recorded samples (points with a time).`);
   }
   const startMs = first.timeMs;
-  if ((samples.at(-1)!.timeMs - startMs) / 1000 > MAX_ACTIVITY_SPAN_S) {
-    throw new ImportFileError('corrupt', `${fileName} is not one activity: its samples span more than 7 days (a broken clock?).`);
+  // Multi-day events are recorded day by day; a longer span is a broken clock or not one activity,
+  // and the 1 Hz metrics grid over it would grow without bound.
+  const spanH = (samples.at(-1)!.timeMs - startMs) / 3600_000;
+  if (spanH * 3600 > limits.maxDurationS) {
+    throw new ImportFileError(
+      'too_large',
+      `${fileName} records ${spanH.toLocaleString('en-GB', { maximumFractionDigits: 1 })} hours; the limit for one activity is ${limits.maxDurationS / 3600} hours (a longer event is recorded day by day).`,
+    );
   }
   const streams = buildStreams(samples, startMs);
   const distanceStreamM = streams.distanceM ?? [];

@@ -1,7 +1,7 @@
 import type { RecordedActivity, RecordedSample } from './parsed-activity.ts';
 import { sportTypeFromName } from './sport-type.ts';
 import { noStatedSummary } from './stated-summary.ts';
-import { attributeNumber, childElement, childElements, childNumber, childText, extensionNumber, latLngOf, parseXmlDocument, timedSample, type XmlElement } from './xml-document.ts';
+import { attributeNumber, childElement, childElements, childNumber, childText, extensionNumber, latLngOf, timedSample, XmlStreamReader, type XmlElement } from './xml-document.ts';
 
 /**
  * Extension element names per stream, across Garmin's TrackPointExtension v1/v2 (hr, cad, atemp,
@@ -16,31 +16,57 @@ const extensionNames = {
   speedMps: ['speed'],
 } as const;
 
+/** What a streaming format reader takes: the file's text chunk by chunk, then its end. */
+export interface ActivityTextReader {
+  write(text: string): void;
+  finish(): RecordedActivity;
+}
+
 /**
- * Reads a GPX 1.0 or 1.1 document: every timed track point of every track and segment, in file
- * order. Waypoints and routes are plans, not recordings, and are ignored. GPX states no totals,
- * laps or device, so those are all derived from the points.
+ * Reads a GPX 1.0 or 1.1 document as it arrives: every timed track point of every track and
+ * segment, in file order, each turned into a sample as soon as it is read (at most `maxPoints`).
+ * Waypoints and routes are plans, not recordings, and are ignored. GPX states no totals, laps or
+ * device, so those are all derived from the points.
  */
-export function readGpx(fileName: string, text: string): RecordedActivity {
-  const gpx = childElement(parseXmlDocument(text, fileName, 'GPX'), 'gpx');
-  const tracks = childElements(gpx, 'trk');
-  const samples = tracks.flatMap((track) =>
-    childElements(track, 'trkseg').flatMap((segment) => childElements(segment, 'trkpt').flatMap(readTrackPoint)),
-  );
-  const recordedTrack = tracks.find((track) => childElements(track, 'trkseg').some((segment) => childElement(segment, 'trkpt')));
-  const sportType = sportTypeFromName(childText(recordedTrack ?? null, 'type'));
+export function gpxReader(fileName: string, maxPoints: number): ActivityTextReader {
+  const samples: RecordedSample[] = [];
+  let tracksOpened = 0;
+  /** The first track with a point names the activity and its sport. */
+  let recordedTrackIndex: number | null = null;
+  const reader = new XmlStreamReader({
+    fileName,
+    formatLabel: 'GPX',
+    streamed: new Set(['trkpt']),
+    maxStreamed: maxPoints,
+    onOpen(name, depth) {
+      if (name === 'trk' && depth === 1) tracksOpened++;
+    },
+    onElement(point, ancestors) {
+      if (ancestors.length !== 3 || ancestors[0] !== 'gpx' || ancestors[1] !== 'trk' || ancestors[2] !== 'trkseg') return;
+      recordedTrackIndex ??= tracksOpened - 1;
+      samples.push(...readTrackPoint(point));
+    },
+  });
 
   return {
-    sport: sportType ? { sportType, indoor: false } : null,
-    name: childText(childElement(gpx, 'metadata'), 'name') ?? childText(gpx, 'name') ?? childText(recordedTrack ?? null, 'name'),
-    deviceName: null,
-    elapsedTimeS: null,
-    movingTimeS: null,
-    distanceM: null,
-    totalElevationGainM: null,
-    stated: noStatedSummary,
-    laps: [],
-    samples,
+    write: (text) => reader.write(text),
+    finish() {
+      const gpx = childElement(reader.finish(), 'gpx');
+      const recordedTrack = recordedTrackIndex === null ? null : (childElements(gpx, 'trk')[recordedTrackIndex] ?? null);
+      const sportType = sportTypeFromName(childText(recordedTrack, 'type'));
+      return {
+        sport: sportType ? { sportType, indoor: false } : null,
+        name: childText(childElement(gpx, 'metadata'), 'name') ?? childText(gpx, 'name') ?? childText(recordedTrack, 'name'),
+        deviceName: null,
+        elapsedTimeS: null,
+        movingTimeS: null,
+        distanceM: null,
+        totalElevationGainM: null,
+        stated: noStatedSummary,
+        laps: [],
+        samples,
+      };
+    },
   };
 }
 

@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { ActivityMetricsInput } from '../../../metrics/activity-metrics.ts';
+import type { ActivityFileLimits } from '../../../shared/api/imports.ts';
 import type { ActivitiesService } from '../activities/index.ts';
+import { createActivityFileParser } from './activity-file-parser.ts';
 import { createArchiveImportJob } from './jobs.ts';
 import { createImportsRepo } from './repo.ts';
 import { createImportsService } from './service.ts';
@@ -11,9 +14,34 @@ export type { ImportsService } from './service.ts';
 export type { ArchiveImportJob } from './jobs.ts';
 export { registerImportRoutes } from './routes.ts';
 
-export function createImports(deps: { database: Database; activities: ActivitiesService; queue: JobQueue; uploadDir: string; log: FastifyBaseLogger }) {
+/** How files are read: the worker pool's size, queue and heap, and what one file may hold (config.imports). */
+export interface ActivityFileReading {
+  workers: number;
+  maxQueued: number;
+  workerMemoryMb: number;
+  limits: ActivityFileLimits;
+}
+
+/**
+ * The imports feature. Its worker pool also computes activity metrics for scoring
+ * (`computeMetrics`), the other CPU-heavy step an upload brings; `close` stops the workers.
+ */
+export function createImports(deps: {
+  database: Database;
+  activities: ActivitiesService;
+  queue: JobQueue;
+  uploadDir: string;
+  reading: ActivityFileReading;
+  log: FastifyBaseLogger;
+}) {
   const { database, activities, queue, uploadDir, log } = deps;
   const repo = createImportsRepo(database);
-  const archiveJob = createArchiveImportJob({ repo, activities, log, workDir: uploadDir });
-  return { service: createImportsService({ repo, activities, queue, archiveJob }), archiveJob };
+  const parser = createActivityFileParser({ ...deps.reading, log });
+  const archiveJob = createArchiveImportJob({ repo, activities, parser, log, workDir: uploadDir });
+  return {
+    service: createImportsService({ repo, activities, queue, archiveJob, parser }),
+    archiveJob,
+    computeMetrics: (input: ActivityMetricsInput) => parser.metrics(input),
+    close: () => parser.close(),
+  };
 }

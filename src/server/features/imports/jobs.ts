@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { JobDefinition } from '../../jobs/queue.ts';
 import type { ActivitiesService } from '../activities/index.ts';
+import type { ActivityFileParser } from './activity-file-parser.ts';
 import { ImportFileError } from './import-file-error.ts';
-import { parseActivityFiles } from './parse-activity-file.ts';
 import type { ImportRow, ImportsRepo } from './repo.ts';
 import { openStravaArchive } from './strava-archive.ts';
 import { restoreUpload } from './stored-upload.ts';
@@ -23,8 +23,14 @@ export type ArchiveImportJob = JobDefinition<typeof archiveJob>;
  * on whichever instance runs the job; the copy is removed after each run, the stored parts once
  * the import is done or has failed for good.
  */
-export function createArchiveImportJob(deps: { repo: ImportsRepo; activities: ActivitiesService; log: FastifyBaseLogger; workDir: string }): ArchiveImportJob {
-  const { repo, activities, log } = deps;
+export function createArchiveImportJob(deps: {
+  repo: ImportsRepo;
+  activities: ActivitiesService;
+  parser: ActivityFileParser;
+  log: FastifyBaseLogger;
+  workDir: string;
+}): ArchiveImportJob {
+  const { repo, activities, parser, log } = deps;
   return {
     name: 'imports.archive',
     payload: archiveJob,
@@ -61,7 +67,7 @@ export function createArchiveImportJob(deps: { repo: ImportsRepo; activities: Ac
       for (const entry of archive.entries.slice(alreadyDone)) {
         try {
           // One entry is one activity on Strava; a multisport file's legs all count as that entry.
-          const legs = parseActivityFiles(entry.fileName, await archive.readActivityFile(entry.fileName));
+          const legs = await parser.parse(entry.fileName, await archive.readActivityFile(entry.fileName));
           let anyInserted = false;
           for (const parsed of legs) {
             const legSuffix = parsed.leg && parsed.leg.index > 0 ? `:leg${parsed.leg.index + 1}` : '';

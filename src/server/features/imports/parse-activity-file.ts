@@ -1,16 +1,18 @@
-import { createHash } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
-import { MAX_ACTIVITY_FILE_BYTES } from '../../../shared/api/imports.ts';
+import { createHash, type Hash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { DEFAULT_ACTIVITY_FILE_LIMITS, MAX_ACTIVITY_FILE_BYTES, type ActivityFileLimits } from '../../../shared/api/imports.ts';
 import { assembleParsedActivity } from './assemble-activity.ts';
 import { isFitFile, readFit } from './fit.ts';
-import { readGpx } from './gpx.ts';
+import { gpxReader, type ActivityTextReader } from './gpx.ts';
 import { ImportFileError } from './import-file-error.ts';
 import type { ActivityFileFormat, ParsedActivity, RecordedActivity } from './parsed-activity.ts';
 import { isZipArchive } from './strava-archive.ts';
-import { readTcx } from './tcx.ts';
-import { decodeXmlText, sniffXmlRootName } from './xml-document.ts';
+import { tcxReader } from './tcx.ts';
+import { sniffXmlRootName, xmlTextDecoder } from './xml-document.ts';
 
-const activityFileLimit = `${MAX_ACTIVITY_FILE_BYTES / 1024 ** 2} MB`;
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB`;
 
 /** The root element is found within the prolog, which never needs more than this. */
 const xmlSniffBytes = 64 * 1024;
@@ -23,17 +25,36 @@ const gzipMagic = [0x1f, 0x8b] as const;
  * The format is recognised from the content, not the name: a FIT header, or an XML root of `gpx`
  * or `TrainingCenterDatabase`. `fileName` only labels messages. Throws ImportFileError, and
  * nothing else, for any file it cannot import.
+ *
+ * Memory stays bounded: gzip is unpacked as a stream and stopped as soon as it passes
+ * `limits.maxUnpackedBytes`; GPX and TCX are parsed as they unpack, each track point becoming a
+ * sample at once, so neither the unpacked text nor an XML tree of it is ever held whole, and a
+ * file stops at its first point over `limits.maxPoints`. It is CPU work for a worker thread
+ * (activity-file-parser.ts), not for the server's event loop.
  */
-export function parseActivityFiles(fileName: string, bytes: Uint8Array): ParsedActivity[] {
-  const content = unpackedContent(fileName, bytes);
-  const { format, recorded } = readActivityContent(fileName, content);
-  const contentHash = sha256Hex(content);
+export async function parseActivityFiles(
+  fileName: string,
+  bytes: Uint8Array,
+  limits: ActivityFileLimits = DEFAULT_ACTIVITY_FILE_LIMITS,
+): Promise<ParsedActivity[]> {
+  if (bytes.length === 0) throw new ImportFileError('empty', `${fileName} is empty.`);
+  if (bytes.length > MAX_ACTIVITY_FILE_BYTES) {
+    throw new ImportFileError('too_large', `${fileName} is larger than ${megabytes(MAX_ACTIVITY_FILE_BYTES)}, the limit for one activity file.`);
+  }
+  const content = new ContentReader(fileName, limits);
+  if (isGzip(bytes)) {
+    await gunzipInto(fileName, bytes, content);
+    if (content.unpackedBytes === 0) throw new ImportFileError('empty', `${fileName} contains an empty file.`);
+  } else {
+    content.write(bytes);
+  }
+  const { format, recorded, contentHash } = content.finish();
+  const pointCount = recorded.reduce((count, activity) => count + activity.samples.length, 0);
+  if (pointCount > limits.maxPoints) throw tooManyPoints(fileName, limits.maxPoints);
   const legs = recorded.filter((activity) => activity.samples.length > 0);
-  if (legs.length <= 1) return [assembleParsedActivity(fileName, format, legs[0] ?? recorded[0]!, contentHash)];
-  return legs.map((leg, index) => ({
-    ...assembleParsedActivity(fileName, format, leg, contentHash),
-    leg: { index, count: legs.length },
-  }));
+  const assemble = (leg: RecordedActivity) => assembleParsedActivity(fileName, format, leg, contentHash, limits);
+  if (legs.length <= 1) return [assemble(legs[0] ?? recorded[0]!)];
+  return legs.map((leg, index) => ({ ...assemble(leg), leg: { index, count: legs.length } }));
 }
 
 /**
@@ -45,53 +66,99 @@ export function fileSourceKey(parsed: ParsedActivity): string {
 }
 
 /** The first (usually the only) activity of a file: see `parseActivityFiles`. */
-export function parseActivityFile(fileName: string, bytes: Uint8Array): ParsedActivity {
-  return parseActivityFiles(fileName, bytes)[0]!;
+export async function parseActivityFile(fileName: string, bytes: Uint8Array, limits?: ActivityFileLimits): Promise<ParsedActivity> {
+  return (await parseActivityFiles(fileName, bytes, limits))[0]!;
 }
 
-/** The file's bytes, gunzipped when they are gzip, within the size cap. */
-function unpackedContent(fileName: string, bytes: Uint8Array): Uint8Array {
-  if (bytes.length === 0) throw new ImportFileError('empty', `${fileName} is empty.`);
-  if (bytes.length > MAX_ACTIVITY_FILE_BYTES) {
-    throw new ImportFileError('too_large', `${fileName} is larger than ${activityFileLimit}, the limit for one activity file.`);
-  }
-  if (!isGzip(bytes)) return bytes;
-  const content = gunzipActivityFile(fileName, bytes);
-  if (content.length === 0) throw new ImportFileError('empty', `${fileName} contains an empty file.`);
-  return content;
+function tooManyPoints(fileName: string, maxPoints: number): ImportFileError {
+  return new ImportFileError('too_large', `${fileName} has more than ${maxPoints.toLocaleString('en-GB')} track points, the limit for one activity file.`);
 }
 
 function isGzip(bytes: Uint8Array): boolean {
   return bytes[0] === gzipMagic[0] && bytes[1] === gzipMagic[1];
 }
 
-/** Gunzips with an output cap, so a small gzip bomb cannot fill memory. */
-function gunzipActivityFile(fileName: string, bytes: Uint8Array): Uint8Array {
+/** Gunzips as a stream into `content`, which stops it (by throwing) once it passes its limits. */
+async function gunzipInto(fileName: string, bytes: Uint8Array, content: ContentReader): Promise<void> {
   try {
-    return gunzipSync(bytes, { maxOutputLength: MAX_ACTIVITY_FILE_BYTES });
+    await pipeline(Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), createGunzip(), async (chunks: AsyncIterable<Buffer>) => {
+      for await (const chunk of chunks) content.write(chunk);
+    });
   } catch (error) {
-    if (error instanceof RangeError) {
-      throw new ImportFileError(
-        'too_large',
-        `${fileName} unpacks to more than ${activityFileLimit}, the limit for one activity file.`,
-        { cause: error },
-      );
-    }
+    if (error instanceof ImportFileError) throw error;
     throw new ImportFileError('corrupt', `${fileName} is not a valid gzip file.`, { cause: error });
   }
 }
 
-function readActivityContent(
-  fileName: string,
-  content: Uint8Array,
-): { format: ActivityFileFormat; recorded: RecordedActivity[] } {
-  if (isFitFile(content)) return { format: 'fit', recorded: readFit(fileName, content) };
-  const xmlRootName = sniffXmlRootName(decodeXmlText(content.subarray(0, xmlSniffBytes)));
-  if (xmlRootName === 'gpx') return { format: 'gpx', recorded: [readGpx(fileName, decodeXmlText(content))] };
-  if (xmlRootName === 'TrainingCenterDatabase') {
-    return { format: 'tcx', recorded: [readTcx(fileName, decodeXmlText(content))] };
+/**
+ * The file's content as it arrives (unpacked): hashed, counted against the unpacked-size limit,
+ * and, once its first bytes tell the format, handed on: GPX and TCX text to their streaming
+ * reader, FIT bytes kept for the FIT decoder (which reads a whole buffer).
+ */
+class ContentReader {
+  unpackedBytes = 0;
+  private readonly hash: Hash = createHash('sha256');
+  private head: Uint8Array[] = [];
+  private headBytes = 0;
+  private target: { format: 'fit'; chunks: Uint8Array[] } | { format: 'gpx' | 'tcx'; decoder: TextDecoder; reader: ActivityTextReader } | null = null;
+
+  private readonly fileName: string;
+  private readonly limits: ActivityFileLimits;
+
+  constructor(fileName: string, limits: ActivityFileLimits) {
+    this.fileName = fileName;
+    this.limits = limits;
   }
-  throw unsupportedContent(fileName, content, xmlRootName);
+
+  write(chunk: Uint8Array): void {
+    this.unpackedBytes += chunk.length;
+    if (this.unpackedBytes > this.limits.maxUnpackedBytes) {
+      throw new ImportFileError(
+        'too_large',
+        `${this.fileName} unpacks to more than ${megabytes(this.limits.maxUnpackedBytes)}, the limit for one activity file.`,
+      );
+    }
+    this.hash.update(chunk);
+    if (this.target) {
+      this.deliver(chunk);
+      return;
+    }
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes >= xmlSniffBytes) this.start();
+  }
+
+  finish(): { format: ActivityFileFormat; recorded: RecordedActivity[]; contentHash: string } {
+    if (!this.target) this.start();
+    const target = this.target!;
+    const contentHash = this.hash.digest('hex');
+    if (target.format === 'fit') return { format: 'fit', recorded: readFit(this.fileName, Buffer.concat(target.chunks)), contentHash };
+    target.reader.write(target.decoder.decode());
+    return { format: target.format, recorded: [target.reader.finish()], contentHash };
+  }
+
+  /** Decides the format from the first bytes, then hands them on. */
+  private start(): void {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    if (isFitFile(head)) {
+      this.target = { format: 'fit', chunks: [] };
+    } else {
+      const decoder = xmlTextDecoder(head);
+      const xmlRootName = sniffXmlRootName(xmlTextDecoder(head).decode(head.subarray(0, xmlSniffBytes)));
+      const maxPoints = this.limits.maxPoints;
+      if (xmlRootName === 'gpx') this.target = { format: 'gpx', decoder, reader: gpxReader(this.fileName, maxPoints) };
+      else if (xmlRootName === 'TrainingCenterDatabase') this.target = { format: 'tcx', decoder, reader: tcxReader(this.fileName, maxPoints) };
+      else throw unsupportedContent(this.fileName, head, xmlRootName);
+    }
+    this.deliver(head);
+  }
+
+  private deliver(chunk: Uint8Array): void {
+    const target = this.target!;
+    if (target.format === 'fit') target.chunks.push(chunk);
+    else target.reader.write(target.decoder.decode(chunk, { stream: true }));
+  }
 }
 
 function unsupportedContent(fileName: string, content: Uint8Array, xmlRootName: string | null): ImportFileError {
@@ -105,8 +172,4 @@ function unsupportedContent(fileName: string, content: Uint8Array, xmlRootName: 
     return new ImportFileError('unsupported', `${fileName} is an XML file but neither GPX nor TCX (its root is <${xmlRootName}>).`);
   }
   return new ImportFileError('unsupported', `${fileName} is not a FIT, GPX or TCX activity file.`);
-}
-
-function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }

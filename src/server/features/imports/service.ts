@@ -3,7 +3,8 @@ import { AppError } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { ActivitiesService, ActivityRow } from '../activities/index.ts';
 import type { ArchiveImportJob } from './jobs.ts';
-import { fileSourceKey, parseActivityFiles } from './parse-activity-file.ts';
+import type { ActivityFileParser } from './activity-file-parser.ts';
+import { fileSourceKey } from './parse-activity-file.ts';
 import { openStravaArchive } from './strava-archive.ts';
 import type { ImportRow, ImportsRepo } from './repo.ts';
 import { storeUpload } from './stored-upload.ts';
@@ -50,18 +51,20 @@ export function createImportsService(deps: {
   activities: ActivitiesService;
   queue: JobQueue;
   archiveJob: ArchiveImportJob;
+  parser: ActivityFileParser;
 }) {
-  const { repo, activities } = deps;
+  const { repo, activities, parser } = deps;
 
   return {
     /**
      * Imports one file, or refuses it (409, nothing stored) when the account already has the
      * activity it records: the same file, or another recording of it (duplicate rule). A
      * multisport file imports one activity per leg; the answer names the first. A leg the account
-     * already has is skipped; the file is refused only when it has them all.
+     * already has is skipped; the file is refused only when it has them all. The file is read by
+     * a worker thread (its bytes move there), so other requests go on meanwhile.
      */
     async importFile(accountId: string, fileName: string, bytes: Uint8Array): Promise<ImportResult> {
-      const legs = parseActivityFiles(fileName, bytes);
+      const legs = await parser.parse(fileName, bytes);
       const inserted: ActivityRow[] = [];
       let duplicateOf: { name: string; startDate: Date } | null = null;
       for (const parsed of legs) {

@@ -1,37 +1,59 @@
 import { ImportFileError } from './import-file-error.ts';
-import type { RecordedActivity, RecordedLap, RecordedSample, StatedSummary } from './parsed-activity.ts';
+import type { RecordedLap, RecordedSample, StatedSummary } from './parsed-activity.ts';
 import { sportTypeFromName } from './sport-type.ts';
 import { combineStatedSummaries, sumOfKnown } from './stated-summary.ts';
-import { attributeText, childElement, childElements, childNumber, childText, extensionNumber, latLngOf, parseXmlDateTimeMs, parseXmlDocument, timedSample, type XmlElement } from './xml-document.ts';
+import type { ActivityTextReader } from './gpx.ts';
+import { attributeText, childElement, childElements, childNumber, childText, extensionNumber, latLngOf, parseXmlDateTimeMs, timedSample, XmlStreamReader, type XmlElement } from './xml-document.ts';
+
+/** Where a recorded track point sits: TrainingCenterDatabase/Activities/Activity/Lap/Track/Trackpoint. */
+const trackpointAncestors = ['TrainingCenterDatabase', 'Activities', 'Activity', 'Lap', 'Track'];
 
 /**
- * Reads a TCX (Garmin Training Center v2) document's first activity. Laps state the timer time
+ * Reads a TCX (Garmin Training Center v2) document's first activity as it arrives, each track point
+ * turned into a sample as soon as it is read (at most `maxPoints`). Laps state the timer time
  * (TotalTimeSeconds) and distance; the activity's totals are their sums. Garmin's ActivityExtension
  * (TPX, LX) adds speed, power and running cadence, which like FIT counts the steps of one foot.
  */
-export function readTcx(fileName: string, text: string): RecordedActivity {
-  const database = childElement(parseXmlDocument(text, fileName, 'TCX'), 'TrainingCenterDatabase');
-  const activity = childElement(childElement(database, 'Activities'), 'Activity');
-  if (activity === null && childElement(database, 'Courses')) {
-    throw new ImportFileError('unsupported', `${fileName} is a TCX course (a planned route), not a recorded activity.`);
-  }
-  const lapElements = childElements(activity, 'Lap');
-  const laps = lapElements.flatMap(readLap);
-  const sportType = sportTypeFromName(attributeText(activity, 'Sport'));
+export function tcxReader(fileName: string, maxPoints: number): ActivityTextReader {
+  const samples: RecordedSample[] = [];
+  let activitiesOpened = 0;
+  const reader = new XmlStreamReader({
+    fileName,
+    formatLabel: 'TCX',
+    streamed: new Set(['Trackpoint']),
+    maxStreamed: maxPoints,
+    onOpen(name, depth) {
+      if (name === 'Activity' && depth === 2) activitiesOpened++;
+    },
+    onElement(trackpoint, ancestors) {
+      const inFirstActivity = activitiesOpened === 1 && ancestors.length === trackpointAncestors.length;
+      if (inFirstActivity && ancestors.every((name, index) => name === trackpointAncestors[index])) samples.push(...readTrackpoint(trackpoint));
+    },
+  });
 
   return {
-    sport: sportType ? { sportType, indoor: false } : null,
-    name: null,
-    deviceName: childText(childElement(activity, 'Creator'), 'Name'),
-    elapsedTimeS: null,
-    movingTimeS: sumOfKnown(laps.map((lap) => lap.movingTimeS)),
-    distanceM: sumOfKnown(laps.map((lap) => lap.distanceM)),
-    totalElevationGainM: null,
-    stated: combineStatedSummaries(laps.map((lap) => ({ stated: lap.stated, timerS: lap.movingTimeS }))),
-    laps,
-    samples: lapElements.flatMap((lap) =>
-      childElements(lap, 'Track').flatMap((track) => childElements(track, 'Trackpoint').flatMap(readTrackpoint)),
-    ),
+    write: (text) => reader.write(text),
+    finish() {
+      const database = childElement(reader.finish(), 'TrainingCenterDatabase');
+      const activity = childElement(childElement(database, 'Activities'), 'Activity');
+      if (activity === null && childElement(database, 'Courses')) {
+        throw new ImportFileError('unsupported', `${fileName} is a TCX course (a planned route), not a recorded activity.`);
+      }
+      const laps = childElements(activity, 'Lap').flatMap(readLap);
+      const sportType = sportTypeFromName(attributeText(activity, 'Sport'));
+      return {
+        sport: sportType ? { sportType, indoor: false } : null,
+        name: null,
+        deviceName: childText(childElement(activity, 'Creator'), 'Name'),
+        elapsedTimeS: null,
+        movingTimeS: sumOfKnown(laps.map((lap) => lap.movingTimeS)),
+        distanceM: sumOfKnown(laps.map((lap) => lap.distanceM)),
+        totalElevationGainM: null,
+        stated: combineStatedSummaries(laps.map((lap) => ({ stated: lap.stated, timerS: lap.movingTimeS }))),
+        laps,
+        samples,
+      };
+    },
   };
 }
 

@@ -1,30 +1,22 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { ImportFileError } from './import-file-error.ts';
 import type { RecordedSample } from './parsed-activity.ts';
 
-/** An element as fast-xml-parser returns it: children by local name, attributes as `@_name`. */
+/**
+ * An element as the readers see it: children by local name (one child as a value, several as an
+ * array), attributes as `@_name`, text as `#text` beside them, or the trimmed text itself (an empty
+ * string when empty) for an element with neither children nor attributes.
+ */
 export type XmlElement = { readonly [key: string]: unknown };
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  // GPX and TCX writers pick their own prefixes for the same namespaces (ns3:, gpxtpx:, tpx:):
-  // matching local names reads them all.
-  removeNSPrefix: true,
-  // Values stay text; each reader converts the fields it knows (a name like "0012" stays a name).
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: { enabled: true, maxEntityCount: 100, maxTotalExpansions: 1000, maxExpandedLength: 100_000 },
-  // No callbacks read tag paths; not tracking them makes large files parse about a third faster.
-  jPath: false,
-});
-
 /**
- * Decodes an XML file's text. A byte-order mark wins (TextDecoder strips it), then the encoding in
- * the XML declaration (old GPSBabel files are ISO-8859-1); UTF-8 otherwise.
+ * The decoder of an XML file's text, chosen from its first bytes: a byte-order mark wins
+ * (TextDecoder strips it), then the encoding in the XML declaration (old GPSBabel files are
+ * ISO-8859-1); UTF-8 otherwise. Decode with `{ stream: true }` chunk by chunk, then once without.
  */
-export function decodeXmlText(bytes: Uint8Array): string {
-  const encoding = xmlEncodingOf(bytes);
-  return new TextDecoder(isSupportedEncoding(encoding) ? encoding : 'utf-8').decode(bytes);
+export function xmlTextDecoder(head: Uint8Array): TextDecoder {
+  const encoding = xmlEncodingOf(head);
+  return new TextDecoder(isSupportedEncoding(encoding) ? encoding : 'utf-8');
 }
 
 function xmlEncodingOf(bytes: Uint8Array): string {
@@ -58,20 +50,143 @@ export function sniffXmlRootName(text: string): string | null {
   return root.exec(text)?.[1] ?? null;
 }
 
-/** Parses a well-formed XML document; malformed XML is a corrupt file. */
-export function parseXmlDocument(text: string, fileName: string, formatLabel: string): XmlElement {
-  const validation = XMLValidator.validate(text);
-  if (validation !== true) {
-    const { line, msg } = validation.err;
-    throw new ImportFileError('corrupt', `${fileName} is not a valid ${formatLabel} file (broken XML at line ${line}: ${msg}).`);
-  }
-  try {
-    return asElement(parser.parse(text)) ?? {};
-  } catch (error) {
-    throw new ImportFileError('corrupt', `${fileName} is not a valid ${formatLabel} file (its XML could not be read).`, {
-      cause: error,
+/** Elements kept outside the streamed ones (metadata, laps, tracks): far more is no activity file. */
+const MAX_KEPT_ELEMENTS = 100_000;
+
+export interface XmlStreamOptions {
+  fileName: string;
+  formatLabel: string;
+  /** Local names of the elements handed to `onElement` instead of kept in the tree. */
+  streamed: ReadonlySet<string>;
+  maxStreamed: number;
+  /** Every element as it opens, with its depth (the root is 0). */
+  onOpen?(name: string, depth: number): void;
+  onElement(element: XmlElement, ancestors: readonly string[]): void;
+}
+
+interface OpenElement {
+  name: string;
+  fields: Record<string, unknown>;
+  text: string;
+  hasFields: boolean;
+}
+
+/**
+ * Reads an XML document as it arrives, without ever holding its whole tree: the elements named in
+ * `streamed` (the track points) are handed to `onElement` as they close, with the local names of
+ * their ancestors, and are not kept; everything else builds the small tree `finish` returns. At most
+ * `maxStreamed` streamed elements are read: the one after it stops the file at once. Namespace
+ * prefixes are dropped (GPX and TCX writers pick their own for the same namespaces: ns3:, gpxtpx:,
+ * tpx:); values stay text. Malformed XML, and any entity but XML's own, is a corrupt file; a
+ * DOCTYPE is never processed, so nothing external is ever fetched or expanded.
+ */
+export class XmlStreamReader {
+  private readonly parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
+  private readonly stack: OpenElement[] = [];
+  private readonly document: Record<string, unknown> = {};
+  private streamedCount = 0;
+  private keptCount = 0;
+  /** Streamed elements open around the current one: what is inside them is not kept, so not counted. */
+  private openStreamed = 0;
+
+  private readonly options: XmlStreamOptions;
+
+  constructor(options: XmlStreamOptions) {
+    this.options = options;
+    const { parser } = this;
+    parser.on('error', (error) => {
+      throw this.corrupt(`broken XML at line ${parser.line}: ${error.message.replace(/^\d+:\d+:\s*/, '')}`, error);
     });
+    parser.on('opentag', (tag) => this.open(tag));
+    parser.on('closetag', () => this.close());
+    parser.on('text', (text) => this.text(text));
+    parser.on('cdata', (text) => this.text(text));
   }
+
+  write(text: string): void {
+    this.parser.write(text);
+  }
+
+  /** Ends the document: a document cut short is a corrupt file. Returns the tree of kept elements. */
+  finish(): XmlElement {
+    this.parser.close();
+    return this.document;
+  }
+
+  private open(tag: SaxesTagPlain): void {
+    const name = localName(tag.name);
+    if (this.options.streamed.has(name)) {
+      this.streamedCount++;
+      if (this.streamedCount > this.options.maxStreamed) {
+        throw new ImportFileError(
+          'too_large',
+          `${this.options.fileName} has more than ${formatCount(this.options.maxStreamed)} track points, the limit for one activity file.`,
+        );
+      }
+    } else if (this.openStreamed === 0 && ++this.keptCount > MAX_KEPT_ELEMENTS) {
+      throw this.corrupt(`more than ${formatCount(MAX_KEPT_ELEMENTS)} elements outside its track points`);
+    }
+    const element: OpenElement = { name, fields: {}, text: '', hasFields: false };
+    for (const [attribute, value] of Object.entries(tag.attributes as Record<string, string>)) {
+      if (attribute === 'xmlns' || attribute.startsWith('xmlns:')) continue;
+      element.fields[`@_${localName(attribute)}`] = value;
+      element.hasFields = true;
+    }
+    if (this.options.streamed.has(name)) this.openStreamed++;
+    this.options.onOpen?.(name, this.stack.length);
+    this.stack.push(element);
+  }
+
+  private close(): void {
+    const element = this.stack.pop()!;
+    const value = valueOf(element);
+    if (this.options.streamed.has(element.name)) {
+      this.openStreamed--;
+      // A streamed element holding only text is no element (as when it is kept): it is skipped.
+      const streamed = asElement(value) ?? (value === '' ? {} : null);
+      if (streamed) this.options.onElement(streamed, this.stack.map((open) => open.name));
+      return;
+    }
+    const parent = this.stack.at(-1);
+    if (parent) parent.hasFields = true;
+    addChild(parent?.fields ?? this.document, element.name, value);
+  }
+
+  private text(text: string): void {
+    const element = this.stack.at(-1);
+    const trimmed = text.trim();
+    if (element && trimmed) element.text += trimmed;
+  }
+
+  private corrupt(detail: string, cause?: unknown): ImportFileError {
+    const { fileName, formatLabel } = this.options;
+    return new ImportFileError('corrupt', `${fileName} is not a valid ${formatLabel} file (${detail}).`, { cause });
+  }
+}
+
+function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon === -1 ? name : name.slice(colon + 1);
+}
+
+function valueOf(element: OpenElement): unknown {
+  if (!element.hasFields) return element.text;
+  if (element.text) element.fields['#text'] = element.text;
+  return element.fields;
+}
+
+function addChild(fields: Record<string, unknown>, name: string, value: unknown): void {
+  if (!Object.hasOwn(fields, name)) {
+    fields[name] = value;
+    return;
+  }
+  const existing = fields[name];
+  if (Array.isArray(existing)) existing.push(value);
+  else fields[name] = [existing, value];
+}
+
+function formatCount(count: number): string {
+  return count.toLocaleString('en-GB');
 }
 
 export function asElement(value: unknown): XmlElement | null {

@@ -21,6 +21,7 @@ export function createScoringService(deps: {
   thresholds: AthleteThresholdsSource;
   dataPolicy: 'strict' | 'relaxed';
   invalidation: InvalidationChannel;
+  computeMetrics: Parameters<typeof createMetricsService>[0]['computeMetrics'];
 }) {
   const { database, ...rest } = deps;
   return createMetricsService({ repo: createMetricsRepo(database), ...rest });

@@ -1,5 +1,5 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
-import { computeActivityMetrics } from '../../../metrics/activity-metrics.ts';
+import type { ActivityMetrics, ActivityMetricsInput } from '../../../metrics/activity-metrics.ts';
 import { resolveAthleteSettings } from '../../../metrics/athlete-settings.ts';
 import { best20MinPowerW, computeCriticalPower, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
 import { computeFitnessSeries, continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
@@ -131,8 +131,13 @@ export function createMetricsService(deps: {
   thresholds: AthleteThresholdsSource;
   dataPolicy: 'strict' | 'relaxed';
   invalidation: InvalidationChannel;
+  /**
+   * `computeActivityMetrics`, run off the event loop (a worker of the activity pool): the metrics
+   * of a long activity take seconds of CPU, which would stall every other request.
+   */
+  computeMetrics: (input: ActivityMetricsInput) => Promise<ActivityMetrics>;
 }) {
-  const { repo, activities, thresholds, dataPolicy, invalidation } = deps;
+  const { repo, activities, thresholds, dataPolicy, invalidation, computeMetrics } = deps;
 
   /**
    * The chart's series (the last window asked for, by days and today's date) per account, kept
@@ -198,7 +203,7 @@ export function createMetricsService(deps: {
       };
       // The zones the metrics count time in, kept with them so every reader shows the zones that were used.
       const { hrZoneUpperBoundsBpm } = resolveAthleteSettings(athlete);
-      const metrics = computeActivityMetrics({
+      const metrics = await computeMetrics({
         streams,
         summary: {
           sport,

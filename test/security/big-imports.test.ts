@@ -1,0 +1,130 @@
+import { request as httpRequest } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ACTIVITY_FILE_BYTES } from '../../src/shared/api/imports.ts';
+import { bigGpx, bigGpxGz } from '../support/big-activity-file.ts';
+import { testDatabaseKinds } from '../support/databases.ts';
+import { createClient, type TestClient } from '../support/http-client.ts';
+import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { fixtureFile } from '../support/strava-export.ts';
+
+const [kind = 'pglite'] = await testDatabaseKinds();
+
+/** Health checks issued one after another while the big file is being read. */
+const HEALTH_CHECKS = 10;
+
+interface Upload {
+  /** The whole body has been handed to the socket: the server has it, or is reading its last bytes. */
+  sent: Promise<void>;
+  answer: Promise<{ status: number; body: { message?: string } }>;
+}
+
+/** A multipart upload whose end of sending is known, unlike fetch's. */
+function startUpload(server: TestKairo, cookie: string, fileName: string, bytes: Uint8Array): Upload {
+  const boundary = 'kairo-big-file';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const upload = httpRequest(new URL('/api/imports', server.url), {
+    method: 'POST',
+    agent: false,
+    headers: {
+      cookie,
+      origin: server.url,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + bytes.length + tail.length),
+    },
+  });
+  const sent = new Promise<void>((resolve) => upload.on('finish', resolve));
+  const answer = new Promise<{ status: number; body: { message?: string } }>((resolve, reject) => {
+    upload.on('error', reject);
+    upload.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+    });
+  });
+  upload.end(Buffer.concat([head, bytes, tail]));
+  return { sent, answer };
+}
+
+describe('issue 16 item 1: a big activity file does not freeze Kairo', () => {
+  let server: TestKairo;
+  let athlete: TestClient;
+  let cookie: string;
+
+  beforeAll(async () => {
+    server = await startTestKairo(kind);
+    athlete = createClient(server.url);
+    await athlete.post('/api/auth/register', { email: uniqueEmail('big'), password: 'correct horse battery', firstName: 'A', lastName: 'B' });
+    cookie = [...athlete.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("refuses the 264,000-point .gpx.gz by its point limit, while another client's health checks all answer first", async () => {
+    const file = bigGpxGz(264_000);
+    const upload = startUpload(server, cookie, 'big.gpx.gz', file);
+    let answered = false;
+    void upload.answer.then(() => (answered = true));
+    await upload.sent;
+    // Read on the event loop, the file held every other request until it was done: each of these
+    // then answered only after the import. Read by a worker, they answer while it is read.
+    const answeredBeforeImport: boolean[] = [];
+    for (let check = 0; check < HEALTH_CHECKS; check++) {
+      const health = await fetch(new URL('/healthz', server.url));
+      expect(health.status).toBe(200);
+      answeredBeforeImport.push(!answered);
+    }
+    const { status, body } = await upload.answer;
+    expect(answeredBeforeImport).toEqual(Array.from({ length: HEALTH_CHECKS }, () => true));
+    expect(status).toBe(413);
+    expect(body.message).toBe('big.gpx.gz has more than 200,000 track points, the limit for one activity file.');
+    expect((await athlete.get('/api/activities')).body).toEqual([]);
+  });
+
+  it('refuses an activity longer than 48 hours, naming the limit', async () => {
+    // 100 points 30 minutes apart: 49.5 hours.
+    const { status, body } = await athlete.upload('/api/imports', 'days.gpx', bigGpx(100, { stepS: 1800 }));
+    expect(status).toBe(413);
+    expect(body.message).toBe('days.gpx records 49.5 hours; the limit for one activity is 48 hours (a longer event is recorded day by day).');
+  });
+
+  it('refuses a file that unpacks beyond 64 MB, naming the limit', async () => {
+    const start = Buffer.from('<gpx version="1.1"><trk><trkseg>');
+    const content = Buffer.alloc(MAX_ACTIVITY_FILE_BYTES + 1, 0x20);
+    start.copy(content);
+    const { status, body } = await athlete.upload('/api/imports', 'bomb.gpx.gz', gzipSync(content));
+    expect(status).toBe(413);
+    expect(body.message).toBe('bomb.gpx.gz unpacks to more than 64 MB, the limit for one activity file.');
+  });
+
+  it('imports a real recording with the same figures as before the worker and the streaming parser', async () => {
+    // Figures of the old, in-process fast-xml-parser import of this file (commit b27f22d).
+    const { status, body } = await athlete.upload('/api/imports', 'run.tcx', fixtureFile('run_strava_export.tcx'));
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body.activity).toMatchObject(RUN_STRAVA_EXPORT_BEFORE);
+  });
+
+  it('imports a file just under the limits: 170,000 points over 47.2 hours', async () => {
+    const { status, body } = await athlete.upload('/api/imports', 'long.gpx.gz', bigGpxGz(170_000));
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body.activity).toMatchObject({ name: 'Big ride', sportType: 'Ride', elapsedTime: 169_999 });
+    expect(body.activity.distance).toBeCloseTo(1_121_870, -1);
+  });
+});
+
+const RUN_STRAVA_EXPORT_BEFORE = {
+  name: 'Run, 5 Dec 2022',
+  sportType: 'Run',
+  distance: 2998.9800000000005,
+  movingTime: 976,
+  elapsedTime: 978,
+  totalElevationGain: 5.679231626404004,
+  startDate: '2022-12-05T00:14:28.000Z',
+  averageHeartrate: 161.43167077989693,
+  averageWatts: null,
+  trainer: true,
+};

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_ACTIVITY_FILE_LIMITS } from '../../src/shared/api/imports.ts';
+import { AppError } from '../../src/server/http/errors.ts';
+import { createActivityFileParser, type ActivityFileParser } from '../../src/server/features/imports/activity-file-parser.ts';
+import { ImportFileError } from '../../src/server/features/imports/import-file-error.ts';
+import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
+import { bigGpxGz } from '../support/big-activity-file.ts';
+import { fixtureFile } from '../support/strava-export.ts';
+
+const log = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
+let pool: ActivityFileParser | undefined;
+
+function startPool(options: { maxQueued?: number; workerMemoryMb?: number } = {}): ActivityFileParser {
+  pool = createActivityFileParser({ workers: 1, maxQueued: options.maxQueued ?? 4, workerMemoryMb: options.workerMemoryMb ?? 512, limits: DEFAULT_ACTIVITY_FILE_LIMITS, log });
+  return pool;
+}
+
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+describe('the activity worker pool', () => {
+  it('parses in a worker exactly as in this thread', async () => {
+    const parser = startPool();
+    for (const name of ['ride_outdoor_power_edge810.fit', 'track_cerknicko_jezero.gpx', 'run_strava_export.tcx']) {
+      expect(await parser.parse(name, fixtureFile(name))).toEqual(await parseActivityFiles(name, fixtureFile(name)));
+    }
+  });
+
+  it("answers a refused file with the worker's ImportFileError", async () => {
+    await expect(startPool().parse('photo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]))).rejects.toSatisfy(
+      (error) => error instanceof ImportFileError && error.reason === 'unsupported' && error.message === 'photo.png is not a FIT, GPX or TCX activity file.',
+    );
+  });
+
+  it('refuses one file more than its queue holds, 503 with Retry-After', async () => {
+    const parser = startPool({ maxQueued: 1 });
+    const file = () => fixtureFile('ride_outdoor_power_edge810.fit');
+    const running = parser.parse('a.fit', file());
+    const waiting = parser.parse('b.fit', file());
+    const refused = parser.parse('c.fit', file());
+    await expect(refused).rejects.toSatisfy((error) => error instanceof AppError && error.status === 503 && error.retryAfterS === 30);
+    expect(await running).toHaveLength(1);
+    expect(await waiting).toHaveLength(1);
+  });
+
+  it('refuses a file that needs more than the heap limit, and reads the next file in a new worker', async () => {
+    const parser = startPool({ workerMemoryMb: 64 });
+    await expect(parser.parse('long.gpx.gz', bigGpxGz(170_000))).rejects.toSatisfy(
+      (error) => error instanceof ImportFileError && error.status === 413 && /needs more memory than one activity may use \(64 MB\)/.test(error.message),
+    );
+    expect((await parser.parse('run.tcx', fixtureFile('run_strava_export.tcx')))[0]!.sportType).toBe('Run');
+  }, 300_000);
+
+  it('refuses what waits when it closes', async () => {
+    const parser = startPool();
+    const running = parser.parse('a.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
+    const waiting = parser.parse('b.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
+    const outcomes = Promise.allSettled([running, waiting]);
+    await parser.close();
+    for (const outcome of await outcomes) {
+      expect(outcome.status === 'rejected' && outcome.reason instanceof AppError && outcome.reason.status === 503).toBe(true);
+    }
+  });
+});
