@@ -178,18 +178,11 @@ function figures(
   readiness: ReadinessRun,
 ): Figure[] {
   const ratio = round(api.authUser.requestsPerS / hello.requestsPerS, 3);
-  const webJs = (name: string, bytes: number | null, max: number) => {
-    const item = figure(name, bytes, 'bytes', { max });
-    return web.landing === null ? { ...item, note: web.reason } : item;
-  };
   const { backfill, rateLimitedBackfill: limited, archiveImport, activityList } = data;
   return [
     figure('throughput ratio, GET /api/auth/user / Fastify hello', ratio, 'ratio', { min: THROUGHPUT_RATIO_MIN }),
     figure('p99 latency, GET /api/auth/user', api.authUser.latencyP99Ms, 'ms', { max: AUTH_USER_P99_MS_MAX }),
-    webJs('landing page JS, brotli', web.landing?.brotliBytes ?? null, LANDING_JS_BYTES_MAX),
-    figure('landing page JS, gzip', web.landing?.gzipBytes ?? null, 'bytes'),
-    webJs('first signed-in screen JS, brotli', web.signedInHome?.brotliBytes ?? null, SIGNED_IN_HOME_JS_BYTES_MAX),
-    figure('first signed-in screen JS, gzip', web.signedInHome?.gzipBytes ?? null, 'bytes'),
+    ...webJsFigures(web),
     figure('demo mode: Connect with Strava to the first analysed activity', round(demo.toFirstAnalysisS, 1), 's'),
     figure('server RSS, idle', api.rssIdleBytes, 'bytes'),
     figure('server RSS, under load (max)', api.rssUnderLoadMaxBytes, 'bytes'),
@@ -239,6 +232,61 @@ function figures(
   ];
 }
 
+/** Issue 12 item 14: the compressed JavaScript of the landing page and of the first signed-in screen. */
+function webJsFigures(web: WebJs): Figure[] {
+  const webJs = (name: string, bytes: number | null, max: number) => {
+    const item = figure(name, bytes, 'bytes', { max });
+    return web.landing === null ? { ...item, note: web.reason } : item;
+  };
+  return [
+    webJs('landing page JS, brotli', web.landing?.brotliBytes ?? null, LANDING_JS_BYTES_MAX),
+    figure('landing page JS, gzip', web.landing?.gzipBytes ?? null, 'bytes'),
+    webJs('first signed-in screen JS, brotli', web.signedInHome?.brotliBytes ?? null, SIGNED_IN_HOME_JS_BYTES_MAX),
+    figure('first signed-in screen JS, gzip', web.signedInHome?.gzipBytes ?? null, 'bytes'),
+  ];
+}
+
+/**
+ * Parts that can run alone with `BENCH_ONLY=<part>[,<part>…]` (e.g. while working on one of
+ * them): each returns its figures and the detail to keep in the results file.
+ */
+const PARTS: Record<string, () => Promise<{ figures: Figure[]; detail: unknown }>> = {
+  'landing-js': async () => {
+    const web = measureWebJs(root);
+    return { figures: webJsFigures(web), detail: web };
+  },
+};
+
+/** `BENCH_ONLY`: runs only the named parts and reports their figures, written like a full run's. */
+async function mainOnly(names: string[]): Promise<number> {
+  const unknown = names.filter((name) => !(name in PARTS));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown parts: ${unknown.join(', ')} (known: ${Object.keys(PARTS).join(', ')})`);
+  const startedAt = new Date();
+  const parts: Record<string, unknown> = {};
+  const figuresRun: Figure[] = [];
+  for (const name of names) {
+    const part = await PARTS[name]!();
+    parts[name] = part.detail;
+    figuresRun.push(...part.figures);
+  }
+  const report = { createdAt: startedAt.toISOString(), only: names, figures: figuresRun, parts };
+  mkdirSync(resultsDir, { recursive: true });
+  const resultsFile = join(resultsDir, `${startedAt.toISOString().replaceAll(':', '-')}-${names.join('+')}.json`);
+  const json = JSON.stringify(report, null, 2);
+  writeFileSync(resultsFile, `${json}\n`);
+  console.log(json);
+  console.log(`\n${[`Kairo bench, only ${names.join(', ')}`, ...figuresRun.map(figureLine), `Results: ${relative(process.cwd(), resultsFile)}`].join('\n')}`);
+  return figuresRun.every((item) => item.pass !== false) ? 0 : 1;
+}
+
+function figureLine(item: Figure): string {
+  const target =
+    item.min !== undefined ? `target >= ${format(item.min, item.unit)}` : item.max !== undefined ? `target <= ${format(item.max, item.unit)}` : '';
+  const verdict = item.pass === null ? '' : item.pass ? 'PASS' : 'FAIL';
+  const value = item.value === null ? `null (${item.note ?? 'not measured'})` : format(item.value, item.unit);
+  return `  ${item.name.padEnd(54)} ${value.padEnd(10)}  ${target.padEnd(18)} ${verdict}`.trimEnd();
+}
+
 function summary(
   figuresToShow: Figure[],
   api: { authUser: LoadResult; helloFastify: LoadResult; activityList: LoadResult; fitness90: LoadResult; uncachedPage: LoadResult },
@@ -248,13 +296,6 @@ function summary(
   const loadLine = (name: string, result: LoadResult) =>
     `  ${name.padEnd(20)} ${Math.round(result.requestsPerS).toString().padStart(7)} req/s  ` +
     `p50 ${result.latencyP50Ms} ms  p99 ${result.latencyP99Ms} ms  non-2xx ${result.non2xx}  errors ${result.errors}`;
-  const figureLine = (item: Figure) => {
-    const target =
-      item.min !== undefined ? `target >= ${format(item.min, item.unit)}` : item.max !== undefined ? `target <= ${format(item.max, item.unit)}` : '';
-    const verdict = item.pass === null ? '' : item.pass ? 'PASS' : 'FAIL';
-    const value = item.value === null ? `null (${item.note ?? 'not measured'})` : format(item.value, item.unit);
-    return `  ${item.name.padEnd(54)} ${value.padEnd(10)}  ${target.padEnd(18)} ${verdict}`.trimEnd();
-  };
   return [
     `Kairo bench: ${CONNECTIONS} connections, ${DURATION_S} s after ${WARM_UP_S} s warm-up, PostgreSQL, ${cpus().length} CPUs, Node ${process.version}`,
     loadLine('GET /api/auth/user', api.authUser),
@@ -336,7 +377,8 @@ async function main(): Promise<number> {
 }
 
 try {
-  process.exitCode = await main();
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  process.exitCode = only && only.length > 0 ? await mainOnly(only) : await main();
 } catch (error) {
   console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;
