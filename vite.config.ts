@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './scripts/precompress.ts';
+import { prerenderLandingPlugin } from './scripts/prerender-landing.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -11,7 +12,7 @@ const apiServer = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: fromRoot('./src/web'),
-  plugins: [react(), tailwindcss(), precompressPlugin()],
+  plugins: [react(), tailwindcss(), prerenderLandingPlugin(), precompressPlugin()],
   build: {
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,

@@ -13,6 +13,8 @@ export interface ScreenJs {
 
 export type WebJs = { landing: ScreenJs; signedInHome: ScreenJs } | { landing: null; signedInHome: null; reason: string };
 
+/** The React app, which the page's entry loads unless a signed-out visitor is on the landing page (ADR 0054). */
+const APP_MODULE = 'app/main.tsx';
 /** The module behind Home for a signed-in athlete: the first screen after signing in. */
 const SIGNED_IN_HOME_MODULE = 'app/signed-in-home.tsx';
 
@@ -26,8 +28,9 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The JavaScript a browser loads for the landing page (the entry and its static imports) and for
- * the first signed-in screen (that plus Home's lazily loaded chunk and its static imports). Sizes
+ * The JavaScript a browser loads for the landing page (the entry and its static imports: the
+ * landing page itself is HTML rendered at build time) and for the first signed-in screen (that
+ * plus the app, Home's lazily loaded chunk and their static imports). Sizes
  * are of the brotli and gzip copies the build writes and the server sends. The app is built fresh
  * into a temporary directory, so the figure always matches the source and dist/web (which a
  * running server may serve) is left alone.
@@ -48,7 +51,7 @@ export function measureWebJs(root: string): WebJs {
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
     const landing = staticClosure(manifest, entries);
-    const signedIn = new Set([...landing, ...staticClosure(manifest, [SIGNED_IN_HOME_MODULE])]);
+    const signedIn = new Set([...landing, ...staticClosure(manifest, [APP_MODULE, SIGNED_IN_HOME_MODULE])]);
     return { landing: measure(outDir, manifest, landing), signedInHome: measure(outDir, manifest, signedIn) };
   } finally {
     rmSync(outDir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const builtIndex = join(root, 'dist/web/index.html');
-const webInputs = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/precompress.ts', 'package-lock.json'];
+const webInputs = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/prerender-landing.ts', 'package-lock.json'];
 
 function newestMtimeMs(path: string): number {
   if (!existsSync(path)) return 0;

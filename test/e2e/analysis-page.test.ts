@@ -230,6 +230,8 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(session.server.url).origin });
     await section('Recovery').getByRole('button', { name: 'Share Recovery' }).click();
     const menu = page.getByRole('menu');
+    // The menu's code loads at the first opening (ADR 0054).
+    await menu.waitFor();
     expect(await menu.getByText('Share this section with a friend').isVisible()).toBe(true);
     expect(await menu.getByText("Add this section to your activity's description on Strava").isVisible()).toBe(true);
 
@@ -295,7 +297,8 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
 
     await toast('Workout file downloaded successfully! Import it into the platform to start training.').waitFor();
     const help = page.getByRole('dialog', { name: 'How to load your workout file' });
-    expect(await help.getByText(`${named} is in your downloads.`, { exact: false }).isVisible()).toBe(true);
+    // The dialog's code may still be arriving (ADR 0054).
+    await help.getByText(`${named} is in your downloads.`, { exact: false }).waitFor();
     await help.getByRole('button', { name: 'Got it' }).click();
     await help.waitFor({ state: 'detached' });
   });

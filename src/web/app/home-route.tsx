@@ -1,9 +1,11 @@
 import { lazy } from 'react';
 import { Redirect } from 'wouter';
 import { signInPathReturningTo, useAuth } from '../features/auth/index.ts';
-import { LandingScreen } from '../features/landing/index.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 
+// Visitors arriving at / get the landing page rendered at build time (ADR 0054); this screen is
+// for a visitor who comes to / inside the app, e.g. after signing out.
+const LandingScreen = lazy(() => import('../features/landing/landing-screen.tsx').then((module) => ({ default: module.LandingScreen })));
 const SignedInHome = lazy(() => import('./signed-in-home.tsx').then((module) => ({ default: module.SignedInHome })));
 
 /**

@@ -1,16 +1,15 @@
-import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './router.tsx';
 import { Providers } from './providers.tsx';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
-);
+/** Renders the React app into `container`; app/boot.ts decides when (ADR 0054). */
+export function startApp(container: HTMLElement): void {
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <AppRouter />
+      </Providers>
+    </StrictMode>,
+  );
+}

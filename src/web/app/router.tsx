@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
-import { NotFoundScreen } from '../features/status-pages/index.ts';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { HomeRoute } from './home-route.tsx';
 import { RequireSignedIn } from './require-sign-in.tsx';
@@ -17,6 +16,7 @@ const ForgotPasswordScreen = lazyScreen(() =>
 );
 const ResetPasswordScreen = lazyScreen(() => import('../features/auth/reset-password-screen.tsx').then((m) => m.ResetPasswordScreen));
 const StravaSuccessScreen = lazyScreen(() => import('../features/strava/strava-success-screen.tsx').then((m) => m.StravaSuccessScreen));
+const NotFoundScreen = lazyScreen(() => import('../features/status-pages/not-found-screen.tsx').then((m) => m.NotFoundScreen));
 const MaintenanceScreen = lazyScreen(() => import('../features/status-pages/maintenance-screen.tsx').then((m) => m.MaintenanceScreen));
 const ConnectRequiredScreen = lazyScreen(() => import('./connect-required-screen.tsx').then((m) => m.ConnectRequiredScreen));
 const TrainingPlansScreen = lazyScreen(() => import('../features/plans/training-plans-screen.tsx').then((m) => m.TrainingPlansScreen));

@@ -3,12 +3,11 @@ import { lazy, Suspense, useState } from 'react';
 import type { AuthUser } from '../../shared/api/auth.ts';
 import { ActivityListSkeleton, ActivityView, AnalysisSkeleton, LinkedActivity, LoadingActivities, NoActivitySelected } from '../features/activities/index.ts';
 import { UnitsSwitch, useUnitSystem } from '../features/settings/index.ts';
-import { ConnectStravaModal, StravaBrokenBanner, useStravaConnectError } from '../features/strava/index.ts';
+import { StravaBrokenBanner, useStravaConnectError } from '../features/strava/index.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { AppLayout, AppSidebar } from '../features/shell/index.ts';
 import { HomeActivityList } from './home-activity-list.tsx';
-import { MobileActivitiesDrawer } from './mobile-activities-drawer.tsx';
 import { trainingDataState } from './training-data.ts';
 import { useHomeActivities } from './use-home-activities.ts';
 
@@ -23,6 +22,11 @@ const ImportDialog = lazy(() => import('../features/imports/import-dialog.tsx').
 const CoachingProfileDialog = lazy(() =>
   import('../features/settings/coaching-profile-dialog.tsx').then((module) => ({ default: module.CoachingProfileDialog })),
 );
+// Only an athlete with no training data yet sees the connect step; phones open the drawer on demand.
+const ConnectStravaModal = lazy(() =>
+  import('../features/strava/connect-strava-modal.tsx').then((module) => ({ default: module.ConnectStravaModal })),
+);
+const MobileActivitiesDrawer = lazy(() => import('./mobile-activities-drawer.tsx').then((module) => ({ default: module.MobileActivitiesDrawer })));
 
 /**
  * Home for a signed-in athlete (spec §2, §4): the activity list in the sidebar (a drawer on
@@ -34,6 +38,7 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
   const [units] = useUnitSystem();
   const [importOpen, setImportOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
   const [importUsed, setImportUsed] = useState(false);
   const [profileUsed, setProfileUsed] = useState(false);
@@ -82,7 +87,14 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
         <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 sm:p-8">
           {!needsConnect && (
             <div className="md:hidden">
-              <Button variant="secondary" size="sm" onClick={() => setDrawerOpen(true)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  setDrawerUsed(true);
+                  setDrawerOpen(true);
+                }}
+              >
                 <Menu aria-hidden className="size-4" />
                 Recent activities
               </Button>
@@ -108,10 +120,14 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
           {mainContent()}
         </div>
         {/* Inside the layout, for its tooltip provider. */}
-        <MobileActivitiesDrawer open={drawerOpen} onOpenChange={setDrawerOpen} user={user} home={home} onImport={openImport} />
+        {drawerUsed && (
+          <Suspense fallback={null}>
+            <MobileActivitiesDrawer open={drawerOpen} onOpenChange={setDrawerOpen} user={user} home={home} onImport={openImport} />
+          </Suspense>
+        )}
       </AppLayout>
-      {needsConnect && !importOpen && <ConnectStravaModal firstName={user.firstName} connectError={connectError} onImportFiles={openImport} />}
       <Suspense fallback={null}>
+        {needsConnect && !importOpen && <ConnectStravaModal firstName={user.firstName} connectError={connectError} onImportFiles={openImport} />}
         {importUsed && <ImportDialog open={importOpen} onOpenChange={setImportOpen} />}
         {profileUsed && <CoachingProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />}
       </Suspense>

@@ -1,6 +1,9 @@
-import clsx from 'clsx';
-import { DropdownMenu as RadixDropdownMenu } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { Slot } from 'radix-ui';
+import { lazy, Suspense, useContext, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { MenuItemRenderer, type DropdownMenuItemProps } from './dropdown-menu-item.ts';
+
+const loadMenu = () => import('./radix-dropdown-menu.tsx');
+const RadixMenu = lazy(() => loadMenu().then((module) => ({ default: module.RadixMenu })));
 
 interface DropdownMenuProps {
   /** The button that opens the menu; must accept a ref and Radix's handlers. */
@@ -9,51 +12,54 @@ interface DropdownMenuProps {
   align?: 'start' | 'end';
 }
 
-/** A menu of actions under a button; choosing an entry closes it (Radix handles keys and focus). */
+/** The keys that open a menu from its button, as Radix's trigger has them. */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
+/**
+ * A menu of actions under a button; choosing an entry closes it (Radix handles keys and focus).
+ * The menu machinery (Radix Menu and its positioning, ~10 KB compressed) loads when a menu is
+ * first opened, or fetched as the pointer or focus reaches the button (ADR 0054): until then the
+ * button opens it as Radix's trigger would, on pointer down or Enter, Space or Arrow Down. From
+ * then on Radix's menu stays mounted.
+ */
 export function DropdownMenu({ trigger, children, align = 'end' }: DropdownMenuProps) {
-  return (
-    <RadixDropdownMenu.Root modal={false}>
-      <RadixDropdownMenu.Trigger asChild>{trigger}</RadixDropdownMenu.Trigger>
-      <RadixDropdownMenu.Portal>
-        <RadixDropdownMenu.Content
-          align={align}
-          sideOffset={6}
-          collisionPadding={8}
-          className="z-50 min-w-60 max-w-[calc(100vw-1rem)] rounded-xl border border-line-strong bg-surface-raised p-1.5 shadow-2xl shadow-black/50"
-        >
+  const [used, setUsed] = useState(false);
+  if (used) {
+    return (
+      <Suspense fallback={trigger}>
+        <RadixMenu trigger={trigger} align={align}>
           {children}
-        </RadixDropdownMenu.Content>
-      </RadixDropdownMenu.Portal>
-    </RadixDropdownMenu.Root>
-  );
-}
-
-interface DropdownMenuItemProps {
-  icon: ReactNode;
-  label: string;
-  /** A second, smaller line under the label. */
-  hint?: string;
-  disabled?: boolean;
-  onSelect: () => void;
-}
-
-export function DropdownMenuItem({ icon, label, hint, disabled, onSelect }: DropdownMenuItemProps) {
+        </RadixMenu>
+      </Suspense>
+    );
+  }
+  const prefetch = () => void loadMenu();
   return (
-    <RadixDropdownMenu.Item
-      disabled={disabled}
-      onSelect={onSelect}
-      className={clsx(
-        'flex cursor-pointer items-start gap-3 rounded-lg px-3 py-2.5 outline-none select-none',
-        'data-[highlighted]:bg-line data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50',
-      )}
+    <Slot.Root
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onPointerDown={(event: PointerEvent) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        setUsed(true);
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        setUsed(true);
+      }}
     >
-      <span aria-hidden className="mt-0.5 text-fg-muted">
-        {icon}
-      </span>
-      <span className="flex min-w-0 flex-col">
-        <span className="text-sm font-semibold text-fg">{label}</span>
-        {hint && <span className="text-xs text-fg-muted">{hint}</span>}
-      </span>
-    </RadixDropdownMenu.Item>
+      {trigger}
+    </Slot.Root>
   );
+}
+
+/** One entry of a DropdownMenu; only ever rendered inside an open menu. */
+export function DropdownMenuItem(props: DropdownMenuItemProps) {
+  const renderItem = useContext(MenuItemRenderer);
+  if (renderItem === null) throw new Error('DropdownMenuItem must be inside a DropdownMenu');
+  return renderItem(props);
 }

@@ -6,7 +6,9 @@ import { userFacingMessage } from '../../lib/api-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { useUpdateActivityDetail, type ActivityDetailChoice } from './api/update-activity-detail.ts';
-import { AddDetailDialog } from './add-detail-dialog.tsx';
+import { lazyDialog } from '../../ui/lazy-dialog.tsx';
+
+const AddDetailDialog = lazyDialog(() => import('./add-detail-dialog.tsx').then((module) => module.AddDetailDialog));
 
 function unchanged(view: AnalysisView, choice: ActivityDetailChoice): boolean {
   return view.activityDetailType === choice.activityDetailType && (view.activityDetailNote ?? undefined) === choice.activityDetailNote;

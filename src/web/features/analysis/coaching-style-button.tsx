@@ -7,7 +7,9 @@ import { userFacingMessage } from '../../lib/api-request.ts';
 import { showToast } from '../../ui/toast-store.ts';
 import { useUpdateCoachingStyle } from './api/update-coaching-style.ts';
 import { COACHING_STYLE_LOOK } from './coaching-style-look.ts';
-import { CoachingStyleDialog } from './coaching-style-dialog.tsx';
+import { lazyDialog } from '../../ui/lazy-dialog.tsx';
+
+const CoachingStyleDialog = lazyDialog(() => import('./coaching-style-dialog.tsx').then((module) => module.CoachingStyleDialog));
 
 /** The current style's name and colour; opens the Coaching Style modal and rewrites this analysis in the chosen style. */
 export function CoachingStyleButton({ view, disabled }: { view: AnalysisView; disabled: boolean }) {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Skeleton } from '../../ui/skeleton.tsx';
 
 interface ChartFigureProps {
@@ -13,6 +13,11 @@ interface ChartFigureProps {
 
 /** A chart card: a figure whose caption names it, with its loading and empty states. */
 export function ChartFigure({ title, caption, state, heightPx, children }: ChartFigureProps) {
+  const placeholder = (
+    <div style={{ height: heightPx }}>
+      <Skeleton className="size-full rounded-lg" />
+    </div>
+  );
   return (
     <figure className="flex min-w-0 flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:p-5" aria-busy={state === 'loading'}>
       <figcaption className="flex flex-col gap-0.5">
@@ -20,11 +25,10 @@ export function ChartFigure({ title, caption, state, heightPx, children }: Chart
         <span className="text-xs text-fg-subtle">{caption}</span>
       </figcaption>
       {state === 'loading' ? (
-        <div style={{ height: heightPx }}>
-          <Skeleton className="size-full rounded-lg" />
-        </div>
+        placeholder
       ) : state === 'ready' ? (
-        children
+        // The chart's drawing code loads apart (lazy-charts.ts): the placeholder holds its place.
+        <Suspense fallback={placeholder}>{children}</Suspense>
       ) : (
         <p className="flex items-center justify-center rounded-lg border border-dashed border-line px-4 py-8 text-center text-sm text-fg-muted">
           {state.empty}

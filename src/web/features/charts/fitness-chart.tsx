@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import type uPlot from 'uplot';
 import { formatChartDay } from './chart-format.ts';
+import { FITNESS_CHART_HEIGHT_PX } from './chart-sizes.ts';
 import { cursorIndexHook, themedAxis } from './chart-options.ts';
 import { readChartPalette, withAlpha } from './chart-theme.ts';
 import { dayAxisSplits, describeFitness, formatForm, todayIndex, type FitnessDayView } from './fitness-summary.ts';
 import { ReadoutItem } from './readout-item.tsx';
 import { UplotChart } from './uplot-chart.tsx';
-
-export const FITNESS_CHART_HEIGHT_PX = 220;
 
 /** Below this plot width, date labels every four weeks instead of two keep them apart. */
 const NARROW_PLOT_PX = 420;

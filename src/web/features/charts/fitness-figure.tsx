@@ -1,6 +1,7 @@
 import { useFitness } from './api/fitness.ts';
 import { ChartFigure } from './chart-figure.tsx';
-import { FITNESS_CHART_HEIGHT_PX, FitnessChart } from './fitness-chart.tsx';
+import { FITNESS_CHART_HEIGHT_PX } from './chart-sizes.ts';
+import { FitnessChart } from './lazy-charts.ts';
 
 /** The fitness chart covers this many days, today included. */
 export const FITNESS_DAYS = 90;

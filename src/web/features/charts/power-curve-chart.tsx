@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import type uPlot from 'uplot';
 import { CURVE_AXIS_LANDMARKS_NARROW_S, CURVE_AXIS_LANDMARKS_S, formatCurveDuration } from './chart-format.ts';
+import { POWER_CURVE_HEIGHT_PX } from './chart-sizes.ts';
 import { cursorIndexHook, themedAxis } from './chart-options.ts';
 import { readChartPalette } from './chart-theme.ts';
 import { describePowerCurves, type PowerCurveOverlay } from './power-curve-overlay.ts';
 import { ReadoutItem } from './readout-item.tsx';
 import { UplotChart } from './uplot-chart.tsx';
-
-export const POWER_CURVE_HEIGHT_PX = 220;
 
 /** Below this plot width, fewer durations are labelled so they stay apart. */
 const NARROW_PLOT_PX = 400;

@@ -4,7 +4,8 @@ import { useBestPowerCurve } from './api/best-power-curve.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { CriticalPowerLine } from './critical-power-line.tsx';
 import { overlayPowerCurves } from './power-curve-overlay.ts';
-import { POWER_CURVE_HEIGHT_PX, PowerCurveChart } from './power-curve-chart.tsx';
+import { POWER_CURVE_HEIGHT_PX } from './chart-sizes.ts';
+import { PowerCurveChart } from './lazy-charts.ts';
 
 /** The athlete's best is taken over this many days (the 90-day window). */
 export const BEST_POWER_DAYS = 90;

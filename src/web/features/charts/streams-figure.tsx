@@ -5,7 +5,7 @@ import { activityFamily } from '../../lib/activity-family.ts';
 import { useActivityStreams } from './api/activity-streams.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { buildStreamPanels } from './stream-panels.ts';
-import { StreamsChart } from './streams-chart.tsx';
+import { StreamsChart } from './lazy-charts.ts';
 
 export const STREAMS_LOADING_HEIGHT_PX = 320;
 

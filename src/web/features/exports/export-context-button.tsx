@@ -9,7 +9,9 @@ import { showToast } from '../../ui/toast-store.ts';
 import { useProAccess } from '../billing/index.ts';
 import { useStravaStatus } from '../strava/index.ts';
 import { useExportAnalysisContext } from './api/export-analysis-context.ts';
-import { ExportExplainerDialog } from './export-explainer-dialog.tsx';
+import { lazyDialog } from '../../ui/lazy-dialog.tsx';
+
+const ExportExplainerDialog = lazyDialog(() => import('./export-explainer-dialog.tsx').then((module) => module.ExportExplainerDialog));
 
 /**
  * 'Export context' (Pro, spec §6): saves the analysis context as a JSON file for other AIs, with its

@@ -7,7 +7,9 @@ import { DisabledHint } from '../../ui/disabled-hint.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { useProAccess } from '../billing/index.ts';
 import { useDownloadWorkoutFile } from './api/generate-workout-file.ts';
-import { WorkoutFileHelpDialog } from './workout-file-help-dialog.tsx';
+import { lazyDialog } from '../../ui/lazy-dialog.tsx';
+
+const WorkoutFileHelpDialog = lazyDialog(() => import('./workout-file-help-dialog.tsx').then((module) => module.WorkoutFileHelpDialog));
 
 /** Zwift runs on a computer; below the desktop layout the button gives way to a note (spec §5). */
 export const DESKTOP_QUERY = '(min-width: 768px)';
@@ -27,15 +29,17 @@ export function WorkoutFileButton({ activityId }: { activityId: string }) {
           variant="secondary"
           size="sm"
           disabled={!pro || download.isPending}
-          onClick={() =>
+          onClick={() => {
+            // The help follows the download: its code comes while the file is made.
+            WorkoutFileHelpDialog.preload();
             download.mutate(undefined, {
               onSuccess: (fileName) => {
                 showToast({ title: 'Workout file downloaded successfully! Import it into the platform to start training.' });
                 setHelpFor(fileName);
               },
               onError: (error) => showToast({ title: error.message, tone: 'error' }),
-            })
-          }
+            });
+          }}
         >
           <Bike aria-hidden className="size-4" />
           {download.isPending ? 'Creating workout file...' : 'Download workout file'}

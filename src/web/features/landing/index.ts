@@ -1,2 +1,2 @@
 /** The landing feature's public face (ADR 0045): all that app/ and other features may import from it. */
-export { LandingScreen } from './landing-screen.tsx';
+export { showStaticLanding, STATIC_LANDING_ID, type AppStarter } from './static-landing.ts';

@@ -10,12 +10,17 @@ import { GetStartedActions } from './get-started-actions.tsx';
 const coachingStyles = ['Chill', 'Performance', 'Marginal gains'] as const;
 const sports = ['Cycling', 'Running', 'Strength', 'Hiking'] as const;
 
-/** What a signed-out visitor sees at / (spec §2). */
-export function LandingScreen() {
+interface LandingScreenProps {
+  /** How the backdrop's lines are drawn; see ContourBackground. */
+  contourLines?: 'inline' | 'deferred';
+}
+
+/** What a signed-out visitor sees at / (spec §2). Rendered at build time too (render-static.tsx, ADR 0054). */
+export function LandingScreen({ contourLines = 'inline' }: LandingScreenProps) {
   useTrackPageView('/');
   return (
     <div className="relative min-h-svh">
-      <ContourBackground />
+      <ContourBackground lines={contourLines} />
       <header className="mx-auto flex h-16 max-w-6xl items-center justify-between px-5 sm:px-8">
         <KairoLogo variant="full" />
         <nav aria-label="Account" className="flex items-center gap-2">

@@ -1,9 +1,9 @@
-import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useAuth } from '../auth/index.ts';
 import { PhonePlanNotice } from '../billing/index.ts';
 import { useForceSyncGlobal } from '../strava/index.ts';
 import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link.tsx';
+import { TooltipProvider } from '../../ui/tooltip.tsx';
 import { TopNav } from './top-nav.tsx';
 
 /** Spec §9 tooltip timing: 700 ms before the first opens, then 300 ms during which the next opens at once. */
@@ -26,7 +26,7 @@ export function AppLayout({ sidebar, children, onOpenSettings }: AppLayoutProps)
   useForceSyncGlobal();
   const { user } = useAuth();
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+    <TooltipProvider delayMs={TOOLTIP_DELAY_MS} skipDelayMs={TOOLTIP_SKIP_DELAY_MS}>
       <div className="flex h-svh flex-col">
         <SkipLink />
         <TopNav onOpenSettings={onOpenSettings} />
@@ -40,6 +40,6 @@ export function AppLayout({ sidebar, children, onOpenSettings }: AppLayoutProps)
           </main>
         </div>
       </div>
-    </Tooltip.Provider>
+    </TooltipProvider>
   );
 }

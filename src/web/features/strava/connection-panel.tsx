@@ -7,8 +7,10 @@ import { Button } from '../../ui/button.tsx';
 import { buttonClasses } from '../../ui/button-classes.ts';
 import { useLogout } from '../auth/index.ts';
 import { useStravaStatus } from './api/strava-status.ts';
-import { DisconnectStravaDialog } from './disconnect-strava-dialog.tsx';
+import { lazyDialog } from '../../ui/lazy-dialog.tsx';
 import { STRAVA_CONNECT_PATH } from './strava-connect-path.ts';
+
+const DisconnectStravaDialog = lazyDialog(() => import('./disconnect-strava-dialog.tsx').then((module) => module.DisconnectStravaDialog));
 
 /** Up to two initials for the avatar, from the name the athlete gave. */
 function initialsOf(user: AuthUser): string {

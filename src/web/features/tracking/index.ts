@@ -1,4 +1,5 @@
 /** The tracking feature's public face (ADR 0045): all that app/ and other features may import from it. */
 export { trackButtonInteraction } from './api/track-button-interaction.ts';
-export { useTrackPageView } from './api/track-page-view.ts';
+export { trackPageView } from './api/track-page-view.ts';
+export { useTrackPageView } from './api/use-track-page-view.ts';
 export { trackUserEvent } from './api/track-user-event.ts';
