@@ -89,6 +89,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     sessionAbsoluteMs: config.sessionAbsoluteMs,
     log: app.log,
     throttles,
+    confirmRegistrations: config.smtpUrl !== undefined,
   });
 
   let draining = false;
@@ -105,7 +106,12 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const queue = createJobQueue(database, app.log, { outage });
   const events = createEventBus(queue);
   const dataPolicy = config.strava.dataPolicy;
-  const housekeepingJob = createHousekeepingJob({ purgeSessions: () => sessions.purgeExpired(), purgeThrottles: () => throttles.purgeExpired(), log: app.log });
+  const housekeepingJob = createHousekeepingJob({
+    purgeSessions: () => sessions.purgeExpired(),
+    purgeThrottles: () => throttles.purgeExpired(),
+    purgeRegistrations: () => auth.purgeExpiredRegistrations(),
+    log: app.log,
+  });
 
   const activities = createActivities({ database: database.db, scores: createActivityScores(database.db), events, invalidation });
   registerActivityRoutes(app, activities);
