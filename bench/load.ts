@@ -1,7 +1,8 @@
 import autocannon from 'autocannon';
 
 export interface LoadOptions {
-  url: string;
+  /** Several URLs: autocannon spreads the connections over them in turn (a round-robin balancer). */
+  url: string | string[];
   headers?: Record<string, string>;
   connections: number;
   /** Untimed run first, so JIT compilation and connection pools are warm when measuring. */
@@ -22,7 +23,8 @@ export interface LoadResult {
 
 export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   const run = (durationS: number) =>
-    autocannon({ url: options.url, headers: options.headers, connections: options.connections, duration: durationS });
+    // autocannon takes an array of URLs (connection i goes to url[i % n]); its types only say string.
+    autocannon({ url: options.url as string, headers: options.headers, connections: options.connections, duration: durationS });
   await run(options.warmUpS);
   const result = await run(options.durationS);
   return {

@@ -6,6 +6,8 @@ import { LIST_PAGE_SIZE } from '../src/server/features/strava/jobs.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { freePort, readRssBytes, sampleMaxRss, startServerProcess } from '../test/support/processes.ts';
 import { benchActivityData, type ActivityDataRun } from './activity-data.ts';
+import { benchCluster, type ClusterRun } from './cluster.ts';
+import { benchEnumeration } from './enumeration.ts';
 import { benchDemoConnect, type DemoConnectRun } from './demo-connect.ts';
 import { measureWebJs, type WebJs } from './landing-js.ts';
 import { measureLoad, type LoadResult } from './load.ts';
@@ -241,7 +243,7 @@ function figures(
 
 function summary(
   figuresToShow: Figure[],
-  api: { authUser: LoadResult; helloFastify: LoadResult; activityList: LoadResult; fitness90: LoadResult; uncachedPage: LoadResult },
+  api: { authUser: LoadResult; helloFastify: LoadResult; activityList: LoadResult; fitness90: LoadResult; uncachedPage: LoadResult } | undefined,
   problems: string[],
   resultsFile: string,
 ): string {
@@ -257,11 +259,15 @@ function summary(
   };
   return [
     `Kairo bench: ${CONNECTIONS} connections, ${DURATION_S} s after ${WARM_UP_S} s warm-up, PostgreSQL, ${cpus().length} CPUs, Node ${process.version}`,
-    loadLine('GET /api/auth/user', api.authUser),
-    loadLine('Fastify hello', api.helloFastify),
-    loadLine('GET /api/activities', api.activityList),
-    loadLine('GET /api/fitness', api.fitness90),
-    loadLine('uncached page', api.uncachedPage),
+    ...(api
+      ? [
+          loadLine('GET /api/auth/user', api.authUser),
+          loadLine('Fastify hello', api.helloFastify),
+          loadLine('GET /api/activities', api.activityList),
+          loadLine('GET /api/fitness', api.fitness90),
+          loadLine('uncached page', api.uncachedPage),
+        ]
+      : []),
     ...figuresToShow.map(figureLine),
     ...problems.map((problem) => `  INVALID: ${problem}`),
     `Results: ${relative(process.cwd(), resultsFile)}`,
@@ -278,8 +284,31 @@ function round(value: number, digits: number): number {
   return Number(value.toFixed(digits));
 }
 
-async function main(): Promise<number> {
-  const startedAt = new Date();
+/**
+ * The parts of a run, by the name BENCH_ONLY takes: `core` is every figure above (API, data paths,
+ * web bundle, metrics, fidelity, compliance, demo, readiness); the others stand on their own.
+ */
+const PARTS = ['core', 'cluster', 'enumeration'] as const;
+type PartName = (typeof PARTS)[number];
+
+/** BENCH_ONLY=cluster (comma-separated part names) runs only those parts; unset runs every part. */
+function selectedParts(setting: string | undefined): ReadonlySet<PartName> {
+  if (!setting?.trim()) return new Set(PARTS);
+  const names = setting.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(PARTS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown parts (${unknown.join(', ')}); the parts are ${PARTS.join(', ')}`);
+  return new Set(names as PartName[]);
+}
+
+interface PartResult {
+  figures: Figure[];
+  problems: string[];
+  /** Written to the JSON report as is. */
+  report: Record<string, unknown>;
+  api?: Parameters<typeof summary>[1];
+}
+
+async function benchCore(): Promise<PartResult> {
   // Built first, while the machine is quiet; a failing web build is reported, not fatal.
   const webJs = measureWebJs(root);
   const metrics = benchMetrics();
@@ -297,42 +326,108 @@ async function main(): Promise<number> {
     ...loadProblems('GET /api/fitness?days=90', activityData.historyReads.fitness90),
     ...loadProblems('GET /api/activities?before=', activityData.historyReads.uncachedPage),
   ];
+  const apiLoads = {
+    connections: CONNECTIONS,
+    warmUpS: WARM_UP_S,
+    durationS: DURATION_S,
+    database: 'postgres',
+    authUser: api.authUser,
+    helloFastify,
+    activityList: activityData.activityList,
+    fitness90: activityData.historyReads.fitness90,
+    uncachedPage: activityData.historyReads.uncachedPage,
+  };
+  return {
+    figures: figures(api, helloFastify, webJs, activityData, metrics, fidelity, compliance, demoConnect, readiness),
+    problems,
+    api: apiLoads,
+    report: {
+      demoConnect,
+      api: apiLoads,
+      backfill: activityData.backfill,
+      rateLimitedBackfill: activityData.rateLimitedBackfill,
+      archiveImport: activityData.archiveImport,
+      rss: { idleBytes: api.rssIdleBytes, underLoadMaxBytes: api.rssUnderLoadMaxBytes },
+      webJs,
+      metrics,
+      readiness,
+      fidelity,
+      compliance,
+      webhookToAnalysis: activityData.webhookToAnalysis,
+    },
+  };
+}
+
+/** Issue 17: 1 vs 3 instances on one PostgreSQL database (bench/cluster.ts, ADR 0053). Reported, no targets. */
+async function benchClusterPart(): Promise<PartResult> {
+  const cluster: ClusterRun = await benchCluster({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S });
+  const figuresOf = cluster.scaleOut.flatMap((scale) => [
+    figure(`cluster: throughput, GET ${scale.route}, 1 instance`, Math.round(scale.one.requestsPerS), 'req/s'),
+    figure(`cluster: throughput, GET ${scale.route}, ${cluster.instances} instances`, Math.round(scale.three.requestsPerS), 'req/s'),
+    figure(`cluster: throughput ratio, GET ${scale.route}, ${cluster.instances} / 1`, scale.ratio, 'ratio'),
+    figure(`cluster: p99 latency, GET ${scale.route}, ${cluster.instances} instances`, scale.three.latencyP99Ms, 'ms'),
+  ]);
+  const { oneInstance, threeAtOnce } = cluster.budget;
+  return {
+    figures: [
+      ...figuresOf,
+      figure('cluster: Strava budget reservation, 1 instance (p50)', oneInstance.p50Ms, 'ms'),
+      figure('cluster: Strava budget reservation, 1 instance (p99)', oneInstance.p99Ms, 'ms'),
+      figure(`cluster: Strava budget reservation, ${cluster.instances} at once (p50)`, threeAtOnce.p50Ms, 'ms'),
+      figure(`cluster: Strava budget reservation, ${cluster.instances} at once (p99)`, threeAtOnce.p99Ms, 'ms'),
+      figure(`cluster: webhook on one instance to analysis read on another (median)`, cluster.webhookToAnalysis.medianS, 's'),
+    ],
+    problems: cluster.scaleOut.flatMap((scale) => [
+      ...loadProblems(`cluster, GET ${scale.route} on 1 instance`, scale.one),
+      ...loadProblems(`cluster, GET ${scale.route} on ${cluster.instances} instances`, scale.three),
+    ]),
+    report: { cluster },
+  };
+}
+
+/** Issue 16 item 8: answer times for existing vs unknown addresses (bench/enumeration.ts, ADR 0053). Reported, no targets. */
+async function benchEnumerationPart(): Promise<PartResult> {
+  const enumeration = await benchEnumeration();
+  const { forgotPassword, register } = enumeration;
+  const cases = [
+    ['forgot-password, existing address', forgotPassword.existing],
+    ['forgot-password, unknown address', forgotPassword.unknown],
+    ['register, taken address', register.taken],
+    ['register, fresh address', register.fresh],
+  ] as const;
+  return {
+    figures: cases.flatMap(([name, timed]) => [figure(`enumeration: ${name} (p50)`, timed.p50Ms, 'ms'), figure(`enumeration: ${name} (max)`, timed.maxMs, 'ms')]),
+    problems: cases.flatMap(([name, timed]) => (timed.status.length === 1 ? [] : [`enumeration: ${name} answered with several statuses (${timed.status.join(', ')})`])),
+    report: { enumeration },
+  };
+}
+
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  const parts = selectedParts(process.env.BENCH_ONLY);
+  const results: PartResult[] = [];
+  if (parts.has('core')) results.push(await benchCore());
+  if (parts.has('cluster')) results.push(await benchClusterPart());
+  if (parts.has('enumeration')) results.push(await benchEnumerationPart());
+  const problems = results.flatMap((result) => result.problems);
+  const allFigures = results.flatMap((result) => result.figures);
   const report = {
     createdAt: startedAt.toISOString(),
     environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
+    parts: [...parts],
     valid: problems.length === 0,
     problems,
-    figures: figures(api, helloFastify, webJs, activityData, metrics, fidelity, compliance, demoConnect, readiness),
-    demoConnect,
-    api: {
-      connections: CONNECTIONS,
-      warmUpS: WARM_UP_S,
-      durationS: DURATION_S,
-      database: 'postgres',
-      authUser: api.authUser,
-      helloFastify,
-      activityList: activityData.activityList,
-      fitness90: activityData.historyReads.fitness90,
-      uncachedPage: activityData.historyReads.uncachedPage,
-    },
-    backfill: activityData.backfill,
-    rateLimitedBackfill: activityData.rateLimitedBackfill,
-    archiveImport: activityData.archiveImport,
-    rss: { idleBytes: api.rssIdleBytes, underLoadMaxBytes: api.rssUnderLoadMaxBytes },
-    webJs,
-    metrics,
-    readiness,
-    fidelity,
-    compliance,
-    webhookToAnalysis: activityData.webhookToAnalysis,
+    figures: allFigures,
+    ...Object.assign({}, ...results.map((result) => result.report)),
   };
   mkdirSync(resultsDir, { recursive: true });
   const resultsFile = join(resultsDir, `${startedAt.toISOString().replaceAll(':', '-')}.json`);
   const json = JSON.stringify(report, null, 2);
   writeFileSync(resultsFile, `${json}\n`);
   console.log(json);
-  console.log(`\n${summary(report.figures, report.api, problems, resultsFile)}`);
-  return report.valid && report.figures.every((item) => item.pass !== false) ? 0 : 1;
+  const api = results.find((result) => result.api)?.api;
+  console.log(`\n${summary(allFigures, api, problems, resultsFile)}`);
+  return problems.length === 0 && allFigures.every((item) => item.pass !== false) ? 0 : 1;
 }
 
 try {

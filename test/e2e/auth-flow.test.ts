@@ -93,7 +93,7 @@ describe.skipIf(!hasChromium)('account screens in the browser', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('status').filter({ hasText: 'If an account exists for that email address' }).waitFor();
 
-    const mail = await server.mail.waitFor((message) => message.to.includes(email));
+    const mail = await server.mail.waitFor((message) => message.to.includes(email) && /Reset/.test(message.subject));
     const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
     expect(link, 'reset link in the e-mail').toBeDefined();
     await page.goto(link!);
