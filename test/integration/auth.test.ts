@@ -123,7 +123,7 @@ describe.each(kinds)('accounts on %s', (kind) => {
     const browser = createClient(server.url);
     const registered = await browser.post('/api/auth/register', registration(email));
     expect(registered.status).toBe(202);
-    expect(registered.body).toEqual({ pending: 'confirm-email', message: expect.stringMatching(/^Check your email/) });
+    expect(registered.body).toEqual({ pending: 'confirm-email', message: expect.stringMatching(/^We have sent a link to that address/) });
     expect(registered.headers.getSetCookie()).toEqual([]);
     // Nothing exists yet: no session, no account to sign in to.
     expect((await browser.get('/api/auth/user')).status).toBe(401);

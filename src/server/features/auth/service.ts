@@ -24,7 +24,7 @@ export const FORGOT_PASSWORD_MESSAGE =
 export const RESET_DONE_MESSAGE = 'Your password has been reset. Sign in with your new password.';
 const RESET_INVALID_MESSAGE = 'This reset link is invalid or has expired. Request a new one.';
 export const CONFIRM_EMAIL_MESSAGE =
-  'Check your email: we have sent a link to finish creating your account. It works for 24 hours.';
+  'We have sent a link to that address to finish creating your account. It works for 24 hours; if it has not arrived in a few minutes, look in your spam folder.';
 const CONFIRMATION_INVALID_MESSAGE = 'This confirmation link is invalid, used or expired. Register again to get a new one.';
 const ADDRESS_TAKEN_MESSAGE = 'An account with this email address already exists. Sign in, or reset your password.';
 
