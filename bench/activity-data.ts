@@ -110,7 +110,7 @@ export async function benchActivityData(load: { connections: number; warmUpS: nu
 }
 
 /** Resolves once no job is queued, waiting or running (work started by the previous stage, such as metrics). */
-async function queueIdle(database: DatabaseHandle): Promise<void> {
+export async function queueIdle(database: DatabaseHandle): Promise<void> {
   await waitFor(
     async () => {
       const [row] = await database.query<{ n: number }>(`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`);

@@ -1,7 +1,8 @@
 import autocannon from 'autocannon';
 
 export interface LoadOptions {
-  url: string;
+  /** Several URLs: autocannon spreads the connections over them in turn (a round-robin balancer). */
+  url: string | string[];
   headers?: Record<string, string>;
   /**
    * Requests take these headers (over `headers`) in turn, e.g. the cookies of many athletes, so
@@ -32,7 +33,8 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, ...rotate[turn++ % rotate.length] } }) }]
     : undefined;
   const run = (durationS: number) =>
-    autocannon({ url: options.url, headers: options.headers, connections: options.connections, duration: durationS, ...(requests ? { requests } : {}) });
+    // autocannon takes an array of URLs (connection i goes to url[i % n]); its types only say string.
+    autocannon({ url: options.url as string, headers: options.headers, connections: options.connections, duration: durationS, ...(requests ? { requests } : {}) });
   await run(options.warmUpS);
   const result = await run(options.durationS);
   return {

@@ -7,6 +7,8 @@ import { createTestDatabase } from '../test/support/databases.ts';
 import { freePort, readRssBytes, sampleMaxRss, startServerProcess } from '../test/support/processes.ts';
 import { benchActivityData, type ActivityDataRun } from './activity-data.ts';
 import { benchBigImport, type BigImportRun } from './big-import.ts';
+import { benchCluster, type ClusterRun } from './cluster.ts';
+import { benchEnumeration } from './enumeration.ts';
 import { benchDemoConnect, type DemoConnectRun } from './demo-connect.ts';
 import { measureWebJs, type WebJs } from './landing-js.ts';
 import { measureLoad, type LoadResult } from './load.ts';
@@ -358,7 +360,7 @@ function round(value: number, digits: number): number {
  * `BENCH_ONLY=data-scale npm run bench`; BENCH_SKIP=<part,…> runs all but those (a quick run:
  * `BENCH_SKIP=data-scale`). Unset, every part runs.
  */
-const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'plan-adjustments', 'api', 'activity-data', 'demo-connect', 'big-import', 'data-scale'] as const;
+const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'plan-adjustments', 'api', 'activity-data', 'demo-connect', 'big-import', 'data-scale', 'cluster', 'enumeration'] as const;
 const benchOnly = selectedParts(process.env.BENCH_ONLY, process.env.BENCH_SKIP);
 
 function partNames(variable: string, value: string | undefined): string[] {
@@ -379,6 +381,57 @@ async function part<T>(name: (typeof BENCH_PARTS)[number], run: () => T | Promis
   return benchOnly && !benchOnly.has(name) ? null : run();
 }
 
+interface PartResult {
+  figures: Figure[];
+  problems: string[];
+  /** Written to the JSON report as is. */
+  report: Record<string, unknown>;
+}
+
+/** Issue 17: 1 vs 3 instances on one PostgreSQL database (bench/cluster.ts, ADR 0053). Reported, no targets. */
+async function benchClusterPart(): Promise<PartResult> {
+  const cluster: ClusterRun = await benchCluster({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S });
+  const figuresOf = cluster.scaleOut.flatMap((scale) => [
+    figure(`cluster: throughput, GET ${scale.route}, 1 instance`, Math.round(scale.one.requestsPerS), 'req/s'),
+    figure(`cluster: throughput, GET ${scale.route}, ${cluster.instances} instances`, Math.round(scale.three.requestsPerS), 'req/s'),
+    figure(`cluster: throughput ratio, GET ${scale.route}, ${cluster.instances} / 1`, scale.ratio, 'ratio'),
+    figure(`cluster: p99 latency, GET ${scale.route}, ${cluster.instances} instances`, scale.three.latencyP99Ms, 'ms'),
+  ]);
+  const { oneInstance, threeAtOnce } = cluster.budget;
+  return {
+    figures: [
+      ...figuresOf,
+      figure('cluster: Strava budget reservation, 1 instance (p50)', oneInstance.p50Ms, 'ms'),
+      figure('cluster: Strava budget reservation, 1 instance (p99)', oneInstance.p99Ms, 'ms'),
+      figure(`cluster: Strava budget reservation, ${cluster.instances} at once (p50)`, threeAtOnce.p50Ms, 'ms'),
+      figure(`cluster: Strava budget reservation, ${cluster.instances} at once (p99)`, threeAtOnce.p99Ms, 'ms'),
+      figure(`cluster: webhook on one instance to analysis read on another (median)`, cluster.webhookToAnalysis.medianS, 's'),
+    ],
+    problems: cluster.scaleOut.flatMap((scale) => [
+      ...loadProblems(`cluster, GET ${scale.route} on 1 instance`, scale.one),
+      ...loadProblems(`cluster, GET ${scale.route} on ${cluster.instances} instances`, scale.three),
+    ]),
+    report: { cluster },
+  };
+}
+
+/** Issue 16 item 8: answer times for existing vs unknown addresses (bench/enumeration.ts, ADR 0053). Reported, no targets. */
+async function benchEnumerationPart(): Promise<PartResult> {
+  const enumeration = await benchEnumeration();
+  const { forgotPassword, register } = enumeration;
+  const cases = [
+    ['forgot-password, existing address', forgotPassword.existing],
+    ['forgot-password, unknown address', forgotPassword.unknown],
+    ['register, taken address', register.taken],
+    ['register, fresh address', register.fresh],
+  ] as const;
+  return {
+    figures: cases.flatMap(([name, timed]) => [figure(`enumeration: ${name} (p50)`, timed.p50Ms, 'ms'), figure(`enumeration: ${name} (max)`, timed.maxMs, 'ms')]),
+    problems: cases.flatMap(([name, timed]) => (timed.status.length === 1 ? [] : [`enumeration: ${name} answered with several statuses (${timed.status.join(', ')})`])),
+    report: { enumeration },
+  };
+}
+
 async function main(): Promise<number> {
   const startedAt = new Date();
   // Built first, while the machine is quiet; a failing web build is reported, not fatal.
@@ -396,6 +449,7 @@ async function main(): Promise<number> {
   const demoConnect = await part('demo-connect', benchDemoConnect);
   const bigImport = await part('big-import', benchBigImport);
   const dataScale = await part('data-scale', () => benchDataScale({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S }));
+  const standalone = [await part('cluster', benchClusterPart), await part('enumeration', benchEnumerationPart)].filter((run) => run !== null);
   const loads: [string, LoadResult | undefined][] = [
     ['GET /api/auth/user', api?.authUser],
     ['Fastify hello', helloFastify ?? undefined],
@@ -406,7 +460,9 @@ async function main(): Promise<number> {
   const problems = [
     ...loads.flatMap(([name, load]) => (load ? loadProblems(name, load) : [])),
     ...(dataScale ? dataScaleProblems(dataScale) : []),
+    ...standalone.flatMap((run) => run.problems),
   ];
+  const standaloneReports: Record<string, unknown> = Object.assign({}, ...standalone.map((run) => run.report));
   const report = {
     createdAt: startedAt.toISOString(),
     environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
@@ -428,6 +484,7 @@ async function main(): Promise<number> {
       }),
       ...(adjustments ? planAdjustmentFigures(adjustments) : []),
       ...(bigImport ? bigImportFigures(bigImport) : []),
+      ...standalone.flatMap((run) => run.figures),
     ],
     demoConnect,
     api: {
@@ -454,6 +511,7 @@ async function main(): Promise<number> {
     webhookToAnalysis: activityData?.webhookToAnalysis ?? null,
     dataScale,
     bigImport,
+    ...standaloneReports,
   };
   mkdirSync(resultsDir, { recursive: true });
   const resultsFile = join(resultsDir, `${startedAt.toISOString().replaceAll(':', '-')}.json`);

@@ -76,6 +76,7 @@ const envSchema = z.object({
   SHUTDOWN_NOTICE_SECONDS: z.coerce.number().min(0).max(600).optional(),
   KAIRO_CLUSTER: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65_535).optional()),
   DEMO_STRAVA_URL: optionalUrl,
   IMPORT_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(32).optional()),
   IMPORT_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
@@ -186,8 +187,12 @@ export interface Config {
   };
   /** Whether this instance may share its database with others (DATABASE_URL, unless KAIRO_CLUSTER=0). */
   cluster: boolean;
-  /** Bearer token for GET /metrics; undefined = no metrics endpoint (404). */
-  metricsToken: string | undefined;
+  /**
+   * GET /metrics: `token` (Bearer) required when set; `port` set = served only on a listener of its
+   * own at that port (HOST's address, 0 = any free port), never on the public one. Neither set = no
+   * endpoint (404).
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   /** Things the operator should know at boot that do not stop it. */
   warnings: string[];
   /** The operator's own addresses, linked from the analysis page and the maintenance page; unset = no link. */
@@ -232,6 +237,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  SHUTDOWN_NOTICE_SECONDS must be less than SHUTDOWN_GRACE_SECONDS (the notice is part of the grace period)');
   }
   const warnings = sharedSecretsCheck(env, cluster);
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT must differ from PORT (metrics get a listener of their own)');
+  }
   if (env.DEMO_STRAVA_URL && env.STRAVA_CLIENT_ID) {
     throw new ConfigError('Invalid configuration:\n  DEMO_STRAVA_URL is for demo mode: unset it, or unset STRAVA_CLIENT_ID/STRAVA_CLIENT_SECRET');
   }
@@ -279,7 +287,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     },
     cluster,
-    metricsToken: env.METRICS_TOKEN,
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
     warnings,
     community: { feedbackUrl: env.FEEDBACK_URL, socialUrl: env.SOCIAL_URL },
     map: { tileUrl: env.MAP_TILE_URL === 'off' ? null : env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },

@@ -36,7 +36,7 @@ import type { z } from 'zod';
 import { createHousekeepingJob, HOUSEKEEPING_CRON } from './jobs/housekeeping.ts';
 import { createJobQueue, type JobDefinition, type JobQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
-import { createOperatorMetrics, registerMetricsRoute } from './observability/metrics.ts';
+import { createOperatorMetrics, registerMetricsRoute, startMetricsListener } from './observability/metrics.ts';
 import { createTokenCipher } from './security/token-cipher.ts';
 import { closeHttpServer } from './shutdown.ts';
 
@@ -48,6 +48,8 @@ export interface Kairo {
   jobs: ReadonlyMap<string, JobDefinition<z.ZodType>>;
   /** The origin browsers use, e.g. http://localhost:3000. */
   url: string;
+  /** The metrics listener's own origin when METRICS_PORT is set (GET <metricsUrl>/metrics). */
+  metricsUrl: string | undefined;
   /** Readiness fails from now on (a shutdown begins); requests and jobs still run. */
   drain(): void;
   /** Stops jobs and HTTP: in-flight requests and running jobs get `graceMs` (default 5 s), then the database closes. */
@@ -88,6 +90,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     sessionAbsoluteMs: config.sessionAbsoluteMs,
     log: app.log,
     throttles,
+    confirmRegistrations: config.smtpUrl !== undefined,
   });
 
   let draining = false;
@@ -104,7 +107,12 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const queue = createJobQueue(database, app.log, { outage });
   const events = createEventBus(queue);
   const dataPolicy = config.strava.dataPolicy;
-  const housekeepingJob = createHousekeepingJob({ purgeSessions: () => sessions.purgeExpired(), purgeThrottles: () => throttles.purgeExpired(), log: app.log });
+  const housekeepingJob = createHousekeepingJob({
+    purgeSessions: () => sessions.purgeExpired(),
+    purgeThrottles: () => throttles.purgeExpired(),
+    purgeRegistrations: () => auth.purgeExpiredRegistrations(),
+    log: app.log,
+  });
 
   const activities = createActivities({ database: database.db, scores: createActivityScores(database.db), events, invalidation });
   registerActivityRoutes(app, activities);
@@ -130,7 +138,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     rowLocks: database.kind === 'postgres',
   });
   const operatorMetrics = createOperatorMetrics({ queueStats: () => queue.stats(), stravaBudget: () => strava.budget.windows() });
-  registerMetricsRoute(app, operatorMetrics, config.metricsToken);
+  registerMetricsRoute(app, operatorMetrics, { token: config.metrics.token, separatePort: config.metrics.port !== undefined });
 
   const scoring = createScoringService({
     database: database.db,
@@ -213,6 +221,10 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   // Before the first request: a request may queue a job (connecting Strava, importing an archive).
   await queue.start();
   await app.listen({ port: config.port, host: config.host });
+  const metricsListener =
+    config.metrics.port === undefined
+      ? undefined
+      : await startMetricsListener(operatorMetrics, { host: config.host, port: config.metrics.port, token: config.metrics.token, log: app.log });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   if (!config.publicUrl) {
@@ -238,6 +250,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     queue,
     jobs: new Map(jobs.map((job) => [job.name, job as JobDefinition<z.ZodType>])),
     url: publicUrl,
+    metricsUrl: metricsListener?.url,
     drain() {
       draining = true;
     },
@@ -247,6 +260,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       const deadline = Date.now() + graceMs;
       await queue.pause();
       await closeHttpServer(app, graceMs);
+      await metricsListener?.close();
       await queue.stop({ graceMs: Math.max(0, deadline - Date.now()) });
       await auth.settled();
       await imports.close();

@@ -7,6 +7,7 @@ import { uniqueEmail } from '../support/kairo.ts';
 import { fixtureFile } from '../support/strava-export.ts';
 import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { openConfirmationLink } from './support/accounts.ts';
 
 const screenshotDir = join(import.meta.dirname, '../../test-results/screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -39,9 +40,11 @@ describe.skipIf(!hasChromium)('laps and intervals on the activity page', () => {
     await page.goto(session.at('/register'));
     await page.getByLabel('First name').fill('Lea');
     await page.getByLabel('Last name').fill('Laps');
-    await page.getByLabel('Email').fill(uniqueEmail('e2e-laps'));
+    const email = uniqueEmail('e2e-laps');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await openConfirmationLink(page, session.at, email);
     await page.getByRole('button', { name: 'or import your own files' }).waitFor();
     const ftp = await page.evaluate(async () => {
       const response = await fetch('/api/user/settings', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ athleteFtp: 260 }) });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail, type TestKairo } from '../support/kairo.ts';
 import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
-import { submitSignIn } from './support/accounts.ts';
+import { submitSignIn, openConfirmationLink } from './support/accounts.ts';
 
 /**
  * One athlete's way through the account screens in a real browser against the real server:
@@ -58,6 +58,8 @@ describe.skipIf(!hasChromium)('account screens in the browser', () => {
     await page.getByLabel('Password').fill(firstPassword);
     const userEvent = nextUserEvent();
     await page.getByRole('button', { name: 'Create account' }).click();
+    // The test server delivers mail: the page asks to confirm the address, and the link signs in.
+    await openConfirmationLink(page, at, email);
 
     await page.waitForURL(at('/'));
     await welcome().waitFor();
@@ -91,7 +93,7 @@ describe.skipIf(!hasChromium)('account screens in the browser', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('status').filter({ hasText: 'If an account exists for that email address' }).waitFor();
 
-    const mail = await server.mail.waitFor((message) => message.to.includes(email));
+    const mail = await server.mail.waitFor((message) => message.to.includes(email) && /Reset/.test(message.subject));
     const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
     expect(link, 'reset link in the e-mail').toBeDefined();
     await page.goto(link!);

@@ -7,7 +7,7 @@ import { WEAK_PASSWORD_MESSAGE } from '../../src/server/features/auth/password-r
 import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium, shootDesktopAndPhone, type ExpectedResponseError } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
-import { signInAfresh, signUpInBrowser, submitSignIn } from './support/accounts.ts';
+import { signInAfresh, signUpInBrowser, submitSignIn, openConfirmationLink } from './support/accounts.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -107,6 +107,10 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
 
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await shootDesktopAndPhone(page, 'register-check-your-email');
+    await expectNoSeriousAxeFindings('/register, check your email');
+    await openConfirmationLink(page, at, email);
     await page.getByRole('dialog', { name: 'Welcome, Grace!' }).waitFor();
     await expectNoSeriousAxeFindings('the connect step');
     await shootDesktopAndPhone(page, 'connect-step');

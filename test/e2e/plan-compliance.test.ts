@@ -4,6 +4,7 @@ import { planComplianceView } from '../../src/shared/api/plan-compliance.ts';
 import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { openConfirmationLink } from './support/accounts.ts';
 
 /** KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots of the plan's calendar at 1280 and 375 px. */
 
@@ -27,9 +28,11 @@ describe.skipIf(!hasChromium)('planned vs done in the browser', () => {
     await page.goto(session.at('/register'));
     await page.getByLabel('First name').fill('Annemiek');
     await page.getByLabel('Last name').fill('Vleuten');
-    await page.getByLabel('Email').fill(uniqueEmail('e2e-compliance'));
+    const email = uniqueEmail('e2e-compliance');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await openConfirmationLink(page, session.at, email);
     await page.getByRole('link', { name: 'Connect with Strava' }).click();
     await page.waitForURL(session.at('/'));
 

@@ -5,6 +5,7 @@ import { uniqueEmail } from '../support/kairo.ts';
 import { fixtureFile } from '../support/strava-export.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { openConfirmationLink } from './support/accounts.ts';
 
 /**
  * How the athlete feels, in a real browser: import a month of HRV from another app, check in this
@@ -25,9 +26,11 @@ describe.skipIf(!hasChromium)('wellness check-in and readiness in the browser', 
     await page.goto(session.at('/register'));
     await page.getByLabel('First name').fill('Mia');
     await page.getByLabel('Last name').fill('Morning');
-    await page.getByLabel('Email').fill(uniqueEmail('e2e-wellness'));
+    const email = uniqueEmail('e2e-wellness');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await openConfirmationLink(page, session.at, email);
     await page.getByRole('button', { name: 'or import your own files' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import activities' });
     await dialog.locator('input[type="file"]').setInputFiles({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityIntervals } from '../../src/shared/api/activity-intervals.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 import { waitForJobs } from '../support/strava.ts';
 import { fixtureFile } from '../support/strava-export.ts';
 
@@ -10,7 +10,7 @@ const kinds = await testDatabaseKinds();
 
 async function signedIn(server: TestKairo): Promise<TestClient> {
   const browser = createClient(server.url);
-  const response = await browser.post('/api/auth/register', { email: uniqueEmail(), password: 'correct horse', firstName: 'Lea', lastName: 'Laps' });
+  const response = await signUp(browser, { email: uniqueEmail(), password: 'correct horse', firstName: 'Lea', lastName: 'Laps' });
   expect(response.status).toBe(201);
   return browser;
 }

@@ -13,7 +13,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts
 import { startKairo, type Kairo } from '../../src/server/kairo.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from '../support/databases.ts';
 import { createClient } from '../support/http-client.ts';
-import { uniqueEmail } from '../support/kairo.ts';
+import { uniqueEmail, signUp } from '../support/kairo.ts';
 
 const kinds = await testDatabaseKinds();
 const root = resolve(import.meta.dirname, '../..');
@@ -101,7 +101,7 @@ async function registerAccounts(installation: Installation, count: number): Prom
     const emails: string[] = [];
     for (let i = 0; i < count; i += 1) {
       const email = uniqueEmail('cli');
-      const response = await createClient(kairo.url).post('/api/auth/register', {
+      const response = await signUp(createClient(kairo.url), {
         email,
         password: 'correct horse',
         firstName: 'Ada',

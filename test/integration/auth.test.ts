@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { confirmationToken, signUp, startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 
 const kinds = await testDatabaseKinds();
@@ -19,7 +19,7 @@ describe.each(kinds)('accounts on %s', (kind) => {
   it('registers, reads the user, signs out and signs in again', async () => {
     const browser = createClient(server.url);
     const email = uniqueEmail();
-    const registered = await browser.post('/api/auth/register', registration(email));
+    const registered = await signUp(browser, registration(email));
     expect(registered.status).toBe(201);
     expect(registered.body).toMatchObject({ email, firstName: 'Ada', name: 'Ada Lovelace', plan: 'Trial14' });
     const trialDays = (Date.parse(registered.body.trialExpiryDate) - Date.now()) / 86_400_000;
@@ -43,7 +43,7 @@ describe.each(kinds)('accounts on %s', (kind) => {
 
   it('sets an HttpOnly, SameSite=Lax session cookie holding a 256-bit token, stored only hashed', async () => {
     const browser = createClient(server.url);
-    const response = await browser.post('/api/auth/register', registration(uniqueEmail()));
+    const response = await signUp(browser, registration(uniqueEmail()));
     const cookie = response.headers.getSetCookie()[0] ?? '';
     expect(cookie).toMatch(/^kairo_session=[\w-]{43};/);
     expect(cookie).toMatch(/HttpOnly/);
@@ -57,7 +57,7 @@ describe.each(kinds)('accounts on %s', (kind) => {
   it('issues a new session on login and deletes it on logout', async () => {
     const email = uniqueEmail();
     const browser = createClient(server.url);
-    await browser.post('/api/auth/register', registration(email));
+    await signUp(browser, registration(email));
     const before = browser.jar.get('kairo_session');
     await browser.post('/api/auth/login', { email, password: 'correct horse' });
     const after = browser.jar.get('kairo_session');
@@ -96,7 +96,7 @@ describe.each(kinds)('accounts on %s', (kind) => {
 
   it('never accepts server-managed fields at registration', async () => {
     const email = uniqueEmail();
-    const response = await createClient(server.url).post('/api/auth/register', {
+    const response = await signUp(createClient(server.url), {
       ...registration(email),
       plan: 'Pro',
       paymentStatus: 'active',
@@ -109,7 +109,7 @@ describe.each(kinds)('accounts on %s', (kind) => {
 
   it('gives the same answer for an unknown e-mail and a wrong password', async () => {
     const email = uniqueEmail();
-    await createClient(server.url).post('/api/auth/register', registration(email));
+    await signUp(createClient(server.url), registration(email));
     const unknown = await createClient(server.url).post('/api/auth/login', { email: uniqueEmail(), password: 'whatever1' });
     const wrong = await createClient(server.url).post('/api/auth/login', { email, password: 'whatever1' });
     expect(unknown.status).toBe(401);
@@ -118,26 +118,65 @@ describe.each(kinds)('accounts on %s', (kind) => {
     expect(wrong.body).toEqual({ message: 'Invalid email or password' });
   });
 
-  it('answers a registration for a taken e-mail like a fresh one, opens nothing and tells the owner', async () => {
+  it('with mail delivered, creates the account only when the link from its mail is used, once, and signs in there', async () => {
     const email = uniqueEmail();
-    await createClient(server.url).post('/api/auth/register', registration(email));
+    const browser = createClient(server.url);
+    const registered = await browser.post('/api/auth/register', registration(email));
+    expect(registered.status).toBe(202);
+    expect(registered.body).toEqual({ pending: 'confirm-email', message: expect.stringMatching(/^We have sent a link to that address/) });
+    expect(registered.headers.getSetCookie()).toEqual([]);
+    // Nothing exists yet: no session, no account to sign in to.
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+    expect((await createClient(server.url).post('/api/auth/login', { email, password: 'correct horse' })).status).toBe(401);
+    expect(await server.database.handle.query('select 1 from accounts where email = $1', [email])).toHaveLength(0);
+
+    const mail = await server.mail.waitFor((m) => m.to === email && /Confirm your email/.test(m.subject));
+    const token = confirmationToken(mail.text)!;
+    expect(mail.text).toContain(`${server.url}/confirm-email?token=${token}`);
+    const stored = await server.database.handle.query<{ token: string }>('select token from pending_registrations where email = $1', [email]);
+    expect(stored.map((row) => row.token)).not.toContain(token);
+
+    const confirmed = await browser.post('/api/auth/confirm-email', { token });
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body).toMatchObject({ email, firstName: 'Ada', lastName: 'Lovelace' });
+    expect((await browser.get('/api/auth/user')).body.email).toBe(email);
+    const [account] = await server.database.handle.query<{ email_verified: boolean }>('select email_verified from accounts where email = $1', [email]);
+    expect(account?.email_verified).toBe(true);
+
+    const reused = await createClient(server.url).post('/api/auth/confirm-email', { token });
+    expect(reused.status).toBe(400);
+    expect(reused.body.message).toMatch(/invalid, used or expired/);
+    expect((await createClient(server.url).post('/api/auth/confirm-email', { token: 'made-up' })).status).toBe(400);
+  });
+
+  it('refuses an expired confirmation link, creating nothing', async () => {
+    const email = uniqueEmail();
+    expect((await createClient(server.url).post('/api/auth/register', registration(email))).status).toBe(202);
+    const mail = await server.mail.waitFor((m) => m.to === email && /Confirm your email/.test(m.subject));
+    await server.database.handle.query("update pending_registrations set expires_at = now() - interval '1 minute' where email = $1", [email]);
+    expect((await createClient(server.url).post('/api/auth/confirm-email', { token: confirmationToken(mail.text) })).status).toBe(400);
+    expect(await server.database.handle.query('select 1 from accounts where email = $1', [email])).toHaveLength(0);
+  });
+
+  it('tells the owner of a taken address by mail, and no link of it opens their account', async () => {
+    const email = uniqueEmail();
+    await signUp(createClient(server.url), registration(email));
     const intruder = createClient(server.url);
     const again = await intruder.post('/api/auth/register', { ...registration(email), password: 'another password' });
-    expect(again.status).toBe(201);
-    expect(Object.keys(again.body).sort()).toEqual(
-      ['email', 'firstName', 'id', 'lastName', 'name', 'plan', 'profileImage', 'trialExpiryDate'],
-    );
-    expect(again.headers.getSetCookie()[0]).toMatch(/^kairo_session=[\w-]{43};/);
-    expect((await intruder.get('/api/auth/user')).status).toBe(401);
+    expect(again.status).toBe(202);
     const notice = await server.mail.waitFor((m) => m.to === email && /tried to create/.test(m.subject));
     expect(notice.text).toContain('/forgot-password');
+    expect(confirmationToken(notice.text)).toBeUndefined();
+    expect((await intruder.get('/api/auth/user')).status).toBe(401);
     expect((await createClient(server.url).post('/api/auth/login', { email, password: 'another password' })).status).toBe(401);
+    // The taken address's pending registration is dropped once the notice is out.
+    expect(await server.database.handle.query('select 1 from pending_registrations where email = $1', [email])).toHaveLength(0);
   });
 
   it('resets a forgotten password through the e-mailed link, once, ending old sessions', async () => {
     const email = uniqueEmail();
     const oldBrowser = createClient(server.url);
-    await oldBrowser.post('/api/auth/register', registration(email));
+    await signUp(oldBrowser, registration(email));
 
     const forgot = await createClient(server.url).post('/api/auth/forgot-password', { email });
     const unknown = await createClient(server.url).post('/api/auth/forgot-password', { email: uniqueEmail() });
@@ -164,7 +203,7 @@ describe.each(kinds)('accounts on %s', (kind) => {
 
   it('refuses an expired reset token', async () => {
     const email = uniqueEmail();
-    await createClient(server.url).post('/api/auth/register', registration(email));
+    await signUp(createClient(server.url), registration(email));
     await createClient(server.url).post('/api/auth/forgot-password', { email });
     const mail = await server.mail.waitFor((m) => m.to === email && /Reset/.test(m.subject));
     const token = /token=([\w-]+)/.exec(mail.text)![1]!;
@@ -175,7 +214,7 @@ describe.each(kinds)('accounts on %s', (kind) => {
 
   it('limits failed logins per account and client', async () => {
     const email = uniqueEmail();
-    await createClient(server.url).post('/api/auth/register', registration(email));
+    await signUp(createClient(server.url), registration(email));
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
       statuses.push((await createClient(server.url).post('/api/auth/login', { email, password: `wrong-${i}-pass` })).status);
@@ -185,5 +224,30 @@ describe.each(kinds)('accounts on %s', (kind) => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(limited.body.message).toMatch(/Too many wrong passwords/);
+  });
+});
+
+describe.each(kinds)('registration without a mail server on %s (the README start command)', (kind) => {
+  let server: TestKairo;
+  beforeAll(async () => {
+    // No SMTP_URL: mail goes to the dev outbox, which nobody reads in time.
+    server = await startTestKairo(kind, { SMTP_URL: '' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('signs a new account in at once, and says plainly when the address is taken', async () => {
+    const email = uniqueEmail('nomail');
+    const browser = createClient(server.url);
+    const registered = await browser.post('/api/auth/register', { email, password: 'correct horse', firstName: 'Ada', lastName: 'Lovelace' });
+    expect(registered.status).toBe(201);
+    expect(registered.body.email).toBe(email);
+    expect((await browser.get('/api/auth/user')).status).toBe(200);
+
+    const taken = await createClient(server.url).post('/api/auth/register', { email, password: 'another password', firstName: 'Eve', lastName: 'Intruder' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toMatch(/already exists/);
+    expect(taken.headers.getSetCookie()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { pathOf, signInWithGoogle, startGoogleSignIn, submitSignInForm } from '../support/google-sign-in.ts';
 import { createClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -54,7 +54,7 @@ describe.each(kinds)('Google sign-in in demo mode on %s', (kind) => {
 
   it('never lets the development provider into an existing account it is not linked to', async () => {
     const email = uniqueEmail();
-    await createClient(server.url).post('/api/auth/register', {
+    await signUp(createClient(server.url), {
       email,
       password: 'correct horse',
       firstName: 'Real',

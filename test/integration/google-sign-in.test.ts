@@ -5,7 +5,7 @@ import { startFakeIdp, type FakeIdpServer } from '../../tools/fake-idp/server.ts
 import { testDatabaseKinds } from '../support/databases.ts';
 import { approveAtProvider, pathOf, signInWithGoogle, startGoogleSignIn } from '../support/google-sign-in.ts';
 import { createClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -44,9 +44,9 @@ describe.each(kinds)('Google sign-in on %s', (kind) => {
     expect(landing.headers.get('location')).toBe('/login?error=google');
     expect(landing.headers.getSetCookie().some((cookie) => cookie.startsWith('kairo_session='))).toBe(false);
   };
-  /** A password account for `email`, signed in on `browser`. */
+  /** A password account for `email`, confirmed through its mail and signed in on `browser`. */
   const register = (email: string, password = 'correct horse', browser = createClient(server.url)) =>
-    browser.post('/api/auth/register', { email, password, firstName: 'Early', lastName: 'Bird' });
+    signUp(browser, { email, password, firstName: 'Early', lastName: 'Bird' });
 
   it('sends the browser to the provider with PKCE S256, state and nonce, kept in a signed cookie for the callback', async () => {
     const browser = createClient(server.url);
@@ -114,9 +114,13 @@ describe.each(kinds)('Google sign-in on %s', (kind) => {
   it('links a password account whose e-mail is verified, keeping its password and sessions', async () => {
     const email = uniqueEmail('linked');
     const passwordBrowser = createClient(server.url);
-    const registered = await register(email, 'correct horse', passwordBrowser);
-    // As after a completed password reset, which proves the address.
-    await server.database.handle.query('update accounts set email_verified = true where email = $1', [email]);
+    // Confirmed through the link of its mail, which proves the address.
+    const registered = await signUp(passwordBrowser, {
+      email,
+      password: 'correct horse',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
 
     const googleBrowser = createClient(server.url);
     const { landing } = await signInWithGoogle(googleBrowser, { email });
@@ -132,7 +136,15 @@ describe.each(kinds)('Google sign-in on %s', (kind) => {
   it('hands an unverified account to the verified owner: its password stops working and its sessions end', async () => {
     const email = uniqueEmail('squatted');
     const squatter = createClient(server.url);
-    const registered = await register(email, 'squatter password', squatter);
+    const registered = await signUp(squatter, {
+      email,
+      password: 'squatter password',
+      firstName: 'Not',
+      lastName: 'Owner',
+    });
+    // An account nobody proved the address of: registered where no mail confirms addresses (ADR 0053),
+    // or before registrations were confirmed.
+    await server.database.handle.query('update accounts set email_verified = false where email = $1', [email]);
     expect((await squatter.get('/api/auth/user')).status).toBe(200);
 
     const owner = createClient(server.url);

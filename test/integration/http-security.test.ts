@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, testDatabaseKinds } from '../support/databases.ts';
 import { createClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 
 const kinds = await testDatabaseKinds();
 const registration = (email: string) => ({ email, password: 'correct horse', firstName: 'Grace', lastName: 'Hopper' });
@@ -19,7 +19,7 @@ describe.each(kinds)('HTTP baseline on %s', (kind) => {
 
   it('refuses cross-site state-changing requests with 403 and changes nothing', async () => {
     const email = uniqueEmail();
-    const crossSite = await createClient(server.url, { origin: null }).post('/api/auth/register', registration(email), {
+    const crossSite = await signUp(createClient(server.url, { origin: null }), registration(email), {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.status).toBe(403);
@@ -33,9 +33,9 @@ describe.each(kinds)('HTTP baseline on %s', (kind) => {
 
     // A page under Referrer-Policy: no-referrer posts its forms with `Origin: null`: refused, unless
     // the browser says the request is same-origin (the development sign-in's form is such a page).
-    const nullOrigin = await createClient(server.url, { origin: 'null' }).post('/api/auth/register', registration(email));
+    const nullOrigin = await signUp(createClient(server.url, { origin: 'null' }), registration(email));
     expect(nullOrigin.status).toBe(403);
-    const sameOrigin = await createClient(server.url, { origin: 'null' }).post('/api/auth/register', registration(email), {
+    const sameOrigin = await signUp(createClient(server.url, { origin: 'null' }), registration(email), {
       headers: { 'sec-fetch-site': 'same-origin' },
     });
     expect(sameOrigin.status).toBe(201);
@@ -103,7 +103,7 @@ describe.each(kinds)('HTTP baseline on %s', (kind) => {
   it('ends idle and absolutely expired sessions', async () => {
     const email = uniqueEmail();
     const idle = createClient(server.url);
-    await idle.post('/api/auth/register', registration(email));
+    await signUp(idle, registration(email));
     expect((await idle.get('/api/auth/user')).status).toBe(200);
     const accountSessions = "account_id = (select id from accounts where email = $1)";
     await server.database.handle.query(`update sessions set expire = now() - interval '1 second' where ${accountSessions}`, [email]);
@@ -121,7 +121,7 @@ describe.each(kinds)('HTTP baseline on %s', (kind) => {
   it('records usage events, validated and attributed to the signed-in account', async () => {
     const email = uniqueEmail();
     const browser = createClient(server.url);
-    await browser.post('/api/auth/register', registration(email));
+    await signUp(browser, registration(email));
     expect((await browser.post('/api/track/page-view', { path: '/profile' })).status).toBe(204);
     expect((await browser.post('/api/track/user-event', { eventType: 'user_action', eventName: 'login', eventData: { via: 'form' } })).status).toBe(204);
     expect((await browser.post('/api/track/button-interaction', { buttonType: 'copy', analysisSection: 'Recovery' })).status).toBe(204);

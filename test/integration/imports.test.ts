@@ -10,7 +10,7 @@ import { restoreUpload, storeUpload, UPLOAD_PART_BYTES } from '../../src/server/
 import { startKairo } from '../../src/server/kairo.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 import { waitForJobs } from '../support/strava.ts';
 import { fixtureFile, stravaExportArchive, zipOf } from '../support/strava-export.ts';
 
@@ -19,7 +19,7 @@ const kinds = await testDatabaseKinds();
 async function signedIn(server: TestKairo): Promise<TestClient> {
   const browser = createClient(server.url);
   const email = uniqueEmail();
-  const response = await browser.post('/api/auth/register', { email, password: 'correct horse', firstName: 'Ida', lastName: 'Import' });
+  const response = await signUp(browser, { email, password: 'correct horse', firstName: 'Ida', lastName: 'Import' });
   expect(response.status).toBe(201);
   return browser;
 }

@@ -144,3 +144,44 @@ describe.each(kinds)('Operator metrics and request ids on %s', (kind: TestDataba
     }
   });
 });
+
+describe.each(kinds)('Metrics on a port of their own (METRICS_PORT) on %s', (kind: TestDatabaseKind) => {
+  it('serves /metrics only on its own listener, not on the public port, and counts the public requests', async () => {
+    const server = await startTestKairo(kind, { METRICS_PORT: '0' });
+    try {
+      const metricsUrl = server.kairo.metricsUrl!;
+      expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(new URL(metricsUrl).port).not.toBe(new URL(server.url).port);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+      // The public port has no metrics, whatever the request carries.
+      const publicAnswer = await scrape(server.url, `Bearer ${TOKEN}`);
+      expect(publicAnswer.status).toBe(404);
+      expect(await publicAnswer.text()).not.toContain('kairo_');
+
+      // No token set: the separate listener answers anyone who can reach it (the operator's network).
+      const answer = await scrape(metricsUrl);
+      expect(answer.status).toBe(200);
+      const samples = parseExposition(await answer.text());
+      expect(find(samples, 'kairo_http_requests_total', { method: 'GET', route: '/healthz', status: '200' })[0]?.value).toBe(1);
+      // The listener serves the metrics and nothing else; its scrapes are not counted as public requests.
+      expect((await fetch(`${metricsUrl}/healthz`)).status).toBe(404);
+      expect(find(samples, 'kairo_http_requests_total', { route: '/metrics', status: '200' })).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('still asks for the token on its own listener when METRICS_TOKEN is set', async () => {
+    const server = await startTestKairo(kind, { METRICS_PORT: '0', METRICS_TOKEN: TOKEN });
+    try {
+      const metricsUrl = server.kairo.metricsUrl!;
+      expect((await scrape(metricsUrl)).status).toBe(401);
+      expect((await scrape(metricsUrl, 'Bearer wrong-token')).status).toBe(401);
+      expect((await scrape(metricsUrl, `Bearer ${TOKEN}`)).status).toBe(200);
+      expect((await scrape(server.url, `Bearer ${TOKEN}`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});

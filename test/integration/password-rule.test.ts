@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEAK_PASSWORD_MESSAGE } from '../../src/server/features/auth/password-rule.ts';
 import { createClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 
 /** Issue 12 item 12: a common or guessable password is refused on the server, whatever the form does. */
 describe('the password rule', () => {
@@ -17,7 +17,7 @@ describe('the password rule', () => {
 
   it.each(['password', 'password123', 'qwertyuiop', '12345678', 'adalovelace'])('refuses %j at sign-up and creates no account', async (password) => {
     const email = uniqueEmail();
-    const response = await createClient(server.url).post('/api/auth/register', { email, password, firstName: 'Ada', lastName: 'Lovelace' });
+    const response = await signUp(createClient(server.url), { email, password, firstName: 'Ada', lastName: 'Lovelace' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: WEAK_PASSWORD_MESSAGE });
     expect(await accountsWith(email)).toHaveLength(0);
@@ -25,7 +25,7 @@ describe('the password rule', () => {
 
   it('accepts a few unrelated words', async () => {
     const email = uniqueEmail();
-    const response = await createClient(server.url).post('/api/auth/register', { email, password: 'correct horse', firstName: 'Ada', lastName: 'Lovelace' });
+    const response = await signUp(createClient(server.url), { email, password: 'correct horse', firstName: 'Ada', lastName: 'Lovelace' });
     expect(response.status).toBe(201);
     expect(await accountsWith(email)).toHaveLength(1);
   });

@@ -5,7 +5,7 @@ import { trainingPlanView } from '../../src/shared/api/training-plans.ts';
 import { PLAN_START_MESSAGES } from '../../src/shared/domain/plan-start.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 import { storeStravaConnection } from '../support/plans.ts';
 
 /** GET /api/training-plans/{id}/compliance (ADR 0035) against stored activities, on both databases. */
@@ -29,7 +29,7 @@ describe.each(kinds)('plan compliance on %s', (kind) => {
 
   async function athlete(): Promise<{ client: TestClient; accountId: string }> {
     const client = createClient(server.url);
-    const registered = await client.post('/api/auth/register', { email: uniqueEmail('compliance'), password: 'correct horse', firstName: 'Pat', lastName: 'Plan' });
+    const registered = await signUp(client, { email: uniqueEmail('compliance'), password: 'correct horse', firstName: 'Pat', lastName: 'Plan' });
     expect(registered.status).toBe(201);
     return { client, accountId: await storeStravaConnection(server, client) };
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type TestClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 
 const inTwelveWeeks = new Date(Date.now() + 84 * 86_400_000).toISOString().slice(0, 10);
 const eventPlan = (eventName: string) => ({
@@ -34,7 +34,7 @@ describe('training plans after a downgrade to Free', () => {
   async function athleteWithThreePlans(): Promise<{ client: TestClient; accountId: string; ids: string[] }> {
     const client = createClient(server.url);
     const email = uniqueEmail('downgrade');
-    expect((await client.post('/api/auth/register', { email, password: 'correct horse', firstName: 'Dee', lastName: 'Grade' })).status).toBe(201);
+    expect((await signUp(client, { email, password: 'correct horse', firstName: 'Dee', lastName: 'Grade' })).status).toBe(201);
     const [account] = await query<{ id: string }>('select id from accounts where email = $1', [email]);
     const accountId = account!.id;
     await query(

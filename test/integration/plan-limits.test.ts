@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PLAN_WEEKS } from '../../src/shared/domain/plan-phases.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 
 /**
  * Issue 16 item 2 (ADR 0030): plan requests with extreme values are refused with 400 and the
@@ -24,7 +24,7 @@ describe.each(kinds)('plan request limits on %s', (kind) => {
   async function athlete(): Promise<{ client: TestClient; accountId: string }> {
     const client = createClient(server.url);
     const email = uniqueEmail('limits');
-    expect((await client.post('/api/auth/register', { email, password: 'correct horse', firstName: 'Lim', lastName: 'It' })).status).toBe(201);
+    expect((await signUp(client, { email, password: 'correct horse', firstName: 'Lim', lastName: 'It' })).status).toBe(201);
     const [account] = await query<{ id: string }>('select id from accounts where email = $1', [email]);
     await query('update accounts set plan = $1 where id = $2', ['Pro', account!.id]);
     await query(

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { documentedRoutes, type DocumentedRoute } from '../../src/server/http/route.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 
 /**
  * Fuzzes every JSON route with bodies and queries built from its own zod contract (so most
@@ -129,7 +129,7 @@ describe('issue 16: fuzzing the JSON contracts answers no 5xx', () => {
   beforeAll(async () => {
     server = await startTestKairo(kind);
     browser = createClient(server.url);
-    const signedUp = await browser.post('/api/auth/register', { email: uniqueEmail('fuzz'), password: 'correct horse battery', firstName: 'Fuzz', lastName: 'Er' });
+    const signedUp = await signUp(browser, { email: uniqueEmail('fuzz'), password: 'correct horse battery', firstName: 'Fuzz', lastName: 'Er' });
     expect(signedUp.status).toBe(201);
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabaseOutage, isDatabaseUnreachable } from '../../src/server/http/database-outage.ts';
 import { adminQuery, testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 
 const kinds = await testDatabaseKinds();
 const registration = (email: string) => ({ email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
@@ -13,7 +13,7 @@ describe.each(kinds)('issue 16 item 4: NUL bytes and unpaired surrogates on %s',
   beforeAll(async () => {
     server = await startTestKairo(kind);
     browser = createClient(server.url);
-    await browser.post('/api/auth/register', registration(uniqueEmail('text')));
+    await signUp(browser, registration(uniqueEmail('text')));
   });
   afterAll(async () => {
     await server?.close();
@@ -64,7 +64,7 @@ describe.runIf(kinds.includes('postgres'))('issue 16 item 10: a database outage 
 
   it('answers 503 with Retry-After and a clear message while the database is away, and recovers', async () => {
     const browser = createClient(server.url);
-    await browser.post('/api/auth/register', registration(uniqueEmail('outage')));
+    await signUp(browser, registration(uniqueEmail('outage')));
     expect((await browser.get('/api/activities')).status).toBe(200);
 
     await adminQuery(`alter database ${databaseName()} allow_connections false`);

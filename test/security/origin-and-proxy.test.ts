@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../../src/server/config.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 
 const [kind = 'pglite'] = await testDatabaseKinds();
 const registration = (email: string) => ({ email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
@@ -18,7 +18,7 @@ describe('issue 16 item 12: the origin check cannot be dodged by spelling the pa
 
   it('refuses a percent-encoded API path from a foreign origin and sets no cookie', async () => {
     const email = uniqueEmail();
-    await createClient(server.url).post('/api/auth/register', registration(email));
+    await signUp(createClient(server.url), registration(email));
     const evil = createClient(server.url, { origin: 'https://evil.example' });
     for (const path of ['/%61pi/auth/login', '/api/auth/%6cogin', '/API/auth/login']) {
       const response = await evil.post(path, { email, password: 'correct horse battery' });
@@ -45,7 +45,7 @@ describe('issue 16 item 13: TRUST_PROXY believes only the configured proxies', (
     for (let index = 0; index < 35; index += 1) {
       // What one reverse proxy forwards when the client itself sent a made-up X-Forwarded-For.
       const forwarded = `198.51.100.${index}, 203.0.113.7`;
-      const response = await createClient(server.url).post('/api/auth/register', registration(uniqueEmail('proxy')), {
+      const response = await signUp(createClient(server.url), registration(uniqueEmail('proxy')), {
         headers: { 'x-forwarded-for': forwarded },
       });
       statuses.push(response.status);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAccountPlan } from '../../src/server/admin/accounts.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 
 const [kind = 'pglite'] = await testDatabaseKinds();
 
@@ -20,7 +20,7 @@ describe('issue 16 item 15: a plan changed by the admin CLI reaches the Pro gate
   it('refuses the Pro exports on the very next request after a downgrade, and allows them after an upgrade', async () => {
     const email = uniqueEmail('downgrade');
     const browser = createClient(server.url);
-    await browser.post('/api/auth/register', { email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
+    await signUp(browser, { email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace' });
     // Checked before anything is read: a Pro (trial) account hears about the unknown activity.
     const unknownActivity = randomUUID();
     expect((await browser.get(`/api/activities/${unknownActivity}/analysis/export`)).status).toBe(404);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStravaArchive } from '../../src/server/features/imports/strava-archive.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 import { fixtureFile } from '../support/strava-export.ts';
 
 const [kind = 'pglite'] = await testDatabaseKinds();
@@ -58,7 +58,7 @@ describe('issue 16 item 14: a zip with a ../ entry', () => {
     beforeAll(async () => {
       server = await startTestKairo(kind);
       browser = createClient(server.url);
-      await browser.post('/api/auth/register', { email: uniqueEmail('zip'), password: 'correct horse battery', firstName: 'A', lastName: 'B' });
+      await signUp(browser, { email: uniqueEmail('zip'), password: 'correct horse battery', firstName: 'A', lastName: 'B' });
     });
     afterAll(async () => {
       await server?.close();

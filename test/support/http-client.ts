@@ -47,6 +47,7 @@ export function createClient(baseUrl: string, options: { origin?: string | null 
   }
 
   return {
+    baseUrl,
     jar,
     request,
     get: <T = any>(path: string, init?: { headers?: Record<string, string> }) => request<T>('GET', path, undefined, init),

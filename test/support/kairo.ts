@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/server/config.ts';
 import { startKairo, type Kairo } from '../../src/server/kairo.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.ts';
+import type { AuthUser, RegisterBody } from '../../src/shared/api/auth.ts';
+import type { TestClient, TestResponse } from './http-client.ts';
 import { startMailSink, type MailSink } from './mail-sink.ts';
 
 export interface TestKairo {
@@ -38,6 +40,7 @@ export async function startTestKairo(kind: TestDatabaseKind, env: Record<string,
     ...env,
   });
   const kairo = await startKairo(config, { database: database.handle });
+  sinksByOrigin.set(new URL(kairo.url).origin, mail);
   return {
     kairo,
     url: kairo.url,
@@ -45,6 +48,7 @@ export async function startTestKairo(kind: TestDatabaseKind, env: Record<string,
     database,
     dataDir,
     async close() {
+      sinksByOrigin.delete(new URL(kairo.url).origin);
       await kairo.close();
       await database.drop();
       await mail.close();
@@ -58,4 +62,50 @@ let counter = 0;
 export function uniqueEmail(prefix = 'athlete'): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.test`;
+}
+
+/** The mail sink of each running test server, so a sign-up can open the link its mail carries. */
+const sinksByOrigin = new Map<string, MailSink>();
+const usedLinks = new Set<string>();
+
+/** The mail sink of the test server at `url` (any URL on it); undefined for a server started otherwise. */
+export function mailSinkFor(url: string): MailSink | undefined {
+  return sinksByOrigin.get(new URL(url).origin);
+}
+
+/** Marks a confirmation token as used by a test, so the next sign-up of the same address waits for its own mail. */
+export function takeConfirmationToken(sink: MailSink, email: string): Promise<string> {
+  return sink
+    .waitFor((message) => {
+      const token = message.to === email ? confirmationToken(message.text) : undefined;
+      return token !== undefined && !usedLinks.has(token);
+    })
+    .then((mail) => {
+      const token = confirmationToken(mail.text)!;
+      usedLinks.add(token);
+      return token;
+    });
+}
+
+/** The confirmation link of a registration's mail: `/confirm-email?token=…`. */
+export function confirmationToken(text: string): string | undefined {
+  return /\/confirm-email\?token=([\w-]+)/.exec(text)?.[1];
+}
+
+/**
+ * Signs up as a person does: POST /api/auth/register, and where the server confirms addresses by
+ * mail (202), the link from the mail it sent (POST /api/auth/confirm-email), which signs the client
+ * in. Resolves with the answer that ended it: 201 with the user, or the refusal.
+ */
+export async function signUp(
+  client: TestClient,
+  body: RegisterBody | Record<string, unknown>,
+  init?: { headers?: Record<string, string> },
+): Promise<TestResponse> {
+  const registered = await client.post('/api/auth/register', body, init);
+  if (registered.status !== 202) return registered;
+  const sink = mailSinkFor(client.baseUrl);
+  if (!sink) throw new Error(`registration at ${client.baseUrl} asks for a confirmation, and no mail sink is known for it`);
+  const token = await takeConfirmationToken(sink, String((body as { email?: unknown }).email));
+  return client.post<AuthUser>('/api/auth/confirm-email', { token }, init);
 }

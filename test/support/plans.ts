@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { createClient, type TestClient } from './http-client.ts';
-import { uniqueEmail, type TestKairo } from './kairo.ts';
+import { uniqueEmail, type TestKairo, signUp } from './kairo.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -33,7 +33,7 @@ export async function registerPlanner(
 ): Promise<{ client: TestClient; accountId: string }> {
   const client = createClient(server.url);
   const email = uniqueEmail(emailPrefix);
-  expect((await client.post('/api/auth/register', { email, password: 'correct horse', firstName: 'Pat', lastName: 'Plan' })).status).toBe(201);
+  expect((await signUp(client, { email, password: 'correct horse', firstName: 'Pat', lastName: 'Plan' })).status).toBe(201);
   const [account] = await server.database.handle.query<{ id: string }>('select id from accounts where email = $1', [email]);
   const accountId = account!.id;
   if (plan) await server.database.handle.query('update accounts set plan = $1 where id = $2', [plan, accountId]);

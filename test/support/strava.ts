@@ -1,7 +1,7 @@
 import type { RateLimitSettings } from '../../tools/strava-sim/rate-limit.ts';
 import { startStravaSim, type RunningStravaSim } from '../../tools/strava-sim/sim.ts';
 import { createClient, type TestClient, type TestResponse } from './http-client.ts';
-import { uniqueEmail, type TestKairo } from './kairo.ts';
+import { uniqueEmail, type TestKairo, signUp } from './kairo.ts';
 
 export const SIM_CLIENT = { clientId: '4242', clientSecret: 'kairo-test-secret' };
 export const WEBHOOK_VERIFY_TOKEN = 'verify-me-please';
@@ -61,7 +61,7 @@ function expectStatus(response: TestResponse, status: number, step: string): voi
 
 export async function registerAthlete(baseUrl: string): Promise<TestClient> {
   const browser = createClient(baseUrl);
-  const registered = await browser.post('/api/auth/register', {
+  const registered = await signUp(browser, {
     email: uniqueEmail('rider'),
     password: 'correct horse',
     firstName: 'Sam',

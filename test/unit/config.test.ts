@@ -79,6 +79,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: freshDir(), PUBLIC_URL: 'https://kairo.example/app/' }).publicUrl).toBe('https://kairo.example');
   });
 
+  it('puts /metrics on a port of its own only when METRICS_PORT is set, never on the public one', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).metrics).toEqual({ token: undefined, port: undefined });
+    expect(loadConfig({ DATA_DIR: freshDir(), METRICS_PORT: '9100' }).metrics).toEqual({ token: undefined, port: 9100 });
+    expect(loadConfig({ DATA_DIR: freshDir(), METRICS_PORT: '' }).metrics.port).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: freshDir(), PORT: '9100', METRICS_PORT: '9100' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => loadConfig({ DATA_DIR: freshDir(), METRICS_PORT: '70000' })).toThrow(ConfigError);
+  });
+
   describe('cluster configuration (ADR 0049)', () => {
     const PG = 'postgres://kairo@db:5432/kairo';
     const shared = {

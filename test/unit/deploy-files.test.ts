@@ -50,8 +50,12 @@ describe('compose.yaml', () => {
     expect(db.volumes[0]).toMatch(/^pgdata:/);
     expect(kairo.depends_on.db.condition).toBe('service_healthy');
     expect(kairo.healthcheck.test.join(' ')).toContain('/readyz');
-    expect(interpolate(String(kairo.deploy.replicas), {})).toBe('1');
-    expect(interpolate(String(kairo.deploy.replicas), { KAIRO_REPLICAS: '3' })).toBe('3');
+    // Several instances behind the proxy by default (issue 17), any count by KAIRO_REPLICAS.
+    expect(interpolate(String(kairo.deploy.replicas), {})).toBe('3');
+    expect(interpolate(String(kairo.deploy.replicas), { KAIRO_REPLICAS: '5' })).toBe('5');
+    // Replicas share the one published port through the proxy: none publishes a port of its own.
+    expect(kairo.ports).toBeUndefined();
+    expect(kairo.container_name).toBeUndefined();
     expect(proxy.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
     expect(proxy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
     expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['pgdata', 'caddy_data']));
@@ -65,6 +69,19 @@ describe('compose.yaml', () => {
     expect(config.trustProxy).toBeTruthy();
     expect(config.sessionSecret).toBe(operatorEnv.SESSION_SECRET);
     expect(config.strava.credentials).toEqual({ clientId: '4242', clientSecret: 'strava-client-secret' });
+    // Metrics on their own listener, off the public port the proxy forwards to.
+    expect(config.metrics).toEqual({ token: undefined, port: 9100 });
+    expect(config.metrics.port).not.toBe(config.port);
+    expect(caddyfile).not.toMatch(/9100/);
+  });
+
+  it('.env.example lists every setting compose requires, and a filled-in copy passes the check', () => {
+    const required = [...readFileSync(resolve(root, 'compose.yaml'), 'utf8').matchAll(/\$\{([A-Z_]+):\?/g)].map((match) => match[1]!);
+    const example = readFileSync(resolve(root, '.env.example'), 'utf8');
+    const listed = [...example.matchAll(/^#?\s*([A-Z_]+)=/gm)].map((match) => match[1]!);
+    expect(new Set(required).size).toBeGreaterThanOrEqual(8);
+    for (const name of required) expect(listed, name).toContain(name);
+    expect(listed).toEqual(expect.arrayContaining(['KAIRO_REPLICAS', 'METRICS_PORT', 'METRICS_TOKEN']));
   });
 
   it('refuses to start the stack without a shared secret, naming it', () => {

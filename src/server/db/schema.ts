@@ -118,6 +118,27 @@ export const passwordResets = pgTable(
   (table) => [index('password_resets_account').on(table.accountId)],
 );
 
+/**
+ * A registration waiting for its address to be confirmed (where mail is delivered, ADR 0053): the
+ * account is created from it when the link in the mail is used. Nothing here is an account yet, so
+ * a sign-in or a second registration cannot tell it exists.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    hashedPassword: text('hashed_password').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
+    token: text('token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('pending_registrations_email').on(table.email), index('pending_registrations_expires').on(table.expiresAt)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

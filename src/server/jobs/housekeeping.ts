@@ -2,16 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { JobDefinition } from './queue.ts';
 
-/** How often expired sessions and throttle rows are deleted (a pg-boss cron, in UTC). */
+/** How often expired sessions, throttle rows and registration links are deleted (a pg-boss cron, in UTC). */
 export const HOUSEKEEPING_CRON = '*/10 * * * *';
 
 /**
- * Deleting what has expired (sessions, throttle windows) as a pg-boss schedule: however many
+ * Deleting what has expired (sessions, throttle windows, unconfirmed registrations) as a pg-boss schedule: however many
  * instances run, pg-boss sends each occurrence once and one of them runs it (ADR 0041).
  */
 export function createHousekeepingJob(deps: {
   purgeSessions: () => Promise<number>;
   purgeThrottles: () => Promise<number>;
+  purgeRegistrations: () => Promise<number>;
   log: FastifyBaseLogger;
 }): JobDefinition<z.ZodObject<Record<string, never>>> {
   return {
@@ -22,7 +23,10 @@ export function createHousekeepingJob(deps: {
     async handler() {
       const sessions = await deps.purgeSessions();
       const throttles = await deps.purgeThrottles();
-      if (sessions + throttles > 0) deps.log.debug({ sessions, throttles }, 'purged expired sessions and throttle windows');
+      const registrations = await deps.purgeRegistrations();
+      if (sessions + throttles + registrations > 0) {
+        deps.log.debug({ sessions, throttles, registrations }, 'purged expired sessions, throttle windows and registration links');
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { QueueStats } from '../jobs/queue.ts';
 
@@ -130,19 +130,46 @@ export function createOperatorMetrics(deps: { queueStats(): Promise<QueueStats[]
 export type OperatorMetrics = ReturnType<typeof createOperatorMetrics>;
 
 /**
- * GET /metrics for a Prometheus scraper. Without METRICS_TOKEN there is no endpoint (404, like any
- * unknown path); with it, the request must carry `Authorization: Bearer <token>` (401 otherwise).
+ * Counts every request the public server answers, and serves GET /metrics on it unless the
+ * metrics have a listener of their own (`separatePort`): then the public path answers 404, like
+ * any unknown one. Without a token or a separate port there is no endpoint at all (404); with a
+ * token, the request must carry `Authorization: Bearer <token>` (401 otherwise).
  */
-export function registerMetricsRoute(app: FastifyInstance, metrics: OperatorMetrics, token: string | undefined): void {
+export function registerMetricsRoute(app: FastifyInstance, metrics: OperatorMetrics, settings: { token: string | undefined; separatePort: boolean }): void {
   app.addHook('onResponse', async (request, reply) => metrics.observeRequest(request, reply));
-  app.get('/metrics', async (request, reply) => {
-    if (!token) return reply.code(404).send({ message: 'Not found' });
-    if (!bearerMatches(request.headers.authorization, token)) {
+  if (!settings.token || settings.separatePort) {
+    app.get('/metrics', async (_request, reply) => reply.code(404).send({ message: 'Not found' }));
+    return;
+  }
+  app.get('/metrics', metricsHandler(metrics, settings.token));
+}
+
+/**
+ * The metrics on a listener of their own (METRICS_PORT), so the public port never serves them and
+ * a scraper reaches them on an address the proxy does not expose. The token, if set, still applies.
+ * Resolves with the listener's origin and a close function.
+ */
+export async function startMetricsListener(
+  metrics: OperatorMetrics,
+  options: { host: string; port: number; token: string | undefined; log: FastifyBaseLogger },
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = Fastify({ loggerInstance: options.log.child({ listener: 'metrics' }), disableRequestLogging: true });
+  server.get('/metrics', metricsHandler(metrics, options.token));
+  await server.listen({ host: options.host, port: options.port });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return { url: `http://${host}:${port}`, close: () => server.close() };
+}
+
+function metricsHandler(metrics: OperatorMetrics, token: string | undefined) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (token && !bearerMatches(request.headers.authorization, token)) {
       return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ message: 'A valid metrics token is required' });
     }
     const text = await metrics.registry.metrics();
     return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
-  });
+  };
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {

@@ -39,6 +39,22 @@ export const registerBody = z.strictObject(
 );
 export type RegisterBody = z.infer<typeof registerBody>;
 
+/**
+ * Registration where mail is delivered (SMTP_URL): the account exists once its address is confirmed,
+ * and a taken address gets the same answer (ADR 0053). Where no mail can be delivered, registration
+ * signs in at once and answers the user instead.
+ */
+export const registrationPending = z.object({
+  pending: z.literal('confirm-email'),
+  message: z.string(),
+});
+export type RegistrationPending = z.infer<typeof registrationPending>;
+
+export const confirmEmailBody = z.object({
+  token: z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200, 'Invalid or expired confirmation link'),
+});
+export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
+
 export const forgotPasswordBody = z.object({ email });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
@@ -61,4 +77,6 @@ export const authUser = z.object({
 export type AuthUser = z.infer<typeof authUser>;
 
 export const messageResponse = z.object({ message: z.string() });
+export const registerResponse = z.union([authUser, registrationPending]);
+export type RegisterResponse = z.infer<typeof registerResponse>;
 export type MessageResponse = z.infer<typeof messageResponse>;

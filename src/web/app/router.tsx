@@ -14,6 +14,7 @@ const RegisterScreen = lazyScreen(() => import('../features/auth/register-screen
 const ForgotPasswordScreen = lazyScreen(() =>
   import('../features/auth/forgot-password-screen.tsx').then((m) => m.ForgotPasswordScreen),
 );
+const ConfirmEmailScreen = lazyScreen(() => import('../features/auth/confirm-email-screen.tsx').then((m) => m.ConfirmEmailScreen));
 const ResetPasswordScreen = lazyScreen(() => import('../features/auth/reset-password-screen.tsx').then((m) => m.ResetPasswordScreen));
 const StravaSuccessScreen = lazyScreen(() => import('../features/strava/strava-success-screen.tsx').then((m) => m.StravaSuccessScreen));
 const NotFoundScreen = lazyScreen(() => import('../features/status-pages/not-found-screen.tsx').then((m) => m.NotFoundScreen));
@@ -38,6 +39,7 @@ export function AppRouter() {
         <Route path="/register" component={RegisterScreen} />
         <Route path="/forgot-password" component={ForgotPasswordScreen} />
         <Route path="/reset-password" component={ResetPasswordScreen} />
+        <Route path="/confirm-email" component={ConfirmEmailScreen} />
         <Route path="/profile">
           <RequireSignedIn whenSignedOut="home">
             {(user) => (

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { mailSinkFor, takeConfirmationToken } from '../../support/kairo.ts';
 
 /** The password the browser tests sign up with: long enough, and not on the common-password list. */
 export const E2E_PASSWORD = 'correct horse battery';
@@ -11,8 +12,10 @@ export interface NewAthlete {
 }
 
 /**
- * Opens /register, fills the form in as a person would and presses Create account. What follows
- * (the welcome dialog, the connect step, an error) is for the test to check.
+ * Opens /register, fills the form in as a person would and presses Create account; where the server
+ * confirms addresses by mail (the test servers do), the page says "Check your email" and the person
+ * opens the link from the mail, which signs them in and goes on to Home. What follows (the welcome
+ * dialog, the connect step, an error) is for the test to check.
  */
 export async function signUpInBrowser(page: Page, at: (path: string) => string, athlete: NewAthlete): Promise<void> {
   await page.goto(at('/register'));
@@ -20,7 +23,24 @@ export async function signUpInBrowser(page: Page, at: (path: string) => string, 
   await page.getByLabel('Last name').fill(athlete.lastName);
   await page.getByLabel('Email').fill(athlete.email);
   await page.getByLabel('Password').fill(athlete.password ?? E2E_PASSWORD);
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/register' && response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Create account' }).click();
+  if ((await answered).status() !== 202) return;
+  await openConfirmationLink(page, at, athlete.email);
+}
+
+/**
+ * After Create account was pressed on a server that confirms addresses by mail: the page says
+ * "Check your email", and the person opens the link from the mail, which signs them in and goes on
+ * to Home.
+ */
+export async function openConfirmationLink(page: Page, at: (path: string) => string, email: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  const sink = mailSinkFor(at('/'));
+  if (!sink) throw new Error('the server asks for a confirmation by mail, and no mail sink is known for it');
+  const token = await takeConfirmationToken(sink, email);
+  await page.goto(at(`/confirm-email?token=${token}`));
+  await page.waitForURL((url) => url.pathname !== '/confirm-email');
 }
 
 /** Fills the sign-in form already on the page and presses Sign in; where it leads is for the test to check. */

@@ -1,6 +1,6 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { accounts, oauthAccounts, passwordResets } from '../../db/schema.ts';
+import { accounts, oauthAccounts, passwordResets, pendingRegistrations } from '../../db/schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -71,6 +71,38 @@ export function createAuthRepo(db: Database) {
         .update(passwordResets)
         .set({ used: true })
         .where(and(eq(passwordResets.accountId, accountId), eq(passwordResets.used, false)));
+    },
+
+    async insertPendingRegistration(values: {
+      email: string;
+      hashedPassword: string;
+      firstName: string;
+      lastName: string;
+      token: string;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.insert(pendingRegistrations).values(values);
+    },
+
+    /** Deletes an unexpired pending registration and returns it; undefined when no such one exists. */
+    async consumePendingRegistration(tokenHash: string, now: Date) {
+      const [row] = await db
+        .delete(pendingRegistrations)
+        .where(and(eq(pendingRegistrations.token, tokenHash), gt(pendingRegistrations.expiresAt, now)))
+        .returning();
+      return row;
+    },
+
+    /** Every other pending registration of the address: one confirmed (or one that never can be) voids them. */
+    async deletePendingRegistrations(where: { email: string } | { tokenHash: string }): Promise<void> {
+      await db
+        .delete(pendingRegistrations)
+        .where('email' in where ? eq(pendingRegistrations.email, where.email) : eq(pendingRegistrations.token, where.tokenHash));
+    },
+
+    async purgeExpiredPendingRegistrations(now: Date): Promise<number> {
+      const deleted = await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now)).returning({ id: pendingRegistrations.id });
+      return deleted.length;
     },
 
     /** Marks an unused, unexpired reset used and returns it; undefined when no such reset exists. */

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
   authUser,
+  confirmEmailBody,
   forgotPasswordBody,
   loginBody,
   messageResponse,
   registerBody,
+  registerResponse,
   resetPasswordBody,
 } from '../../../shared/api/auth.ts';
 import { route } from '../../http/route.ts';
@@ -20,14 +22,35 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   route(app, {
     method: 'POST',
     url: '/api/auth/register',
-    summary: 'Create an account with e-mail and password and sign in',
+    summary:
+      'Create an account with e-mail and password. Where mail is delivered: 202 and a confirmation mail, the same answer whether or not the address has an account; else 201, signed in',
     tags,
     auth: 'optional',
     body: registerBody,
+    response: registerResponse,
+    status: 201,
+    async handler({ request, reply, body }) {
+      const registration = await auth.register(body, requestMeta(request));
+      if (registration.kind === 'confirm-email') {
+        // No cookie either way: the browser's session, if any, is left as it was.
+        reply.code(202);
+        return { pending: 'confirm-email', message: registration.message };
+      }
+      return replaceBrowserSession(deps, request, reply, registration);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/auth/confirm-email',
+    summary: "Finish a registration with the token from its mail: creates the account and signs in (single use, 24 hours)",
+    tags,
+    auth: 'optional',
+    body: confirmEmailBody,
     response: authUser,
     status: 201,
     async handler({ request, reply, body }) {
-      return replaceBrowserSession(deps, request, reply, await auth.register(body, requestMeta(request)));
+      return replaceBrowserSession(deps, request, reply, await auth.confirmRegistration(body.token, requestMeta(request)));
     },
   });
 

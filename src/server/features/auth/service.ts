@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser, LoginBody, RegisterBody, ResetPasswordBody } from '../../../shared/api/auth.ts';
-import { DEFAULT_ACCOUNT_PLAN, TRIAL_LENGTH_DAYS } from '../../../shared/domain/account-plan.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Throttles } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -15,6 +14,8 @@ import type { SessionAccount, SessionOrigin, SessionStore } from '../../http/ses
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** How long a confirmation link of a registration works. */
+const CONFIRMATION_TTL_MS = 24 * 60 * 60_000;
 const MINUTE_MS = 60_000;
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
@@ -22,13 +23,23 @@ export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email address, we have sent a link to reset its password.';
 export const RESET_DONE_MESSAGE = 'Your password has been reset. Sign in with your new password.';
 const RESET_INVALID_MESSAGE = 'This reset link is invalid or has expired. Request a new one.';
+export const CONFIRM_EMAIL_MESSAGE =
+  'We have sent a link to that address to finish creating your account. It works for 24 hours; if it has not arrived in a few minutes, look in your spam folder.';
+const CONFIRMATION_INVALID_MESSAGE = 'This confirmation link is invalid, used or expired. Register again to get a new one.';
+const ADDRESS_TAKEN_MESSAGE = 'An account with this email address already exists. Sign in, or reset your password.';
 
 
 export interface SignedIn {
   user: AuthUser;
-  /** The cookie to set. For a taken address at registration it is a decoy that opens nothing. */
+  /** The cookie to set. */
   session: { token: string; expiresAt: Date };
 }
+
+/**
+ * What a registration leads to: signed in at once where no mail can be delivered, else a
+ * confirmation mail, whether or not the address already has an account (ADR 0053).
+ */
+export type Registration = ({ kind: 'signed-in' } & SignedIn) | { kind: 'confirm-email'; message: string };
 
 export function toAuthUser(account: SessionAccount | AccountRow): AuthUser {
   const fullName = [account.firstName, account.lastName].filter(Boolean).join(' ').trim();
@@ -56,6 +67,12 @@ export function createAuthService(deps: {
   sessionAbsoluteMs: number;
   log: FastifyBaseLogger;
   throttles: Throttles;
+  /**
+   * Mail reaches people (SMTP_URL): registration confirms the address by e-mail before the account
+   * exists, so its answer says nothing about the address. Without it (the dev outbox) registration
+   * signs in at once.
+   */
+  confirmRegistrations: boolean;
 }) {
   const { repo, sessions, mailer, throttles } = deps;
   const loginFailures = createLoginThrottle(throttles);
@@ -98,6 +115,44 @@ export function createAuthService(deps: {
     });
   }
 
+  /** The confirmation link for a fresh address; for a taken one, a note to its owner instead (the link is dropped). */
+  async function sendRegistrationMail(body: RegisterBody, token: string): Promise<void> {
+    const existing = await repo.findAccountByEmail(body.email);
+    if (existing) {
+      await repo.deletePendingRegistrations({ tokenHash: hashToken(token) });
+      const forgotUrl = `${deps.publicUrl()}/forgot-password`;
+      await mailer.send({
+        to: body.email,
+        subject: 'Someone tried to create a Kairo account with your email',
+        text: [
+          `Hi ${existing.firstName ?? 'there'},`,
+          '',
+          'Someone, perhaps you, tried to create a new Kairo account with this email address.',
+          'You already have an account. Sign in, or reset your password here:',
+          forgotUrl,
+          '',
+          'If it was not you, you can ignore this message.',
+        ].join('\n'),
+        actionUrl: forgotUrl,
+      });
+      return;
+    }
+    const link = `${deps.publicUrl()}/confirm-email?token=${token}`;
+    await mailer.send({
+      to: body.email,
+      subject: 'Confirm your email to finish creating your Kairo account',
+      text: [
+        `Hi ${body.firstName},`,
+        '',
+        'Welcome to Kairo. Confirm this email address to finish creating your account:',
+        link,
+        '',
+        'The link works once and expires in 24 hours. If you did not sign up, ignore this message.',
+      ].join('\n'),
+      actionUrl: link,
+    });
+  }
+
   /** Work the answer must not wait for (its duration would tell whether an account exists). */
   function inBackground(what: string, work: () => Promise<void>): void {
     const running = work()
@@ -107,51 +162,59 @@ export function createAuthService(deps: {
   }
 
   return {
-    async register(body: RegisterBody, meta: RequestMeta): Promise<SignedIn> {
+    /**
+     * Where mail is delivered, both a fresh and a taken address do the same work before the answer
+     * (the password hashed, a pending registration stored) and get the same answer with no cookie;
+     * which mail goes out is decided after the answer. Without mail there is no one to tell, so a
+     * fresh address is signed in at once and a taken one told so (ADR 0053).
+     */
+    async register(body: RegisterBody, meta: RequestMeta): Promise<Registration> {
       await registrationsByIp.enforce(meta.ip, 'Too many registrations from this network. Try again later.');
       assertStrongPassword(body.password, [body.email, body.firstName, body.lastName]);
       const hashedPassword = await hash(body.password, ARGON2_OPTIONS);
-      const account = await repo.insertAccount({
+      if (!deps.confirmRegistrations) {
+        const account = await repo.insertAccount({
+          email: body.email,
+          hashedPassword,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          emailVerified: false,
+        });
+        if (!account) throw new AppError('conflict', ADDRESS_TAKEN_MESSAGE);
+        return { kind: 'signed-in', ...(await startSession(account, 'register', meta)) };
+      }
+      const token = randomBytes(32).toString('base64url');
+      await repo.insertPendingRegistration({
         email: body.email,
         hashedPassword,
         firstName: body.firstName,
         lastName: body.lastName,
-        emailVerified: false,
+        token: hashToken(token),
+        expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS),
       });
-      if (account) return startSession(account, 'register', meta);
-
-      // The address is taken. Answer exactly like a fresh registration (no enumeration) and tell the
-      // owner by e-mail instead, without waiting for the mail; the answer carries no working session.
-      inBackground('taken-address mail', () => mailer.send({
-        to: body.email,
-        subject: 'Someone tried to create a Kairo account with your email',
-        text: [
-          'Someone, perhaps you, tried to create a new Kairo account with this email address.',
-          'You already have an account. Sign in, or reset your password here:',
-          `${deps.publicUrl()}/forgot-password`,
-          '',
-          'If it was not you, you can ignore this message.',
-        ].join('\n'),
-        actionUrl: `${deps.publicUrl()}/forgot-password`,
-      }));
-      const trialDays = TRIAL_LENGTH_DAYS[DEFAULT_ACCOUNT_PLAN] ?? 0;
-      return {
-        user: {
-          id: crypto.randomUUID(),
-          email: body.email,
-          name: `${body.firstName} ${body.lastName}`,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          profileImage: null,
-          plan: DEFAULT_ACCOUNT_PLAN,
-          trialExpiryDate: new Date(Date.now() + trialDays * 86_400_000).toISOString(),
-        },
-        session: {
-          token: randomBytes(32).toString('base64url'),
-          expiresAt: new Date(Date.now() + deps.sessionAbsoluteMs),
-        },
-      };
+      inBackground('registration mail', () => sendRegistrationMail(body, token));
+      return { kind: 'confirm-email', message: CONFIRM_EMAIL_MESSAGE };
     },
+
+    /** The link of a registration's mail: the account is created, its address verified, and signed in. */
+    async confirmRegistration(token: string, meta: RequestMeta): Promise<SignedIn> {
+      const pending = await repo.consumePendingRegistration(hashToken(token), new Date());
+      if (!pending) throw new AppError('bad_request', CONFIRMATION_INVALID_MESSAGE);
+      await repo.deletePendingRegistrations({ email: pending.email });
+      const account = await repo.insertAccount({
+        email: pending.email,
+        hashedPassword: pending.hashedPassword,
+        firstName: pending.firstName,
+        lastName: pending.lastName,
+        emailVerified: true,
+      });
+      // The address got an account after this registration was sent (another link, Google).
+      if (!account) throw new AppError('conflict', ADDRESS_TAKEN_MESSAGE);
+      return startSession(account, 'register', meta);
+    },
+
+    /** Deletes pending registrations whose links have expired (housekeeping). */
+    purgeExpiredRegistrations: () => repo.purgeExpiredPendingRegistrations(new Date()),
 
     async login(body: LoginBody, meta: RequestMeta): Promise<SignedIn> {
       await loginAttemptsByIp.enforce(meta.ip, 'Too many sign-in attempts. Try again in a few minutes.');

@@ -6,7 +6,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { TextLink } from '../../ui/text-link.tsx';
-import { useRegister } from './api/register.ts';
+import { isPending, useRegister } from './api/register.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { firstFieldErrors } from './field-errors.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
@@ -38,7 +38,28 @@ export function RegisterScreen() {
       return;
     }
     setFieldErrors({});
-    register.mutate(parsed.data, { onSuccess: () => navigate(returnPath, { replace: true }) });
+    register.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        if (!isPending(answer)) navigate(returnPath, { replace: true });
+      },
+    });
+  }
+
+  if (register.isSuccess && isPending(register.data)) {
+    return (
+      <AuthLayout
+        title="Check your email"
+        subtitle="One more step: confirm your address."
+        footer={
+          <>
+            Already confirmed? <TextLink href={withReturnParam('/login', search)}>Sign in</TextLink>
+          </>
+        }
+      >
+        {/* The same answer whether or not the address already had an account: it reveals nothing. */}
+        <Alert tone="success">{register.data.message}</Alert>
+      </AuthLayout>
+    );
   }
 
   return (
