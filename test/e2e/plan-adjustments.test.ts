@@ -7,6 +7,7 @@ import { localDay } from '../../src/web/features/wellness/local-day.ts';
 import { uniqueEmail } from '../support/kairo.ts';
 import { waitForJobs } from '../support/strava.ts';
 import { fixtureFile } from '../support/strava-export.ts';
+import { signUpInBrowser } from './support/accounts.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 
@@ -27,12 +28,7 @@ describe.skipIf(!hasChromium)('plan adjustments in the browser', () => {
   const dayCell = (date: string) => main().getByRole('region', { name: 'Planned vs Done' }).getByRole('listitem', { name: new RegExp(`^${formatShortCalendarDay(date)}: `) });
 
   it('imports an activity, makes a plan that started yesterday and a baseline of normal HRV', async () => {
-    await page.goto(session.at('/register'));
-    await page.getByLabel('First name').fill('Kasia');
-    await page.getByLabel('Last name').fill('Niewiadoma');
-    await page.getByLabel('Email').fill(uniqueEmail('e2e-adjust'));
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUpInBrowser(page, session.at, { firstName: 'Kasia', lastName: 'Niewiadoma', email: uniqueEmail('e2e-adjust') });
     await page.getByRole('button', { name: 'or import your own files' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import activities' });
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'ride.fit', mimeType: 'application/octet-stream', buffer: fixtureFile('ride_outdoor_power_edge810.fit') });

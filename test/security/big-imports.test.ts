@@ -5,7 +5,7 @@ import { MAX_ACTIVITY_FILE_BYTES } from '../../src/shared/api/imports.ts';
 import { bigGpx, bigGpxGz } from '../support/big-activity-file.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { signUp, startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
 import { fixtureFile } from '../support/strava-export.ts';
 
 const [kind = 'pglite'] = await testDatabaseKinds();
@@ -57,7 +57,7 @@ describe('issue 16 item 1: a big activity file does not freeze Kairo', () => {
   beforeAll(async () => {
     server = await startTestKairo(kind);
     athlete = createClient(server.url);
-    await athlete.post('/api/auth/register', { email: uniqueEmail('big'), password: 'correct horse battery', firstName: 'A', lastName: 'B' });
+    expect((await signUp(athlete, { email: uniqueEmail('big'), password: 'correct horse battery', firstName: 'A', lastName: 'B' })).status).toBe(201);
     cookie = [...athlete.jar].map(([name, value]) => `${name}=${value}`).join('; ');
   });
   afterAll(async () => {
