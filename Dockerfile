@@ -9,7 +9,7 @@ COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY src ./src
 COPY vite.config.ts tsconfig.json ./
-COPY scripts/precompress.ts ./scripts/
+COPY scripts/precompress.ts scripts/prerender-landing.ts ./scripts/
 RUN NODE_ENV=production node node_modules/vite/bin/vite.js build --logLevel warn
 
 FROM node:24-bookworm-slim AS deps
