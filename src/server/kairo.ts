@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createInvalidationChannel } from './db/invalidation.ts';
 import { createEventBus } from './events/bus.ts';
-import { wellnessChanged } from './events/domain-events.ts';
+import { stravaConnected, wellnessChanged } from './events/domain-events.ts';
 import { createActivities, registerActivityRoutes } from './features/activities/index.ts';
 import { createAnalysis, registerAnalysisRoutes } from './features/analysis/index.ts';
 import { registerAppInfoRoutes } from './features/app-info/index.ts';
@@ -29,6 +29,7 @@ import { createTracking, registerTrackingRoutes } from './features/tracking/inde
 import { createWellnessRepo, createWellnessService, registerWellnessRoutes } from './features/wellness/index.ts';
 import { mountDemoIdp } from './demo/google-idp.ts';
 import { mountDemoStrava, sharedDemoStrava } from './demo/strava.ts';
+import { createDemoWellnessJob } from './demo/wellness-history.ts';
 import { createHttpApp } from './http/app.ts';
 import { registerOpenApiRoute } from './http/openapi.ts';
 import { createThrottles } from './http/rate-limit.ts';
@@ -157,6 +158,9 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     onChanged: (accountId) => events.publish(wellnessChanged, { accountId }),
   });
   await registerWellnessRoutes(app, wellness);
+  // Demo mode: a demo athlete connecting the simulated Strava gets a watch's wellness history too.
+  const demoJobs = setup.demo ? [createDemoWellnessJob({ wellness, strava: strava.service })] : [];
+  for (const job of demoJobs) events.subscribe(stravaConnected, { job, singletonKey: ({ accountId }) => accountId });
 
   const settings = createSettings({ database: database.db, scoring, strava: strava.service, events });
   registerSettingsRoutes(app, settings);
@@ -215,7 +219,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   });
   registerProfileRoutes(app, profile.service);
 
-  const jobs = [housekeepingJob, imports.archiveJob, scoringJobs.activity, scoringJobs.account, scoringJobs.fitness, ...analysis.jobs, ...profile.jobs, ...adjustments.jobs, ...strava.jobs.all];
+  const jobs = [housekeepingJob, imports.archiveJob, scoringJobs.activity, scoringJobs.account, scoringJobs.fitness, ...analysis.jobs, ...profile.jobs, ...adjustments.jobs, ...strava.jobs.all, ...demoJobs];
   for (const job of jobs) queue.define(job as JobDefinition<z.ZodType>);
 
   // Before the first request: a request may queue a job (connecting Strava, importing an archive).

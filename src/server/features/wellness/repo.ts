@@ -68,17 +68,28 @@ export function createWellnessRepo(db: Database) {
 
     /**
      * Writes imported days in one transaction: a day already stored keeps the fields the file has
-     * no column for, and takes the file's value (null for an empty cell) for those it has.
+     * no column for, and takes the file's value (null for an empty cell) for those it has; with
+     * `keepStoredDays` a day already stored is left alone. Answers how many days were written.
      */
-    async importDays(userId: string, fields: readonly WellnessField[], rows: readonly ({ date: string } & Partial<WellnessValues>)[]): Promise<void> {
-      if (rows.length === 0) return;
+    async importDays(
+      userId: string,
+      fields: readonly WellnessField[],
+      rows: readonly ({ date: string } & Partial<WellnessValues>)[],
+      { keepStoredDays }: { keepStoredDays: boolean },
+    ): Promise<number> {
+      if (rows.length === 0) return 0;
       const set: Record<string, unknown> = { updatedAt: new Date() };
       for (const field of fields) set[field] = sql.raw(`excluded.${COLUMN_NAMES[field]}`);
-      await db.transaction(async (tx) => {
+      const target = [wellnessDays.userId, wellnessDays.date];
+      return db.transaction(async (tx) => {
+        let written = 0;
         for (let start = 0; start < rows.length; start += IMPORT_BATCH_ROWS) {
           const batch = rows.slice(start, start + IMPORT_BATCH_ROWS).map((row) => ({ ...row, userId }));
-          await tx.insert(wellnessDays).values(batch).onConflictDoUpdate({ target: [wellnessDays.userId, wellnessDays.date], set });
+          const insert = tx.insert(wellnessDays).values(batch);
+          const upserted = keepStoredDays ? insert.onConflictDoNothing({ target }) : insert.onConflictDoUpdate({ target, set });
+          written += (await upserted.returning({ date: wellnessDays.date })).length;
         }
+        return written;
       });
     },
 

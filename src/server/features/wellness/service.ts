@@ -134,15 +134,19 @@ export function createWellnessService(deps: {
       return { days: await repo.range(accountId, from, to) };
     },
 
-    /** The CSV import: good rows are written (an upsert, so importing a file again changes nothing), bad ones reported. */
-    async importCsv(accountId: string, body: Buffer): Promise<WellnessImportAnswer> {
+    /**
+     * The CSV import: good rows are written (an upsert, so importing a file again changes nothing), bad ones reported.
+     * With `keepStoredDays` a day already stored is left as it is and only new days are written (a device's
+     * history filling in around what the athlete entered).
+     */
+    async importCsv(accountId: string, body: Buffer, options: { keepStoredDays?: boolean } = {}): Promise<WellnessImportAnswer> {
       const parsed = parseWellnessCsv(body, latestCalendarDay(now()));
       if (parsed.fields.length === 0) {
         throw new AppError('bad_request', 'The file has no column Kairo reads besides the date: see the documented columns');
       }
-      await repo.importDays(accountId, parsed.fields, parsed.rows);
-      if (parsed.rows.length > 0) await changed(accountId);
-      return { imported: parsed.rows.length, unknownColumns: parsed.unknownColumns, errors: parsed.errors };
+      const imported = await repo.importDays(accountId, parsed.fields, parsed.rows, { keepStoredDays: options.keepStoredDays ?? false });
+      if (imported > 0) await changed(accountId);
+      return { imported, unknownColumns: parsed.unknownColumns, errors: parsed.errors };
     },
 
     async feel(accountId: string, activityId: string): Promise<ActivityFeel> {
