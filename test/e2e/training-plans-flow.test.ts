@@ -105,6 +105,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     await main().getByRole('heading', { name: 'Gran Fondo Dolomiti', level: 1 }).waitFor();
     const toc = page.getByRole('navigation', { name: 'Table of contents' });
     expect(await toc.getByRole('link').allInnerTexts()).toEqual([
+      "Kai's Suggestions",
       'Planned vs Done',
       'Event Demands',
       'Current State Analysis',

@@ -115,12 +115,7 @@ describe.each(kinds)('Google sign-in on %s', (kind) => {
     const email = uniqueEmail('linked');
     const passwordBrowser = createClient(server.url);
     // Confirmed through the link of its mail, which proves the address.
-    const registered = await signUp(passwordBrowser, {
-      email,
-      password: 'correct horse',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    });
+    const registered = await register(email, 'correct horse', passwordBrowser);
 
     const googleBrowser = createClient(server.url);
     const { landing } = await signInWithGoogle(googleBrowser, { email });
