@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bigGpxGz } from '../test/support/big-activity-file.ts';
-import { createTestDatabase } from '../test/support/databases.ts';
-import { freePort, sampleMaxRss, startServerProcess } from '../test/support/processes.ts';
+import { sampleMaxRss } from '../test/support/processes.ts';
+import { signUpCookie, withProductionKairo } from './production-kairo.ts';
 
 /** The file of issue 16 item 1: 264,000 one-second points, gzipped. */
 const ISSUE_FILE_POINTS = 264_000;
@@ -38,8 +35,6 @@ export interface BigImportRun {
   ironman: HealthDuringImport;
 }
 
-const root = resolve(import.meta.dirname, '..');
-
 /**
  * Issue 16 item 1: how another client's GET /healthz fares while Kairo takes in a big file. One
  * Kairo process as in production (PostgreSQL); a client checks /healthz one request after another
@@ -47,40 +42,13 @@ const root = resolve(import.meta.dirname, '..');
  * the latter until its metrics are stored. Reports the health checks' p50, p99 and max latency.
  */
 export async function benchBigImport(): Promise<BigImportRun> {
-  const database = await createTestDatabase('postgres');
-  const dataDir = mkdtempSync(join(tmpdir(), 'kairo-bench-big-'));
-  try {
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const kairo = await startServerProcess({
-      script: join(root, 'src/server/main.ts'),
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        DATABASE_URL: database.url!,
-        KAIRO_CLUSTER: '0',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: origin,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      port,
-      readyPath: '/readyz',
-    });
-    try {
-      const cookie = await signUp(origin);
-      const rss = () => sampleMaxRss(kairo.pid, RSS_SAMPLE_INTERVAL_MS);
-      const issueFile = await healthDuringImport(origin, cookie, 'issue-16.gpx.gz', ISSUE_FILE_POINTS, rss());
-      const ironman = await healthDuringImport(origin, cookie, 'ironman.gpx.gz', IRONMAN_POINTS, rss());
-      return { issueFile, ironman };
-    } finally {
-      await kairo.stop();
-    }
-  } finally {
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  return withProductionKairo('big', async ({ origin, pid }) => {
+    const cookie = await signUpCookie(origin, { email: 'big-import@example.test', firstName: 'Big', lastName: 'File' });
+    const rss = () => sampleMaxRss(pid, RSS_SAMPLE_INTERVAL_MS);
+    const issueFile = await healthDuringImport(origin, cookie, 'issue-16.gpx.gz', ISSUE_FILE_POINTS, rss());
+    const ironman = await healthDuringImport(origin, cookie, 'ironman.gpx.gz', IRONMAN_POINTS, rss());
+    return { issueFile, ironman };
+  });
 }
 
 async function healthDuringImport(
@@ -157,17 +125,6 @@ async function waitForMetrics(origin: string, cookie: string, activityId: string
     await sleep(250);
   }
   throw new Error(`the metrics of ${activityId} were not stored within ${SCORED_TIMEOUT_MS / 1000} s`);
-}
-
-async function signUp(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/register`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'big-import@example.test', password: 'bench password', firstName: 'Big', lastName: 'File' }),
-  });
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (response.status !== 201 || !cookie) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
-  return cookie;
 }
 
 function round(value: number): number {

@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LIST_PAGE_SIZE } from '../src/server/features/strava/jobs.ts';
-import { createTestDatabase } from '../test/support/databases.ts';
 import { freePort, readRssBytes, sampleMaxRss, startServerProcess } from '../test/support/processes.ts';
 import { benchActivityData, type ActivityDataRun } from './activity-data.ts';
 import { benchBigImport, type BigImportRun } from './big-import.ts';
@@ -14,6 +13,7 @@ import { measureWebJs, type WebJs } from './landing-js.ts';
 import { measureLoad, type LoadResult } from './load.ts';
 import { benchFidelity, type FidelityRun } from './fidelity.ts';
 import { benchMetrics, type MetricsRun } from './metrics.ts';
+import { signUpCookie, withProductionKairo } from './production-kairo.ts';
 import { benchPlanAdjustments, type PlanAdjustmentsRun } from './plan-adjustments.ts';
 import { benchPlanCompliance, type PlanComplianceRun } from './plan-compliance.ts';
 import { benchReadiness, type ReadinessRun } from './readiness.ts';
@@ -88,62 +88,20 @@ interface KairoApiRun {
 
 /** Kairo as in production, on a fresh PostgreSQL database, loaded with GET /api/auth/user as a signed-in user. */
 async function benchKairoApi(): Promise<KairoApiRun> {
-  const database = await createTestDatabase('postgres');
-  const dataDir = mkdtempSync(join(tmpdir(), 'kairo-bench-'));
-  try {
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const kairo = await startServerProcess({
-      script: join(root, 'src/server/main.ts'),
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        DATABASE_URL: database.url!,
-        // One instance: its generated secrets may stay in its data folder.
-        KAIRO_CLUSTER: '0',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: origin,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      port,
-      readyPath: '/readyz',
+  return withProductionKairo('api', async ({ origin, pid }) => {
+    const cookie = await signUpCookie(origin, { email: 'bench@example.test', firstName: 'Bench', lastName: 'Mark' });
+    await sleep(IDLE_SETTLE_MS);
+    const rssIdleBytes = readRssBytes(pid);
+    const rss = sampleMaxRss(pid, RSS_SAMPLE_INTERVAL_MS);
+    const authUser = await measureLoad({
+      url: `${origin}/api/auth/user`,
+      headers: { cookie },
+      connections: CONNECTIONS,
+      warmUpS: WARM_UP_S,
+      durationS: DURATION_S,
     });
-    try {
-      const cookie = await signUp(origin);
-      await sleep(IDLE_SETTLE_MS);
-      const rssIdleBytes = readRssBytes(kairo.pid);
-      const rss = sampleMaxRss(kairo.pid, RSS_SAMPLE_INTERVAL_MS);
-      const authUser = await measureLoad({
-        url: `${origin}/api/auth/user`,
-        headers: { cookie },
-        connections: CONNECTIONS,
-        warmUpS: WARM_UP_S,
-        durationS: DURATION_S,
-      });
-      return { authUser, rssIdleBytes, rssUnderLoadMaxBytes: rss.stop() };
-    } finally {
-      await kairo.stop();
-    }
-  } finally {
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** Registers an account and returns its session cookie, checked to open GET /api/auth/user. */
-async function signUp(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/register`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.test', password: 'bench password', firstName: 'Bench', lastName: 'Mark' }),
+    return { authUser, rssIdleBytes, rssUnderLoadMaxBytes: rss.stop() };
   });
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (response.status !== 201 || !cookie) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
-  const check = await fetch(`${origin}/api/auth/user`, { headers: { cookie } });
-  if (check.status !== 200) throw new Error(`GET /api/auth/user with the new session answered ${check.status}`);
-  return cookie;
 }
 
 async function benchHelloFastify(): Promise<LoadResult> {

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { FAILURES_PER_CLIENT } from '../../src/server/features/auth/login-throttle.ts';
 import { startKairo, type Kairo } from '../../src/server/kairo.ts';
 import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
-import { adminQuery, POSTGRES_ADMIN_URL, testDatabaseKinds } from '../support/databases.ts';
+import { adminQuery, clusterInstanceEnv, POSTGRES_ADMIN_URL, testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { uniqueEmail } from '../support/kairo.ts';
 import { fixtureFile } from '../support/strava-export.ts';
@@ -70,16 +70,7 @@ describe.skipIf(!postgres)(
       const started = await startSimForKairo(SIM_LIMITS);
       sim = started.sim;
       // The secrets every instance must share (a cluster sets them in its environment).
-      const shared = {
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: process.env.KAIRO_TEST_LOG_LEVEL ?? 'silent',
-        DATABASE_URL: databaseUrl,
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        ...started.env,
-      };
+      const shared = { ...clusterInstanceEnv(databaseUrl), ...started.env };
       // All at once on the fresh database, as a rollout starts them.
       const booted = await Promise.all(
         Array.from({ length: INSTANCES }, () => {

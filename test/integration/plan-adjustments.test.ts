@@ -5,7 +5,7 @@ import { planComplianceView } from '../../src/shared/api/plan-compliance.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
-import { registerPlanner } from '../support/plans.ts';
+import { registerPlanner, springBasePlan } from '../support/plans.ts';
 import { waitFor, waitForJobs } from '../support/strava.ts';
 
 /**
@@ -21,13 +21,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const today = isoDay(Date.now());
 const daysAgo = (days: number) => isoDay(Date.parse(today) - days * DAY_MS);
 
-const springBase = {
-  preparationType: 'general-fitness',
-  planName: 'Spring base',
-  selectedActivities: JSON.stringify(['Cycling']),
-  planDuration: '12 weeks',
-  weeklyTrainingTime: '6 hours',
-};
+const springBase = springBasePlan;
 
 describe.each(kinds)('plan adjustments on %s', { timeout: 120_000 }, (kind) => {
   let server: TestKairo;

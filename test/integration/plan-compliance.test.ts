@@ -6,7 +6,7 @@ import { PLAN_START_MESSAGES } from '../../src/shared/domain/plan-start.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
-import { storeStravaConnection } from '../support/plans.ts';
+import { springBasePlan, storeStravaConnection } from '../support/plans.ts';
 
 /** GET /api/training-plans/{id}/compliance (ADR 0035) against stored activities, on both databases. */
 
@@ -51,13 +51,7 @@ describe.each(kinds)('plan compliance on %s', (kind) => {
     return row!.id;
   }
 
-  const springBase = {
-    preparationType: 'general-fitness',
-    planName: 'Spring base',
-    selectedActivities: JSON.stringify(['Cycling']),
-    planDuration: '12 weeks',
-    weeklyTrainingTime: '6 hours',
-  };
+  const springBase = springBasePlan;
 
   /** A 12-week cycling plan started three weeks ago, as the plan form allows (ADR 0036). */
   async function planStartedWeeksAgo(client: TestClient): Promise<string> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { startKairo, type Kairo } from '../../src/server/kairo.ts';
 import type { FitnessDay } from '../../src/metrics/fitness.ts';
-import { adminQuery, POSTGRES_ADMIN_URL, testDatabaseKinds } from '../support/databases.ts';
+import { adminQuery, clusterInstanceEnv, POSTGRES_ADMIN_URL, testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { uniqueEmail } from '../support/kairo.ts';
 import { fixtureFile, shiftDates } from '../support/strava-export.ts';
@@ -43,16 +43,7 @@ describe.skipIf(!postgres)(
 
     beforeAll(async () => {
       await adminQuery(`create database ${databaseName}`);
-      const shared = {
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: process.env.KAIRO_TEST_LOG_LEVEL ?? 'silent',
-        DATABASE_URL: databaseUrl,
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        STRAVA_WEBHOOK_VERIFY_TOKEN: randomBytes(16).toString('hex'),
-      };
+      const shared = clusterInstanceEnv(databaseUrl);
       for (let index = 0; index < 2; index++) {
         const dataDir = mkdtempSync(join(tmpdir(), 'kairo-read-caches-'));
         dataDirs.push(dataDir);

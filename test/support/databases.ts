@@ -99,3 +99,20 @@ export function separatePostgresPools(count: number): DatabaseHandle[] {
 export function raceAcross<Target, Result>(targets: Target[], calls: number, call: (target: Target) => Promise<Result>): Promise<Result[]> {
   return Promise.all(Array.from({ length: calls }, (_, index) => call(targets[index % targets.length]!)));
 }
+
+/**
+ * The environment of one of several Kairo instances on the PostgreSQL database `databaseUrl`: the
+ * secrets every instance of a cluster must share, generated once per call (ADR 0041).
+ */
+export function clusterInstanceEnv(databaseUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: process.env.KAIRO_TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    STRAVA_WEBHOOK_VERIFY_TOKEN: randomBytes(16).toString('hex'),
+  };
+}

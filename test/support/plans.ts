@@ -42,6 +42,15 @@ export async function registerPlanner(
 }
 
 /** An event plan's form: the event 12 weeks and 4 days from today, so plans to a date start today and end on the day itself (ADR 0029). */
+/** A 12-week general-fitness cycling plan at 6 hours a week (the plan form's fields). */
+export const springBasePlan = {
+  preparationType: 'general-fitness',
+  planName: 'Spring base',
+  selectedActivities: JSON.stringify(['Cycling']),
+  planDuration: '12 weeks',
+  weeklyTrainingTime: '6 hours',
+};
+
 export const eventPlan = {
   preparationType: 'event',
   eventName: 'Gran Fondo Stelvio',
