@@ -53,6 +53,14 @@ describe('the device corpus', async () => {
     expect([zwift!.values.averageHeartrate, zwift!.metrics.averageHeartrateBpm, zwift!.metrics.trimp]).toEqual([null, null, null]);
   });
 
+  it('names each device once, also where the product name already holds the brand (Suunto)', async () => {
+    const names = async (file: string) => (await importCorpusFile(file)).map((activity) => activity.values.deviceName);
+    expect(await names('devices/fit-parser/suunto-vertical2-ride.fit')).toEqual(['Suunto Vertical 2']);
+    expect(await names('devices/fit-parser/suunto-race2-strength.fit')).toEqual(['Suunto Race 2']);
+    expect(await names('devices/fit-parser/suunto-xc-ski.fit')).toEqual(['Suunto']);
+    expect(await names('devices/fit-file-faker/hammerhead-karoo2-ride-pauses.fit')).toEqual(['Hammerhead Karoo 2']);
+  });
+
   it('says what it removed: the one 21,733 W sample, the 580 heart-rate readings of 0 bpm', async () => {
     const [spike] = await importCorpusFile('devices/derived/garmin-edge1000-spike-21733w.fit');
     expect(spike!.metrics.dataQuality?.powerSpikesRemoved).toBe(1);

@@ -209,8 +209,14 @@ function fitDeviceName(fileId: FileIdMesg | undefined, deviceInfos: DeviceInfoMe
     nonEmptyText(fileId?.productName) ??
     nonEmptyText(creator?.productName) ??
     readableKey(fileId?.garminProduct ?? creator?.garminProduct);
+  // Suunto writes its name into the product name ('Suunto Vertical 2'): not 'Suunto Suunto Vertical 2'.
+  if (manufacturer !== null && product !== null && startsWithWord(product, manufacturer)) return product;
   const parts = [manufacturer, product].filter((part) => part !== null);
   return parts.length > 0 ? parts.join(' ') : null;
+}
+
+function startsWithWord(text: string, word: string): boolean {
+  return text.toLowerCase() === word.toLowerCase() || text.toLowerCase().startsWith(`${word.toLowerCase()} `);
 }
 
 function nonEmptyText(value: unknown): string | null {
