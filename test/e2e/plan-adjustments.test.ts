@@ -95,7 +95,27 @@ describe.skipIf(!hasChromium)('plan adjustments in the browser', () => {
     await history.getByText('Accepted').waitFor();
     expect(await history.getByText(proposal.reason).isVisible()).toBe(true);
     if (change.after) await expect.poll(() => dayCell(change.date).innerText()).toContain(`${sessionName(change.after.activityType)}\n`);
-    else await expect.poll(() => dayCell(change.date).getAttribute('aria-label')).toMatch(/: Rest$/);
+    else await expect.poll(() => dayCell(change.date).getAttribute('aria-label')).toMatch(/: Rest, changed from /);
+    // Every changed day is marked with what the plan had there, at desktop and phone width; a new rest day stays on the phone's list.
+    const was = (entry: (typeof proposal.changes)[number]) => (entry.before ? `was ${sessionName(entry.before.activityType)}, ` : 'was a rest day');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const entry of proposal.changes) {
+        const cell = dayCell(entry.date);
+        await cell.scrollIntoViewIfNeeded();
+        expect(await cell.isVisible(), `${entry.date} at ${width} px`).toBe(true);
+        expect(await cell.getByText('Changed', { exact: true }).isVisible()).toBe(true);
+        expect(await cell.getByText(was(entry), { exact: false }).isVisible()).toBe(true);
+        if (entry.after === null) expect(await cell.getAttribute('aria-label')).toMatch(/: Rest, changed from /);
+      }
+      // Rest days the plan has anyway are on the phone's list too, one line each.
+      const rest = main().getByRole('region', { name: 'Planned vs Done' }).getByRole('listitem', { name: /: Rest$/ }).first();
+      expect(await rest.isVisible()).toBe(true);
+      if (width === 375) expect((await rest.boundingBox())!.height).toBeLessThan(40);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const changedCell = dayCell(proposal.changes[0]!.date);
+    await changedCell.scrollIntoViewIfNeeded();
     await shootDesktopAndPhone(page, 'plan-adjustments-accepted');
 
     await history.getByRole('button', { name: 'Undo' }).click();

@@ -152,7 +152,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     await devices.scrollIntoViewIfNeeded();
     await devices.getByRole('button', { name: /^Files for Cycling - / }).first().click();
     const [fit] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /FIT workout/ }).click()]);
-    expect(fit.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}-cycling-[a-z-]+\.fit$/);
+    expect(fit.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}-(mon|tue|wed|thu|fri|sat|sun)-[a-z0-9-]+\.fit$/);
     await devices.getByRole('button', { name: 'Make a calendar link' }).click();
     const link = devices.getByRole('textbox', { name: 'Your calendar link (shown only now)' });
     const first = await link.inputValue();

@@ -118,10 +118,13 @@ describe.each(kinds)('plan adjustments on %s', { timeout: 120_000 }, (kind) => {
     expect(planAdjustment.parse(accepted.body)).toMatchObject({ id: proposal.id, status: 'accepted' });
 
     const after = await compliance(client, planId);
+    expect(before.days.every((day) => day.changed === null)).toBe(true);
     for (const change of proposal.changes) {
       const day = after.days.find((entry) => entry.date === change.date)!;
       if (change.after === null) expect(day.planned).toBeNull();
       else expect(day.planned).toMatchObject({ name: change.after.activityType, durationMin: change.after.durationMin });
+      // The calendar marks the day as changed, with what the plan had there (a new rest day too).
+      expect(day.changed).toEqual({ adjustmentId: proposal.id, before: change.before && { name: change.before.activityType, durationMin: change.before.durationMin } });
     }
     const untouched = (days: typeof before.days) => days.filter((day) => !proposal.changes.some((change) => change.date === day.date));
     expect(untouched(after.days)).toEqual(untouched(before.days));

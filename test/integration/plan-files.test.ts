@@ -1,7 +1,9 @@
 import { Decoder, Stream } from '@garmin/fitsdk';
 import FitParser from 'fit-file-parser';
+import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { createHash } from 'node:crypto';
+import { buffer as readStreamBytes } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { PRO_ONLY_MESSAGES } from '../../src/shared/api/exports.ts';
@@ -20,6 +22,33 @@ async function zipEntryNames(bytes: Buffer): Promise<string[]> {
   const names: string[] = [];
   for await (const entry of zip.eachEntry()) names.push(entry.fileName);
   return names;
+}
+
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const weekday = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+
+type XmlNode = Record<string, unknown>;
+/** A .zwo read with an XML parser (the writer only builds): its sport, description and steps with their attributes. */
+function readZwift(xml: string) {
+  const document = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: true }).parse(xml, true) as XmlNode[];
+  const root = document.find((node) => 'workout_file' in node)!.workout_file as XmlNode[];
+  const text = (tag: string) => ((root.find((node) => tag in node)?.[tag] as XmlNode[] | undefined)?.[0]?.['#text'] as string | undefined) ?? null;
+  const workout = root.find((node) => 'workout' in node)!.workout as XmlNode[];
+  return {
+    name: text('name'),
+    sportType: text('sportType'),
+    description: text('description'),
+    steps: workout.map((node) => ({ tag: Object.keys(node).find((key) => key !== ':@')!, attributes: node[':@'] as Record<string, number | undefined> })),
+  };
+}
+
+/** Every entry of a .zip with its bytes, read with yauzl (the writer is yazl). */
+async function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, autoClose: false });
+  const files = new Map<string, Buffer>();
+  for await (const entry of zip.eachEntry()) files.set(entry.fileName, await readStreamBytes(await zip.openReadStreamPromise(entry)));
+  zip.close();
+  return files;
 }
 
 /** Today and the next 60 days: past the first weeks, which start low for an athlete with no history. */
@@ -84,7 +113,8 @@ describe.each(kinds)('plan workout files and calendar feed on %s', (kind) => {
 
     const fit = await fitOf(ride.date);
     expect(fit.response.headers.get('content-type')).toBe('application/vnd.ant.fit');
-    expect(fit.response.headers.get('content-disposition')).toBe(`attachment; filename="${ride.date}-cycling-long.fit"`);
+    // Named by date, weekday and session, the same as in the plan's zip: a long ride has no interval set, so its minutes.
+    expect(fit.response.headers.get('content-disposition')).toBe(`attachment; filename="${ride.date}-${weekday(ride.date)}-long-${ride.durationMin}min.fit"`);
     const { messages, errors } = new Decoder(Stream.fromByteArray(fit.response.bytes)).read();
     expect(errors).toEqual([]);
     expect(messages.workoutMesgs![0]).toMatchObject({ sport: 'cycling', numValidSteps: messages.workoutStepMesgs!.length });
@@ -143,7 +173,7 @@ describe.each(kinds)('plan workout files and calendar feed on %s', (kind) => {
     expect((await client.get(`/api/training-plans/${plan.id}/sessions?from=2026-03-10&to=2026-03-01`)).body.message).toBe('The range ends before it starts.');
   });
 
-  it('offers no .erg without an FTP and says why; runs download as FIT with speed targets from threshold pace', async () => {
+  it('offers no .erg without an FTP and says why; runs download as FIT with speed targets from threshold pace, and as Zwift run workouts', async () => {
     const { client } = await athlete();
     const plan = trainingPlanView.parse((await client.post('/api/training-plans', eventPlan)).body);
     const listed = planSessionFiles.parse((await client.get(`/api/training-plans/${plan.id}/sessions`)).body);
@@ -162,19 +192,132 @@ describe.each(kinds)('plan workout files and calendar feed on %s', (kind) => {
     const marathon = trainingPlanView.parse((await runner.client.post('/api/training-plans', { ...eventPlan, eventType: 'running', eventName: 'Lisbon Marathon', eventDistance: '42.2 km' })).body);
     const runs = planSessionFiles.parse((await runner.client.get(`/api/training-plans/${marathon.id}/sessions?${twoMonths()}`)).body);
     const tempo = longest(runs.sessions, 'Running - tempo');
-    expect(tempo.files.filter((file) => file.available).map((file) => file.format)).toEqual(['fit']);
+    expect(tempo.files.filter((file) => file.available).map((file) => file.format)).toEqual(['fit', 'zwo']);
+    expect(tempo.files.find((file) => file.format === 'erg')!.reason).toBe(WORKOUT_FORMAT_UNAVAILABLE.notCycling);
     const runFit = await runner.client.get(`/api/training-plans/${marathon.id}/sessions/${tempo.date}/workout.fit`);
     const parsed = (await new FitParser({ force: false, mode: 'list' }).parseAsync(Buffer.from(runFit.bytes))) as unknown as { messages: Record<string, Record<string, number | string>[]> };
     expect(parsed.messages.workout![0]!.sport).toBe('running');
     const work = parsed.messages.workout_step!.find((step) => step.duration_value === 900_000)!;
     // Zone 3: 106-113 % of the threshold pace, i.e. 4:14 to 4:31 /km.
     expect([work.target_type, work.custom_target_value_low, work.custom_target_value_high]).toEqual(['speed', 3687, 3931]);
-    // The plan's zip holds the runs as FIT workouts alone.
+    // Zwift runs too: the same work step as fractions of threshold pace (1.0 = 4:00 /km), read by an XML parser, not the writer.
+    const zwo = await runner.client.get(`/api/training-plans/${marathon.id}/sessions/${tempo.date}/workout.zwo`);
+    expect(zwo.status).toBe(200);
+    const runWorkout = readZwift(zwo.text);
+    expect(runWorkout.sportType).toBe('run');
+    expect(runWorkout.description).toContain('set the same threshold pace in Zwift');
+    const zwiftWork = runWorkout.steps.find((step) => step.attributes.OnDuration === 900 || step.attributes.Duration === 900)!;
+    const workFraction = zwiftWork.attributes.OnPower ?? zwiftWork.attributes.Power!;
+    // The middle of zone 3 in Friel's pace zones, 106-113 % of threshold pace: 100/113 to 100/106 of threshold speed.
+    expect(workFraction).toBe(0.914);
+    // The pace it sets at the athlete's threshold lies within the FIT file's speed target for the same step (mm/s).
+    const thresholdSpeedMmS = 1_000_000 / 240;
+    expect(workFraction * thresholdSpeedMmS).toBeGreaterThan(3687);
+    expect(workFraction * thresholdSpeedMmS).toBeLessThan(3931);
+    // The plan's zip holds the runs as FIT and Zwift workouts, named by date.
     const zip = await runner.client.get(`/api/training-plans/${marathon.id}/workouts.zip`);
     expect(zip.status).toBe(200);
     const entries = await zipEntryNames(zip.bytes);
     expect(entries.length).toBeGreaterThan(0);
-    for (const name of entries) expect(name).toMatch(/^fit\/\d{2}-[a-z0-9-]*run-[a-z0-9-]+\.fit$/);
+    for (const name of entries) expect(name).toMatch(/^(fit|zwo)\/\d{4}-\d{2}-\d{2}-[a-z]{3}-run-[a-z0-9-]+\.\1$/);
+    expect(entries.filter((name) => name.startsWith('zwo/')).map((name) => name.slice(4, -4))).toEqual(entries.filter((name) => name.startsWith('fit/')).map((name) => name.slice(4, -4)));
+
+    // A runner with heart-rate zones but no threshold pace: FIT (heart rate) only, and the .zwo says why.
+    const hrRunner = await athlete({ settings: { athleteLthrBpm: 170, athleteMaxHrBpm: 190 } });
+    const hrPlan = trainingPlanView.parse((await hrRunner.client.post('/api/training-plans', { ...eventPlan, eventType: 'running', eventName: 'Lisbon Marathon', eventDistance: '42.2 km' })).body);
+    const hrRuns = planSessionFiles.parse((await hrRunner.client.get(`/api/training-plans/${hrPlan.id}/sessions?${twoMonths()}`)).body);
+    const hrTempo = longest(hrRuns.sessions, 'Running - tempo');
+    expect(hrTempo.files.filter((file) => file.available).map((file) => file.format)).toEqual(['fit']);
+    expect(hrTempo.files.find((file) => file.format === 'zwo')!.reason).toBe(WORKOUT_FORMAT_UNAVAILABLE.runZwoNeedsPace);
+  });
+
+  it("zips every dated session, following an accepted change and its undo, read back with an independent unzip and FIT decoders", async () => {
+    const { client, accountId } = await athlete({ settings: { athleteFtp: 250 } });
+    const plan = trainingPlanView.parse((await client.post('/api/training-plans', eventPlan)).body);
+    const zipOf = async () => {
+      const response = await client.get(`/api/training-plans/${plan.id}/workouts.zip`);
+      expect(response.status).toBe(200);
+      return zipEntries(response.bytes);
+    };
+    /** A zipped FIT file's steps, after both decoders accept it (the SDK's CRC check, fit-file-parser's messages). */
+    const fitSteps = async (bytes: Buffer) => {
+      expect(new Decoder(Stream.fromByteArray(bytes)).checkIntegrity()).toBe(true);
+      const parsed = (await new FitParser({ force: false, mode: 'list' }).parseAsync(Buffer.from(bytes))) as unknown as { messages: Record<string, Record<string, number | string>[]> };
+      return { name: parsed.messages.workout![0]!.wkt_name, steps: parsed.messages.workout_step!.map(({ message_index: _index, ...step }) => step) };
+    };
+    const named = (files: Map<string, Buffer>, folder: string, date: string) => [...files.keys()].filter((name) => name.startsWith(`${folder}/${date}-`));
+    const textFiles = (files: Map<string, Buffer>) => new Map([...files].filter(([name]) => !name.startsWith('fit/')));
+
+    const before = await zipOf();
+    const listed = planSessionFiles.parse((await client.get(`/api/training-plans/${plan.id}/sessions?${twoMonths()}`)).body);
+    const rides = listed.sessions.filter((session) => session.files.some((file) => file.format === 'fit' && file.available));
+    expect(rides.length).toBeGreaterThan(10);
+    // Every format, one file per dated ride, each the same bytes as that session's own download (the first ten rides here).
+    for (const ride of rides.slice(0, 10)) {
+      for (const format of ['fit', 'zwo', 'mrc', 'erg']) {
+        const [name] = named(before, format, ride.date);
+        expect(name, `${format} of ${ride.date}`).toBeDefined();
+        const own = await client.get(`/api/training-plans/${plan.id}/sessions/${ride.date}/workout.${format}`);
+        expect(own.headers.get('content-disposition')).toBe(`attachment; filename="${name!.slice(format.length + 1)}"`);
+        expect(Buffer.from(own.bytes).equals(before.get(name!)!)).toBe(true);
+      }
+    }
+    // An interval ride becomes a 1 h endurance ride; another ride becomes a rest day.
+    let changed: (typeof rides)[number] | undefined;
+    for (const ride of rides) {
+      const { steps } = await fitSteps(before.get(named(before, 'fit', ride.date)[0]!)!);
+      if (steps.some((step) => step.duration_type === 'repeat_until_steps_cmplt')) {
+        changed = ride;
+        break;
+      }
+    }
+    expect(changed).toBeDefined();
+    expect(named(before, 'fit', changed!.date)[0]).toMatch(new RegExp(`^fit/${changed!.date}-${weekday(changed!.date)}-[a-z0-9-]+-\\d+x\\d+s?\\.fit$`));
+    const rested = rides.find((ride) => ride.date !== changed!.date)!;
+    const scheduledOn = (date: string) => {
+      const phase = plan.phases.find((candidate) => candidate.startDate <= date && date <= candidate.endDate)!;
+      const dayName = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
+      const schedule = plan.generatedPlan.trainingPlan.phases.find((candidate) => candidate.key === phase.name)!.dailySchedule!;
+      return { day: schedule.find((day) => day.dayOfWeek === dayName)!, endurance: schedule.find((day) => day.activityType === 'Cycling - endurance')! };
+    };
+    const changes = [
+      { date: changed!.date, kind: 'swap', before: { scheduled: scheduledOn(changed!.date).day, durationMin: changed!.durationMin }, after: { scheduled: scheduledOn(changed!.date).endurance, durationMin: 60 } },
+      { date: rested.date, kind: 'rest', before: { scheduled: scheduledOn(rested.date).day, durationMin: rested.durationMin }, after: null },
+    ];
+    const [proposal] = await query<{ id: string }>(
+      `insert into plan_adjustments (plan_id, account_id, trigger, situation, reason, evidence, changes) values ($1, $2, 'form-deep', 'form-deep', 'Form is low.', '{}', $3) returning id`,
+      [plan.id, accountId, JSON.stringify(changes)],
+    );
+    expect((await client.post(`/api/training-plans/${plan.id}/adjustments/${proposal!.id}/accept`)).status).toBe(200);
+
+    const after = await zipOf();
+    // The rest day has no file in any folder; the changed day has the endurance ride, named and written anew.
+    for (const format of ['fit', 'zwo', 'mrc', 'erg']) expect(named(after, format, rested.date)).toEqual([]);
+    const [changedFit] = named(after, 'fit', changed!.date);
+    expect(changedFit).toBe(`fit/${changed!.date}-${weekday(changed!.date)}-endurance-60min.fit`);
+    const swapped = await fitSteps(after.get(changedFit!)!);
+    expect(swapped.name).toMatch(/ - endurance \(1 h\)$/);
+    expect(swapped.steps.some((step) => step.duration_type === 'repeat_until_steps_cmplt')).toBe(false);
+    expect(swapped.steps.reduce((sum, step) => sum + Number(step.duration_value), 0)).toBe(60 * 60_000);
+    expect(after.get(`erg/${changed!.date}-${weekday(changed!.date)}-endurance-60min.erg`)!.toString('utf8')).toContain('FTP = 250');
+    expect(Buffer.from((await client.get(`/api/training-plans/${plan.id}/sessions/${changed!.date}/workout.fit`)).bytes).equals(after.get(changedFit!)!)).toBe(true);
+    // Every other session is as it was (a FIT file's creation time is the plan's last change, so its steps are compared).
+    const untouched = (files: Map<string, Buffer>) => [...files.keys()].filter((name) => !name.includes(changed!.date) && !name.includes(rested.date));
+    expect(untouched(after)).toEqual(untouched(before));
+    expect(after.size).toBe(before.size - 4);
+    for (const name of untouched(after)) {
+      if (name.startsWith('fit/')) expect((await fitSteps(after.get(name)!)).steps).toEqual((await fitSteps(before.get(name)!)).steps);
+      else expect(after.get(name)!.equals(before.get(name)!)).toBe(true);
+    }
+
+    // Undone, the zip holds what it held before.
+    expect((await client.post(`/api/training-plans/${plan.id}/adjustments/${proposal!.id}/undo`)).status).toBe(200);
+    const undone = await zipOf();
+    expect([...undone.keys()]).toEqual([...before.keys()]);
+    expect(textFiles(undone)).toEqual(textFiles(before));
+    for (const name of [...undone.keys()].filter((entry) => entry.startsWith('fit/') && (entry.includes(changed!.date) || entry.includes(rested.date)))) {
+      expect((await fitSteps(undone.get(name)!)).steps).toEqual((await fitSteps(before.get(name)!)).steps);
+    }
   });
 
   it('serves a private calendar feed without a cookie, stored hashed, that follows the plan and can be replaced and revoked', async () => {

@@ -232,13 +232,17 @@ describe.each(kinds)('training plans on %s', (kind) => {
     expect(response.headers.get('content-type')).toBe('application/zip');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="gran-fondo-stelvio-workouts.zip"');
     const files = await unzip(response.bytes);
-    const distinct = new Set(cycling.map((day) => JSON.stringify(day.steps)));
-    // A folder per format (ADR 0039); no .erg without an FTP in the athlete's settings (the plan's typed FTP is the plan's alone).
+    // A folder per format (ADR 0039) holding every dated ride of the plan (ADR 0057), named by date and session so they sort by date;
+    // no .erg without an FTP in the athlete's settings (the plan's typed FTP is the plan's alone).
     const zwo = [...files.keys()].filter((name) => name.startsWith('zwo/'));
-    expect(zwo).toHaveLength(distinct.size);
-    expect(zwo[0]).toBe('zwo/01-base-endurance.zwo');
-    for (const name of files.keys()) expect(name).toMatch(/^(fit|zwo|mrc)\/\d{2}-[a-z0-9-]+\.\1$/);
-    for (const folder of ['fit', 'mrc']) expect([...files.keys()].filter((name) => name.startsWith(`${folder}/`))).toHaveLength(distinct.size);
+    const calendarRides = new ICAL.Component(ICAL.parse((await client.get(`/api/training-plans/${plan.id}/calendar.ics`)).text))
+      .getAllSubcomponents('vevent')
+      .map((vevent) => new ICAL.Event(vevent))
+      // The race week's sessions are written without steps (race-week.ts), so they have no workout file.
+      .filter((event) => event.summary.startsWith('Cycling') && event.startDate.toString() < plan.generatedPlan.trainingPlan.raceWeek!.startDate);
+    expect(zwo.map((name) => name.slice(4, 14))).toEqual(calendarRides.map((event) => event.startDate.toString()));
+    for (const name of files.keys()) expect(name).toMatch(/^(fit|zwo|mrc)\/\d{4}-\d{2}-\d{2}-(mon|tue|wed|thu|fri|sat|sun)-[a-z0-9-]+\.\1$/);
+    for (const folder of ['fit', 'mrc']) expect([...files.keys()].filter((name) => name.startsWith(`${folder}/`)).map((name) => name.slice(folder.length + 1, -4))).toEqual(zwo.map((name) => name.slice(4, -4)));
 
     const workouts = zwo.map((name) => parseWorkoutFile(files.get(name)!));
     for (const workout of workouts) {
@@ -276,7 +280,7 @@ describe.each(kinds)('training plans on %s', (kind) => {
     const running = trainingPlanView.parse((await client.post('/api/training-plans', { ...eventPlan, eventType: 'running', eventName: 'Lisbon Marathon', eventDistance: '42.2 km' })).body);
     expect(running.generatedPlan.trainingPlan.phases.flatMap((phase) => phase.dailySchedule!).some((day) => day.steps)).toBe(false);
     const noCycling = await client.get(`/api/training-plans/${running.id}/workouts.zip`);
-    // Its runs download as FIT workouts once the athlete has a threshold pace or heart-rate zones; this one has neither.
+    // Its runs download as FIT workouts once the athlete has a threshold pace or heart-rate zones (and as Zwift runs with a threshold pace); this one has neither.
     expect(noCycling.status).toBe(400);
     expect(noCycling.body.error).toBe(WORKOUT_FORMAT_UNAVAILABLE.runNeedsThresholds);
 

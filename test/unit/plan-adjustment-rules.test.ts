@@ -3,7 +3,7 @@ import { reviewDays } from '../../src/server/features/plans/adjustments/review.t
 import { planComplianceOf } from '../../src/server/features/plans/compliance-read.ts';
 import type { TrainingLogEntry } from '../../src/server/features/scoring/index.ts';
 import { reviewPlan, type ReviewDay, type ReviewInput, type ReviewReadiness } from '../../src/server/features/plans/adjustments/rules.ts';
-import { datedSessions, planDays, type AcceptedSessionChange } from '../../src/server/features/plans/dated-sessions.ts';
+import { changedDays, datedSessions, planDays, type AcceptedSessionChange } from '../../src/server/features/plans/dated-sessions.ts';
 import { lengthInput } from '../../src/server/features/plans/plan-on-day.ts';
 import { DAYS_OF_WEEK } from '../../src/shared/api/training-plans.ts';
 import { planSchedule } from '../../src/shared/domain/plan-phases.ts';
@@ -245,6 +245,19 @@ describe('accepted changes on the dated sessions', () => {
     const moved: AcceptedSessionChange = { adjustmentId: 'c', date: free.date, before: null, after: { scheduled: first!.scheduled, durationMin: first!.durationMin } };
     const placed = datedSessions({ ...plan, sessionChanges: [moved] }).find((session) => session.date === free.date);
     expect(placed).toMatchObject({ scheduled: first!.scheduled, phase: free.context.phase, weekOfPhase: free.context.weekOfPhase, adjustmentId: 'c' });
+  });
+
+  it('lists the changed days, a new rest day too, with what the plan itself had there', () => {
+    expect(changedDays(plan)).toEqual([]);
+    const original = { scheduled: second!.scheduled, durationMin: second!.durationMin };
+    const shorter: AcceptedSessionChange = { adjustmentId: 'b', date: second!.date, before: original, after: { scheduled: second!.scheduled, durationMin: 30 } };
+    // A later change of the same day: the day is marked with the latest, and still with the plan's own session.
+    const shorterStill: AcceptedSessionChange = { adjustmentId: 'c', date: second!.date, before: shorter.after, after: { scheduled: second!.scheduled, durationMin: 20 } };
+    const stale: AcceptedSessionChange = { adjustmentId: 'd', date: second!.date, before: original, after: null };
+    expect(changedDays({ ...plan, sessionChanges: [rest, shorter, shorterStill, stale] })).toEqual([
+      { date: first!.date, adjustmentId: 'a', original: { scheduled: first!.scheduled, durationMin: first!.durationMin }, session: null },
+      { date: second!.date, adjustmentId: 'c', original, session: expect.objectContaining({ durationMin: 20, adjustmentId: 'c' }) },
+    ]);
   });
 });
 

@@ -1,9 +1,11 @@
 import { Decoder, Stream } from '@garmin/fitsdk';
+import { XMLParser } from 'fast-xml-parser';
 import FitParser from 'fit-file-parser';
 import { describe, expect, it } from 'vitest';
 import {
   deviceWorkout,
   formatAvailability,
+  runStepsAsSpeedPct,
   stepsOf,
   stepsText,
   type DeviceThresholds,
@@ -14,6 +16,7 @@ import type { ScheduledDay } from '../../src/shared/api/training-plans.ts';
 import { workoutDurationS } from '../../src/server/workouts/device-workout.ts';
 import { encodeFitWorkout } from '../../src/server/workouts/fit.ts';
 import { buildCourseFile } from '../../src/server/workouts/mrc-erg.ts';
+import { workoutFile } from '../../src/server/features/plans/workouts.ts';
 
 const THRESHOLD: MainSet = { kind: 'intervals', repeats: 3, workMin: 10, work: [91, 105], recoveryMin: 5, recovery: [45, 55] };
 const TEMPO: MainSet = { kind: 'intervals', repeats: 2, workMin: 15, work: [76, 90], recoveryMin: 5, recovery: [56, 75] };
@@ -173,8 +176,14 @@ describe('which files a session offers', () => {
     expect(withoutFtp.filter((entry) => entry.available).map((entry) => entry.format)).toEqual(['fit', 'zwo', 'mrc']);
   });
 
-  it('offers a run a FIT file only, and only with threshold pace or heart-rate zones', () => {
-    expect(formatAvailability('running', true, { ...NONE, thresholdPaceSPerKm: 240 }).filter((entry) => entry.available).map((entry) => entry.format)).toEqual(['fit']);
+  it('offers a run FIT with threshold pace or heart-rate zones, and a Zwift run workout with threshold pace; no ERG-mode files', () => {
+    const withPace = formatAvailability('running', true, { ...NONE, thresholdPaceSPerKm: 240 });
+    expect(withPace.filter((entry) => entry.available).map((entry) => entry.format)).toEqual(['fit', 'zwo']);
+    expect(withPace.find((entry) => entry.format === 'mrc')!.reason).toBe(WORKOUT_FORMAT_UNAVAILABLE.notCycling);
+    const hrZones = [{ min: null, max: 130 }, { min: 131, max: 145 }, { min: 146, max: 160 }, { min: 161, max: 172 }, { min: 173, max: null }];
+    const withZones = formatAvailability('running', true, { ...NONE, hrZones });
+    expect(withZones.filter((entry) => entry.available).map((entry) => entry.format)).toEqual(['fit']);
+    expect(withZones.find((entry) => entry.format === 'zwo')).toEqual({ format: 'zwo', available: false, reason: WORKOUT_FORMAT_UNAVAILABLE.runZwoNeedsPace });
     expect(formatAvailability('running', true, NONE)[0]).toEqual({ format: 'fit', available: false, reason: WORKOUT_FORMAT_UNAVAILABLE.runNeedsThresholds });
     expect(formatAvailability('cycling', false, NONE)[0]!.reason).toBe(WORKOUT_FORMAT_UNAVAILABLE.noSteps);
   });
@@ -199,6 +208,33 @@ describe('which files a session offers', () => {
     expect(stepsOf({ phase: { key: 'build' }, scheduled: { ...session, activityType: 'Lifting - strength', steps: undefined }, durationMin: 45 })).toBeNull();
     // A ride of a plan generated before steps existed.
     expect(stepsOf({ phase: { key: 'build' }, scheduled: { ...session, steps: undefined }, durationMin: 75 })).toBeNull();
+  });
+});
+
+describe('Zwift run workouts', () => {
+  it("write a run's zones as fractions of threshold pace (Friel's pace zones), read back with an XML parser", () => {
+    const file = workoutFile({ title: 'Base - run tempo (1 h)', description: 'Tempo', sport: 'running', steps: sessionSteps(TEMPO, 60, null) }, 'zwo', { ...NONE, thresholdPaceSPerKm: 240 }, '2026-03-05-thu-run-tempo-2x15', CREATED);
+    expect(file.fileName).toBe('2026-03-05-thu-run-tempo-2x15.zwo');
+    const { workout_file: document } = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: true }).parse(file.bytes.toString('utf8'));
+    expect(document.sportType).toBe('run');
+    expect(document.description).toContain('set the same threshold pace in Zwift');
+    // Zone 3 work (106-113 % of threshold pace) at its middle, zone 2 recovery (114-129 %) at its middle, as shares of threshold speed.
+    expect(document.workout.IntervalsT).toMatchObject({ Repeat: 2, OnDuration: 900, OffDuration: 300, OnPower: 0.914, OffPower: 0.826 });
+    // The warm-up ramps from zone 1's slow end (145 %, a jog) to zone 2's fast end (114 %); the cool-down back down.
+    expect(document.workout.Warmup).toMatchObject({ PowerLow: 0.69, PowerHigh: 0.877 });
+    expect(document.workout.Cooldown).toMatchObject({ PowerLow: 0.877, PowerHigh: 0.69 });
+  });
+
+  it('match the speed targets of the same run in its FIT file', () => {
+    const steps = sessionSteps(THRESHOLD, 60, null);
+    const asSpeed = runStepsAsSpeedPct(steps);
+    const fit = deviceWorkout({ name: 'x', description: '', sport: 'running', steps }, { ...NONE, thresholdPaceSPerKm: 300 });
+    const work = fit.steps.find((step) => step.kind === 'repeat')!;
+    const zwiftWork = asSpeed.find((step) => step.type === 'intervals')!;
+    if (work.kind !== 'repeat' || zwiftWork.type !== 'intervals' || zwiftWork.work.intensity.kind !== 'power' || work.steps[0]!.target.kind !== 'speed') throw new Error('an interval set');
+    const thresholdSpeed = 1000 / 300;
+    expect(work.steps[0]!.target.metresPerS.low).toBeCloseTo((thresholdSpeed * zwiftWork.work.intensity.ftpPct.low) / 100, 3);
+    expect(work.steps[0]!.target.metresPerS.high).toBeCloseTo((thresholdSpeed * zwiftWork.work.intensity.ftpPct.high) / 100, 3);
   });
 });
 

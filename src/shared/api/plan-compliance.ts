@@ -66,6 +66,16 @@ const complianceDay = z.object({
   /** Null for rest days, unplanned-only days, future sessions and sessions of unknown length. */
   band: z.enum(complianceBands).nullable(),
   unplannedActivityIds: z.array(z.string()),
+  /**
+   * Set when an accepted adjustment (ADR 0050) changed the day: the plan's own session there
+   * before it (null: the day was free), so the calendar can mark the change, a new rest day too.
+   */
+  changed: z
+    .object({
+      adjustmentId: z.string(),
+      before: z.object({ name: z.string(), durationMin: z.number().int().nonnegative() }).nullable(),
+    })
+    .nullable(),
 });
 export type ComplianceDayView = z.infer<typeof complianceDay>;
 

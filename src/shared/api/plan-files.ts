@@ -17,7 +17,8 @@ export const WORKOUT_FORMAT_LABELS: Record<WorkoutFormat, string> = {
 };
 
 export const WORKOUT_FORMAT_UNAVAILABLE = {
-  notCycling: 'Only rides have .zwo, .mrc and .erg files; runs download as FIT workouts.',
+  notCycling: 'Only rides have .mrc and .erg files (ERG mode on a trainer); runs download as FIT and Zwift workouts.',
+  runZwoNeedsPace: 'A Zwift run workout sets its paces from your threshold pace: set it in Settings.',
   ergNeedsFtp: 'An .erg file holds watts, so it needs your FTP: set it in Settings, or use the .mrc file (% of FTP).',
   runNeedsThresholds: 'A run workout needs your threshold pace or heart-rate zones: set one of them in Settings.',
   noSteps: 'This session has no structured steps (rest, strength or race day).',

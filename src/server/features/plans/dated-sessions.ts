@@ -53,6 +53,16 @@ interface DayLayout {
   date: string;
   context: Omit<DatedSession, 'date' | 'scheduled' | 'durationMin' | 'adjustmentId'>;
   session: DatedSession | null;
+  /** Set when accepted changes touched the day: the latest of them and what the plan itself had there (null: a rest day). */
+  changed?: { adjustmentId: string; original: PlannedSessionSnapshot | null };
+}
+
+/** A day an accepted change touched: what the plan had there (null: nothing) and what it holds now (null: a rest day). */
+export interface ChangedDay {
+  date: string;
+  adjustmentId: string;
+  original: PlannedSessionSnapshot | null;
+  session: DatedSession | null;
 }
 
 /** Every day of the plan with where it falls and the generated session on it (null on rest days). */
@@ -115,6 +125,8 @@ function adjustedLayout(plan: DatedPlan): DayLayout[] {
   for (const change of changes) {
     const day = byDate.get(change.date);
     if (!day || !sameSession(day.session, change.before)) continue;
+    const original = day.changed ? day.changed.original : day.session && { scheduled: day.session.scheduled, durationMin: day.session.durationMin };
+    day.changed = { adjustmentId: change.adjustmentId, original };
     day.session = change.after
       ? { date: day.date, scheduled: change.after.scheduled, durationMin: change.after.durationMin, ...day.context, adjustmentId: change.adjustmentId }
       : null;
@@ -134,4 +146,13 @@ export function datedSessions(plan: DatedPlan): DatedSession[] {
 /** Every day of the plan, rest days included (null session), for the adjustments review that may place a session on a free day. */
 export function planDays(plan: DatedPlan): { date: string; session: DatedSession | null; context: DayLayout['context'] }[] {
   return adjustedLayout(plan);
+}
+
+/**
+ * The days accepted changes touched, in date order, rest days included: the plan view marks them,
+ * so a session a change turned into a rest day shows as changed rather than vanishing.
+ */
+export function changedDays(plan: DatedPlan): ChangedDay[] {
+  if ((plan.sessionChanges ?? []).length === 0) return [];
+  return adjustedLayout(plan).flatMap((day) => (day.changed ? [{ date: day.date, adjustmentId: day.changed.adjustmentId, original: day.changed.original, session: day.session }] : []));
 }

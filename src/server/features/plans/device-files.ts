@@ -81,7 +81,9 @@ export function formatAvailability(sport: SessionSport, hasSteps: boolean, thres
   const reasonFor = (format: SessionFileOffer['format']): string | null => {
     if (!hasSteps) return WORKOUT_FORMAT_UNAVAILABLE.noSteps;
     if (sport === 'running') {
-      if (format !== 'fit') return WORKOUT_FORMAT_UNAVAILABLE.notCycling;
+      if (format === 'mrc' || format === 'erg') return WORKOUT_FORMAT_UNAVAILABLE.notCycling;
+      // Zwift runs to paces, so its file needs the threshold pace; a FIT run can target heart rate instead.
+      if (format === 'zwo') return thresholds.thresholdPaceSPerKm === null ? WORKOUT_FORMAT_UNAVAILABLE.runZwoNeedsPace : null;
       return thresholds.thresholdPaceSPerKm === null && thresholds.hrZones === null ? WORKOUT_FORMAT_UNAVAILABLE.runNeedsThresholds : null;
     }
     return format === 'erg' && thresholds.ftpW === null ? WORKOUT_FORMAT_UNAVAILABLE.ergNeedsFtp : null;
@@ -112,6 +114,26 @@ const RUN_PACE_ZONES_PCT: Record<number, Range> = {
 };
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * A run step's zones (read from its % FTP, as the plan prescribes runs) as % of threshold speed:
+ * Friel's pace zones inverted (a pace of 129 % of threshold is 100 / 1.29 = 77.5 % of its speed).
+ * The FIT speed targets are this share of the threshold speed; a Zwift run workout holds it as
+ * the fraction of threshold pace Zwift reads its run targets as.
+ */
+export function runSpeedPct(ftpPct: Range): Range {
+  return { low: 10_000 / RUN_PACE_ZONES_PCT[zoneOf(ftpPct.low)]!.high, high: 10_000 / RUN_PACE_ZONES_PCT[zoneOf(ftpPct.high)]!.low };
+}
+
+/** A run's steps with each target as % of threshold speed instead of % FTP: what its .zwo holds. */
+export function runStepsAsSpeedPct(steps: readonly SessionStep[]): SessionStep[] {
+  const asSpeed = (intensity: SessionIntensity): SessionIntensity => ({ kind: 'power', ftpPct: runSpeedPct(ftpPctOf(intensity)), watts: null });
+  return steps.map((step) =>
+    step.type === 'intervals'
+      ? { ...step, work: { ...step.work, intensity: asSpeed(step.work.intensity) }, recovery: { ...step.recovery, intensity: asSpeed(step.recovery.intensity) } }
+      : { ...step, intensity: asSpeed(step.intensity) },
+  );
+}
 
 function runTarget(ftpPct: Range, thresholds: DeviceThresholds): DeviceTarget {
   const lowZone = zoneOf(ftpPct.low);

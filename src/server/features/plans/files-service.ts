@@ -11,7 +11,7 @@ import type { CalendarFeedRepo } from './calendar-feed-repo.ts';
 import { datedSessions } from './dated-sessions.ts';
 import { deviceThresholdsOf, formatAvailability, sessionSport, stepsOf } from './device-files.ts';
 import type { PlansService } from './service.ts';
-import { datedSessionTitle, planWorkoutFiles, workoutFile, zipWorkouts, type WorkoutFile } from './workouts.ts';
+import { datedSessionBaseName, datedWorkoutSession, planWorkoutFiles, workoutFile, zipWorkouts, type WorkoutFile } from './workouts.ts';
 
 /**
  * A plan's files for devices and calendars (ADR 0039, 0040): the workout files of each dated
@@ -76,29 +76,24 @@ export function createPlanFilesService(deps: {
       const dated = datedSessions(plan).find((session) => session.date === date);
       if (!dated) throw new AppError('not_found', SESSION_NOT_FOUND);
       const sport = sessionSport(dated.scheduled);
-      const steps = stepsOf(dated);
       const device = deviceThresholdsOf(await thresholds(account.id, now));
-      const offer = sport ? formatAvailability(sport, steps !== null, device).find((entry) => entry.format === format)! : null;
-      if (!sport || !steps || !offer?.available) throw new AppError('bad_request', offer?.reason ?? 'This session has no workout file.');
-      const title = planTitle(plan);
-      const session = {
-        title: datedSessionTitle(dated.phase.name, dated.scheduled, dated.durationMin),
-        description: `${title}, ${dated.phase.name} phase, ${date}.\n${[dated.scheduled.description, `Zones: ${dated.scheduled.zones}`, dated.scheduled.notes].join('\n')}`,
-        sport,
-        steps,
-      };
-      const baseName = `${date}-${fileNameSlug(dated.scheduled.activityType, 'workout')}`;
-      return workoutFile(session, format, device, baseName, new Date(plan.updatedAt));
+      const session = datedWorkoutSession(dated, planTitle(plan));
+      const offer = sport ? formatAvailability(sport, session !== null, device).find((entry) => entry.format === format)! : null;
+      if (!session || !offer?.available) throw new AppError('bad_request', offer?.reason ?? 'This session has no workout file.');
+      return workoutFile(session, format, device, datedSessionBaseName(dated, session.steps), new Date(plan.updatedAt));
     },
 
-    /** Pro (a running trial counts): the plan's sessions in every format it offers, one .zip with a folder per format. Checked before anything is read. */
+    /**
+     * Pro (a running trial counts): every dated session of the plan, with the accepted changes laid
+     * over it, in every format it offers; one .zip with a folder per format. Checked before anything is read.
+     */
     async zip(account: Account, planId: string, now = new Date()): Promise<{ fileName: string; zip: Buffer }> {
       requirePro(account, now);
-      const plan = await plans.get(account.id, planId, now);
+      const plan = await plans.adjusted(account.id, planId, now);
       const title = planTitle(plan);
-      const result = planWorkoutFiles(plan, title, deviceThresholdsOf(await thresholds(account.id, now)));
+      const result = await planWorkoutFiles(plan, title, deviceThresholdsOf(await thresholds(account.id, now)));
       if ('unavailable' in result) throw new AppError('bad_request', result.unavailable);
-      return { fileName: `${fileNameSlug(title, 'training-plan')}-workouts.zip`, zip: await zipWorkouts(result.files, new Date(plan.generatedAt)) };
+      return { fileName: `${fileNameSlug(title, 'training-plan')}-workouts.zip`, zip: await zipWorkouts(result.files, new Date(plan.updatedAt)) };
     },
 
     async feedStatus(accountId: string, planId: string, now = new Date()): Promise<CalendarFeedStatus> {

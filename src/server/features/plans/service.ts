@@ -21,6 +21,7 @@ import { RECENT_ACTIVITY_LIMIT, type AthleteFacts } from './athlete-facts.ts';
 import type { AthleteReader } from './athlete-reader.ts';
 import { planCalendar } from './calendar.ts';
 import { complianceLogSpan, planComplianceOf, weekComplianceOn, weekLogSpan } from './compliance-read.ts';
+import { changedDays } from './dated-sessions.ts';
 import { generatePlan } from './generator.ts';
 import { goalInputProblem, parseFtpW } from './goal-inputs.ts';
 import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan-on-day.ts';
@@ -236,7 +237,13 @@ export function createPlansService(deps: {
       const today = now.toISOString().slice(0, 10);
       const from = query.from && query.from > startDate ? query.from : startDate;
       const to = query.to && query.to < endDate ? query.to : endDate;
-      return { planId: plan.id, startDate, endDate, today, from, to, ...planComplianceOf(plan, log, { today, from, to }) };
+      const { days, ...totals } = planComplianceOf(plan, log, { today, from, to });
+      const changed = new Map(changedDays(plan).map((day) => [day.date, day]));
+      const changeOf = (date: string) => {
+        const day = changed.get(date);
+        return day ? { adjustmentId: day.adjustmentId, before: day.original && { name: day.original.scheduled.activityType, durationMin: day.original.durationMin } } : null;
+      };
+      return { planId: plan.id, startDate, endDate, today, from, to, days: days.map((day) => ({ ...day, changed: changeOf(day.date) })), ...totals };
     },
 
     /** Every plan of the account, active or not, for the analysis-context export (spec §3). */

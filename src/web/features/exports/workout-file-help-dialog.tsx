@@ -41,7 +41,9 @@ export function WorkoutFileHelpDialog({
         <p className="mt-4 text-sm text-fg-muted">
           The other folders hold the same sessions for other devices: <code className="font-mono text-xs text-fg">fit</code> for Garmin, Wahoo and Hammerhead
           head units and watches (copy them to the device's NewFiles folder or import them in its app), <code className="font-mono text-xs text-fg">mrc</code> and{' '}
-          <code className="font-mono text-xs text-fg">erg</code> for ERG-mode trainer apps such as TrainerRoad and PerfPRO.
+          <code className="font-mono text-xs text-fg">erg</code> for ERG-mode trainer apps such as TrainerRoad and PerfPRO. Each file is one day of the plan, named by
+          its date, with the changes you accepted. Zwift run workouts set their paces from the threshold pace in your Zwift profile, so keep it the same as in
+          Kairo.
         </p>
       )}
     </ExplainerDialog>

@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { Replace } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ComplianceDayView } from '../../../shared/api/plan-compliance.ts';
 import { formatShortCalendarDay } from '../../../shared/format.ts';
@@ -16,20 +17,41 @@ function ActivityLinks({ ids, label }: { ids: string[]; label: string }) {
   );
 }
 
-/** One day of the plan: its session and what was done, the status in words and an icon, the band as the border's colour. */
+/** 'Cycling · threshold, 1 h 15 min', or 'a rest day' when the plan had nothing there. */
+const beforeText = (before: NonNullable<ComplianceDayView['changed']>['before']) => (before ? `${sessionName(before.name)}, ${minutesText(before.durationMin)}` : 'a rest day');
+
+/** An accepted adjustment changed the day (ADR 0050): a word and an icon, and what the plan had there. */
+function ChangedNote({ changed }: { changed: NonNullable<ComplianceDayView['changed']> }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-fg-muted">
+      <span className="inline-flex items-center gap-1 rounded-full border border-accent/50 px-1.5 font-semibold text-accent">
+        <Replace aria-hidden className="size-3" />
+        Changed
+      </span>
+      <span>was {beforeText(changed.before)}</span>
+    </p>
+  );
+}
+
+/**
+ * One day of the plan: its session and what was done, the status in words and an icon, the band as
+ * the border's colour, and a mark when an accepted adjustment changed it. On a phone the days are a
+ * list: a rest day is one compact line, so a session turned into rest does not vanish.
+ */
 export function ComplianceDayCell({ day, isToday }: { day: ComplianceDayView; isToday: boolean }) {
   const { icon: Icon, label } = STATUS_LABELS[day.status];
   const band = day.band ? BAND_CLASSES[day.band] : null;
   const quiet = day.status === 'rest';
+  const changed = day.changed ? `, changed from ${beforeText(day.changed.before)}` : '';
   return (
     <li
       className={clsx(
-        'flex flex-col gap-1 rounded-xl border p-2.5 text-xs md:min-h-24',
-        band ? band.border : 'border-line',
-        quiet ? 'hidden bg-canvas md:flex' : 'bg-surface',
+        'flex flex-col gap-1 rounded-xl border text-xs md:min-h-24 md:p-2.5',
+        band ? band.border : day.changed ? 'border-accent/50' : 'border-line',
+        quiet ? 'bg-canvas px-2.5 py-1.5' : 'bg-surface p-2.5',
         isToday && 'ring-2 ring-accent/60',
       )}
-      aria-label={`${formatShortCalendarDay(day.date)}: ${label}${day.band ? `, ${BAND_LABELS[day.band]}` : ''}`}
+      aria-label={`${formatShortCalendarDay(day.date)}: ${label}${day.band ? `, ${BAND_LABELS[day.band]}` : ''}${changed}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5">
         <span className="font-semibold text-fg-muted">
@@ -42,6 +64,7 @@ export function ComplianceDayCell({ day, isToday }: { day: ComplianceDayView; is
           {label}
         </span>
       </div>
+      {day.changed && <ChangedNote changed={day.changed} />}
       {day.planned && (
         <p className="text-fg">
           <span className="font-semibold">{sessionName(day.planned.name)}</span>

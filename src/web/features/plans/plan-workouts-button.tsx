@@ -11,7 +11,7 @@ import { DESKTOP_QUERY, WorkoutFileHelpDialog } from '../exports/index.ts';
 import { useDownloadPlanWorkouts } from './api/training-plans.ts';
 
 /**
- * The plan's sessions as workout files in one .zip, a folder per format: FIT, .zwo, .mrc, .erg
+ * The plan's dated sessions (with the accepted changes) as workout files in one .zip, a folder per format: FIT, .zwo, .mrc, .erg
  * (Pro, desktop only, like the analysis's workout file); disabled with the reason when the
  * account or the plan has none.
  */
@@ -22,7 +22,7 @@ export function PlanWorkoutsButton({ plan }: { plan: TrainingPlanView }) {
   const [helpFor, setHelpFor] = useState<string | null>(null);
 
   if (!desktop) return <p className="text-xs text-fg-muted">{WORKOUT_FILE_DESKTOP_ONLY}</p>;
-  // A plan's runs are in the zip too (as FIT) when the athlete has the thresholds: the server says why when not.
+  // A plan's runs are in the zip too (as FIT and .zwo) when the athlete has the thresholds: the server says why when not.
   const hasRuns = plan.generatedPlan.trainingPlan.phases.some((phase) => (phase.dailySchedule ?? []).some((day) => day.activityType.startsWith('Running')));
   const hint = pro ? (hasRuns ? null : planWorkoutsUnavailable(plan.generatedPlan)) : PRO_ONLY_MESSAGES.workoutFile;
   return (
