@@ -102,7 +102,7 @@ export function datedWorkoutSession(dated: DatedSession, planTitle: string): Wor
 }
 
 /** Sessions written between two turns of the event loop: a 104-week plan (about 420 sessions) never holds it for long. */
-const SESSIONS_PER_TURN = 32;
+const SESSIONS_PER_TURN = 8;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
