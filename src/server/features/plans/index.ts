@@ -52,7 +52,7 @@ export function createPlans(
 export function createPlanAdjustments(deps: {
   database: Database;
   scoring: Pick<ScoringService, 'trainingLog' | 'fitness'>;
-  wellness: Pick<WellnessService, 'readinessSeries'>;
+  wellness: Pick<WellnessService, 'lowDays'>;
   settings: Pick<SettingsService, 'analysesStale'>;
   events: EventBus;
 }) {

@@ -11,7 +11,7 @@ import { planTitle } from '../../../../shared/api/training-plans.ts';
 import { formatCalendarDay } from '../../../../shared/format.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { ScoringService } from '../../scoring/index.ts';
-import type { WellnessService } from '../../wellness/index.ts';
+import type { LowDays, WellnessService } from '../../wellness/index.ts';
 import { planDays, sameSession, type AcceptedSessionChange } from '../dated-sessions.ts';
 import { parseFtpW } from '../goal-inputs.ts';
 import { planOnDay } from '../plan-on-day.ts';
@@ -19,7 +19,7 @@ import type { PlansRepo, TrainingPlanRow } from '../repo.ts';
 import { toView, type AdjustedPlanView } from '../view.ts';
 import type { AdjustmentsRepo, PlanAdjustmentRow } from './repo.ts';
 import { reviewLogSpan, reviewProposals } from './review.ts';
-import type { Proposal, ReviewReadiness } from './rules.ts';
+import type { Proposal } from './rules.ts';
 
 /**
  * The plan answers back (ADR 0050): the review that turns the rules' proposals into pending
@@ -34,7 +34,6 @@ export const DECIDED_QUIET_DAYS = 7;
 const REVIEW_ATTEMPTS = 3;
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 const notFound = () => new AppError('not_found', ADJUSTMENT_NOT_FOUND);
 const conflict = (message: string) => new AppError('conflict', message);
 
@@ -69,7 +68,7 @@ const changeKey = (changes: readonly StoredAdjustmentChange[]) =>
 
 /** What the review reads besides the plan: the same for every plan of the account. */
 interface AthleteState {
-  readiness: ReviewReadiness[];
+  lowDays: LowDays;
   tsb: number | null;
 }
 
@@ -77,7 +76,7 @@ export function createAdjustmentsService(deps: {
   repo: AdjustmentsRepo;
   plans: Pick<PlansRepo, 'listActive' | 'find'>;
   scoring: Pick<ScoringService, 'trainingLog' | 'fitness'>;
-  wellness: Pick<WellnessService, 'readinessSeries'>;
+  wellness: Pick<WellnessService, 'lowDays'>;
   /** Called after an accept or an undo changed a plan's sessions: analyses that read the plan are stale (ADR 0014). */
   plansChanged: (accountId: string) => Promise<void>;
 }) {
@@ -85,17 +84,17 @@ export function createAdjustmentsService(deps: {
 
   async function athleteState(accountId: string, now: Date): Promise<AthleteState> {
     const today = isoDay(now.getTime());
-    const [series, fitness] = await Promise.all([wellness.readinessSeries(accountId, addDays(today, -1), today), scoring.fitness(accountId, 1, now)]);
+    const [lowDays, fitness] = await Promise.all([wellness.lowDays(accountId, today), scoring.fitness(accountId, 1, now)]);
     const day = fitness.at(-1);
     const trained = day && day.date === today && (day.ctl !== 0 || day.atl !== 0 || day.tsb !== 0);
-    return { readiness: series.map((entry) => ({ date: entry.date, state: entry.state, hrv: entry.hrv })), tsb: trained ? day.tsb : null };
+    return { lowDays, tsb: trained ? day.tsb : null };
   }
 
   /** The rules' proposals for the plan as it stands with its accepted changes. */
   async function proposalsFor(accountId: string, plan: AdjustedPlanView, state: AthleteState, ftp: string | null, now: Date): Promise<Proposal[]> {
     const span = reviewLogSpan(now);
     const log = await scoring.trainingLog(accountId, span.from, span.to);
-    return reviewProposals({ plan, log, readiness: state.readiness, tsb: state.tsb, ftpW: parseFtpW(ftp), now });
+    return reviewProposals({ plan, log, lowDays: state.lowDays, tsb: state.tsb, ftpW: parseFtpW(ftp), now });
   }
 
   /** Whether the athlete already decided on this situation recently enough that it is not raised again. */
