@@ -25,7 +25,8 @@ describe('plan adjustment reasons worded by a language model (PGlite)', { timeou
 
   beforeAll(async () => {
     fake = await startFakeLlm();
-    server = await startTestKairo('pglite', llmEnv(fake));
+    // A machine under load answers slowly: the deadline is for a model that never answers, not for this test.
+    server = await startTestKairo('pglite', llmEnv(fake, 15));
   });
   afterAll(async () => {
     await server?.close();
