@@ -3,7 +3,8 @@ import { reviewLogSpan, reviewProposals } from '../src/server/features/plans/adj
 import { datedSessions, type AcceptedSessionChange } from '../src/server/features/plans/dated-sessions.ts';
 import { lengthInput } from '../src/server/features/plans/plan-on-day.ts';
 import { toView } from '../src/server/features/plans/view.ts';
-import { computeReadiness, indexWellness, readinessWindowStart, type WellnessReading } from '../src/server/features/wellness/readiness.ts';
+import { lowDays } from '../src/server/features/wellness/low-days.ts';
+import { indexWellness, type WellnessReading } from '../src/server/features/wellness/readiness.ts';
 import { planSchedule } from '../src/shared/domain/plan-phases.ts';
 import { planSource } from '../test/unit/support/analysis-context.ts';
 import { seededRandom, timeRuns, type RunTimes } from './measure.ts';
@@ -25,7 +26,8 @@ const RUNS = 200;
  * year of wellness and a 24-week plan (with a few accepted changes laid over it): what the review
  * computes once its reads are in. The reads take from the year only the days the review asks for
  * (the activities of its 16 days, the wellness of the HRV baseline), as the database does by index;
- * then readiness of yesterday and today, the plan's days with their compliance, and the rules.
+ * then yesterday's and today's readings against their baselines, the plan's days with their
+ * compliance, and the rules.
  */
 export function benchPlanAdjustments(): PlanAdjustmentsRun {
   const generatedAt = new Date('2026-03-02T08:00:00Z');
@@ -74,19 +76,15 @@ export function benchPlanAdjustments(): PlanAdjustmentsRun {
     });
   }
   const today = now.toISOString().slice(0, 10);
-  const yesterday = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
   const logSpan = reviewLogSpan(now);
-  const wellnessFrom = readinessWindowStart(yesterday);
+  // The HRV baseline of the 60 days before yesterday, as the wellness service reads it.
+  const wellnessFrom = new Date(now.getTime() - 61 * DAY_MS).toISOString().slice(0, 10);
 
   let proposals = 0;
   const review = () => {
     const read = log.filter((entry) => entry.startDate >= logSpan.from && entry.startDate < logSpan.to);
     const index = indexWellness(wellness.filter((entry) => entry.date >= wellnessFrom && entry.date <= today));
-    const readiness = [yesterday, today].map((date) => {
-      const judged = computeReadiness(date, index, { tsb: -18 });
-      return { date, state: judged.state, hrv: judged.hrv };
-    });
-    proposals = reviewProposals({ plan, log: read, readiness, tsb: -18, ftpW: 260, now }).length;
+    proposals = reviewProposals({ plan, log: read, lowDays: lowDays(index, today), tsb: -18, ftpW: 260, now }).length;
   };
   // A server has run reviews before this one: the first, compiling the code, is not timed.
   review();

@@ -165,11 +165,11 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const settings = createSettings({ database: database.db, scoring, strava: strava.service, events });
   registerSettingsRoutes(app, settings);
 
-  // One language model for every writer (analysis, profile); without one the built-in writers write.
+  // One language model for every writer (analysis, profile, adjustment reasons); without one the built-in writers write.
   const ai = config.ai ? createStructuredModel({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, log: app.log, observe: operatorMetrics.llm }) : undefined;
   const history = trainingHistory({ strava: strava.service, activities, scoring });
   const plans = createPlans({ database: database.db, activities, scoring, settings, hasTrainingData: history.hasTrainingData });
-  const adjustments = createPlanAdjustments({ database: database.db, scoring, wellness, settings, events });
+  const adjustments = createPlanAdjustments({ database: database.db, scoring, wellness, settings, events, ai, dataPolicy });
 
   const analysis = createAnalysis({
     database: database.db,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planAdjustmentList, pendingAdjustments, planAdjustment, ADJUSTMENT_CONFLICTS, type PlanAdjustment } from '../../src/shared/api/plan-adjustments.ts';
 import { planComplianceView } from '../../src/shared/api/plan-compliance.ts';
+import { readinessAnswer } from '../../src/shared/api/wellness.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
@@ -93,8 +94,8 @@ describe.each(kinds)('plan adjustments on %s', { timeout: 120_000 }, (kind) => {
 
     let proposal = await lowHrvTwoDays(client);
     expect(proposal).toMatchObject({ planId, trigger: 'readiness-low', status: 'pending', decidedAt: null });
-    expect(proposal.reason).toMatch(/^Readiness has been strained two days running, your 7-day HRV at \d+ ms against a usual \d+–\d+ ms: .+\.$/);
-    expect(proposal.evidence).toMatchObject({ strainedDays: 2 });
+    expect(proposal.reason).toMatch(/^HRV 12 ms yesterday and today \(usual 60 ms\) and fatigue 4 of 5 yesterday and today: .+\.$/);
+    expect(proposal.evidence).toMatchObject({ lowDays: 2, since: daysAgo(1), hrvYesterday: 12, hrvToday: 12, hrvLowMs: 60, hrvHighMs: 60 });
     expect(proposal.changes.length).toBeGreaterThan(0);
     for (const change of proposal.changes) expect(change.date >= today).toBe(true);
     // Home lists it with the plan's title.
@@ -105,7 +106,8 @@ describe.each(kinds)('plan adjustments on %s', { timeout: 120_000 }, (kind) => {
     await waitForJobs(server);
     const again = (await adjustments(client, planId)).pending;
     expect(again.map((entry) => entry.id)).toEqual([proposal.id]);
-    expect(again[0]!.evidence.hrvMeanMs).toBeLessThan(proposal.evidence.hrvMeanMs as number);
+    expect(again[0]!.evidence.hrvToday).toBe(6);
+    expect(again[0]!.reason).toMatch(/^HRV 12 ms yesterday and 6 ms today /);
     expect(again[0]!.changes).toEqual(proposal.changes);
     proposal = again[0]!;
 
@@ -166,6 +168,32 @@ describe.each(kinds)('plan adjustments on %s', { timeout: 120_000 }, (kind) => {
     // The history keeps it, with its reason.
     const listed = await adjustments(client, planId);
     expect(listed.history).toMatchObject([{ id: proposal.id, status: 'undone', reason: proposal.reason }]);
+  });
+
+  it('proposes on the second low morning from the days’ own HRV, against a varied 60-day baseline; one low day proposes nothing', async () => {
+    const { client, planId } = await athleteWithPlan();
+    // A watch's 60 days before today: HRV 60 and 66 ms on alternate mornings, resting HR 49 and 51 bpm.
+    const lines = ['date,hrv,resting_hr', ...Array.from({ length: 60 }, (_, index) => `${daysAgo(60 - index)},${index % 2 === 0 ? 60 : 66},${index % 2 === 0 ? 49 : 51}`)];
+    const imported = await client.request('POST', '/api/wellness/import', undefined, { rawBody: Buffer.from(lines.join('\n')), headers: { 'content-type': 'text/csv' } });
+    expect(imported.body.imported).toBe(60);
+    await waitForJobs(server);
+    expect((await adjustments(client, planId)).pending).toEqual([]);
+
+    // One low morning (today) is not enough, whatever its number.
+    expect((await client.put(`/api/wellness/${today}`, { hrvRmssdMs: 33 })).status).toBe(200);
+    await waitForJobs(server);
+    expect((await adjustments(client, planId)).pending).toEqual([]);
+
+    // Yesterday's check-in was low too: the proposal comes now, not a day later, citing both readings and the usual range.
+    expect((await client.put(`/api/wellness/${daysAgo(1)}`, { hrvRmssdMs: 35 })).status).toBe(200);
+    await waitForJobs(server);
+    const [proposal, ...others] = (await adjustments(client, planId)).pending;
+    expect(others).toEqual([]);
+    expect(proposal).toMatchObject({ trigger: 'readiness-low', evidence: { lowDays: 2, since: daysAgo(1), hrvYesterday: 35, hrvToday: 33, hrvLowMs: 60, hrvHighMs: 66 } });
+    expect(proposal!.reason).toMatch(/^HRV 35 ms yesterday and 33 ms today, below your usual 60–66 ms: .+\.$/);
+    // Home's readiness keeps reading the 7-day average (ADR 0037): yesterday's one low morning did not make it strained.
+    const home = readinessAnswer.parse((await client.get(`/api/readiness?date=${daysAgo(1)}&days=1`)).body).today;
+    expect(home.state).not.toBe('strained');
   });
 
   it('supersedes a pending proposal when the situation goes away, and refuses what is not allowed', async () => {

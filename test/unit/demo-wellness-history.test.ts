@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_WELLNESS_DAYS, demoWellnessCsv, demoWellnessHistory } from '../../src/server/demo/wellness-history.ts';
 import { parseWellnessCsv } from '../../src/server/features/wellness/csv-import.ts';
+import { lowDays } from '../../src/server/features/wellness/low-days.ts';
 import { computeReadiness, indexWellness, type WellnessReading } from '../../src/server/features/wellness/readiness.ts';
 
 const TODAY = '2026-11-26';
@@ -47,22 +48,18 @@ describe('the demo athlete’s wellness history', () => {
     expect(parsed.rows).toEqual(days);
   });
 
-  it('makes HRV of 35 ms checked in on two days running strained on both days, for every athlete', () => {
-    const lowDays = [daysBefore(TODAY, 2), daysBefore(TODAY, 1)];
+  it('makes HRV of 35 ms checked in for yesterday and today low on both days, and Home strained today, for every athlete', () => {
     for (let athlete = 1; athlete <= 200; athlete++) {
-      const readings: WellnessReading[] = demoWellnessHistory(`strava-athlete-${athlete}`, TODAY).map((day) => ({
-        ...day,
-        sleepQuality: null,
-        fatigue: null,
-        soreness: null,
-        ...(lowDays.includes(day.date) ? { hrvRmssdMs: 35, restingHrBpm: null, sleepHours: null } : {}),
-      }));
-      const index = indexWellness(readings);
-      for (const date of [lowDays[1]!, TODAY]) {
-        const readiness = computeReadiness(date, index, null);
-        expect(readiness.state, `athlete ${athlete} on ${date}`).toBe('strained');
-        expect(readiness.inputs.find((input) => input.key === 'hrv')?.signal).toBe('poor');
-      }
+      const readings: WellnessReading[] = demoWellnessHistory(`strava-athlete-${athlete}`, TODAY).map((day) => ({ ...day, sleepQuality: null, fatigue: null, soreness: null }));
+      // The check-in of yesterday replaces that day; today's is new.
+      const checkIn = (date: string): WellnessReading => ({ date, hrvRmssdMs: 35, restingHrBpm: null, sleepHours: null, sleepQuality: null, fatigue: null, soreness: null });
+      const index = indexWellness([...readings.filter((day) => day.date !== daysBefore(TODAY, 1)), checkIn(daysBefore(TODAY, 1)), checkIn(TODAY)]);
+      const low = lowDays(index, TODAY);
+      expect(low.lowRunning, `athlete ${athlete}`).toBe(true);
+      expect(low.hrv!.readings).toBe(59);
+      const readiness = computeReadiness(TODAY, index, null);
+      expect(readiness.state, `athlete ${athlete}`).toBe('strained');
+      expect(readiness.inputs.find((input) => input.key === 'hrv')?.signal).toBe('poor');
     }
   });
 });

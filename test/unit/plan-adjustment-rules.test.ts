@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { reviewDays } from '../../src/server/features/plans/adjustments/review.ts';
 import { planComplianceOf } from '../../src/server/features/plans/compliance-read.ts';
 import type { TrainingLogEntry } from '../../src/server/features/scoring/index.ts';
-import { reviewPlan, type ReviewDay, type ReviewInput, type ReviewReadiness } from '../../src/server/features/plans/adjustments/rules.ts';
+import { reviewPlan, type ReviewDay, type ReviewInput } from '../../src/server/features/plans/adjustments/rules.ts';
+import type { DailyReadings, LowDays } from '../../src/server/features/wellness/index.ts';
 import { changedDays, datedSessions, planDays, type AcceptedSessionChange } from '../../src/server/features/plans/dated-sessions.ts';
 import { lengthInput } from '../../src/server/features/plans/plan-on-day.ts';
 import { DAYS_OF_WEEK } from '../../src/shared/api/training-plans.ts';
@@ -62,12 +63,22 @@ function days(edit: (day: ReviewDay) => void = () => {}): ReviewDay[] {
   return list;
 }
 
-const ready = (date: string): ReviewReadiness => ({ date, state: 'ready', hrv: { meanMs: 55, lowMs: 48, highMs: 62 } });
-const strained = (date: string): ReviewReadiness => ({ date, state: 'strained', hrv: { meanMs: 38.4, lowMs: 45.2, highMs: 58.9 } });
+const USUAL_HRV = { meanMs: 51.6, lowMs: 45.2, highMs: 58.9, readings: 55 };
+const USUAL_HR = { meanBpm: 49.6, readings: 28 };
+/** Yesterday's and today's readings: each day's poor ones; a day is low as the wellness rule (ADR 0056) would say. */
+function lowDays(yesterday: DailyReadings['poor'], today: DailyReadings['poor'], low: [boolean, boolean] = [yesterday.length > 0, today.length > 0]): LowDays {
+  const days = [
+    { date: addDays(TODAY, -1), poor: yesterday, low: low[0] },
+    { date: TODAY, poor: today, low: low[1] },
+  ];
+  return { days, hrv: USUAL_HRV, restingHr: USUAL_HR, lowRunning: days.every((day) => day.low) };
+}
+const hrvLow = (yesterdayMs: number, todayMs: number) => lowDays([{ key: 'hrv', value: yesterdayMs }], [{ key: 'hrv', value: todayMs }]);
+const NOT_LOW = lowDays([], []);
 const input = (over: Partial<ReviewInput> = {}): ReviewInput => ({
   today: TODAY,
   days: days(),
-  readiness: [ready(addDays(TODAY, -1)), ready(TODAY)],
+  lowDays: NOT_LOW,
   tsb: -12,
   ftpW: 250,
   ...over,
@@ -127,8 +138,8 @@ describe('plan adjustment rules', () => {
     expect(proposals.map((proposal) => proposal.trigger)).toEqual(['form-deep']);
   });
 
-  it('rests today and eases the next intensity session when readiness is strained two days running', () => {
-    const [proposal, ...rest] = reviewPlan(input({ readiness: [strained(addDays(TODAY, -1)), strained(TODAY)] }));
+  it('rests today and eases the next intensity session when HRV is low two days running, citing both readings', () => {
+    const [proposal, ...rest] = reviewPlan(input({ lowDays: hrvLow(35.2, 33) }));
     expect(rest).toEqual([]);
     expect(proposal!.trigger).toBe('readiness-low');
     expect(summary(proposal!)).toEqual([
@@ -136,19 +147,51 @@ describe('plan adjustment rules', () => {
       ['2026-05-14', 'swap', 'Cycling - vo2max', 60, 'Cycling - endurance', 60],
     ]);
     expect(proposal!.reason).toBe(
-      'Readiness has been strained two days running, your 7-day HRV at 38 ms against a usual 45–59 ms: Wed, May 13 becomes a rest day instead of 40 min recovery and Thu, May 14 becomes 1 h endurance instead of vo2max.',
+      'HRV 35 ms yesterday and 33 ms today, below your usual 45–59 ms: Wed, May 13 becomes a rest day instead of 40 min recovery and Thu, May 14 becomes 1 h endurance instead of vo2max.',
     );
-    expect(proposal!.evidence).toMatchObject({ strainedDays: 2, hrvMeanMs: 38, hrvLowMs: 45, hrvHighMs: 59 });
+    expect(proposal!.evidence).toEqual({ lowDays: 2, since: '2026-05-12', hrvYesterday: 35, hrvToday: 33, hrvLowMs: 45, hrvHighMs: 59 });
   });
 
-  it('needs two strained days: one is not enough, nor an older one', () => {
-    expect(reviewPlan(input({ readiness: [ready(addDays(TODAY, -1)), strained(TODAY)] }))).toEqual([]);
-    expect(reviewPlan(input({ readiness: [strained(addDays(TODAY, -2)), ready(addDays(TODAY, -1)), strained(TODAY)] }))).toEqual([]);
-    expect(reviewPlan(input({ readiness: [strained(TODAY)] }))).toEqual([]);
+  it('cites every poor reading of the two days with its day, and the usual values it was read against', () => {
+    const [same] = reviewPlan(input({ lowDays: hrvLow(35, 35) }));
+    expect(same!.reason).toMatch(/^HRV 35 ms yesterday and today, below your usual 45–59 ms: /);
+    const mixed = lowDays(
+      [{ key: 'hrv', value: 36 }],
+      [
+        { key: 'restingHr', value: 57 },
+        { key: 'sleepHours', value: 5.5 },
+        { key: 'fatigue', value: 4 },
+      ],
+    );
+    const [proposal] = reviewPlan(input({ lowDays: mixed }));
+    expect(proposal!.trigger).toBe('readiness-low');
+    expect(proposal!.reason).toMatch(
+      /^HRV 36 ms yesterday \(usual 45–59 ms\), resting HR 57 bpm today \(usual 50 bpm\), sleep of 5 h 30 min today and fatigue 4 of 5 today: Wed, May 13 becomes a rest day/,
+    );
+    expect(proposal!.evidence).toEqual({
+      lowDays: 2,
+      since: '2026-05-12',
+      hrvYesterday: 36,
+      hrvLowMs: 45,
+      hrvHighMs: 59,
+      restingHrToday: 57,
+      restingHrUsualBpm: 50,
+      sleepHoursToday: 5.5,
+      fatigueToday: 4,
+    });
+    const [feel] = reviewPlan(input({ lowDays: lowDays([{ key: 'sleepQuality', value: 2 }, { key: 'soreness', value: 5 }], [{ key: 'sleepQuality', value: 2 }, { key: 'soreness', value: 4 }]) }));
+    expect(feel!.reason).toMatch(/^Sleep rated 2 of 5 yesterday and today and soreness 5 of 5 yesterday and 4 of 5 today: /);
   });
 
-  it('does both when readiness is strained and form is deep, never changing one day twice', () => {
-    const proposals = reviewPlan(input({ tsb: -40, readiness: [strained(addDays(TODAY, -1)), strained(TODAY)] }));
+  it('needs both days low: one low day is not enough', () => {
+    expect(reviewPlan(input({ lowDays: lowDays([], [{ key: 'hrv', value: 30 }]) }))).toEqual([]);
+    expect(reviewPlan(input({ lowDays: lowDays([{ key: 'hrv', value: 30 }], []) }))).toEqual([]);
+    // A poor reading that does not make its day low (one besides HRV) is not enough either.
+    expect(reviewPlan(input({ lowDays: lowDays([{ key: 'fatigue', value: 4 }], [{ key: 'hrv', value: 30 }], [false, true]) }))).toEqual([]);
+  });
+
+  it('does both when readiness is low two days running and form is deep, never changing one day twice', () => {
+    const proposals = reviewPlan(input({ tsb: -40, lowDays: hrvLow(35, 33) }));
     expect(proposals.map((proposal) => proposal.trigger)).toEqual(['readiness-low', 'form-deep']);
     const dates = proposals.flatMap((proposal) => proposal.changes.map((change) => change.date));
     expect(new Set(dates).size).toBe(dates.length);
@@ -186,7 +229,7 @@ describe('plan adjustment rules', () => {
   it('never changes a day before today, a session already done, or the race week', () => {
     const scenarios: ReviewInput[] = [
       input({ tsb: -45 }),
-      input({ readiness: [strained(addDays(TODAY, -1)), strained(TODAY)] }),
+      input({ lowDays: hrvLow(35, 33) }),
       input({ days: doneTotal(600) }),
       input({ days: doneTotal(200) }),
       input({ days: days((day) => { if (day.date === '2026-05-11') Object.assign(day, { status: 'missed', done: false, doneLoad: null }); }) }),
@@ -198,7 +241,7 @@ describe('plan adjustment rules', () => {
     }
     // Today's session already done is not rested: tomorrow's is; with the race week ahead nothing is left to change.
     const doneToday = days((day) => { if (day.date === TODAY) Object.assign(day, { status: 'completed', done: true, doneLoad: 40 }); });
-    const [rested] = reviewPlan(input({ days: doneToday, readiness: [strained(addDays(TODAY, -1)), strained(TODAY)] }));
+    const [rested] = reviewPlan(input({ days: doneToday, lowDays: hrvLow(35, 33) }));
     expect(rested!.changes.map((change) => [change.date, change.kind])).toEqual([['2026-05-14', 'rest'], ['2026-05-18', 'swap']]);
     const race = days((day) => { if (day.date >= TODAY) day.raceWeek = true; });
     expect(reviewPlan(input({ tsb: -45, days: race }))).toEqual([]);
@@ -208,7 +251,7 @@ describe('plan adjustment rules', () => {
   });
 
   it('is deterministic', () => {
-    const scenario = input({ tsb: -33, readiness: [strained(addDays(TODAY, -1)), strained(TODAY)] });
+    const scenario = input({ tsb: -33, lowDays: hrvLow(35, 33) });
     expect(reviewPlan(scenario)).toEqual(reviewPlan(scenario));
   });
 });

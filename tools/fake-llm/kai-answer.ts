@@ -39,6 +39,18 @@ export function kaiAnswer(request: ChatCompletionRequest): Record<string, unknow
   };
 }
 
+/** The sentence between <reason> tags of a plan adjustment's wording prompt; null for any other prompt. */
+export function promptReason(request: ChatCompletionRequest): string | null {
+  const user = [...request.messages].reverse().find((message) => message.role === 'user');
+  const match = /<reason>\s*([\s\S]*?)\s*<\/reason>/.exec(user ? messageText(user.content) : '');
+  return match?.[1] ?? null;
+}
+
+/** A well-behaved wording of a plan adjustment's reason: the rules' sentence, every number kept, in Kai's voice. */
+export function reasonAnswer(reason: string): { reason: string } {
+  return { reason: `Kai's take: ${reason}` };
+}
+
 /** Where the activity fell in the active plan, from its facts; null without a running plan. */
 function planProgress(plan: unknown): string | null {
   if (plan === null || typeof plan !== 'object') return null;

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { kaiAnswer } from './kai-answer.ts';
+import { kaiAnswer, promptReason, reasonAnswer } from './kai-answer.ts';
 import type { ChatCompletionRequest, FakeAnswer } from './protocol.ts';
 
 export type { ChatCompletionRequest, FakeAnswer } from './protocol.ts';
-export { kaiAnswer, messageText, promptFacts } from './kai-answer.ts';
+export { kaiAnswer, messageText, promptFacts, promptReason, reasonAnswer } from './kai-answer.ts';
 
 export interface FakeLlm {
   /** The OpenAI-compatible base URL, e.g. http://127.0.0.1:41234/v1 (AI_BASE_URL). */
@@ -51,8 +51,11 @@ export async function startFakeLlm(options: { port?: number; controlRoutes?: boo
 
   function answer(response: ServerResponse, request: ChatCompletionRequest, scripted: FakeAnswer): void {
     switch (scripted.kind) {
-      case 'coach':
-        return reply(response, 200, completion(request, JSON.stringify(kaiAnswer(request))));
+      case 'coach': {
+        // Kairo asks two things: the analysis (Kai's sections) and the wording of a plan adjustment's reason.
+        const reason = promptReason(request);
+        return reply(response, 200, completion(request, JSON.stringify(reason === null ? kaiAnswer(request) : reasonAnswer(reason))));
+      }
       case 'json':
         return reply(response, 200, completion(request, JSON.stringify(scripted.body)));
       case 'json-from':

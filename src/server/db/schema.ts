@@ -598,7 +598,10 @@ export const planAdjustments = pgTable(
     trigger: text('trigger', { enum: adjustmentTriggers }).notNull(),
     /** The situation it answers (e.g. 'key-session-missed:2026-05-11'): the same one is not proposed twice. */
     situation: text('situation').notNull(),
+    /** The rules' sentence: the source of the reason, always stored. */
     reason: text('reason').notNull(),
+    /** The same reason worded by the configured language model (ADR 0056), held to its numbers; null when none did. */
+    reasonWorded: text('reason_worded'),
     evidence: jsonb('evidence').$type<Record<string, number | string>>().notNull(),
     changes: jsonb('changes').$type<StoredAdjustmentChange[]>().notNull(),
     status: text('status', { enum: adjustmentStatuses }).notNull().default('pending'),

@@ -41,10 +41,10 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
  * sleep 7–8 h); each day's values depend only on the athlete and the date, so connecting again on a
  * later day gives the days already seen the same values. The athlete is a calm one: rMSSD varies
  * by about 3 % from night to night, resting HR by 1–2 bpm, sleep by half an hour. That keeps the
- * demo's story sure: HRV checked in at 35 ms on two days running puts the 7-day average below the
- * normal range on the second of them and the day after, so readiness is strained two days running
- * (the readiness-low trigger of plan adjustments), which a noisier history would not always do.
- * (One low day never does: it widens the normal range as much as it lowers the average.)
+ * demo's story sure: HRV checked in at 35 ms for yesterday and today is far below the usual range
+ * on both days, so Kai proposes a change at once (the readiness-low trigger of plan adjustments
+ * reads the days' own readings, ADR 0056), and Home's 7-day average is below the range today.
+ * The check-in of yesterday replaces that day of the history, as any check-in replaces its day.
  */
 export function demoWellnessHistory(seed: string, today: string): DemoWellnessDay[] {
   const [hrvU, hrU, sleepU] = uniforms(`kairo-demo-wellness|${seed}`);

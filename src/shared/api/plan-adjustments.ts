@@ -51,8 +51,10 @@ export const planAdjustment = z.object({
   planId: z.string(),
   trigger: z.enum(adjustmentTriggers),
   status: z.enum(adjustmentStatuses),
-  /** One sentence that cites the numbers behind it. */
+  /** One sentence that cites the numbers behind it: the rules' own words. */
   reason: z.string(),
+  /** The same reason in Kai's words from the configured language model, every number one of the rules'; null without one. Shown in place of `reason`. */
+  wordedReason: z.string().nullable(),
   /** The numbers the rules read: e.g. { tsb: -34 } or { loadPct: 62, dueLoad: 290, doneLoad: 180 }. */
   evidence: z.record(z.string(), z.union([z.number(), z.string()])),
   changes: z.array(adjustmentChange),
@@ -62,6 +64,9 @@ export const planAdjustment = z.object({
   undoneAt: z.string().nullable(),
 });
 export type PlanAdjustment = z.infer<typeof planAdjustment>;
+
+/** The reason the athlete reads: Kai's wording when the model gave one that kept to the rules' numbers, else the rules' sentence. */
+export const shownReason = (adjustment: Pick<PlanAdjustment, 'reason' | 'wordedReason'>): string => adjustment.wordedReason ?? adjustment.reason;
 
 export const planAdjustmentList = z.object({
   /** Waiting for the athlete, newest first. */

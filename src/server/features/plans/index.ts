@@ -8,6 +8,9 @@ import type { EventBus } from '../../events/bus.ts';
 import { createAdjustmentsReviewJob } from './adjustments/jobs.ts';
 import { createAdjustmentsRepo } from './adjustments/repo.ts';
 import { createAdjustmentsService } from './adjustments/service.ts';
+import { createReasonWording } from './adjustments/wording.ts';
+import type { StravaDataPolicy } from '../../ai/provenance.ts';
+import type { StructuredModel } from '../../ai/structured-model.ts';
 import { createAthleteReader } from './athlete-reader.ts';
 import { createPlansRepo } from './repo.ts';
 import { createPlansService } from './service.ts';
@@ -51,18 +54,22 @@ export function createPlans(
  */
 export function createPlanAdjustments(deps: {
   database: Database;
-  scoring: Pick<ScoringService, 'trainingLog' | 'fitness'>;
-  wellness: Pick<WellnessService, 'readinessSeries'>;
+  scoring: Pick<ScoringService, 'trainingLog' | 'fitness' | 'fitnessWithSources'>;
+  wellness: Pick<WellnessService, 'lowDays'>;
   settings: Pick<SettingsService, 'analysesStale'>;
   events: EventBus;
+  /** The configured language model, which may word the reasons (ADR 0056); undefined: the rules' sentences. */
+  ai: StructuredModel | undefined;
+  dataPolicy: StravaDataPolicy;
 }) {
-  const { database, scoring, wellness, settings, events } = deps;
+  const { database, scoring, wellness, settings, events, ai, dataPolicy } = deps;
   const service = createAdjustmentsService({
     repo: createAdjustmentsRepo(database),
     plans: createPlansRepo(database),
     scoring,
     wellness,
     plansChanged: (accountId) => settings.analysesStale(accountId),
+    wording: ai ? createReasonWording({ ai, policy: dataPolicy }) : undefined,
   });
   return { service, jobs: [createAdjustmentsReviewJob(service, events)] };
 }

@@ -6,3 +6,4 @@ export { createWellnessRepo } from './repo.ts';
 export { registerWellnessRoutes } from './routes.ts';
 export { createWellnessService, toReadinessView, type ReadinessWithSources, type WellnessService } from './service.ts';
 export type { MissingInput, Readiness, ReadinessInput } from './readiness.ts';
+export type { DailyReadingKey, DailyReadings, LowDays } from './low-days.ts';

@@ -17,7 +17,8 @@ import type { ActivitiesService } from '../activities/index.ts';
 import type { ScoringService } from '../scoring/index.ts';
 import type { FactOrigin } from '../../ai/provenance.ts';
 import { parseWellnessCsv } from './csv-import.ts';
-import { computeReadiness, indexWellness, readinessWindowStart, type Readiness } from './readiness.ts';
+import { lowDays, LOW_DAYS_RUNNING, type LowDays } from './low-days.ts';
+import { computeReadiness, HRV_BASELINE_DAYS, indexWellness, readinessWindowStart, RESTING_HR_BASELINE_DAYS, type Readiness } from './readiness.ts';
 import type { WellnessRepo, WellnessValues } from './repo.ts';
 
 export type { Readiness, ReadinessInput, MissingInput } from './readiness.ts';
@@ -169,11 +170,14 @@ export function createWellnessService(deps: {
       return { readiness: days[0]!, provenance };
     },
 
-    /** Readiness for each day `from`..`to`, oldest first: "strained two days running" reads two of these. */
-    async readinessSeries(accountId: string, from: string, to: string): Promise<Readiness[]> {
-      checkedDay(to);
-      if (to < from) throw new AppError('bad_request', '"to" must not be before "from"');
-      return (await series(accountId, checkedDay(from), to)).days;
+    /**
+     * Yesterday and today judged on their own readings against the baselines of the days before
+     * them (ADR 0056): "readiness low two days running" of the plan adjustments.
+     */
+    async lowDays(accountId: string, today: string): Promise<LowDays> {
+      const day = checkedDay(today);
+      const from = addDays(day, -(LOW_DAYS_RUNNING - 1) - Math.max(HRV_BASELINE_DAYS, RESTING_HR_BASELINE_DAYS));
+      return lowDays(indexWellness(await repo.range(accountId, from, day)), day);
     },
 
     /** GET /api/readiness: the day's readiness and the `days` days up to it for the sparkline. */

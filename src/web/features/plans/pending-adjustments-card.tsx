@@ -1,5 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
+import { shownReason } from '../../../shared/api/plan-adjustments.ts';
 import { formatShortCalendarDay } from '../../../shared/format.ts';
 import { buttonClasses } from '../../ui/button-classes.ts';
 import { usePendingAdjustments } from './api/plan-adjustments.ts';
@@ -27,7 +28,7 @@ export function PendingAdjustmentsCard() {
               <p className="text-sm font-medium text-fg">
                 {entry.planTitle} · from {formatShortCalendarDay(entry.changes[0]?.date ?? entry.createdAt.slice(0, 10))}
               </p>
-              <p className="text-sm text-fg-muted">{entry.reason}</p>
+              <p className="text-sm text-fg-muted">{shownReason(entry)}</p>
             </div>
             <Link href={`/training-plan/view?id=${encodeURIComponent(entry.planId)}#adjustments`} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
               Review<span className="sr-only"> the suggestion for {entry.planTitle}</span>

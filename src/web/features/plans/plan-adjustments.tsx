@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ArrowRight, Sparkles } from 'lucide-react';
-import type { PlanAdjustment } from '../../../shared/api/plan-adjustments.ts';
+import { shownReason, type PlanAdjustment } from '../../../shared/api/plan-adjustments.ts';
 import { formatDate, formatShortCalendarDay } from '../../../shared/format.ts';
 import { userFacingMessage } from '../../lib/api-request.ts';
 import { Badge } from '../../ui/badge.tsx';
@@ -38,7 +38,7 @@ function PendingProposal({ adjustment }: { adjustment: PlanAdjustment }) {
         </h3>
         <Badge variant="outline">{TRIGGER_LABELS[adjustment.trigger]}</Badge>
       </header>
-      <p className="text-sm leading-relaxed text-fg">{adjustment.reason}</p>
+      <p className="text-sm leading-relaxed text-fg">{shownReason(adjustment)}</p>
       <ChangeList adjustment={adjustment} />
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: adjustment.id, action: 'accept' })}>
@@ -73,7 +73,7 @@ function HistoryEntry({ adjustment }: { adjustment: PlanAdjustment }) {
           </Button>
         )}
       </div>
-      <p className={clsx('text-sm leading-relaxed', adjustment.status === 'accepted' ? 'text-fg' : 'text-fg-muted')}>{adjustment.reason}</p>
+      <p className={clsx('text-sm leading-relaxed', adjustment.status === 'accepted' ? 'text-fg' : 'text-fg-muted')}>{shownReason(adjustment)}</p>
       <ChangeList adjustment={adjustment} />
       {decide.isError && (
         <p role="alert" className="text-sm text-danger">

@@ -27,12 +27,25 @@ function statements(db: Database) {
       return row!;
     },
 
-    /** A pending proposal kept for the same situation and changes takes the review's latest numbers and their sentence. */
+    /**
+     * A pending proposal kept for the same situation and changes takes the review's latest numbers
+     * and their sentence; a wording of the old sentence no longer says the same and goes.
+     */
     async refresh(accountId: string, id: string, values: Pick<PlanAdjustmentValues, 'reason' | 'evidence'>): Promise<void> {
       await db
         .update(planAdjustments)
-        .set(values)
+        .set({ ...values, reasonWorded: null })
         .where(and(eq(planAdjustments.accountId, accountId), eq(planAdjustments.id, id), eq(planAdjustments.status, 'pending')));
+    },
+
+    /** The model's wording of `reason`, kept only while the proposal still has that reason. */
+    async setWorded(accountId: string, id: string, reason: string, worded: string): Promise<boolean> {
+      const rows = await db
+        .update(planAdjustments)
+        .set({ reasonWorded: worded })
+        .where(and(eq(planAdjustments.accountId, accountId), eq(planAdjustments.id, id), eq(planAdjustments.reason, reason)))
+        .returning({ id: planAdjustments.id });
+      return rows.length > 0;
     },
 
     async setStatus(accountId: string, ids: readonly string[], status: AdjustmentStatus, now: Date): Promise<void> {

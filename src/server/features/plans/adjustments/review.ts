@@ -4,7 +4,8 @@ import { complianceActivities } from '../compliance-read.ts';
 import { planDays, type DatedPlan } from '../dated-sessions.ts';
 import { plannedSessionLoad, sessionSport } from '../planned-load.ts';
 import type { AdjustedPlanView } from '../view.ts';
-import { REVIEW_DAYS, reviewPlan, type Proposal, type ReviewDay, type ReviewReadiness } from './rules.ts';
+import { REVIEW_DAYS, reviewPlan, type Proposal, type ReviewDay } from './rules.ts';
+import type { LowDays } from '../../wellness/index.ts';
 
 /** The review's computation once its reads are in (ADR 0050): the days of the plan it reads, their compliance, and the rules. Pure. */
 
@@ -78,11 +79,11 @@ export function reviewProposals(input: {
   plan: AdjustedPlanView;
   /** The athlete's activities over reviewLogSpan. */
   log: readonly TrainingLogEntry[];
-  readiness: readonly ReviewReadiness[];
+  lowDays: LowDays;
   tsb: number | null;
   ftpW: number | null;
   now: Date;
 }): Proposal[] {
   const { today } = reviewSpan(input.now);
-  return reviewPlan({ today, days: reviewDays(input.plan, input.log, input.now), readiness: input.readiness, tsb: input.tsb, ftpW: input.ftpW });
+  return reviewPlan({ today, days: reviewDays(input.plan, input.log, input.now), lowDays: input.lowDays, tsb: input.tsb, ftpW: input.ftpW });
 }

@@ -1,7 +1,7 @@
 import type { AdjustmentChangeKind, AdjustmentTrigger } from '../../../../shared/api/plan-adjustments.ts';
 import { DAYS_OF_WEEK, type ScheduledDay } from '../../../../shared/api/training-plans.ts';
-import type { ReadinessState } from '../../../../shared/api/wellness.ts';
 import { formatDurationWords, formatNumber, formatShortCalendarDay } from '../../../../shared/format.ts';
+import type { DailyReadingKey, LowDays } from '../../wellness/index.ts';
 import type { DayStatus } from '../compliance.ts';
 import type { DatedSession, PlannedSessionSnapshot } from '../dated-sessions.ts';
 import { enduranceSessions, notesFor, sportName, type EnduranceSport } from '../sessions.ts';
@@ -13,8 +13,10 @@ import { sessionSteps } from '../session-steps.ts';
  * sentence of reason that cites the numbers. Pure: the same input gives the same proposals.
  *
  * Triggers, most urgent first; a day one proposal changes is not changed by another:
- * - readiness-low: readiness strained yesterday and today → the next session of today or
- *   tomorrow becomes a rest day, the next intensity session becomes endurance (≤ 60 min).
+ * - readiness-low: yesterday's and today's own readings both low (ADR 0056: the day's HRV below
+ *   the usual range, or two poor readings of resting HR, sleep and fatigue/soreness) → the next
+ *   session of today or tomorrow becomes a rest day, the next intensity session becomes
+ *   endurance (≤ 60 min).
  * - form-deep: TSB below −30 → the next intensity session becomes endurance (≤ 60 min), the
  *   next long session is shortened to 75 %.
  * - key-session-missed (only when neither of the above holds: no intensity is added to a tired
@@ -33,7 +35,6 @@ export const LOAD_LOW_PCT = 80;
 export const LOAD_HIGH_PCT = 120;
 /** TrainingPeaks' high-risk line, as readiness reads form (ADR 0037). */
 export const TSB_DEEP = -30;
-export const READINESS_LOW_DAYS = 2;
 /** An intensity session swapped for endurance rides at most this long while the athlete is tired. */
 export const TIRED_ENDURANCE_MAX_MIN = 60;
 export const FORM_LONG_SHORTEN_PCT = 75;
@@ -57,20 +58,13 @@ export interface ReviewDay {
   raceWeek: boolean;
 }
 
-export interface ReviewReadiness {
-  date: string;
-  state: ReadinessState;
-  /** The HRV figures behind it (7-day mean and the usual range, ms); null when HRV was left out. */
-  hrv: { meanMs: number; lowMs: number; highMs: number } | null;
-}
-
 export interface ReviewInput {
   /** The UTC day it is (YYYY-MM-DD). */
   today: string;
   /** The plan's days from 7 days before today to 6 after (those within the plan), in date order. */
   days: readonly ReviewDay[];
-  /** Readiness of the last days up to today, oldest first. */
-  readiness: readonly ReviewReadiness[];
+  /** Yesterday's and today's own readings against the usual ones (wellness `lowDays`). */
+  lowDays: LowDays;
   /** Form on today's morning from the stored fitness series; null without training history. */
   tsb: number | null;
   /** The plan's FTP (W) when given, for the zones text of a swapped ride. */
@@ -152,6 +146,74 @@ function changeText(change: ProposedChange): string {
   }
 }
 
+/** How each poor reading is cited, with its number as the reason shows it. */
+const READING_ORDER: readonly DailyReadingKey[] = ['hrv', 'restingHr', 'sleepHours', 'sleepQuality', 'fatigue', 'soreness'];
+const READING_NAMES: Record<DailyReadingKey, string> = {
+  hrv: 'HRV',
+  restingHr: 'resting HR',
+  sleepHours: 'sleep',
+  sleepQuality: 'sleep rated',
+  fatigue: 'fatigue',
+  soreness: 'soreness',
+};
+const readingValue = (key: DailyReadingKey, value: number) => {
+  switch (key) {
+    case 'hrv':
+      return `${formatNumber(value)} ms`;
+    case 'restingHr':
+      return `${formatNumber(value)} bpm`;
+    case 'sleepHours':
+      return `of ${formatDurationWords(Math.round(value * 60) * 60)}`;
+    default:
+      return `${value} of 5`;
+  }
+};
+/** What the evidence stores: the number as the sentence cites it. */
+const evidenceValue = (key: DailyReadingKey, value: number) => (key === 'hrv' || key === 'restingHr' ? Math.round(value) : value);
+
+/**
+ * The readiness-low reason's opening and its evidence: each poor reading with its day and number,
+ * and the usual range of HRV and resting HR where those are cited, e.g. "HRV 35 ms yesterday and
+ * 33 ms today, below your usual 52–68 ms".
+ */
+export function lowDaysReason(low: LowDays, today: string): { why: string; evidence: Record<string, number | string> } {
+  const evidence: Record<string, number | string> = { lowDays: low.days.length, since: low.days[0]!.date };
+  const dayWord = (date: string) => (date === today ? 'today' : date === addDays(today, -1) ? 'yesterday' : dayText(date));
+  const groups: { key: DailyReadingKey; text: string }[] = [];
+  for (const key of READING_ORDER) {
+    const readings = low.days.flatMap((day) => day.poor.filter((reading) => reading.key === key).map((reading) => ({ date: day.date, value: reading.value })));
+    if (readings.length === 0) continue;
+    for (const reading of readings) evidence[`${key}${reading.date === today ? 'Today' : 'Yesterday'}`] = evidenceValue(key, reading.value);
+    const texts = readings.map((reading) => readingValue(key, reading.value));
+    const sameValue = texts.every((text) => text === texts[0]);
+    const when = sameValue
+      ? `${texts[0]} ${listed(readings.map((reading) => dayWord(reading.date)))}`
+      : listed(readings.map((reading, index) => `${texts[index]} ${dayWord(reading.date)}`));
+    groups.push({ key, text: `${READING_NAMES[key]} ${when}` });
+  }
+  const usual = (key: DailyReadingKey): string | null => {
+    if (key === 'hrv' && low.hrv) {
+      evidence.hrvLowMs = Math.round(low.hrv.lowMs);
+      evidence.hrvHighMs = Math.round(low.hrv.highMs);
+      const [from, to] = [formatNumber(low.hrv.lowMs), formatNumber(low.hrv.highMs)];
+      return from === to ? `${from} ms` : `${from}–${to} ms`;
+    }
+    if (key === 'restingHr' && low.restingHr) {
+      evidence.restingHrUsualBpm = Math.round(low.restingHr.meanBpm);
+      return `${formatNumber(low.restingHr.meanBpm)} bpm`;
+    }
+    return null;
+  };
+  const texts = groups.map((group) => {
+    const range = usual(group.key);
+    if (!range) return group.text;
+    if (groups.length === 1) return `${group.text}, ${group.key === 'hrv' ? 'below' : 'above'} your usual ${range}`;
+    return `${group.text} (usual ${range})`;
+  });
+  const text = listed(texts);
+  return { why: `${text.charAt(0).toUpperCase()}${text.slice(1)}`, evidence };
+}
+
 /** The changes of the most urgent triggers that fire, one proposal per trigger, no day changed twice. */
 export function reviewPlan(input: ReviewInput): Proposal[] {
   const { today, days, tsb, ftpW } = input;
@@ -180,9 +242,8 @@ export function reviewPlan(input: ReviewInput): Proposal[] {
     return { date: day.date, kind: 'shorten', before: snapshot(session), after: { scheduled: session.scheduled, durationMin: minutes } };
   };
 
-  // Readiness strained on each of the last two days (yesterday and today).
-  const recent = input.readiness.filter((entry) => entry.date > addDays(today, -READINESS_LOW_DAYS) && entry.date <= today);
-  const readinessLow = recent.length === READINESS_LOW_DAYS && recent.every((entry) => entry.state === 'strained');
+  // Yesterday's and today's own readings both low.
+  const readinessLow = input.lowDays.lowRunning;
   if (readinessLow) {
     const changes: ProposedChange[] = [];
     const rest = ahead.find((day) => day.date <= addDays(today, 1) && changeable(day));
@@ -192,12 +253,7 @@ export function reviewPlan(input: ReviewInput): Proposal[] {
     }
     const hard = first((day) => isIntensity(day.session));
     if (hard) changes.push(swap(hard, TIRED_ENDURANCE_MAX_MIN));
-    const hrv = recent.at(-1)!.hrv;
-    const evidence: Record<string, number | string> = { strainedDays: READINESS_LOW_DAYS, since: recent[0]!.date };
-    if (hrv) Object.assign(evidence, { hrvMeanMs: Math.round(hrv.meanMs), hrvLowMs: Math.round(hrv.lowMs), hrvHighMs: Math.round(hrv.highMs) });
-    const why = hrv
-      ? `Readiness has been strained two days running, your 7-day HRV at ${formatNumber(hrv.meanMs)} ms against a usual ${formatNumber(hrv.lowMs)}–${formatNumber(hrv.highMs)} ms`
-      : 'Readiness has been strained two days running';
+    const { why, evidence } = lowDaysReason(input.lowDays, today);
     propose({ trigger: 'readiness-low', situation: 'readiness-low', evidence, changes }, why);
   }
 

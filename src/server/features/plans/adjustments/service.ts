@@ -11,7 +11,7 @@ import { planTitle } from '../../../../shared/api/training-plans.ts';
 import { formatCalendarDay } from '../../../../shared/format.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { ScoringService } from '../../scoring/index.ts';
-import type { WellnessService } from '../../wellness/index.ts';
+import type { LowDays, WellnessService } from '../../wellness/index.ts';
 import { planDays, sameSession, type AcceptedSessionChange } from '../dated-sessions.ts';
 import { parseFtpW } from '../goal-inputs.ts';
 import { planOnDay } from '../plan-on-day.ts';
@@ -19,7 +19,9 @@ import type { PlansRepo, TrainingPlanRow } from '../repo.ts';
 import { toView, type AdjustedPlanView } from '../view.ts';
 import type { AdjustmentsRepo, PlanAdjustmentRow } from './repo.ts';
 import { reviewLogSpan, reviewProposals } from './review.ts';
-import type { Proposal, ReviewReadiness } from './rules.ts';
+import type { Proposal } from './rules.ts';
+import { reasonProvenance, type ReasonToWord, type ReasonWording } from './wording.ts';
+import type { FactOrigin } from '../../../ai/provenance.ts';
 
 /**
  * The plan answers back (ADR 0050): the review that turns the rules' proposals into pending
@@ -34,7 +36,6 @@ export const DECIDED_QUIET_DAYS = 7;
 const REVIEW_ATTEMPTS = 3;
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 const notFound = () => new AppError('not_found', ADJUSTMENT_NOT_FOUND);
 const conflict = (message: string) => new AppError('conflict', message);
 
@@ -55,6 +56,7 @@ export function toAdjustmentView(row: PlanAdjustmentRow): PlanAdjustment {
     trigger: row.trigger,
     status: row.status,
     reason: row.reason,
+    wordedReason: row.reasonWorded,
     evidence: row.evidence,
     changes: row.changes.map((change) => ({ date: change.date, kind: change.kind, before: sessionView(change.before), after: sessionView(change.after) })),
     createdAt: row.createdAt.toISOString(),
@@ -69,33 +71,57 @@ const changeKey = (changes: readonly StoredAdjustmentChange[]) =>
 
 /** What the review reads besides the plan: the same for every plan of the account. */
 interface AthleteState {
-  readiness: ReviewReadiness[];
+  lowDays: LowDays;
   tsb: number | null;
+  /** The activity sources behind form and load (the fitness series'), read only when a model words the reasons. */
+  activitySources: FactOrigin[];
 }
+
+/** A reason the review wrote, to be worded once the proposal is stored. */
+type WordingTask = ReasonToWord & { id: string };
 
 export function createAdjustmentsService(deps: {
   repo: AdjustmentsRepo;
   plans: Pick<PlansRepo, 'listActive' | 'find'>;
-  scoring: Pick<ScoringService, 'trainingLog' | 'fitness'>;
-  wellness: Pick<WellnessService, 'readinessSeries'>;
+  scoring: Pick<ScoringService, 'trainingLog' | 'fitness' | 'fitnessWithSources'>;
+  wellness: Pick<WellnessService, 'lowDays'>;
   /** Called after an accept or an undo changed a plan's sessions: analyses that read the plan are stale (ADR 0014). */
   plansChanged: (accountId: string) => Promise<void>;
+  /** The configured language model's wording of the reasons (ADR 0056); without one the rules' sentences are shown. */
+  wording?: ReasonWording | undefined;
 }) {
-  const { repo, plans, scoring, wellness, plansChanged } = deps;
+  const { repo, plans, scoring, wellness, plansChanged, wording } = deps;
 
   async function athleteState(accountId: string, now: Date): Promise<AthleteState> {
     const today = isoDay(now.getTime());
-    const [series, fitness] = await Promise.all([wellness.readinessSeries(accountId, addDays(today, -1), today), scoring.fitness(accountId, 1, now)]);
-    const day = fitness.at(-1);
+    const withSources = async () => (wording ? scoring.fitnessWithSources(accountId, 1, now) : { series: await scoring.fitness(accountId, 1, now), sources: [] });
+    const [lowDays, fitness] = await Promise.all([wellness.lowDays(accountId, today), withSources()]);
+    const day = fitness.series.at(-1);
     const trained = day && day.date === today && (day.ctl !== 0 || day.atl !== 0 || day.tsb !== 0);
-    return { readiness: series.map((entry) => ({ date: entry.date, state: entry.state, hrv: entry.hrv })), tsb: trained ? day.tsb : null };
+    return { lowDays, tsb: trained ? day.tsb : null, activitySources: fitness.sources };
   }
 
   /** The rules' proposals for the plan as it stands with its accepted changes. */
   async function proposalsFor(accountId: string, plan: AdjustedPlanView, state: AthleteState, ftp: string | null, now: Date): Promise<Proposal[]> {
     const span = reviewLogSpan(now);
     const log = await scoring.trainingLog(accountId, span.from, span.to);
-    return reviewProposals({ plan, log, readiness: state.readiness, tsb: state.tsb, ftpW: parseFtpW(ftp), now });
+    return reviewProposals({ plan, log, lowDays: state.lowDays, tsb: state.tsb, ftpW: parseFtpW(ftp), now });
+  }
+
+  const provenanceOf = (proposal: Proposal, state: AthleteState) => reasonProvenance(proposal.trigger, state.activitySources);
+
+  /**
+   * The model words the reasons just written, after they are stored: a proposal never waits for
+   * it. A wording lands only while its proposal still has the sentence it worded; a failure
+   * leaves the rules' sentence (the AI module logs it, once per sentence: a kept reason is not
+   * worded again).
+   */
+  async function wordReasons(accountId: string, tasks: readonly WordingTask[]): Promise<void> {
+    if (!wording) return;
+    for (const task of tasks) {
+      const worded = await wording.word(task);
+      if (worded !== null) await repo.setWorded(accountId, task.id, task.reason, worded);
+    }
   }
 
   /** Whether the athlete already decided on this situation recently enough that it is not raised again. */
@@ -129,6 +155,7 @@ export function createAdjustmentsService(deps: {
         if (acceptedKey(history) !== acceptedKey(read) || locked.updatedAt.getTime() !== row.updatedAt.getTime()) return false;
         const pending = history.filter((entry) => entry.status === 'pending');
         const kept = new Set<string>();
+        const toWord: WordingTask[] = [];
         for (const proposal of proposals) {
           if (decided(history, proposal.situation, now)) continue;
           const changes: StoredAdjustmentChange[] = proposal.changes;
@@ -136,11 +163,15 @@ export function createAdjustmentsService(deps: {
           if (same) {
             kept.add(same.id);
             // The same proposal stays, citing the numbers as they are now.
-            if (same.reason !== proposal.reason) await tx.refresh(accountId, same.id, { reason: proposal.reason, evidence: proposal.evidence });
+            if (same.reason !== proposal.reason) {
+              await tx.refresh(accountId, same.id, { reason: proposal.reason, evidence: proposal.evidence });
+              toWord.push({ id: same.id, trigger: proposal.trigger, reason: proposal.reason, provenance: provenanceOf(proposal, state) });
+            }
             continue;
           }
           const { trigger, situation, reason, evidence } = proposal;
-          await tx.insert(accountId, planId, { trigger, situation, reason, evidence, changes }, now);
+          const inserted = await tx.insert(accountId, planId, { trigger, situation, reason, evidence, changes }, now);
+          toWord.push({ id: inserted.id, trigger, reason, provenance: provenanceOf(proposal, state) });
         }
         await tx.setStatus(
           accountId,
@@ -148,9 +179,11 @@ export function createAdjustmentsService(deps: {
           'superseded',
           now,
         );
-        return true;
+        return toWord;
       });
-      if (written !== false) return;
+      if (written === false) continue;
+      if (written) await wordReasons(accountId, written);
+      return;
     }
   }
 

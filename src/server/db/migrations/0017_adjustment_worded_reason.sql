@@ -1,0 +1,1 @@
+ALTER TABLE "plan_adjustments" ADD COLUMN "reason_worded" text;
