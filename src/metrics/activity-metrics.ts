@@ -3,12 +3,7 @@ import { resolveAthleteSettings } from './athlete-settings.ts';
 import type { AthleteSettings, ResolvedAthleteSettings } from './athlete-settings.ts';
 import { computeDecouplingPct } from './decoupling.ts';
 import { computeElevationGainM } from './elevation.ts';
-import {
-  computeAverageHeartrateBpm,
-  computeBanisterTrimp,
-  computeHrTss,
-  computeMaxHeartrateBpm,
-} from './heart-rate.ts';
+import { computeBanisterTrimp, computeHeartRateFigures, computeHrTss } from './heart-rate.ts';
 import { computeMeanMaximalPower, computePowerDurationCurve } from './mean-maximal-power.ts';
 import type { MeanMaximalPowerCurve } from './mean-maximal-power.ts';
 import {
@@ -252,8 +247,7 @@ function computeHeartRateMetrics(
   const reference = maxHrBpm === null ? null : { restHrBpm, maxHrBpm, sex };
   const trimp = reference ? computeBanisterTrimp(heartrateBpm, recorded, reference) : null;
   return {
-    averageHeartrateBpm: computeAverageHeartrateBpm(heartrateBpm, recorded),
-    maxHeartrateBpm: computeMaxHeartrateBpm(heartrateBpm),
+    ...computeHeartRateFigures(series),
     hrZoneSeconds: athlete.hrZoneUpperBoundsBpm
       ? computeTimeInZonesS(heartrateBpm, athlete.hrZoneUpperBoundsBpm, recorded)
       : null,

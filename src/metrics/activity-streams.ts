@@ -18,6 +18,12 @@ export interface ActivityStreams {
   temperatureC?: (number | null)[];
   /** Whether the athlete was moving at the sample, when the recorder says so. */
   moving?: boolean[];
+  /**
+   * A pool swim: whether the sample lies in a length swum (true) or in a rest between lengths
+   * (false), from the recorder's length messages. Heart-rate average and max count the active
+   * seconds only (`heartRateSeconds`, ADR 0019).
+   */
+  active?: boolean[];
 }
 
 export type StreamKey = Exclude<keyof ActivityStreams, 'timeS'>;

@@ -1,3 +1,4 @@
+import type { Streams1Hz } from './resample.ts';
 import { computeMean } from './smoothing.ts';
 
 export type Sex = 'male' | 'female';
@@ -22,6 +23,32 @@ const TRIMP_WEIGHTS: Record<Sex, { a: number; b: number }> = {
 const SECONDS_PER_MINUTE = 60;
 const MINUTES_PER_HOUR = 60;
 
+/**
+ * The seconds an activity's average and max heart rate cover: the recorded ones, and for a pool
+ * swim only those in the lengths swum, the rests between them left out (ADR 0019). A swimmer
+ * judges a swim's heart rate over the swimming, as the watch and Strava do. Zones, TRIMP and hrTSS
+ * keep every recorded second: they measure the session's load, and the heart works in the rests.
+ */
+export function heartRateSeconds(series: Pick<Streams1Hz, 'recorded' | 'active'>): boolean[] {
+  return series.active ?? series.recorded;
+}
+
+/**
+ * Average and max heart rate of an activity, the one computation for its summary and its metrics:
+ * time-weighted over `heartRateSeconds` (each second once, so beats per minute over that time),
+ * max of the same seconds. Null without a heart-rate stream.
+ */
+export function computeHeartRateFigures(
+  series: Pick<Streams1Hz, 'recorded' | 'active' | 'heartrateBpm'>,
+): { averageHeartrateBpm: number | null; maxHeartrateBpm: number | null } {
+  if (!series.heartrateBpm) return { averageHeartrateBpm: null, maxHeartrateBpm: null };
+  const included = heartRateSeconds(series);
+  return {
+    averageHeartrateBpm: computeAverageHeartrateBpm(series.heartrateBpm, included),
+    maxHeartrateBpm: computeMaxHeartrateBpm(series.heartrateBpm, included),
+  };
+}
+
 export function computeAverageHeartrateBpm(
   heartrateBpm: readonly (number | null)[],
   included: readonly boolean[],
@@ -29,9 +56,15 @@ export function computeAverageHeartrateBpm(
   return computeMean(includedReadings(heartrateBpm, included));
 }
 
-export function computeMaxHeartrateBpm(heartrateBpm: readonly (number | null)[]): number | null {
+/** The highest reading, of the `included` seconds when given. */
+export function computeMaxHeartrateBpm(
+  heartrateBpm: readonly (number | null)[],
+  included?: readonly boolean[],
+): number | null {
   let maxBpm: number | null = null;
-  for (const bpm of heartrateBpm) if (bpm !== null && (maxBpm === null || bpm > maxBpm)) maxBpm = bpm;
+  heartrateBpm.forEach((bpm, k) => {
+    if (bpm !== null && (included === undefined || included[k]) && (maxBpm === null || bpm > maxBpm)) maxBpm = bpm;
+  });
   return maxBpm;
 }
 

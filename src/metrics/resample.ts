@@ -26,6 +26,11 @@ export interface Streams1Hz {
   recorded: boolean[];
   /** Recorded and in motion; the basis of moving time. */
   moving: boolean[];
+  /**
+   * A pool swim: recorded and in a length swum (the streams' `active` flag of the sample at or
+   * before the second); null for any other activity.
+   */
+  active: boolean[] | null;
   powerW: number[] | null;
   cadenceRpm: number[] | null;
   /** The recorder's speed, or when it has none, the speed derived from the distance stream. */
@@ -80,11 +85,16 @@ export function resampleTo1Hz(streams: ActivityStreams, options: ResampleOptions
   const speedMps =
     mapOrNull(channel(streams.speedMps), zeroWhereMissing) ?? mapOrNull(distanceM, (d) => deriveSpeedMps(d, recorded));
   const moving = markMovingSeconds(streams, timeS, grid, recorded, speedMps);
+  const active =
+    streams.active && streams.active.length === timeS.length
+      ? holdFlagBetweenSamples(timeS, streams.active, grid).map((flag, k) => flag && recorded[k]!)
+      : null;
 
   return {
     startS,
     recorded,
     moving,
+    active,
     powerW:
       streams.powerW && streams.powerW.some((value) => value !== null) ? powerChannel(timeS, streams.powerW, grid) : null,
     cadenceRpm: mapOrNull(channel(streams.cadenceRpm), zeroWhereMissing),

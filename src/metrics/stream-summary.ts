@@ -1,6 +1,6 @@
 import type { ActivityStreams } from './activity-streams.ts';
 import { computeElevationGainM } from './elevation.ts';
-import { computeAverageHeartrateBpm, computeMaxHeartrateBpm } from './heart-rate.ts';
+import { computeHeartRateFigures } from './heart-rate.ts';
 import { computeAveragePowerW, computeMaxPowerW, computeNormalizedPowerW, computeWorkKj } from './power.ts';
 import { computeMovingTimeS, resampleTo1Hz } from './resample.ts';
 import { cleanStreams, type SampleCleaningCounts } from './sample-cleaning.ts';
@@ -31,8 +31,7 @@ export function computeStreamSummary(streams: ActivityStreams): StreamSummary | 
   return {
     movingTimeS: computeMovingTimeS(series),
     elevationGainM: cleaned.streams.altitudeM ? computeElevationGainM(cleaned.streams.altitudeM) : null,
-    averageHeartrateBpm: series.heartrateBpm ? computeAverageHeartrateBpm(series.heartrateBpm, series.recorded) : null,
-    maxHeartrateBpm: series.heartrateBpm ? computeMaxHeartrateBpm(series.heartrateBpm) : null,
+    ...computeHeartRateFigures(series),
     averagePowerW: powerW ? computeAveragePowerW(powerW, series.recorded) : null,
     maxPowerW: powerW ? computeMaxPowerW(powerW) : null,
     normalizedPowerW: powerW ? computeNormalizedPowerW(powerW, series.recorded) : null,

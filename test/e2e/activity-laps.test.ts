@@ -109,4 +109,24 @@ describe.skipIf(!hasChromium)('laps and intervals on the activity page', () => {
     await page.screenshot({ path: join(screenshotDir, 'activity-route-zones-375.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  it("a pool swim: its heart rate over the lengths swum, and the page says so under the figures", async () => {
+    const id = await page.evaluate(async (bytes) => {
+      const body = new FormData();
+      body.append('file', new Blob([new Uint8Array(bytes)]), 'swim.fit');
+      const response = await fetch('/api/imports', { method: 'POST', body });
+      return ((await response.json()) as { activity: { id: string } }).activity.id;
+    }, [...readFileSync(join(import.meta.dirname, '../fixtures/devices/python-fitparse/garmin-fr735xt-pool-swim.fit'))]);
+    await page.goto(session.at(`/activities/${id}`));
+    const note = page.getByText(/heart rate over the 114 lengths swum, rests left out/);
+    await note.waitFor({ timeout: 30_000 });
+    expect(await note.innerText()).toMatch(/^Data quality:/);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    await page.screenshot({ path: join(screenshotDir, 'activity-pool-swim-1280.png') });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await note.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screenshotDir, 'activity-pool-swim-375.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });

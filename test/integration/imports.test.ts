@@ -109,6 +109,21 @@ describe.each(kinds)('activity imports on %s', (kind) => {
     expect((await stranger.get(`/api/activities/${spike.body.activity.id}`)).status).toBe(404);
   });
 
+  it("takes a pool swim's heart rate over the lengths swum: one figure in the list, the detail and the metrics", async () => {
+    const browser = await signedIn(server);
+    const swim = await browser.upload('/api/imports', 'swim.fit', readFileSync(join(import.meta.dirname, '../fixtures/devices/python-fitparse/garmin-fr735xt-pool-swim.fit')));
+    expect(swim.status).toBe(201);
+    await waitForJobs(server);
+    const detail = (await browser.get(`/api/activities/${swim.body.activity.id}`)).body;
+    const [listed] = (await browser.get('/api/activities')).body as { averageHeartrate: number }[];
+    // The list shows the value stored at import; the metrics are computed again from the stored streams.
+    expect(detail.metrics.averageHeartrateBpm).toBeGreaterThan(139.5);
+    expect(listed!.averageHeartrate).toBe(detail.metrics.averageHeartrateBpm);
+    expect(detail.maxHeartrate).toBe(161);
+    expect(detail.dataQuality.activeLengths).toBe(114);
+    expect(detail.streamKeys).toContain('active');
+  });
+
   it('refuses bad files with a clear 4xx and stores nothing', async () => {
     const browser = await signedIn(server);
     const cases: [string, Uint8Array, number, RegExp][] = [

@@ -8,16 +8,10 @@ import { checkCorpus, importCorpusFile, reference, type FigureCheck } from '../s
  * so the list cannot outlive the problem.
  */
 const knownDeviations: Record<string, string> = {
-  // The 735XT keeps heart rate in HR messages (in four FIT files chained after the activity, from
-  // 10 min before the start). Decoded apart from Kairo (fit-file-parser on each chained file,
-  // event_timestamp_12 unpacked, anchored at each file's first HR message): 10,066 samples while
-  // the timer runs, 138.2 bpm time-weighted (Kairo: 138.3); over the 114 active lengths alone,
-  // 140.4 time-weighted and 141.7 as the mean of the samples. The watch's 142 is that last rule:
-  // the mean of the strap's samples (denser when the heart beats faster) over the active lengths,
-  // rests between sets left out. Kairo averages over time and counts the rests, as for every other
-  // activity: a decision of definition, not a decoding fault. The reference keeps the watch's figure.
-  'devices/python-fitparse/garmin-fr735xt-pool-swim.fit#0 averageHeartrateBpm': 'HR messages averaged differently',
-  'devices/python-fitparse/garmin-fr735xt-pool-swim.fit#0 metrics.averageHeartrateBpm': 'HR messages averaged differently',
+  // None. The last one, the 735XT pool swim's average heart rate, went with ADR 0019's definition
+  // for pool swims: over the active lengths, the rests left out, time-weighted. The reference now
+  // computes it from the watch's HR messages (140.4 bpm; the watch's own 142, the mean of the
+  // strap's beat readings, stays under `device`).
 };
 
 const keyOf = (check: FigureCheck) => `${check.file}#${check.leg} ${check.figure}`;

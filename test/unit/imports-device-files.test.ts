@@ -53,4 +53,24 @@ describe('a pool swim (Forerunner 735XT, 25 yd pool)', async () => {
     expect(swim!.distanceM).toBeCloseTo(114 * 22.86, 1);
     expect(swim!.elapsedTimeS).toBe(4567);
   });
+
+  it('marks each sample as in a length swum or a rest, and takes heart rate over the 114 lengths', async () => {
+    expect(swim!.fileQuality.activeLengths).toBe(114);
+    const active = swim!.streams.active!;
+    expect(active).toHaveLength(swim!.streams.timeS.length);
+    // About one 1 Hz record per second of the 2763 s swum; the rest are the rests between sets.
+    expect(Math.abs(active.filter(Boolean).length - 2763)).toBeLessThan(60);
+    expect(active.filter((flag) => !flag).length).toBeGreaterThan(1500);
+    // Over the whole timer the average would be 138.3 bpm; over the lengths swum it is 140.3.
+    expect(swim!.computed?.averageHeartrateBpm).toBeGreaterThan(139.5);
+    expect(swim!.computed?.maxHeartrateBpm).toBe(161);
+  });
+});
+
+describe('files without length messages', async () => {
+  it('have no pool-swim flag and no lengths: every recorded second counts', async () => {
+    const [ride] = await parseDevice('python-fitparse/coros-pace2-ride.fit');
+    expect(ride!.streams.active).toBeUndefined();
+    expect(ride!.fileQuality.activeLengths).toBeNull();
+  });
 });

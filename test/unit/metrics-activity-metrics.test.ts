@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeActivityMetrics } from '../../src/metrics/activity-metrics.ts';
 import type { ActivityStreams } from '../../src/metrics/activity-streams.ts';
 import { resolveAthleteSettings } from '../../src/metrics/athlete-settings.ts';
+import { computeStreamSummary } from '../../src/metrics/stream-summary.ts';
 import { loadStravaPowerRide } from './support/strava-ride-fixture.ts';
 
 const METRIC_NAMES = [
@@ -130,6 +131,30 @@ describe('computeActivityMetrics on hand-made activities', () => {
     expect(metrics.gradeAdjustedPaceSPerKm).toBeNull();
     expect(metrics.decouplingPct).toBeCloseTo((1 - 150 / 156) * 100, 9);
     expect(metrics.trainingLoadMethod).toBe('heartRate');
+  });
+
+  it("a pool swim: average and max heart rate over the lengths swum, one value for the activity and its metrics", () => {
+    // Two lengths (seconds 0-3 and 7-9) around a rest (4-6) in which the heart, lagging, peaks.
+    const streams: ActivityStreams = {
+      timeS: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+      heartrateBpm: [120, 124, 128, 132, 160, 150, 140, 140, 144, 148],
+      active: [true, true, true, true, false, false, false, true, true, true],
+    };
+    const athlete = { maxHrBpm: 190, restHrBpm: 60, hrZoneUpperBoundsBpm: [125, 135, 145, 155] as const };
+    const metrics = computeActivityMetrics({ streams, summary: { sport: 'other' }, athlete });
+    const summary = computeStreamSummary(streams)!;
+    // (120 + 124 + 128 + 132 + 140 + 144 + 148) / 7 = 936 / 7; over all ten seconds it would be 138.6 and 160.
+    expect(metrics.averageHeartrateBpm).toBeCloseTo(936 / 7, 9);
+    expect(metrics.maxHeartrateBpm).toBe(148);
+    expect([summary.averageHeartrateBpm, summary.maxHeartrateBpm]).toEqual([metrics.averageHeartrateBpm, metrics.maxHeartrateBpm]);
+    // Zones and TRIMP keep the rests: the session's load, every recorded second.
+    expect(metrics.hrZoneSeconds).toEqual([2, 2, 3, 2, 1]);
+    const { active: _active, ...withRests } = streams;
+    const counted = computeActivityMetrics({ streams: withRests, summary: { sport: 'other' }, athlete });
+    expect(counted.averageHeartrateBpm).toBeCloseTo(138.6, 9);
+    expect(counted.maxHeartrateBpm).toBe(160);
+    expect(metrics.trimp).toBe(counted.trimp);
+    expect(metrics.hrTss).toBe(counted.hrTss);
   });
 
   it('ignores a silent power meter and keeps power out of IF/TSS for sports other than riding', () => {

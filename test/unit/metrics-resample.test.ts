@@ -150,6 +150,12 @@ describe('resampleTo1Hz', () => {
     expect(resampleTo1Hz({ timeS, powerW: [0, 0, 0, 0] }).moving).toEqual([true, true, true, true]);
   });
 
+  it("marks a pool swim's lengths swum from the samples' flag, held to the next sample, never in a pause", () => {
+    const series = resampleTo1Hz({ timeS: [0, 2, 3, 4, 30, 31], heartrateBpm: [120, 130, 140, 150, 110, 112], active: [true, true, false, true, true, false] });
+    expect(series.active).toEqual([true, true, true, false, true, ...Array<boolean>(25).fill(false), true, false]);
+    expect(resampleTo1Hz({ timeS: [0, 1], heartrateBpm: [120, 130] }).active).toBeNull();
+  });
+
   it('derives speed from distance when the recorder has no speed channel', () => {
     const series = resampleTo1Hz({ timeS: [0, 1, 2, 3, 4], distanceM: [0, 3, 6, 6, 6] });
     expect(series.speedMps).toEqual([3, 3, 1.5, 0, 0]);

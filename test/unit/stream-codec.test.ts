@@ -36,20 +36,28 @@ describe('stream codec', () => {
   it('keeps nulls and lengths for arbitrary streams (property)', () => {
     const sample = fc.option(fc.integer({ min: -5000, max: 5000 }), { nil: null });
     fc.assert(
-      fc.property(fc.array(fc.tuple(sample, sample, fc.boolean()), { maxLength: 300 }), (rows) => {
+      fc.property(fc.array(fc.tuple(sample, sample, fc.boolean(), fc.boolean()), { maxLength: 300 }), (rows) => {
         const streams = {
           timeS: rows.map((_, i) => i),
           powerW: rows.map(([power]) => power),
           latlng: rows.map(([a, b]) => (a === null || b === null ? null : ([a / 100, b / 100] as [number, number]))),
           moving: rows.map(([, , moving]) => moving),
+          active: rows.map(([, , , active]) => active),
         };
         const decoded = decodeStreams(encodeStreams(streams));
         expect(decoded.timeS).toEqual(streams.timeS);
         expect(decoded.powerW).toEqual(streams.powerW);
         expect(decoded.latlng).toEqual(streams.latlng);
         expect(decoded.moving).toEqual(streams.moving);
+        expect(decoded.active).toEqual(streams.active);
       }),
     );
+  });
+
+  it('adds the pool-swim flag as a new column: streams stored before it decode as they were', () => {
+    const stored = encodeStreams(ride);
+    expect(decodeStreams(stored).active).toBeUndefined();
+    expect(decodeStreams(stored).moving).toEqual(ride.moving);
   });
 
   it('refuses streams of unequal length and truncated data', () => {

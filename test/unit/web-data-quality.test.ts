@@ -10,8 +10,9 @@ const clean: DataQuality = {
   duplicateTimestampsMerged: 0,
   backwardTimestampsDropped: 0,
   truncatedRecoveredS: null,
+  activeLengths: null,
 };
-const ride = { type: 'Ride', sportType: 'Ride', deviceWatts: true };
+const ride = { type: 'Ride', sportType: 'Ride', deviceWatts: true, averageHeartrate: 140 };
 
 describe('the data-quality line', () => {
   it('says nothing for a clean ride with a power meter', () => {
@@ -34,7 +35,18 @@ describe('the data-quality line', () => {
 
   it('says once that a ride had no power meter, never for a run', () => {
     expect(dataQualityNotes({ ...ride, deviceWatts: false, dataQuality: clean })).toEqual(['no power meter']);
-    expect(dataQualityNotes({ type: 'Run', sportType: 'Run', deviceWatts: false, dataQuality: clean })).toEqual([]);
+    expect(dataQualityNotes({ type: 'Run', sportType: 'Run', deviceWatts: false, averageHeartrate: null, dataQuality: clean })).toEqual([]);
+  });
+
+  it("says over which lengths a pool swim's heart rate was taken, when it has one", () => {
+    const swim = { type: 'Swim', sportType: 'Swim', deviceWatts: false, averageHeartrate: 140.3 };
+    const quality = { ...clean, activeLengths: 114, duplicateTimestampsMerged: 2 };
+    expect(dataQualityNotes({ ...swim, dataQuality: quality })).toEqual([
+      'heart rate over the 114 lengths swum, rests left out',
+      '2 repeated timestamps merged',
+    ]);
+    expect(dataQualityNotes({ ...swim, dataQuality: { ...clean, activeLengths: 1 } })).toEqual(['heart rate over the 1 length swum, rests left out']);
+    expect(dataQualityNotes({ ...swim, averageHeartrate: null, dataQuality: quality })).toEqual(['2 repeated timestamps merged']);
   });
 
   it('formats recovered time in hours and minutes', () => {

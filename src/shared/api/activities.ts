@@ -48,6 +48,11 @@ export const fileQuality = z.object({
   backwardTimestampsDropped: z.number(),
   /** Seconds recovered from a file cut short; null for a whole file. */
   truncatedRecoveredS: z.number().nullable(),
+  /**
+   * A pool swim: the lengths swum, over which its heart-rate average and max are taken (the rests
+   * left out); null otherwise, absent on files imported before it was kept.
+   */
+  activeLengths: z.number().nullable().optional(),
 });
 export type FileQuality = z.infer<typeof fileQuality>;
 
@@ -56,6 +61,8 @@ export const dataQuality = sampleCleaning.extend({
   duplicateTimestampsMerged: z.number(),
   backwardTimestampsDropped: z.number(),
   truncatedRecoveredS: z.number().nullable(),
+  /** A pool swim: the lengths swum, the seconds of its heart-rate figures; null otherwise. */
+  activeLengths: z.number().nullable(),
 });
 export type DataQuality = z.infer<typeof dataQuality>;
 

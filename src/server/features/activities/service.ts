@@ -95,6 +95,7 @@ function combinedDataQuality(file: FileQuality | null, cleaning: SampleCleaning 
     duplicateTimestampsMerged: file?.duplicateTimestampsMerged ?? 0,
     backwardTimestampsDropped: file?.backwardTimestampsDropped ?? 0,
     truncatedRecoveredS: file?.truncatedRecoveredS ?? null,
+    activeLengths: file?.activeLengths ?? null,
   };
 }
 

@@ -9,7 +9,9 @@ import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
  */
 export const STREAM_CODEC_VERSION = 1;
 
-type NumericKey = Exclude<keyof ActivityStreams, 'latlng' | 'moving'>;
+type NumericKey = Exclude<keyof ActivityStreams, 'latlng' | FlagKey>;
+/** Streams of true/false, stored as columns of 1 and 0. */
+type FlagKey = 'moving' | 'active';
 
 /** Fixed-point scale per stream: the stored value is round(value × scale). */
 const SCALES: Record<NumericKey, number> = {
@@ -25,7 +27,9 @@ const SCALES: Record<NumericKey, number> = {
 const LATLNG_SCALE = 1e6;
 
 const NUMERIC_KEYS = Object.keys(SCALES) as NumericKey[];
-const COLUMN_IDS = [...NUMERIC_KEYS, 'lat', 'lng', 'moving'] as const;
+/** A column's id is its place in this list: new columns go at the end, so stored streams still decode. */
+const COLUMN_IDS = [...NUMERIC_KEYS, 'lat', 'lng', 'moving', 'active'] as const;
+const FLAG_KEYS: readonly FlagKey[] = ['moving', 'active'];
 type ColumnId = (typeof COLUMN_IDS)[number];
 
 class ByteWriter {
@@ -117,12 +121,15 @@ function columnsOf(streams: ActivityStreams): Map<ColumnId, (number | null)[]> {
     columns.set('lat', streams.latlng.map((point) => point?.[0] ?? null));
     columns.set('lng', streams.latlng.map((point) => point?.[1] ?? null));
   }
-  if (streams.moving) columns.set('moving', streams.moving.map((moving) => (moving ? 1 : 0)));
+  for (const key of FLAG_KEYS) {
+    const flags = streams[key];
+    if (flags) columns.set(key, flags.map((flag) => (flag ? 1 : 0)));
+  }
   return columns;
 }
 
 const scaleOf = (column: ColumnId) =>
-  column === 'lat' || column === 'lng' ? LATLNG_SCALE : column === 'moving' ? 1 : SCALES[column];
+  column === 'lat' || column === 'lng' ? LATLNG_SCALE : column === 'moving' || column === 'active' ? 1 : SCALES[column];
 
 export function encodeStreams(streams: ActivityStreams): Uint8Array {
   const sampleCount = streams.timeS.length;
@@ -190,7 +197,9 @@ export function decodeStreams(packed: Uint8Array): ActivityStreams {
       return latitude === null || longitude === null || longitude === undefined ? null : [latitude, longitude];
     });
   }
-  const moving = columns.get('moving');
-  if (moving) streams.moving = moving.map((value) => value === 1);
+  for (const key of FLAG_KEYS) {
+    const flags = columns.get(key);
+    if (flags) streams[key] = flags.map((value) => value === 1);
+  }
   return streams;
 }

@@ -94,6 +94,7 @@ export function assembleParsedActivity(
       duplicateTimestampsMerged: duplicatesMerged,
       backwardTimestampsDropped: backwardDropped,
       truncatedRecoveredS: recorded.truncated ? Math.round(spanS) : null,
+      activeLengths: streams.active ? (recorded.activeLengths ?? null) : null,
     },
   };
 }
@@ -145,6 +146,7 @@ function buildStreams(samples: RecordedSample[], startMs: number): ActivityStrea
     const values = samples.map((sample) => finiteOrNull(sample[key]));
     if (values.some((value) => value !== null)) streams[key] = values;
   }
+  if (samples.some((sample) => sample.active !== undefined)) streams.active = samples.map((sample) => sample.active === true);
   const latlng = samples.map((sample) => validLatLng(sample.latlng));
   if (latlng.some((point) => point !== null)) streams.latlng = latlng;
 

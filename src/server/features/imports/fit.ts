@@ -1,5 +1,5 @@
 import { Decoder, Stream } from '@garmin/fitsdk';
-import type { DeviceInfoMesg, FileIdMesg, FitMessages, LapMesg, RecordMesg, SessionMesg } from '@garmin/fitsdk';
+import type { DeviceInfoMesg, FileIdMesg, FitMessages, LapMesg, LengthMesg, RecordMesg, SessionMesg } from '@garmin/fitsdk';
 import { ImportFileError } from './import-file-error.ts';
 import type { RecordedActivity, RecordedLap, RecordedSample, StatedSummary } from './parsed-activity.ts';
 import { sportFromFit } from './sport-type.ts';
@@ -22,7 +22,8 @@ export function isFitFile(bytes: Uint8Array): boolean {
  * from the session's sport and sub sport, laps from lap messages. A multisport file (a triathlon:
  * one session per leg, transitions included) gives one activity per session, each with the records
  * and laps of its own time span (ADR 0020). A pool swim's moving time is its active lengths' time
- * (the session's active time): its records are sparse and its timer runs through the rests.
+ * (the session's active time): its records are sparse and its timer runs through the rests; each
+ * of its samples says whether it lies in a length swum or a rest (`active`), for its heart rate.
  * FIT running cadence counts the steps of one foot per minute (cadence + fractional cadence).
  */
 export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity[] {
@@ -35,6 +36,7 @@ export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity[]
   const deviceName = fitDeviceName(fileId, messages.deviceInfoMesgs ?? []);
   const samples = (messages.recordMesgs ?? []).flatMap(readRecord);
   const laps = (messages.lapMesgs ?? []).flatMap(readLap);
+  const lengths = activeLengthSpans(messages.lengthMesgs ?? []);
   if (sessions.length <= 1) {
     const session = sessions[0];
     const sportMessage = messages.sportMesgs?.[0];
@@ -54,7 +56,7 @@ export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity[]
         deviceName,
         truncated,
         laps,
-        samples,
+        ...withActiveLengths(samples, lengths),
       },
     ];
   }
@@ -68,9 +70,54 @@ export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity[]
       deviceName,
       truncated,
       laps: laps.filter((lap) => within(lap.startMs)),
-      samples: fromLegStart(samples.filter((sample) => within(sample.timeMs))),
+      ...withActiveLengths(
+        fromLegStart(samples.filter((sample) => within(sample.timeMs))),
+        lengths.filter((length) => within(length.startMs)),
+      ),
     };
   });
+}
+
+interface LengthSpan {
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * A pool swim's lengths swum: each active length message from its start time for its elapsed
+ * time. Idle lengths are the rests between sets. None for any other file.
+ */
+function activeLengthSpans(lengths: LengthMesg[]): LengthSpan[] {
+  const spans: LengthSpan[] = [];
+  for (const length of lengths) {
+    const startMs = fitTimeMs(length.startTime);
+    const elapsedS = fitNumber(length.totalElapsedTime);
+    if (length.lengthType === 'active' && startMs !== null && elapsedS !== null) {
+      spans.push({ startMs, endMs: startMs + elapsedS * 1000 });
+    }
+  }
+  return spans.sort((a, b) => a.startMs - b.startMs);
+}
+
+/**
+ * The samples, and for a pool swim each marked `active` when its time lies in a length swum
+ * (start <= time < start + elapsed time), with the number of those lengths.
+ */
+function withActiveLengths(
+  samples: RecordedSample[],
+  lengths: LengthSpan[],
+): Pick<RecordedActivity, 'samples' | 'activeLengths'> {
+  if (lengths.length === 0) return { samples };
+  let next = 0;
+  const marked = samples.map((sample) => {
+    while (next < lengths.length && lengths[next]!.endMs <= sample.timeMs) next++;
+    let active = false;
+    for (let j = next; j < lengths.length && lengths[j]!.startMs <= sample.timeMs && !active; j++) {
+      active = sample.timeMs < lengths[j]!.endMs;
+    }
+    return { ...sample, active };
+  });
+  return { samples: marked, activeLengths: lengths.length };
 }
 
 /** A multisport file counts distance from the race start: each leg's stream starts from 0. */

@@ -73,6 +73,8 @@ export interface FileQuality {
   backwardTimestampsDropped: number;
   /** Seconds recovered from a file that ended early (cut short); null for a whole file. */
   truncatedRecoveredS: number | null;
+  /** A pool swim: the lengths swum, the seconds its heart-rate figures cover; null otherwise. */
+  activeLengths: number | null;
 }
 
 /** One sample as a format reader finds it; absent fields were not recorded. */
@@ -86,6 +88,8 @@ export interface RecordedSample {
   powerW?: number | null;
   speedMps?: number | null;
   temperatureC?: number | null;
+  /** A pool swim: in a length swum (true) or a rest between lengths (false). */
+  active?: boolean;
 }
 
 export interface RecordedLap {
@@ -115,4 +119,6 @@ export interface RecordedActivity {
   samples: RecordedSample[];
   /** The file ended before its end (a FIT file cut short): what was complete was read. */
   truncated?: boolean;
+  /** A pool swim: how many lengths were swum (its samples say which are `active`). */
+  activeLengths?: number;
 }

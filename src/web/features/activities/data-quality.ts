@@ -2,7 +2,7 @@ import type { ActivityDetail } from '../../../shared/api/activities.ts';
 import { activityFamily } from '../../lib/activity-family.ts';
 
 /** What the data-quality line needs of an activity. */
-export type DataQualitySource = Pick<ActivityDetail, 'type' | 'sportType' | 'deviceWatts' | 'dataQuality'>;
+export type DataQualitySource = Pick<ActivityDetail, 'type' | 'sportType' | 'deviceWatts' | 'dataQuality' | 'averageHeartrate'>;
 
 const counted = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
 
@@ -18,11 +18,15 @@ export function formatRecovered(seconds: number): string {
 /**
  * The activity's "data quality" line (ADR 0019): what Kairo removed or repaired before computing
  * its figures, a file that ended early, and, once, that a ride had no power meter (its power
- * figures are absent, not 0 W). Empty when there is nothing to say.
+ * figures are absent, not 0 W). A pool swim's heart rate covers the lengths swum: the line says so.
+ * Empty when there is nothing to say.
  */
 export function dataQualityNotes(activity: DataQualitySource): string[] {
   const notes: string[] = [];
   const quality = activity.dataQuality;
+  if (quality?.activeLengths != null && activity.averageHeartrate !== null) {
+    notes.push(`heart rate over the ${counted(quality.activeLengths, 'length', 'lengths')} swum, rests left out`);
+  }
   if (quality?.truncatedRecoveredS != null) notes.push(`file ended early; ${formatRecovered(quality.truncatedRecoveredS)} recovered`);
   if (activityFamily(activity) === 'ride' && !activity.deviceWatts) notes.push('no power meter');
   if (quality) {
