@@ -180,6 +180,13 @@ export function dataScaleFigures(run: DataScaleRun) {
       value: run.fitnessReads.uncachedIndexScans,
       unit: 'count' as const,
     },
+    { name: 'data scale: fitness_days sequential scans in the uncached run', value: run.fitnessReads.uncachedSeqScans, unit: 'count' as const, max: 0 },
+    {
+      name: "data scale: seeded fitness series unlike the product's rewrite",
+      value: run.fitnessReads.seededSeriesAsProductStores ? 0 : 1,
+      unit: 'count' as const,
+      max: 0,
+    },
     {
       name: `data scale: hot query plans with a Seq Scan on ${BIG_TABLES.join('/')}`,
       value: run.plans.filter((plan) => plan.seqScans.length > 0).length,
