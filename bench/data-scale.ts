@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -9,6 +9,7 @@ import * as schema from '../src/server/db/schema.ts';
 import { createActivitiesRepo } from '../src/server/features/activities/repo.ts';
 import { createAnalysisRepo } from '../src/server/features/analysis/repo.ts';
 import { createMetricsRepo } from '../src/server/features/scoring/repo.ts';
+import { wholeHistorySeries } from '../src/server/features/scoring/service.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { startKairoProcess } from '../test/support/kairo-process.ts';
 import { measureLoad, type LoadResult } from './load.ts';
@@ -35,6 +36,8 @@ const BIG_TABLES = ['activities', 'activity_metrics', 'fitness_days', 'analyses'
 export const DATA_SCALE_LIST_P99_MS_MAX = 25;
 export const DATA_SCALE_FITNESS_P99_MS_MAX = 50;
 export const DATA_SCALE_PAGE_P99_MS_MAX = 50;
+/** The chart windows an athlete switches between in the uncached run: three, so that with 50 athletes in turn each one's next request asks for another window. */
+const UNCACHED_CHART_WINDOWS = [89, 90, 91];
 
 export interface QueryPlanCheck {
   name: string;
@@ -43,7 +46,23 @@ export interface QueryPlanCheck {
   scans: { nodeType: string; relation: string | null; index: string | null }[];
   /** Relations among BIG_TABLES the plan reads with a Seq Scan. */
   seqScans: string[];
+  planningMs: number;
   executionMs: number;
+  /** Shared buffers the statement found in PostgreSQL's cache and read from the operating system (EXPLAIN BUFFERS). */
+  sharedHitBlocks: number;
+  sharedReadBlocks: number;
+}
+
+/** Figures of the fitness chart apart from the load runs. */
+export interface FitnessReads {
+  /** Each signed-in athlete's first GET /api/fitness?days=90 (nothing kept yet), one at a time: milliseconds, median and slowest. */
+  firstReadP50Ms: number;
+  firstReadMaxMs: number;
+  /** Index scans of fitness_days while the uncached run ran (two per database read of a chart). */
+  uncachedIndexScans: number;
+  uncachedSeqScans: number;
+  /** True when the product's own rewrite of a seeded athlete's series left it exactly as seeded. */
+  seededSeriesAsProductStores: boolean;
 }
 
 export interface DataScaleRun {
@@ -61,6 +80,14 @@ export interface DataScaleRun {
   uncachedPage: LoadResult;
   /** GET /api/fitness?days=90. */
   fitness90: LoadResult;
+  /**
+   * GET /api/fitness?days=89|90|91, each athlete's requests changing window, so the kept chart never
+   * answers: a database read, shared only by requests for the same athlete and window that come together.
+   */
+  fitnessUncached: LoadResult;
+  fitnessReads: FitnessReads;
+  /** The 1-minute load average when the load runs started and ended (the machine is shared). */
+  loadAverage: { start: number; end: number };
   plans: QueryPlanCheck[];
   /** True when no hot query plan reads a big table sequentially. */
   plansIndexed: boolean;
@@ -76,11 +103,15 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
       const seedStarted = performance.now();
       const seedStepsS = await seed(database.url!);
       const seedS = Number(((performance.now() - seedStarted) / 1000).toFixed(1));
-      const rows = await countRows(database.handle.query.bind(database.handle));
+      const query = database.handle.query.bind(database.handle);
+      const rows = await countRows(query);
+      const seededSeriesAsProductStores = await seededSeriesMatchesProduct(database.url!);
 
       const cookies = [first];
       for (let n = 2; n <= LOADED_ATHLETES; n++) cookies.push(await signIn(kairo.url, athleteEmail(n)));
       const rotateHeaders = cookies.map((cookie) => ({ cookie }));
+      const firstReads = await firstFitnessReads(kairo.url, cookies);
+      const loadStart = Number(loadavg()[0]!.toFixed(2));
       const before = new Date(Date.now() - 180 * DAY_MS).toISOString();
       const activityList = await measureLoad({ url: `${kairo.url}/api/activities?limit=${LIST_PAGE}`, rotateHeaders, ...load });
       const uncachedPage = await measureLoad({
@@ -89,6 +120,15 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
         ...load,
       });
       const fitness90 = await measureLoad({ url: `${kairo.url}/api/fitness?days=90`, rotateHeaders, ...load });
+      const scansBefore = await fitnessDaysScans(query);
+      const fitnessUncached = await measureLoad({
+        url: `${kairo.url}/api/fitness?days=90`,
+        rotateHeaders,
+        rotatePaths: UNCACHED_CHART_WINDOWS.map((days) => `/api/fitness?days=${days}`),
+        ...load,
+      });
+      const scansAfter = await fitnessDaysScans(query);
+      const loadEnd = Number(loadavg()[0]!.toFixed(2));
       const plans = await checkPlans(database.url!, before);
       return {
         athletes: ATHLETES,
@@ -100,6 +140,15 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
         activityList,
         uncachedPage,
         fitness90,
+        fitnessUncached,
+        fitnessReads: {
+          firstReadP50Ms: firstReads.p50Ms,
+          firstReadMaxMs: firstReads.maxMs,
+          uncachedIndexScans: scansAfter.indexScans - scansBefore.indexScans,
+          uncachedSeqScans: scansAfter.seqScans - scansBefore.seqScans,
+          seededSeriesAsProductStores,
+        },
+        loadAverage: { start: loadStart, end: loadEnd },
         plans,
         plansIndexed: plans.every((plan) => plan.seqScans.length === 0),
       };
@@ -116,9 +165,31 @@ export function dataScaleFigures(run: DataScaleRun) {
   const at = `${run.athletes} athletes × ${run.activitiesPerAthlete} activities`;
   return [
     { name: `data scale: seeding ${at}`, value: run.seedS, unit: 's' as const },
+    { name: 'data scale: 1-minute load average, load runs start', value: run.loadAverage.start, unit: 'ratio' as const },
+    { name: 'data scale: 1-minute load average, load runs end', value: run.loadAverage.end, unit: 'ratio' as const },
     { name: `data scale: p99, GET /api/activities (${at})`, value: run.activityList.latencyP99Ms, unit: 'ms' as const, max: DATA_SCALE_LIST_P99_MS_MAX },
     { name: 'data scale: p99, GET /api/activities?before=', value: run.uncachedPage.latencyP99Ms, unit: 'ms' as const, max: DATA_SCALE_PAGE_P99_MS_MAX },
     { name: 'data scale: p99, GET /api/fitness?days=90', value: run.fitness90.latencyP99Ms, unit: 'ms' as const, max: DATA_SCALE_FITNESS_P99_MS_MAX },
+    {
+      name: 'data scale: p99, GET /api/fitness, never the kept chart',
+      value: run.fitnessUncached.latencyP99Ms,
+      unit: 'ms' as const,
+      max: DATA_SCALE_FITNESS_P99_MS_MAX,
+    },
+    { name: "data scale: an athlete's first chart, one at a time, median", value: run.fitnessReads.firstReadP50Ms, unit: 'ms' as const },
+    { name: "data scale: an athlete's first chart, one at a time, slowest", value: run.fitnessReads.firstReadMaxMs, unit: 'ms' as const },
+    {
+      name: 'data scale: fitness_days index scans in the uncached run',
+      value: run.fitnessReads.uncachedIndexScans,
+      unit: 'count' as const,
+    },
+    { name: 'data scale: fitness_days sequential scans in the uncached run', value: run.fitnessReads.uncachedSeqScans, unit: 'count' as const, max: 0 },
+    {
+      name: "data scale: seeded fitness series unlike the product's rewrite",
+      value: run.fitnessReads.seededSeriesAsProductStores ? 0 : 1,
+      unit: 'count' as const,
+      max: 0,
+    },
     {
       name: `data scale: hot query plans with a Seq Scan on ${BIG_TABLES.join('/')}`,
       value: run.plans.filter((plan) => plan.seqScans.length > 0).length,
@@ -130,16 +201,21 @@ export function dataScaleFigures(run: DataScaleRun) {
 
 export function dataScaleProblems(run: DataScaleRun): string[] {
   return [
-    ['data scale GET /api/activities', run.activityList],
-    ['data scale GET /api/activities?before=', run.uncachedPage],
-    ['data scale GET /api/fitness?days=90', run.fitness90],
-  ].flatMap(([name, result]) => {
+    ...(run.fitnessReads.seededSeriesAsProductStores ? [] : ["data scale: the seeded fitness series is not what the product's rewrite stores"]),
+    ...(run.fitnessReads.uncachedSeqScans > 0 ? [`data scale: fitness_days was read sequentially ${run.fitnessReads.uncachedSeqScans} times under load`] : []),
+    ...[
+      ['data scale GET /api/activities', run.activityList],
+      ['data scale GET /api/activities?before=', run.uncachedPage],
+      ['data scale GET /api/fitness?days=90', run.fitness90],
+      ['data scale GET /api/fitness (uncached)', run.fitnessUncached],
+    ].flatMap(([name, result]) => {
     const { non2xx, errors } = result as LoadResult;
     return [
       ...(non2xx > 0 ? [`${name as string} answered ${non2xx} non-2xx responses`] : []),
       ...(errors > 0 ? [`${name as string} had ${errors} connection errors or timeouts`] : []),
     ];
-  });
+    }),
+  ];
 }
 
 const athleteEmail = (n: number) => `athlete${n}@bench.example`;
@@ -169,6 +245,53 @@ async function sessionCookie(response: Response, status: number): Promise<string
 }
 
 type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** Each athlete's first chart, one request at a time: nothing is kept for them yet, so each is a database read. */
+async function firstFitnessReads(origin: string, cookies: string[]): Promise<{ p50Ms: number; maxMs: number }> {
+  const times: number[] = [];
+  for (const cookie of cookies) {
+    const startedAt = performance.now();
+    const response = await fetch(`${origin}/api/fitness?days=90`, { headers: { cookie } });
+    const body = (await response.json()) as unknown[];
+    if (response.status !== 200 || body.length !== 90) throw new Error(`GET /api/fitness?days=90 answered ${response.status} with ${body.length} days`);
+    times.push(performance.now() - startedAt);
+  }
+  times.sort((a, b) => a - b);
+  return { p50Ms: Number(times[times.length >> 1]!.toFixed(1)), maxMs: Number(times.at(-1)!.toFixed(1)) };
+}
+
+/** How often fitness_days has been scanned, by index and sequentially (PostgreSQL's statistics, flushed first). */
+async function fitnessDaysScans(query: DatabaseHandle['query']): Promise<{ indexScans: number; seqScans: number }> {
+  // Backends send their counts at most once a second; wait for that, then read a fresh snapshot.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await query(`select pg_stat_clear_snapshot()`);
+  const [row] = await query<{ indexScans: number; seqScans: number }>(
+    `select coalesce(idx_scan, 0)::int as "indexScans", seq_scan::int as "seqScans" from pg_stat_user_tables where relname = 'fitness_days'`,
+  );
+  return row!;
+}
+
+/**
+ * The seeded series must be what the product stores: a seeded athlete's series is rewritten by the
+ * product's own rewrite (the metrics jobs' `refreshFitness`: the loads of its activities, per UTC
+ * day, through the same computation) and compared row for row with what the seed wrote.
+ */
+async function seededSeriesMatchesProduct(url: string): Promise<boolean> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  try {
+    const [athlete] = (await pool.query<{ id: string }>(`select id from accounts where email = $1`, [athleteEmail(ATHLETES)])).rows;
+    if (!athlete) throw new Error('no seeded athlete');
+    const stored = async () =>
+      (await pool.query(`select date::text as date, load, ctl, atl, tsb from fitness_days where user_id = $1 order by date`, [athlete.id])).rows;
+    const seeded = await stored();
+    const db = drizzle({ client: pool, schema }) as unknown as Database;
+    await createMetricsRepo(db).rewriteFitness(athlete.id, wholeHistorySeries);
+    const rewritten = await stored();
+    return seeded.length === ACTIVITIES_PER_ATHLETE && JSON.stringify(seeded) === JSON.stringify(rewritten);
+  } finally {
+    await pool.end();
+  }
+}
 
 /** A ride or a run a day, its load a function of the day alone, so every athlete's fitness series is the same one. */
 const loadOfDay = (day: number) => 30 + ((day * 37) % 70);
@@ -324,8 +447,8 @@ async function checkPlans(url: string, before: string): Promise<QueryPlanCheck[]
       recorded.length = 0;
       await read();
       for (const [index, statement] of recorded.entries()) {
-        const explained = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(
-          `explain (analyze, format json) ${statement.query}`,
+        const explained = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Planning Time': number; 'Execution Time': number }] }>(
+          `explain (analyze, buffers, format json) ${statement.query}`,
           statement.params,
         );
         const [root] = explained.rows[0]!['QUERY PLAN'];
@@ -335,7 +458,10 @@ async function checkPlans(url: string, before: string): Promise<QueryPlanCheck[]
           sql: statement.query,
           scans,
           seqScans: scans.filter((scan) => scan.nodeType === 'Seq Scan' && BIG_TABLES.includes(scan.relation ?? '')).map((scan) => scan.relation!),
+          planningMs: Number(root['Planning Time'].toFixed(3)),
           executionMs: Number(root['Execution Time'].toFixed(3)),
+          sharedHitBlocks: root.Plan['Shared Hit Blocks'] ?? 0,
+          sharedReadBlocks: root.Plan['Shared Read Blocks'] ?? 0,
         });
       }
     }
@@ -349,6 +475,8 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
   Plans?: PlanNode[];
 }
 

@@ -9,6 +9,11 @@ export interface LoadOptions {
    * the load is spread over their accounts rather than one.
    */
   rotateHeaders?: Record<string, string>[];
+  /**
+   * Requests take these paths (with their query) in turn, independently of `rotateHeaders`, e.g.
+   * chart windows an athlete switches between.
+   */
+  rotatePaths?: string[];
   connections: number;
   /** Untimed run first, so JIT compilation and connection pools are warm when measuring. */
   warmUpS: number;
@@ -28,10 +33,23 @@ export interface LoadResult {
 
 export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   let turn = 0;
-  const rotate = options.rotateHeaders;
-  const requests = rotate?.length
-    ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, ...rotate[turn++ % rotate.length] } }) }]
-    : undefined;
+  const rotate = options.rotateHeaders ?? [];
+  const paths = options.rotatePaths ?? [];
+  const requests =
+    rotate.length || paths.length
+      ? [
+          {
+            setupRequest: (request: autocannon.Request) => {
+              const n = turn++;
+              return {
+                ...request,
+                ...(paths.length ? { path: paths[n % paths.length] } : {}),
+                headers: { ...request.headers, ...(rotate.length ? rotate[n % rotate.length] : {}) },
+              };
+            },
+          },
+        ]
+      : undefined;
   const run = (durationS: number) =>
     // autocannon takes an array of URLs (connection i goes to url[i % n]); its types only say string.
     autocannon({ url: options.url as string, headers: options.headers, connections: options.connections, duration: durationS, ...(requests ? { requests } : {}) });

@@ -29,7 +29,6 @@ export interface FitnessStart {
 
 const CTL_TIME_CONSTANT_DAYS = 42;
 const ATL_TIME_CONSTANT_DAYS = 7;
-const MS_PER_DAY = 86_400_000;
 
 /**
  * CTL/ATL/TSB for each day from `fromDate` to `toDate` inclusive. Loads before `fromDate` count
@@ -73,37 +72,85 @@ export function computeFitnessSeries(
 export function continueFitnessSeries(stored: readonly FitnessDay[], fromDate: string, toDate: string): FitnessDay[] {
   const fromDay = toDayNumber(fromDate);
   const toDay = toDayNumber(toDate);
-  const storedByDay = new Map(stored.map((entry) => [toDayNumber(entry.date), entry]));
+  // One pass over the stored days in date order; the chart reads them sorted, so this costs a check.
+  const days = isSortedByDate(stored) ? stored : [...stored].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const series: FitnessDay[] = [];
   let previous: { ctl: number; atl: number } = { ctl: 0, atl: 0 };
+  let next = 0;
+  let nextDay = days.length > 0 ? toDayNumber(days[0]!.date) : Infinity;
   // Only days from the first stored one matter before the window: earlier days are all zero.
-  const startDay = Math.min(fromDay, ...storedByDay.keys());
-  for (let day = startDay; day <= toDay; day++) {
-    const found = storedByDay.get(day);
-    let entry: FitnessDay | null = null;
-    if (found) {
-      entry = found;
+  for (let day = Math.min(fromDay, nextDay); day <= toDay; day++) {
+    if (day === nextDay) {
+      const found = days[next]!;
       previous = found;
-    } else {
-      // The same steps as computeFitnessSeries with a load of 0, so a continued day equals a computed one exactly.
-      const tsb = previous.ctl - previous.atl;
-      const ctl = previous.ctl + (0 - previous.ctl) / CTL_TIME_CONSTANT_DAYS;
-      const atl = previous.atl + (0 - previous.atl) / ATL_TIME_CONSTANT_DAYS;
-      previous = { ctl, atl };
-      if (day >= fromDay) entry = { date: toIsoDate(day), load: 0, ctl, atl, tsb };
+      if (day >= fromDay) series.push(found);
+      next += 1;
+      nextDay = next < days.length ? toDayNumber(days[next]!.date) : Infinity;
+      if (nextDay <= day) throw new RangeError(`Stored fitness days repeat ${days[next]!.date}`);
+      continue;
     }
-    if (entry && day >= fromDay) series.push(entry);
+    // The same steps as computeFitnessSeries with a load of 0, so a continued day equals a computed one exactly.
+    const tsb = previous.ctl - previous.atl;
+    const ctl = previous.ctl + (0 - previous.ctl) / CTL_TIME_CONSTANT_DAYS;
+    const atl = previous.atl + (0 - previous.atl) / ATL_TIME_CONSTANT_DAYS;
+    previous = { ctl, atl };
+    if (day >= fromDay) series.push({ date: toIsoDate(day), load: 0, ctl, atl, tsb });
   }
   return series;
 }
 
+function isSortedByDate(days: readonly FitnessDay[]): boolean {
+  for (let index = 1; index < days.length; index++) if (days[index - 1]!.date > days[index]!.date) return false;
+  return true;
+}
+
+/*
+ * Dates to day numbers (days since 1970-01-01) and back by arithmetic on the proleptic Gregorian
+ * calendar (the civil-from-days method, in 400-year eras), not through Date objects: the chart
+ * converts every day it answers, and toISOString() per day was most of its per-request work.
+ */
+const ZERO = 48; // '0'
+const DASH = 45; // '-'
+
 function toDayNumber(isoDate: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  const day = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / MS_PER_DAY : NaN;
-  if (!Number.isInteger(day) || toIsoDate(day) !== isoDate) throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);
-  return day;
+  const digits = (from: number, to: number) => {
+    let value = 0;
+    for (let index = from; index < to; index++) {
+      const digit = isoDate.charCodeAt(index) - ZERO;
+      if (digit < 0 || digit > 9) return NaN;
+      value = value * 10 + digit;
+    }
+    return value;
+  };
+  const year = digits(0, 4);
+  const month = digits(5, 7);
+  const day = digits(8, 10);
+  const valid =
+    isoDate.length === 10 && isoDate.charCodeAt(4) === DASH && isoDate.charCodeAt(7) === DASH &&
+    year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  if (!valid) throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 function toIsoDate(dayNumber: number): string {
-  return new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10);
+  const z = dayNumber + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shifted = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1;
+  const month = shifted < 10 ? shifted + 3 : shifted - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }

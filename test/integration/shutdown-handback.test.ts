@@ -4,16 +4,33 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ImportStatus } from '../../src/shared/api/imports.ts';
+import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startKairoProcess, type KairoProcess } from '../support/kairo-process.ts';
-import { registerAthlete, waitFor } from '../support/strava.ts';
+import { connectStrava, registerAthlete, startSimForKairo, waitFor } from '../support/strava.ts';
 import { stravaExportWith } from '../support/strava-export.ts';
 
 const kinds = await testDatabaseKinds();
 /** Many seconds of work for one archive job: the stop lands in its middle. */
 const ARCHIVE_ACTIVITIES = 300;
 const GRACE_S = 2;
+/** Slow enough that a backfill of ~60 activities takes several seconds: the stop lands in its middle. */
+const DETAIL_LATENCY_MS = 300;
+const STREAMS_ROUTE = '/api/v3/activities/:id/streams';
+
+/** The settings both instances share (a cluster sets them in its environment), with a short grace period. */
+function handbackEnv(): Record<string, string> {
+  return {
+    KAIRO_CLUSTER: '1',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    STRAVA_WEBHOOK_VERIFY_TOKEN: 'cluster-verify-token',
+    SHUTDOWN_NOTICE_SECONDS: '0',
+    SHUTDOWN_GRACE_SECONDS: String(GRACE_S),
+    LOG_LEVEL: 'info',
+  };
+}
 
 async function importStatus(browser: TestClient, id: string): Promise<ImportStatus> {
   return (await browser.get<ImportStatus>(`/api/imports/${id}`)).body;
@@ -37,15 +54,7 @@ describe.runIf(kinds.includes('postgres'))('A job handed back by a stopping inst
 
   it('is finished by the other instance, nothing lost and nothing twice', { timeout: 240_000 }, async () => {
     database = await createTestDatabase('postgres');
-    const env = {
-      KAIRO_CLUSTER: '1',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      STRAVA_WEBHOOK_VERIFY_TOKEN: 'cluster-verify-token',
-      SHUTDOWN_NOTICE_SECONDS: '0',
-      SHUTDOWN_GRACE_SECONDS: String(GRACE_S),
-      LOG_LEVEL: 'info',
-    };
+    const env = handbackEnv();
     const start = async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'kairo-handback-'));
       dataDirs.push(dataDir);
@@ -96,3 +105,72 @@ describe.runIf(kinds.includes('postgres'))('A job handed back by a stopping inst
     expect(stopping.output()).toMatch(/SIGTERM: shutting down/);
   });
 });
+
+/**
+ * The same for a Strava backfill: the instance running it gets SIGTERM part-way through the
+ * detail and stream fetches, exits 0, and the other instance finishes the history: every
+ * activity stored once, each with its streams, the backfill marked done.
+ */
+describe.runIf(kinds.includes('postgres'))('A Strava backfill when its instance is stopped', () => {
+  let database: TestDatabase | undefined;
+  let sim: RunningStravaSim | undefined;
+  const instances: KairoProcess[] = [];
+  const dataDirs: string[] = [];
+
+  afterAll(async () => {
+    for (const instance of instances) await instance.kill();
+    await database?.drop();
+    await sim?.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is finished by the other instance: every activity once, each with its streams', { timeout: 240_000 }, async () => {
+    database = await createTestDatabase('postgres');
+    const started = await startSimForKairo();
+    sim = started.sim;
+    sim.control.faults.delay({ delayMs: DETAIL_LATENCY_MS, path: /^\/api\/v3\/activities\/\d+/ });
+    const env = { ...started.env, ...handbackEnv() };
+    const start = async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'kairo-handback-'));
+      dataDirs.push(dataDir);
+      const instance = await startKairoProcess({ dataDir, databaseUrl: database!.url!, env });
+      instances.push(instance);
+      return instance;
+    };
+    const athlete = sim.control.createAthlete({ historyDays: 60 });
+    const stravaIds = sim.control.activities(athlete.id).map((activity) => String(activity.id));
+    expect(stravaIds.length).toBeGreaterThan(40);
+    const streamsServed = () => sim!.control.requests.list({ route: STREAMS_ROUTE });
+
+    const stopping = await start();
+    const browser = await registerAthlete(stopping.url);
+    expect(await connectStrava(browser, sim, athlete.id)).toBe('/strava-success');
+    const staying = await start();
+    await waitFor(async () => streamsServed().length, (served) => served >= stravaIds.length / 3, 60_000);
+
+    const signalledAt = Date.now();
+    process.kill(stopping.pid, 'SIGTERM');
+    expect(await stopping.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan((GRACE_S + 3) * 1000);
+    const servedAtStop = streamsServed().length;
+    expect(servedAtStop).toBeLessThan(stravaIds.length);
+
+    // The same browser, its session now served by the other instance.
+    const sameBrowser = createClient(staying.url);
+    for (const [name, value] of browser.jar) sameBrowser.jar.set(name, value);
+    const storedStrava = () =>
+      database!.handle.query<{ source_key: string; streams: number }>(
+        `select a.source_key, count(s.activity_id)::int as streams
+           from activities a left join activity_streams s on s.activity_id = a.id
+          where a.source = 'strava' group by a.id order by a.source_key`,
+      );
+    const stored = await waitFor(storedStrava, (rows) => rows.length === stravaIds.length && rows.every((row) => row.streams === 1), 180_000);
+    expect(stored.map((row) => row.source_key).sort()).toEqual([...stravaIds].sort());
+    await waitFor(async () => (await sameBrowser.get('/api/strava/status')).body.backfillDone, (done) => done === true, 60_000);
+    expect(streamsServed().length).toBeGreaterThan(servedAtStop);
+    const failed = await database.handle.query(`select name, output from pgboss.job where state = 'failed' and name like 'strava.%'`);
+    expect(failed).toEqual([]);
+    expect(stopping.output()).toMatch(/SIGTERM: shutting down/);
+  });
+});
+

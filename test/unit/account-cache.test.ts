@@ -66,4 +66,37 @@ describe('account cache', () => {
     expect(await cache.read('a', 'k', async () => ++reads)).toBe(1);
     expect(await cache.read('a', 'k', async () => ++reads)).toBe(2);
   });
+  it('lets requests that miss together share one load, unless a change was heard since it started', async () => {
+    const { invalidation } = channel();
+    const cache = createAccountCache<string, number>({ invalidation, ...options });
+    let reads = 0;
+    const pending: (() => void)[] = [];
+    const load = () => new Promise<number>((resolve) => { const read = ++reads; pending.push(() => resolve(read)); });
+    const together = [cache.read('a', 'k', load), cache.read('a', 'k', load), cache.read('a', 'k', load)];
+    // Another key of the account, and another account, are loads of their own.
+    const otherKey = cache.read('a', 'other', load);
+    const otherAccount = cache.read('b', 'k', load);
+    expect(reads).toBe(3);
+    // Once a change is heard, a request no longer joins the load that started before it.
+    await cache.changed('a');
+    const afterChange = cache.read('a', 'other', load);
+    expect(reads).toBe(4);
+    for (const release of pending) release();
+    expect(await Promise.all(together)).toEqual([1, 1, 1]);
+    expect([await otherKey, await otherAccount, await afterChange]).toEqual([2, 3, 4]);
+    // What the load that overlapped the change saw is not kept; the one after it is.
+    expect(await cache.read('a', 'other', async () => ++reads)).toBe(4);
+  });
+
+  it('hands a failed load to every request that shared it and keeps nothing', async () => {
+    const { invalidation } = channel();
+    const cache = createAccountCache<string, number>({ invalidation, ...options });
+    let reads = 0;
+    const failing = async () => { reads += 1; await Promise.resolve(); throw new Error('database down'); };
+    const both = [cache.read('a', 'k', failing), cache.read('a', 'k', failing)];
+    await expect(both[0]).rejects.toThrow('database down');
+    await expect(both[1]).rejects.toThrow('database down');
+    expect(reads).toBe(1);
+    expect(await cache.read('a', 'k', async () => ++reads)).toBe(2);
+  });
 });

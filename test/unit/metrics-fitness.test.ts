@@ -57,6 +57,16 @@ describe('computeFitnessSeries (CTL 42 d, ATL 7 d, TSB = yesterday)', () => {
     expect(() => computeFitnessSeries([], '2025-02-30', '2025-03-01')).toThrow(RangeError);
     expect(() => computeFitnessSeries([{ date: '1/2/2025', load: 1 }], '2025-01-01', '2025-01-02')).toThrow(RangeError);
   });
+
+  it("names every day as the calendar does, leap years and centuries included, and refuses dates that don't exist", () => {
+    const series = computeFitnessSeries([], '1899-12-25', '2101-01-05');
+    const first = Date.UTC(1899, 11, 25);
+    expect(series.map((day) => day.date)).toEqual(series.map((_, index) => new Date(first + index * 86_400_000).toISOString().slice(0, 10)));
+    expect(series).toHaveLength((Date.UTC(2101, 0, 5) - first) / 86_400_000 + 1);
+    expect(computeFitnessSeries([], '2000-02-28', '2000-03-01').map((day) => day.date)).toEqual(['2000-02-28', '2000-02-29', '2000-03-01']);
+    for (const notADay of ['2100-02-29', '2025-02-29', '2025-04-31', '2025-13-01', '2025-00-10', '2025-01-00', '2025-1-01', '2025-01-011', '2025/01/01', '20a5-01-01', ''])
+      expect(() => computeFitnessSeries([], notADay, '2101-01-01'), notADay).toThrow(RangeError);
+  });
 });
 
 describe('continueFitnessSeries (reading a window of the stored whole-history series)', () => {

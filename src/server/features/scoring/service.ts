@@ -114,7 +114,7 @@ function fitnessWindow(days: number, today: Date): { fromDate: string; toDate: s
 }
 
 /** The whole history's series, from its first day with load to its last. */
-function wholeHistorySeries(loads: { date: string; load: number }[]): FitnessDay[] {
+export function wholeHistorySeries(loads: { date: string; load: number }[]): FitnessDay[] {
   if (loads.length === 0) return [];
   const dates = loads.map((entry) => entry.date).sort();
   return computeFitnessSeries(loads, dates[0]!, dates.at(-1)!);
