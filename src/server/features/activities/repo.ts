@@ -93,32 +93,37 @@ function listStatement(db: Database, paged: boolean) {
 }
 
 /**
- * A double as JSON.stringify writes it, for the doubles `writtenAlike` holds for: PostgreSQL and
- * JavaScript both write the shortest digits that read back as the same double, and both write them
- * plainly from 1e-4 up to 1e15 (`+ 0` turns -0 into 0, which JavaScript writes as 0). NaN and the
- * infinities are null (in PostgreSQL NaN sorts above Infinity, so `abs(x) < Infinity` holds for
- * finite values only), as is null.
+ * A double as JSON.stringify writes it, or SQL null where PostgreSQL may write it otherwise.
+ * PostgreSQL and JavaScript both write the shortest digits that read back as the same double, and
+ * both write them plainly from 1e-4 up to 1e15. Outside that range one writes `1e-05` and `1e+15`
+ * where the other writes `0.00001` and `1000000000000000`, and from 2^53 up their shortest digits
+ * can differ in the last place: no distance, time, heart rate or power is there, so such a value
+ * leaves its page to the server. 0 (and -0, which JavaScript writes as 0) is `0`; NaN and the
+ * infinities are `null` (in PostgreSQL NaN sorts above every number), as is null.
  */
-const jsonNumber = (column: SQL | AnyColumn) => sql`case when abs(${column}) < 'Infinity'::float8 then (${column} + 0)::text else 'null' end`;
-/**
- * False for a finite double PostgreSQL may write otherwise than JavaScript: outside 1e-4 … 1e15 one
- * writes `1e-05` and `1e+15` where the other writes `0.00001` and `1000000000000000`, and from 2^53
- * up their shortest digits can differ in the last place. No distance, time, heart rate or power is
- * there; a page that holds one is serialised by the server instead.
- */
-const writtenAlike = (column: SQL | AnyColumn) =>
-  sql`(${column} = 0 or abs(${column}) >= '1e-4'::float8 and abs(${column}) < '1e15'::float8 or not abs(${column}) < 'Infinity'::float8)`;
+const jsonNumber = (column: SQL | AnyColumn) => sql`case
+  when ${column} = 0 then '0'
+  when abs(${column}) >= '1e-4'::float8 and abs(${column}) < '1e15'::float8 then ${column}::text
+  when abs(${column}) < 'Infinity'::float8 then null
+  else 'null' end`;
 const jsonInteger = (column: SQL | AnyColumn) => sql`${column}::text`;
 const jsonBoolean = (column: SQL | AnyColumn) => sql`case when ${column} then 'true' else 'false' end`;
 /** JSON text of a text value; to_json escapes as JSON.stringify does (PostgreSQL text holds no lone surrogates). */
 const jsonString = (column: SQL | AnyColumn) => sql`coalesce(to_json(${column})::text, 'null')`;
+/**
+ * A start as Date#toISOString writes it, to the millisecond (to_char's MS drops the microseconds
+ * as the driver's Date does), for the years 0001-9999 both write alike; SQL null for any other.
+ */
+const jsonDate = (column: SQL | AnyColumn) => sql`case
+  when ${column} >= '0001-01-01T00:00:00Z'::timestamptz and ${column} < '10000-01-01T00:00:00Z'::timestamptz
+  then '"' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"' end`;
 
 /**
  * The list page as the JSON text the API answers, built by PostgreSQL in one row: the bytes
- * `JSON.stringify` gives for the page of ActivityListItem (same keys in the same order, dates as
- * Date#toISOString writes them, to the millisecond), or null when a number of the page is one
- * PostgreSQL may write otherwise (see `writtenAlike`). The server sends the text as it is, with no
- * per-row work in Node (ADR 0058).
+ * `JSON.stringify` gives for the page of ActivityListItem (same keys in the same order). A value
+ * the database may write otherwise (see `jsonNumber`, `jsonDate`) makes the page null: the server
+ * serialises that page itself. Otherwise the server sends the text as it is, with no per-row work
+ * in Node (ADR 0058).
  */
 function listJsonStatement(db: Database) {
   const page = listQuery(db, true).as('page');
@@ -126,30 +131,29 @@ function listJsonStatement(db: Database) {
     [
       sql`'{"id":"' || ${page.id}::text || '","name":' || ${jsonString(page.name)}`,
       sql`',"type":' || ${jsonString(page.type)} || ',"sportType":' || ${jsonString(page.sportType)}`,
-      sql`',"source":' || ${jsonString(sql`${page.source}::text`)} || ',"stravaActivityId":' || ${jsonString(page.stravaActivityId)}`,
+      // The source is one of the enum's labels, plain words.
+      sql`',"source":"' || ${page.source}::text || '","stravaActivityId":' || ${jsonString(page.stravaActivityId)}`,
       sql`',"distance":' || ${jsonNumber(page.distance)} || ',"movingTime":' || ${jsonInteger(page.movingTime)}`,
       sql`',"elapsedTime":' || ${jsonInteger(page.elapsedTime)} || ',"totalElevationGain":' || ${jsonNumber(page.totalElevationGain)}`,
-      sql`',"startDate":"' || to_char(${page.startDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`,
+      sql`',"startDate":' || ${jsonDate(page.startDate)}`,
       sql`',"averageHeartrate":' || ${jsonNumber(page.averageHeartrate)} || ',"averageWatts":' || ${jsonNumber(page.averageWatts)}`,
       sql`',"deviceWatts":' || ${jsonBoolean(page.deviceWatts)} || ',"trainer":' || ${jsonBoolean(page.trainer)} || '}'`,
     ],
     sql` || `,
   );
-  const doubles = [page.distance, page.totalElevationGain, page.averageHeartrate, page.averageWatts];
-  const alike = sql.join(
-    [
-      ...doubles.map((column) => sql`(${column} is null or ${writtenAlike(column)})`),
-      // Date#toISOString writes years 0001-9999 as to_char does; others are the server's to write.
-      sql`(${page.startDate} >= '0001-01-01T00:00:00Z'::timestamptz and ${page.startDate} < '10000-01-01T00:00:00Z'::timestamptz)`,
-    ],
-    sql` and `,
-  );
-  return db
+  // An activity the database cannot write is U+0001, which JSON text never holds raw (to_json
+  // escapes it): a page holding one is null, left to the server.
+  const written = db
     .select({
-      body: sql<string | null>`case when bool_and(${alike}) is false then null
-        else '[' || coalesce(string_agg(${item}, ',' order by ${page.startDate} desc, ${page.id} desc), '') || ']' end`,
+      body: sql<string>`'[' || coalesce(string_agg(coalesce(${item}, chr(1)), ',' order by ${page.startDate} desc, ${page.id} desc), '') || ']'`.as(
+        'body',
+      ),
     })
     .from(page)
+    .as('written');
+  return db
+    .select({ body: sql<string | null>`case when strpos(${written.body}, chr(1)) = 0 then ${written.body} end` })
+    .from(written)
     .prepare('activities_list_before_json');
 }
 
