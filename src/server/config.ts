@@ -26,6 +26,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  /** Connections each instance keeps to PostgreSQL for requests (the job queue holds 4 more). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100').default(10),
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(
     emptyToUndefined,
@@ -147,6 +149,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this instance's requests share (DATABASE_POOL_SIZE; PGlite has one). */
+  databasePoolSize: number;
   /** Origin the browser sees, e.g. http://localhost:3000. Undefined: derived from host and port once listening. */
   publicUrl: string | undefined;
   sessionSecret: string;
@@ -249,6 +253,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret'),
     sessionIdleMs: env.SESSION_IDLE_HOURS * 3600_000,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { configuredDatabase } from '../../src/server/db/client.ts';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'kairo-config-'));
 
@@ -13,6 +14,16 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir, databaseUrl: undefined, smtpUrl: undefined, google: undefined });
     expect(config.sessionIdleMs).toBe(7 * 86_400_000);
     expect(config.sessionAbsoluteMs).toBe(30 * 86_400_000);
+  });
+
+  it('opens PostgreSQL with DATABASE_POOL_SIZE connections, 10 unless set', () => {
+    const url = 'postgres://kairo@db.example/kairo';
+    expect(configuredDatabase(loadConfig({ DATA_DIR: freshDir(), DATABASE_URL: url, KAIRO_CLUSTER: '0' }))).toEqual({ kind: 'postgres', url, poolSize: 10 });
+    expect(configuredDatabase(loadConfig({ DATA_DIR: freshDir(), DATABASE_URL: url, KAIRO_CLUSTER: '0', DATABASE_POOL_SIZE: '24' }))).toEqual({
+      kind: 'postgres',
+      url,
+      poolSize: 24,
+    });
   });
 
   it('generates the session secret once, owner-readable only, and reuses it', () => {
@@ -29,6 +40,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE: must be between 1 and 100'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
     [{ GOOGLE_CLIENT_ID: 'only-the-id' }, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together'],
     [{ AI_PROVIDER: 'mistral' }, 'AI_PROVIDER: must be openai, anthropic or openai-compatible'],
     [{ AI_PROVIDER: 'openai', AI_API_KEY: 'sk-x' }, 'AI_MODEL is required with AI_PROVIDER=openai'],

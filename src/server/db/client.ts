@@ -30,12 +30,15 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | undefined };
+/** PostgreSQL connections per pool unless the configuration says otherwise (DATABASE_POOL_SIZE). */
+export const DEFAULT_POOL_SIZE = 10;
+
+export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | undefined };
 
 /** The installation's database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
-export function configuredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
+export function configuredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
     : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
 }
 
@@ -44,14 +47,14 @@ export function configuredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
  * A PGlite directory stays locked to this process until close().
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize ?? DEFAULT_POOL_SIZE) : openPglite(target.dataDir);
 }
 
 /** The advisory lock that serialises migrations across instances: an arbitrary, fixed 64-bit key ("kairo" in ASCII). */
 const MIGRATION_LOCK_KEY = '461195801199';
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;

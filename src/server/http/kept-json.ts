@@ -25,6 +25,11 @@ export function sendKeptJson(request: FastifyRequest, reply: FastifyReply, value
   return reply.type(JSON_TYPE).send(kept.body);
 }
 
+/** JSON text made elsewhere (the database, ADR 0058), sent as it is with the content type Fastify gives JSON. */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type(JSON_TYPE).send(json);
+}
+
 /** If-None-Match holds the ETag (a list of them, or `*`; weak comparison, RFC 9110 §13.1.2). */
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;

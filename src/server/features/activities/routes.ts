@@ -5,7 +5,7 @@ import {
   activityListQuery,
   activityStreams,
 } from '../../../shared/api/activities.ts';
-import { sendKeptJson } from '../../http/kept-json.ts';
+import { sendJsonText, sendKeptJson } from '../../http/kept-json.ts';
 import { pathUuid, route } from '../../http/route.ts';
 import type { ActivitiesService } from './service.ts';
 
@@ -22,9 +22,10 @@ export function registerActivityRoutes(app: FastifyInstance, activities: Activit
     query: activityListQuery,
     response: activityList,
     handler: async ({ account, query, request, reply }) => {
-      const page = await activities.list(account.id, query);
-      // The first page is kept per account: its bytes and ETag are too.
-      return query.before ? page : sendKeptJson(request, reply, page);
+      // A page past the first comes from the database as JSON text (ADR 0058); the first page is
+      // kept per account, with its bytes and ETag (ADR 0052).
+      if (query.before) return sendJsonText(reply, await activities.pageJson(account.id, { limit: query.limit, before: query.before }));
+      return sendKeptJson(request, reply, await activities.list(account.id, query));
     },
   });
   route(app, {

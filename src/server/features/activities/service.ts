@@ -137,6 +137,16 @@ export function createActivitiesService(deps: {
       return options.before ? readPage(accountId, options) : firstPages.read(accountId, options.limit, () => readPage(accountId, options));
     },
 
+    /**
+     * A page past the first as the API's JSON text (the bytes `list` would serialise to), built by
+     * the database: one statement, no per-row work here (ADR 0058). The rare page the database
+     * cannot write as JSON.stringify would (a number beyond 1e15, say) is serialised here.
+     */
+    async pageJson(accountId: string, options: { limit: number; before: string }): Promise<string> {
+      const json = await repo.listJson(accountId, { limit: options.limit, before: new Date(options.before) });
+      return json ?? JSON.stringify(await readPage(accountId, options));
+    },
+
     async detail(accountId: string, id: string): Promise<ActivityDetail> {
       const row = await repo.find(accountId, id);
       if (!row) throw notFound();
