@@ -100,6 +100,16 @@ describe('plan adjustment reasons worded by a language model (PGlite)', { timeou
     expect(stored).toEqual({ reason: proposal.reason, reason_worded: null });
   });
 
+  it('stores a wording holding NUL and a lone surrogate made storable, like any outside text (issue 16 item 4)', async () => {
+    const { client, planId } = await athleteWithPlan();
+    // JSON carries both as escapes; parsed, they made the update fail ("invalid byte sequence") and the wording was lost.
+    fake.script({ kind: 'json-from', make: (request) => ({ reason: `Kai\u0000: ${promptReason(request)} \ud800` }) });
+    const proposal = await lowTwoDays(client, planId);
+    expect(proposal.wordedReason).toBe(`Kai: ${proposal.reason} \uFFFD`);
+    const [stored] = await server.database.handle.query<{ reason_worded: string | null }>('select reason_worded from plan_adjustments where id = $1', [proposal.id]);
+    expect(stored!.reason_worded).toBe(proposal.wordedReason);
+  });
+
   it('keeps the proposal with the rules’ sentence when the model fails', async () => {
     const { client, planId } = await athleteWithPlan();
     fake.script({ kind: 'status', status: 500 }, { kind: 'malformed' });

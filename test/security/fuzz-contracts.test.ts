@@ -152,6 +152,9 @@ describe('issue 16: fuzzing the JSON contracts answers no 5xx', () => {
       }),
       { numRuns: runs },
     );
-    expect(served.size).toBeGreaterThan(routes.length / 2);
+    // Drawn evenly, every route is reached (at 1,000 requests each route gets about 1,000 / routes).
+    const unserved = routes.map((route) => `${route.method} ${route.url}`).filter((key) => !served.has(key));
+    if (runs >= routes.length * 10) expect(unserved).toEqual([]);
+    else expect(served.size).toBeGreaterThan(routes.length / 2);
   }, 600_000);
 });

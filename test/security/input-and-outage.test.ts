@@ -44,6 +44,37 @@ describe.each(kinds)('issue 16 item 4: NUL bytes and unpaired surrogates on %s',
     expect(events[0]?.count).toBe('0');
   });
 
+  it('answers 400 on the routes that store notes and descriptions, the wellness CSV included', async () => {
+    const activityId = '00000000-0000-4000-8000-000000000001';
+    for (const text of hostile) {
+      const attempts = [
+        await browser.put(`/api/activities/${activityId}/update-description`, { description: text }),
+        await browser.put(`/api/activities/${activityId}/feel`, { rpe: 5, note: text }),
+        await browser.put('/api/wellness/2026-01-02', { fatigue: 3, note: text }),
+        await browser.put('/api/training-plans', { id: activityId, planName: text }),
+      ];
+      for (const response of attempts) {
+        expect(response.status, `${text}: ${response.text}`).toBe(400);
+        expect(response.body.message).toBe('Text must not contain NUL characters or unpaired Unicode surrogates');
+      }
+    }
+    // A CSV is bytes: NUL, and a surrogate encoded on its own (ED A0 80), are refused where it is decoded.
+    const csv = (note: Buffer) => Buffer.concat([Buffer.from('date,fatigue,note\n2026-01-02,3,'), note, Buffer.from('\n')]);
+    const importCsv = (body: Buffer) => browser.request('POST', '/api/wellness/import', undefined, { rawBody: body, headers: { 'content-type': 'text/csv' } });
+    const withNul = await importCsv(csv(Buffer.from('a\u0000b')));
+    expect(withNul.status).toBe(400);
+    expect(withNul.body.message).toBe('The file is not a CSV text file');
+    const withSurrogate = await importCsv(csv(Buffer.from([0x61, 0xed, 0xa0, 0x80])));
+    expect(withSurrogate.status).toBe(400);
+    expect(withSurrogate.body.message).toBe('The file is not a CSV text file (it must be UTF-8 text)');
+    const days = await server.database.handle.query<{ count: string }>('select count(*)::text as count from wellness_days');
+    expect(days[0]?.count).toBe('0');
+    // The same file with a real note is imported.
+    const fine = await importCsv(csv(Buffer.from('Zoë 🚴')));
+    expect(fine.status, fine.text).toBe(200);
+    expect((await browser.get('/api/wellness/2026-01-02')).body.day.note).toBe('Zoë 🚴');
+  });
+
   it('still takes real text: emoji (paired surrogates) and accents', async () => {
     const response = await browser.put('/api/user/settings', { athleteName: 'Zoë 🚴‍♀️', preferredActivities: ['cycling'] });
     expect(response.status).toBe(200);

@@ -86,6 +86,27 @@ describe('issue 16 item 14: a zip with a ../ entry', () => {
       expect(done).toMatchObject({ total: 2, imported: 1, skipped: 1, failed: 0 });
     });
 
+    it('item 4: imports an activity whose name in the archive holds a NUL byte, without it', async () => {
+      const bytes = await zipWithRawNames({
+        'activities.csv': csvWith(['401,"Dec 5, 2022, 0:14:28 AM",Night\u0000run,Run,,978,3.0,activities/401.tcx']),
+        // Another recording than the test above imports: that one would be skipped as a duplicate.
+        'activities/401.tcx': fixtureFile('run_strava_export.tcx'),
+      });
+      const started = await browser.upload('/api/imports', 'named.zip', bytes);
+      expect(started.status, started.text).toBe(202);
+      const done = await vi.waitFor(
+        async () => {
+          const status = (await browser.get(`/api/imports/${started.body.import.id}`)).body;
+          if (status.status !== 'done') throw new Error(`still ${status.status}`);
+          return status;
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+      expect(done).toMatchObject({ total: 1, imported: 1, failed: 0 });
+      const names = ((await browser.get('/api/activities?limit=200')).body as { name: string }[]).map((activity) => activity.name);
+      expect(names).toContain('Nightrun');
+    });
+
     it('item 5: answers 413 as soon as a non-zip upload passes 64 MB, while the client is still sending', async () => {
       const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ');
       const boundary = 'kairo-boundary';

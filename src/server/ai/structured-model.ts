@@ -1,6 +1,7 @@
 import { APICallError, generateText, jsonSchema, NoObjectGeneratedError, Output, type LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { storableJson } from '../http/stored-text.ts';
 
 /** One call and one retry: a second bad answer in a row is rarely followed by a good one, and the athlete is waiting. */
 const MAX_ATTEMPTS = 2;
@@ -107,7 +108,8 @@ function modelFacingSchema(schema: z.ZodType): Record<string, unknown> {
 export function structuredAnswer<T>(schema: z.ZodType<T>) {
   return jsonSchema<T>(modelFacingSchema(schema), {
     validate: (value) => {
-      const parsed = schema.safeParse(value);
+      // A model's JSON may hold \u0000 or a lone surrogate: made storable here, once, for every answer.
+      const parsed = schema.safeParse(storableJson(value));
       return parsed.success ? { success: true, value: parsed.data } : { success: false, error: parsed.error };
     },
   });

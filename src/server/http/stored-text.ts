@@ -12,13 +12,19 @@ export function isStorableText(text: string): boolean {
   return !UNSTORABLE.test(text);
 }
 
-/** Whether any string in a parsed JSON value (keys included) cannot be stored. */
+/**
+ * Whether any string in a parsed JSON value (keys included) cannot be stored. A raw body (a
+ * Buffer: the wellness CSV) is not text yet and is left to the route that decodes it; walked
+ * entry by entry, a 2 MB CSV held the event loop for seconds.
+ */
 export function hasUnstorableText(value: unknown): boolean {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const current = stack.pop();
     if (typeof current === 'string') {
       if (!isStorableText(current)) return true;
+    } else if (ArrayBuffer.isView(current) || current instanceof ArrayBuffer) {
+      continue;
     } else if (Array.isArray(current)) {
       stack.push(...current);
     } else if (current !== null && typeof current === 'object') {

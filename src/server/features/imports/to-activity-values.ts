@@ -1,6 +1,10 @@
 import { HEART_RATE_RANGE_BPM } from '../../../metrics/sample-cleaning.ts';
 import type { ActivityValues } from '../activities/index.ts';
+import { boundedText } from '../../http/stored-text.ts';
 import type { ParsedActivity } from './parsed-activity.ts';
+
+/** An imported activity's name and device name, as long as Strava's are kept. */
+const MAX_IMPORTED_TEXT_CHARS = 255;
 
 /** Strava's coarse `type` for a sport type (the list shows icons by it). */
 function coarseType(sportType: string): string {
@@ -70,7 +74,8 @@ export function toActivityValues(
     source: origin.source,
     sourceKey: origin.sourceKey,
     stravaActivityId: null,
-    name: origin.name?.trim() || parsed.name?.trim() || defaultActivityName(parsed.sportType, parsed.startDate),
+    // Names come from files and archives: outside text, made storable and bounded like Strava's (issue 16 items 3 and 4).
+    name: boundedText(origin.name, MAX_IMPORTED_TEXT_CHARS) ?? boundedText(parsed.name, MAX_IMPORTED_TEXT_CHARS) ?? defaultActivityName(parsed.sportType, parsed.startDate),
     type: coarseType(parsed.sportType),
     sportType: parsed.sportType,
     distance: parsed.distanceM,
@@ -94,7 +99,7 @@ export function toActivityValues(
     trainer: parsed.trainer,
     startLatlng: lastPoint(parsed.streams.latlng, false),
     endLatlng: lastPoint(parsed.streams.latlng, true),
-    deviceName: parsed.deviceName,
+    deviceName: boundedText(parsed.deviceName, MAX_IMPORTED_TEXT_CHARS),
     laps: parsed.laps,
     fileQuality: parsed.fileQuality,
     detailFetchedAt: new Date(),
