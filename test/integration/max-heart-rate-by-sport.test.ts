@@ -90,6 +90,12 @@ describe.each(kinds)('Max heart rate per sport, estimated from the athlete\'s ow
     ]);
     expect(effective.departures[0]?.estimate.evidence.map((entry) => entry.activityName)).toEqual(['Parkrun', 'Tempo run']);
     expect(hrBySport.running.athleteMaxHrBpm).toBeNull();
+    // Kai says so in the analysis of a run, naming the run; a ride's analysis says nothing of it.
+    await waitForJobs(server);
+    const runAnalysis = await athlete.get(`/api/activities/${ids.Parkrun}/analysis`);
+    expect(runAnalysis.status).toBe(200);
+    expect(runAnalysis.body.summary).toContain('Your max heart rate of 180 bpm (set by you) is 6% below what your runs of the last 12 months show: 191 bpm on Parkrun (');
+    expect((await athlete.get(`/api/activities/${ids['Long ride']}/analysis`)).body.summary).not.toContain('max heart rate');
 
     // Accepting the offer sets running's own max HR; the value for all sports and cycling stay as they were.
     const accepted = userSettings.parse((await athlete.put('/api/user/settings', { hrBySport: { running: { athleteMaxHrBpm: 191 } } })).body);

@@ -178,6 +178,19 @@ describe('max heart rate estimated per sport (ADR 0060)', () => {
     expect(ownRunning.departures).toEqual([]);
   });
 
+  it('has Kai say so on a run, naming the run the estimate comes from, in words grounded in the facts; not on a ride', () => {
+    const thresholds = resolveEffectiveThresholds({ set: { ...UNSET, maxHrBpm: 180 }, strava: null, estimates: BY_SPORT });
+    const context = contextOf('run', { athlete: { weightKg: null, thresholds } });
+    expect(context.maxHrUpdate).toMatchObject({ provenance: ['athlete', 'file'], activities: 'runs', current: { value: 180 }, estimate: { value: 193 } });
+    const answer = writeBuiltinAnalysis(context);
+    expect(answer.summary).toContain('Your max heart rate of 180 bpm (set by you) is 7% below what your runs of the last 12 months show: 193 bpm on Parkrun (');
+    expect(answer.summary).toContain('Update it in Settings to 193 bpm so your heart-rate zones and load are scored right.');
+    const { nextSession, ...sections } = answer;
+    expect(ungroundedNumbers(sections, nextSession, context)).toEqual([]);
+    // Cycling's estimate is within 5 %: nothing on a ride, and the ride's facts carry no such block.
+    expect('maxHrUpdate' in contextOf('ridePower', { athlete: { weightKg: null, thresholds } })).toBe(false);
+  });
+
   it('offers at more than 5 %, not at 5 % exactly', () => {
     const at = (set: number, estimate: number) =>
       resolveEffectiveThresholds({ set: { ...UNSET, bySport: { ...UNSET.bySport, cycling: { ...UNSET_HEART_RATE, maxHrBpm: set } } }, strava: null, estimates: { ...BY_SPORT, maxHeartrateBySport: { ...BY_SPORT.maxHeartrateBySport, cycling: { ...HILLS, maxHeartrateBpm: estimate } } } }).departures.map((entry) => [entry.threshold, entry.departurePct]);
