@@ -6,6 +6,16 @@ export const DEFAULT_REST_HR_BPM = 60;
 /** LTHR as a share of maximum heart rate when only one of them is known (see resolveAthleteSettings). */
 export const LTHR_FRACTION_OF_MAX_HR = 0.9;
 
+/**
+ * LTHR and Friel's zone bounds from max heart rate alone (90 % of it, see below): the one place
+ * they are derived from a max heart rate, set or estimated, so the metrics, the settings and the
+ * suggestions count the same zones, and follow an estimate when it changes (ADR 0060).
+ */
+export function heartRateFromMaxHr(maxHrBpm: number): { lthrBpm: number; zoneUpperBoundsBpm: number[] } {
+  const lthrBpm = LTHR_FRACTION_OF_MAX_HR * maxHrBpm;
+  return { lthrBpm, zoneUpperBoundsBpm: computeHeartRateZoneUpperBoundsBpm(lthrBpm) };
+}
+
 /** What the athlete has set; any of it may be missing. */
 export interface AthleteSettings {
   ftpW?: number | null;
@@ -52,7 +62,7 @@ export function resolveAthleteSettings(settings: AthleteSettings): ResolvedAthle
   const zoneUpperBoundsBpm = settings.hrZoneUpperBoundsBpm ?? null;
   const setLthrBpm = positiveOrNull(settings.lthrBpm) ?? zoneUpperBoundsBpm?.[3] ?? null;
   const maxHrBpm = positiveOrNull(settings.maxHrBpm) ?? (setLthrBpm === null ? null : setLthrBpm / LTHR_FRACTION_OF_MAX_HR);
-  const lthrBpm = setLthrBpm ?? (maxHrBpm === null ? null : LTHR_FRACTION_OF_MAX_HR * maxHrBpm);
+  const lthrBpm = setLthrBpm ?? (maxHrBpm === null ? null : heartRateFromMaxHr(maxHrBpm).lthrBpm);
   return {
     ftpW: positiveOrNull(settings.ftpW),
     hrZoneUpperBoundsBpm: zoneUpperBoundsBpm ?? (lthrBpm === null ? null : computeHeartRateZoneUpperBoundsBpm(lthrBpm)),

@@ -97,6 +97,9 @@ describe.skipIf(!hasChromium)('activities in the browser', () => {
     await ride.click();
     await metric('Distance').waitFor();
     expect(await metric('Distance').innerText()).toMatch(/ km$/);
+    const summary = main().getByRole('region', { name: 'Performance Summary' });
+    const kilometres = await metric('Distance').innerText();
+    await expect.poll(() => summary.innerText(), { timeout: 60_000 }).toContain(kilometres);
 
     const units = sidebar().getByRole('switch', { name: 'Units' });
     expect(await units.getAttribute('aria-checked')).toBe('false');
@@ -104,6 +107,10 @@ describe.skipIf(!hasChromium)('activities in the browser', () => {
     await expect.poll(() => metric('Distance').innerText()).toMatch(/^\d+\.\d mi$/);
     expect(await ride.innerText()).toMatch(/\d+\.\d mi/);
     expect(await metric('Elevation').innerText()).toMatch(/ ft$/);
+    // Kai's analysis is written again in the athlete's units (issue 14): the summary states the distance as the card does, and no km.
+    const miles = await metric('Distance').innerText();
+    await expect.poll(() => summary.innerText(), { timeout: 60_000 }).toContain(miles);
+    expect(await summary.innerText()).not.toMatch(/\d km\b|\/km\b/);
 
     await page.reload();
     await waitForRows(10);

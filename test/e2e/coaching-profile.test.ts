@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     // The FTP in use, and where it comes from, beside the empty field (issue 14).
     expect(await overlay().getByText(`In use: ${suggestedFtp} W, estimated from best 20 min`).isVisible()).toBe(true);
     const zonesNote = overlay().getByRole('note', { name: 'Suggested heart-rate zones' });
-    expect(await zonesNote.innerText()).toMatch(/from your highest recorded heart rate, \d+ bpm, on .+: Z1 0-\d+, Z2 \d+-\d+, Z3 \d+-\d+, Z4 \d+-\d+, Z5 \d+\+\./);
+    expect(await zonesNote.innerText()).toMatch(/from your estimated max heart rate, \d+ bpm, on .+: Z1 0-\d+, Z2 \d+-\d+, Z3 \d+-\d+, Z4 \d+-\d+, Z5 \d+\+\./);
     await ftpNote.scrollIntoViewIfNeeded();
     await shootDesktopAndPhone(page, 'coaching-profile-ftp-suggestion');
     await zonesNote.scrollIntoViewIfNeeded();

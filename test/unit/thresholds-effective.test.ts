@@ -13,9 +13,10 @@ const RIDE = { activityId: 'a1', name: 'Hill reps 4x8', startDate: new Date('202
 const ESTIMATES: ThresholdEstimates = {
   ftp: { ...RIDE, ftpW: 216, best20MinPowerW: 227.4 },
   maxHeartrate: { ...RIDE, maxHeartrateBpm: 188 },
+  maxHeartrateBySport: { cycling: null, running: null },
   thresholdPace: null,
 };
-const NO_ESTIMATES: ThresholdEstimates = { ftp: null, maxHeartrate: null, thresholdPace: null };
+const NO_ESTIMATES: ThresholdEstimates = { ftp: null, maxHeartrate: null, maxHeartrateBySport: { cycling: null, running: null }, thresholdPace: null };
 
 describe('effective thresholds (ADR 0025)', () => {
   it('takes what the athlete set over Strava, and Strava over the estimate, each with its source', () => {
@@ -123,6 +124,79 @@ describe('heart rate per sport (ADR 0055)', () => {
     expect(effective.heartRate.zones).toMatchObject({ source: 'strava' });
     const runOnly = resolveEffectiveThresholds({ set: { ...UNSET, bySport: { cycling: UNSET_HEART_RATE, running: { ...UNSET_HEART_RATE, maxHrBpm: 195 } } }, strava, estimates: ESTIMATES });
     expect(runOnly.cycling.heartRate.zones).toMatchObject({ source: 'strava' });
+  });
+});
+
+describe('max heart rate estimated per sport (ADR 0060)', () => {
+  const HILLS = { activityId: 'r1', name: 'Hill repeats', startDate: new Date('2026-10-02T06:00:00Z'), source: 'file' as const };
+  const SPIKE = { activityId: 'r2', name: 'Commute', startDate: new Date('2026-09-12T17:00:00Z'), source: 'file' as const };
+  const PARKRUN = { activityId: 'u1', name: 'Parkrun', startDate: new Date('2026-11-08T09:00:00Z'), source: 'file' as const };
+  const BY_SPORT: ThresholdEstimates = {
+    ...ESTIMATES,
+    maxHeartrate: { ...PARKRUN, maxHeartrateBpm: 193, setAside: null },
+    maxHeartrateBySport: { cycling: { ...HILLS, maxHeartrateBpm: 184, setAside: { ...SPIKE, maxHeartrateBpm: 231 } }, running: { ...PARKRUN, maxHeartrateBpm: 193, setAside: null } },
+  };
+
+  it("gives each sport its own estimate with its evidence, and derives the sport's LTHR and zones from it", () => {
+    const effective = resolveEffectiveThresholds({ set: UNSET, strava: null, estimates: BY_SPORT });
+    expect(effective.cycling.heartRate.maxHrBpm).toEqual({
+      value: 184,
+      source: 'estimate',
+      asOf: '2026-10-02T06:00:00.000Z',
+      evidence: [
+        { activityId: 'r1', activityName: 'Hill repeats', startDate: '2026-10-02T06:00:00.000Z', source: 'file', value: 184, label: 'second-highest peak 184 bpm' },
+        { activityId: 'r2', activityName: 'Commute', startDate: '2026-09-12T17:00:00.000Z', source: 'file', value: 231, label: 'highest peak 231 bpm, set aside as one recording' },
+      ],
+    });
+    expect(effective.running.heartRate.maxHrBpm).toMatchObject({ value: 193, source: 'estimate', evidence: [{ activityName: 'Parkrun', label: 'highest heart rate 193 bpm' }] });
+    // LTHR 90 % of max: 165.6 (shown 166) and 173.7 (174); Friel's bounds 80/89/93/99 % of it, in whole beats:
+    // 132.5, 147.4, 154.0, 163.9 and 139.0, 154.6, 161.5, 172.0.
+    expect(effective.cycling.heartRate.lthrBpm).toMatchObject({ value: 166, source: 'estimate' });
+    expect(effective.cycling.heartRate.zones?.zones.slice(0, 4).map((zone) => zone.max)).toEqual([132, 147, 154, 164]);
+    expect(effective.running.heartRate.zones?.zones.slice(0, 4).map((zone) => zone.max)).toEqual([139, 155, 162, 172]);
+    expect(effective.estimates.maxHrBpmBySport).toMatchObject({ cycling: { value: 184 }, running: { value: 193 } });
+    expect(effective.departures).toEqual([]);
+  });
+
+  it('falls back to the estimate from every activity for a sport without a heart rate of its own', () => {
+    const effective = resolveEffectiveThresholds({ set: UNSET, strava: null, estimates: { ...BY_SPORT, maxHeartrateBySport: { ...BY_SPORT.maxHeartrateBySport, cycling: null } } });
+    expect(effective.cycling.heartRate.maxHrBpm).toMatchObject({ value: 193, source: 'estimate' });
+    expect(effective.estimates.maxHrBpmBySport.cycling).toBeNull();
+  });
+
+  it("uses the athlete's value over the estimate, and offers the estimate when it departs by more than 5 %", () => {
+    // 180 for all sports: cycling's 184 is 2.2 % above it, running's 193 is 7.2 % above it.
+    const forAll = resolveEffectiveThresholds({ set: { ...UNSET, maxHrBpm: 180 }, strava: null, estimates: BY_SPORT });
+    expect(forAll.cycling.heartRate.maxHrBpm).toMatchObject({ value: 180, source: 'athlete' });
+    expect(forAll.running.heartRate.maxHrBpm).toMatchObject({ value: 180, source: 'athlete' });
+    expect(forAll.departures).toEqual([
+      { threshold: 'runningMaxHrBpm', effectiveValue: 180, effectiveSource: 'athlete', estimate: forAll.estimates.maxHrBpmBySport.running, departurePct: 7.2 },
+    ]);
+    // Running's own 192 is within 5 % of 193: nothing offered.
+    const ownRunning = resolveEffectiveThresholds({ set: { ...UNSET, maxHrBpm: 180, bySport: { ...UNSET.bySport, running: { ...UNSET_HEART_RATE, maxHrBpm: 192 } } }, strava: null, estimates: BY_SPORT });
+    expect(ownRunning.running.heartRate.maxHrBpm).toMatchObject({ value: 192, source: 'athlete' });
+    expect(ownRunning.departures).toEqual([]);
+  });
+
+  it('has Kai say so on a run, naming the run the estimate comes from, in words grounded in the facts; not on a ride', () => {
+    const thresholds = resolveEffectiveThresholds({ set: { ...UNSET, maxHrBpm: 180 }, strava: null, estimates: BY_SPORT });
+    const context = contextOf('run', { athlete: { weightKg: null, thresholds } });
+    expect(context.maxHrUpdate).toMatchObject({ provenance: ['athlete', 'file'], activities: 'runs', current: { value: 180 }, estimate: { value: 193 } });
+    const answer = writeBuiltinAnalysis(context);
+    expect(answer.summary).toContain('Your max heart rate of 180 bpm (set by you) is 7% below what your runs of the last 12 months show: 193 bpm on Parkrun (');
+    expect(answer.summary).toContain('Update it in Settings to 193 bpm so your heart-rate zones and load are scored right.');
+    const { nextSession, ...sections } = answer;
+    expect(ungroundedNumbers(sections, nextSession, context)).toEqual([]);
+    // Cycling's estimate is within 5 %: nothing on a ride, and the ride's facts carry no such block.
+    expect('maxHrUpdate' in contextOf('ridePower', { athlete: { weightKg: null, thresholds } })).toBe(false);
+  });
+
+  it('offers at more than 5 %, not at 5 % exactly', () => {
+    const at = (set: number, estimate: number) =>
+      resolveEffectiveThresholds({ set: { ...UNSET, bySport: { ...UNSET.bySport, cycling: { ...UNSET_HEART_RATE, maxHrBpm: set } } }, strava: null, estimates: { ...BY_SPORT, maxHeartrateBySport: { ...BY_SPORT.maxHeartrateBySport, cycling: { ...HILLS, maxHeartrateBpm: estimate } } } }).departures.map((entry) => [entry.threshold, entry.departurePct]);
+    expect(at(180, 189)).toEqual([]);
+    expect(at(180, 190)).toEqual([['cyclingMaxHrBpm', 5.6]]);
+    expect(at(200, 189)).toEqual([['cyclingMaxHrBpm', -5.5]]);
   });
 });
 

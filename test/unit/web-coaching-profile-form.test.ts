@@ -14,7 +14,7 @@ import {
   withMesocycleWeek,
   type CoachingProfileForm,
 } from '../../src/web/features/settings/coaching-profile-form.ts';
-import { ftpDepartureText, ftpInUseText, ftpOffer, zonesInUseText, zonesOffer, zonesText } from '../../src/web/features/settings/coaching-profile-offers.ts';
+import { ftpDepartureText, ftpInUseText, ftpOffer, maxHrEvidenceText, maxHrOffers, zonesInUseText, zonesOffer, zonesText } from '../../src/web/features/settings/coaching-profile-offers.ts';
 import { startedRelative } from '../../src/web/lib/format/started-relative.ts';
 import { UNSAVED_SETTINGS } from '../support/athlete-settings.ts';
 
@@ -24,7 +24,7 @@ const DEFAULTS: UserSettings = userSettings.parse({
     cycling: { ftpW: null, heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: null } },
     running: { thresholdPaceSPerKm: null, heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: null } },
     heartRate: { maxHrBpm: null, restingHrBpm: null, lthrBpm: null, zones: null },
-    estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null },
+    estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null, maxHrBpmBySport: { cycling: null, running: null } },
     departures: [],
   },
 });
@@ -138,7 +138,7 @@ describe('the thresholds in use, beside the fields (ADR 0025)', () => {
     cycling: { ftpW: { value: 248, source: 'strava', asOf: null, evidence: [] }, heartRate },
     running: { thresholdPaceSPerKm: null, heartRate },
     heartRate,
-    estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null },
+    estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null, maxHrBpmBySport: { cycling: null, running: null } },
     departures: [],
   };
   const ride = { activityId: 'a1', activityName: 'Col du Galibier', startDate: '2026-03-01T08:00:00.000Z', source: 'file' as const, value: 227, label: 'best 20 min 227 W' };
@@ -289,6 +289,34 @@ describe('heart rate per sport in the form (ADR 0055)', () => {
     const effective = { ...DEFAULTS.effective, running: { ...DEFAULTS.effective.running, heartRate: { ...DEFAULTS.effective.running.heartRate, zones: own } } };
     expect(zonesInUseText(effective, 'running')).toBe('In use, set by you: Z1 0-140, Z2 141-155, Z3 156-166, Z4 167-178, Z5 179+.');
     expect(zonesInUseText(effective, 'cycling')).toBeNull();
+  });
+});
+
+describe('max heart rate estimated per sport in the form (ADR 0060)', () => {
+  const day = (iso: string) => iso.slice(0, 10);
+  const evidence = (activityName: string, startDate: string, value: number, label: string) => ({ activityId: activityName, activityName, startDate, source: 'file' as const, value, label });
+  const running = {
+    value: 191,
+    source: 'estimate' as const,
+    asOf: '2026-11-21T07:00:00.000Z',
+    evidence: [evidence('Parkrun', '2026-11-21T07:00:00.000Z', 191, 'second-highest peak 191 bpm'), evidence('Tempo run', '2026-11-11T07:00:00.000Z', 192, 'highest peak 192 bpm, set aside as one recording')],
+  };
+  const effective = { ...DEFAULTS.effective, departures: [{ threshold: 'runningMaxHrBpm' as const, effectiveValue: 180, effectiveSource: 'athlete' as const, estimate: running, departurePct: 6.1 }] };
+
+  it('names the activities and dates an estimate comes from, and the peak set aside', () => {
+    expect(maxHrEvidenceText(running, 'running', day)).toBe(
+      'From your runs of the last 12 months: 191 bpm on Parkrun (2026-11-21); the one higher peak, 192 bpm on Tempo run (2026-11-11), is set aside as a possible spike.',
+    );
+    expect(maxHrEvidenceText({ ...running, evidence: running.evidence.slice(0, 1) }, 'cycling', day)).toBe('From your rides of the last 12 months: 191 bpm on Parkrun (2026-11-21), the only one with a heart rate.');
+  });
+
+  it("offers a sport's estimate that departs from the max HR in use until the sport's field holds it", () => {
+    expect(maxHrOffers(EMPTY, effective)).toEqual([{ sport: 'running', label: 'Suggested running max HR', estimate: running, departure: '6% above the 180 bpm in use' }]);
+    const accepted = edited({ sportHeartRate: { ...EMPTY.sportHeartRate, running: { ...EMPTY.sportHeartRate.running, athleteMaxHr: '191' } } });
+    expect(maxHrOffers(accepted, effective)).toEqual([]);
+    expect(maxHrOffers(EMPTY, DEFAULTS.effective)).toEqual([]);
+    // Accepting sends running's own max HR and nothing else.
+    expect(profileUpdate(accepted, EMPTY)).toEqual({ hrBySport: { running: { athleteMaxHrBpm: 191 } } });
   });
 });
 

@@ -122,10 +122,13 @@ export const effectiveThresholds = z.object({
     ftpW: effectiveThreshold.nullable(),
     thresholdPaceSPerKm: effectiveThreshold.nullable(),
     maxHrBpm: effectiveThreshold.nullable(),
+    /** Max heart rate from the rides alone and from the runs alone; null for a sport without a heart rate (ADR 0060). */
+    maxHrBpmBySport: z.object({ cycling: effectiveThreshold.nullable(), running: effectiveThreshold.nullable() }),
   }),
   departures: z.array(
     z.object({
-      threshold: z.enum(['ftpW', 'thresholdPaceSPerKm']),
+      /** cyclingMaxHrBpm / runningMaxHrBpm: the sport's max heart rate in use against the sport's own estimate (ADR 0060). */
+      threshold: z.enum(['ftpW', 'thresholdPaceSPerKm', 'cyclingMaxHrBpm', 'runningMaxHrBpm']),
       effectiveValue: z.number(),
       effectiveSource: z.enum(thresholdSources),
       estimate: effectiveThreshold,
@@ -381,7 +384,7 @@ export const athleteProfile = z.object({
       .nullable(),
     hrZones: z
       .object({
-        /** The highest heart rate recorded, and where: the evidence of the zones. */
+        /** The estimate of max heart rate (ADR 0060) and the activity it is read from: the evidence of the zones. */
         maxHeartrateBpm: z.number(),
         activityId: z.string(),
         activityName: z.string(),

@@ -13,3 +13,8 @@ export function sportFamilyOf(sportType: string): SportFamily {
   if (WORKOUT_TYPES.has(sportType)) return 'workout';
   return 'other';
 }
+
+/** The sport types of a family (the activities whose heart rate estimates that sport's max heart rate, ADR 0060). */
+export function sportTypesOf(family: 'ride' | 'run'): string[] {
+  return [...(family === 'ride' ? RIDE_TYPES : RUN_TYPES)];
+}

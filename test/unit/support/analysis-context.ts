@@ -184,7 +184,7 @@ export const NO_THRESHOLDS: AnalysisInputs['athlete']['thresholds'] = {
   cycling: { ftpW: null, heartRate: NO_HEART_RATE },
   running: { thresholdPaceSPerKm: null, heartRate: NO_HEART_RATE },
   heartRate: NO_HEART_RATE,
-  estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null },
+  estimates: { ftpW: null, thresholdPaceSPerKm: null, maxHrBpm: null, maxHrBpmBySport: { cycling: null, running: null } },
   departures: [],
 };
 

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, inArray, isNotNull, isNull, lt, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { HEART_RATE_RANGE_BPM } from '../../../metrics/sample-cleaning.ts';
 import type { Database } from '../../db/client.ts';
 import type { FitnessDay } from '../../../metrics/fitness.ts';
 import { activities, activityMetrics, fitnessDays, type ActivitySource } from '../../db/schema.ts';
@@ -100,6 +101,47 @@ export function createMetricsRepo(db: Database) {
         .orderBy(desc(activityMetrics[metric]), desc(activities.startDate))
         .limit(1);
       return row?.value == null ? null : { ...row, value: row.value };
+    },
+
+    /**
+     * The `limit` highest activity peaks of heart rate among the account's activities (of
+     * `sportTypes` and `sources` when given, but `excludeActivityId`) that started in [from, to),
+     * highest first, newest first on a tie, with the sources of every activity of the window that
+     * had a heart rate (the estimate is read from them all, as with highestInWindow).
+     */
+    async heartRatePeaks(
+      accountId: string,
+      window: { from: Date; to: Date; sportTypes?: readonly string[]; excludeActivityId?: string; sources?: readonly ActivitySource[] },
+      limit = 2,
+    ): Promise<{ peaks: { activityId: string; name: string; startDate: Date; source: ActivitySource; maxHeartrateBpm: number }[]; sources: ActivitySource[] }> {
+      const where = scoredOf(
+        accountId,
+        // Only peaks the sample cleaning would keep as heart rates (a summary's max is not cleaned).
+        between(activityMetrics.maxHeartrateBpm, HEART_RATE_RANGE_BPM[0], HEART_RATE_RANGE_BPM[1]),
+        window.sportTypes === undefined ? undefined : inArray(activities.sportType, [...window.sportTypes]),
+        window.excludeActivityId === undefined ? undefined : ne(activityMetrics.activityId, window.excludeActivityId),
+        window.sources === undefined ? undefined : inArray(activities.source, [...window.sources]),
+        startedIn(window.from, window.to),
+      );
+      // One scan: the window's sources ride along with each of the top rows.
+      const rows = await db
+        .select({
+          activityId: activities.id,
+          name: activities.name,
+          startDate: activities.startDate,
+          source: activities.source,
+          maxHeartrateBpm: activityMetrics.maxHeartrateBpm,
+          sources: sql<ActivitySource[]>`array_agg(${activities.source}::text) over ()`,
+        })
+        .from(activityMetrics)
+        .innerJoin(activities, metricsOfActivity())
+        .where(where)
+        .orderBy(desc(activityMetrics.maxHeartrateBpm), desc(activities.startDate))
+        .limit(limit);
+      return {
+        peaks: rows.flatMap(({ sources: _sources, ...row }) => (row.maxHeartrateBpm === null ? [] : [{ ...row, maxHeartrateBpm: row.maxHeartrateBpm }])),
+        sources: [...new Set(rows[0]?.sources ?? [])].sort(),
+      };
     },
 
     /** The stored metrics and power curves of the account's activities among `activityIds` (those computed). */

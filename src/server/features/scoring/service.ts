@@ -5,6 +5,7 @@ import { best20MinPowerW, computeCriticalPower, estimateFtpFromBest20MinW } from
 import { computeFitnessSeries, continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
 import { computeMeanMaximalPower, computePowerDurationCurve } from '../../../metrics/mean-maximal-power.ts';
 import { POWER_CURVE_GRID_S, samplePowerCurveOnGrid } from '../../../metrics/power-curve-grid.ts';
+import { estimateMaxHeartrate, MAX_HR_LOOKBACK_DAYS } from '../../../metrics/max-heart-rate.ts';
 import { resampleTo1Hz } from '../../../metrics/resample.ts';
 import { estimateThresholdSpeedFromEffortsMps, thresholdPaceFromSpeedSPerKm } from '../../../metrics/threshold-pace.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
@@ -14,7 +15,7 @@ import { createAccountCache } from '../../db/account-cache.ts';
 import type { InvalidationChannel } from '../../db/invalidation.ts';
 import { activitySources, type ActivitySource } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
+import { sportFamilyOf, sportTypesOf } from '../../../shared/domain/sport-family.ts';
 import type { ActivityRow } from '../activities/index.ts';
 import { storedView, toView, type FtpSource, type ThresholdsUsed } from './metrics-view.ts';
 import { readActivityIntervals } from './intervals.ts';
@@ -38,7 +39,6 @@ import type { MetricsRepo, WindowHighest } from './repo.ts';
  * the metrics (`thresholdSources`), and the analysis counts them in the facts' provenance.
  */
 const FTP_LOOKBACK_DAYS = 90;
-const MAX_HR_LOOKBACK_DAYS = 365;
 /** As for FTP: long enough to hold a hard effort, short enough to follow the athlete's form. */
 const THRESHOLD_PACE_LOOKBACK_DAYS = 90;
 const DAY_MS = 86_400_000;
@@ -120,6 +120,21 @@ export function wholeHistorySeries(loads: { date: string; load: number }[]): Fit
   return computeFitnessSeries(loads, dates[0]!, dates.at(-1)!);
 }
 
+/** An activity an estimate was read from. */
+interface EstimateActivity {
+  activityId: string;
+  name: string;
+  startDate: Date;
+  source: ActivitySource;
+}
+
+const evidenceOf = (activity: EstimateActivity): EstimateActivity => ({
+  activityId: activity.activityId,
+  name: activity.name,
+  startDate: activity.startDate,
+  source: activity.source,
+});
+
 /** The sources of the estimates that were made, once each, sorted. */
 function sourcesOf(estimates: readonly (WindowHighest | null)[]): ActivitySource[] {
   return [...new Set(estimates.flatMap((estimate) => estimate?.sources ?? []))].sort();
@@ -169,6 +184,30 @@ export function createMetricsService(deps: {
     return powerW ? samplePowerCurveOnGrid(computePowerDurationCurve(computeMeanMaximalPower(powerW))) : [];
   }
 
+  /**
+   * The max heart rate an activity is scored with when the athlete set none: the estimate of ADR
+   * 0060 as of the activity, from the year of activities of its sport up to and with it (a ride's
+   * from rides, a run's from runs), else from every activity, as the settings resolve it.
+   */
+  async function datedMaxHeartrate(accountId: string, row: ActivityRow, sources: readonly ActivitySource[] | undefined): Promise<WindowHighest | null> {
+    const start = row.startDate.getTime();
+    const window = { from: new Date(start - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: new Date(start + 1), excludeActivityId: row.id, sources };
+    const own = row.maxHeartrate === null ? [] : [{ maxHeartrateBpm: row.maxHeartrate }];
+    const family = sportFamilyOf(row.sportType);
+    for (const sportTypes of family === 'ride' || family === 'run' ? [sportTypesOf(family), undefined] : [undefined]) {
+      const found = await repo.heartRatePeaks(accountId, { ...window, sportTypes });
+      const estimate = estimateMaxHeartrate([...found.peaks, ...own]);
+      if (estimate) return { highest: estimate.maxHeartrateBpm, sources: [...new Set([...found.sources, ...(own.length > 0 ? [row.source] : [])])] };
+    }
+    return null;
+  }
+
+  /** The estimate of max heart rate of ADR 0060 over `peaks`, with its evidence; null without a heart rate. */
+  function maxHeartrateEstimate(found: { peaks: ({ maxHeartrateBpm: number } & EstimateActivity)[] }) {
+    const estimate = estimateMaxHeartrate(found.peaks);
+    return estimate && { ...evidenceOf(estimate.counted), maxHeartrateBpm: estimate.maxHeartrateBpm, setAside: estimate.setAside && { ...evidenceOf(estimate.setAside), maxHeartrateBpm: estimate.setAside.maxHeartrateBpm } };
+  }
+
   return {
     /** Computes and stores one activity's metrics from its streams and summary; false when the activity is gone. */
     async compute(accountId: string, activityId: string): Promise<boolean> {
@@ -184,8 +223,7 @@ export function createMetricsService(deps: {
         : null;
       const ftpW = set.ftpW ?? (best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20.highest)));
       const ftpSource: FtpSource = set.ftpFrom === 'strava' ? 'strava' : set.ftpW !== null ? 'settings' : ftpW === null ? 'none' : 'estimate';
-      const maxHr = await repo.highestInWindow(accountId, 'maxHeartrateBpm', { from: new Date(start - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: new Date(start + 1), sources });
-      const maxHrBpm = maxHr?.highest ?? null;
+      const maxHr = set.maxHrBpm === null ? await datedMaxHeartrate(accountId, row, sources) : null;
       const thresholdSpeed = sport === 'run' && set.thresholdPaceSPerKm === null
         ? await repo.highestInWindow(accountId, 'impliedThresholdSpeedMps', { from: new Date(start - THRESHOLD_PACE_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
         : null;
@@ -195,7 +233,7 @@ export function createMetricsService(deps: {
         set.ftpFrom === 'strava' || set.hrZonesFrom === 'strava' ? { highest: 0, sources: ['strava'] } : null;
       const athlete = {
         ftpW,
-        maxHrBpm: set.maxHrBpm ?? (Math.max(maxHrBpm ?? 0, row.maxHeartrate ?? 0) || null),
+        maxHrBpm: set.maxHrBpm ?? maxHr?.highest ?? null,
         restHrBpm: set.restHrBpm,
         lthrBpm: set.lthrBpm,
         hrZoneUpperBoundsBpm: set.hrZoneUpperBoundsBpm,
@@ -254,21 +292,19 @@ export function createMetricsService(deps: {
       const latest = await repo.latestStartDate(accountId);
       const endMs = latest === null ? now.getTime() : Math.min(now.getTime(), latest.getTime() + 1);
       const end = new Date(endMs);
-      const [best20, maxHeartrate, thresholdSpeed] = await Promise.all([
+      const maxHrWindow = { from: new Date(endMs - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: end };
+      const [best20, peaks, ridePeaks, runPeaks, thresholdSpeed] = await Promise.all([
         repo.bestEffort(accountId, 'best20MinPowerW', new Date(endMs - FTP_LOOKBACK_DAYS * DAY_MS), end),
-        repo.bestEffort(accountId, 'maxHeartrateBpm', new Date(endMs - MAX_HR_LOOKBACK_DAYS * DAY_MS), end),
+        repo.heartRatePeaks(accountId, maxHrWindow),
+        repo.heartRatePeaks(accountId, { ...maxHrWindow, sportTypes: sportTypesOf('ride') }),
+        repo.heartRatePeaks(accountId, { ...maxHrWindow, sportTypes: sportTypesOf('run') }),
         repo.bestEffort(accountId, 'impliedThresholdSpeedMps', new Date(endMs - THRESHOLD_PACE_LOOKBACK_DAYS * DAY_MS), end),
       ]);
-      const evidence = (effort: { activityId: string; name: string; startDate: Date; source: ActivitySource }) => ({
-        activityId: effort.activityId,
-        name: effort.name,
-        startDate: effort.startDate,
-        source: effort.source,
-      });
       return {
-        ftp: best20 && { ftpW: Math.round(estimateFtpFromBest20MinW(best20.value)), best20MinPowerW: best20.value, ...evidence(best20) },
-        maxHeartrate: maxHeartrate && maxHeartrate.value > 0 ? { maxHeartrateBpm: maxHeartrate.value, ...evidence(maxHeartrate) } : null,
-        thresholdPace: thresholdSpeed && thresholdSpeed.value > 0 ? { paceSPerKm: thresholdPaceFromSpeedSPerKm(thresholdSpeed.value), ...evidence(thresholdSpeed) } : null,
+        ftp: best20 && { ftpW: Math.round(estimateFtpFromBest20MinW(best20.value)), best20MinPowerW: best20.value, ...evidenceOf(best20) },
+        maxHeartrate: maxHeartrateEstimate(peaks),
+        maxHeartrateBySport: { cycling: maxHeartrateEstimate(ridePeaks), running: maxHeartrateEstimate(runPeaks) },
+        thresholdPace: thresholdSpeed && thresholdSpeed.value > 0 ? { paceSPerKm: thresholdPaceFromSpeedSPerKm(thresholdSpeed.value), ...evidenceOf(thresholdSpeed) } : null,
       };
     },
 

@@ -26,8 +26,7 @@ import type { StravaService } from '../strava/index.ts';
 import type { SettingsRepo, UserSettingsChanges, UserSettingsRow } from './repo.ts';
 import { hrBySportOf, scoringChanged, setThresholds, stravaStated, zonesOf } from './stated-thresholds.ts';
 import { resolveEffectiveThresholds } from './thresholds.ts';
-import { LTHR_FRACTION_OF_MAX_HR } from '../../../metrics/athlete-settings.ts';
-import { computeHeartRateZoneUpperBoundsBpm } from '../../../metrics/zones.ts';
+import { heartRateFromMaxHr } from '../../../metrics/athlete-settings.ts';
 
 /**
  * How long the Strava athlete and zones are kept before asking Strava again. Weight, FTP and zones
@@ -336,7 +335,7 @@ export function createSettingsService(deps: {
           activityId: maxHeartrate.activityId,
           activityName: maxHeartrate.name,
           startDate: maxHeartrate.startDate.toISOString(),
-          zones: zonesFromUpperBounds(computeHeartRateZoneUpperBoundsBpm(LTHR_FRACTION_OF_MAX_HR * maxHeartrate.maxHeartrateBpm)),
+          zones: zonesFromUpperBounds(heartRateFromMaxHr(maxHeartrate.maxHeartrateBpm).zoneUpperBoundsBpm),
         },
       };
       const stravaZones = fromStrava?.zones?.length === 5 ? fromStrava.zones : null;

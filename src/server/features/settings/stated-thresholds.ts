@@ -92,7 +92,7 @@ export function createStatedThresholds(deps: { repo: SettingsRepo; strava: Pick<
       resolveEffectiveThresholds({
         set: setThresholds(row),
         strava: fromStrava,
-        estimates: { ftp: null, maxHeartrate: null, thresholdPace: null },
+        estimates: { ftp: null, maxHeartrate: null, maxHeartrateBySport: { cycling: null, running: null }, thresholdPace: null },
       }),
       family,
     );

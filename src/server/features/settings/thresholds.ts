@@ -1,4 +1,4 @@
-import { LTHR_FRACTION_OF_MAX_HR } from '../../../metrics/athlete-settings.ts';
+import { heartRateFromMaxHr } from '../../../metrics/athlete-settings.ts';
 import { computeHeartRateZoneUpperBoundsBpm } from '../../../metrics/zones.ts';
 import type { ActivitySourceName } from '../../../shared/api/activities.ts';
 import {
@@ -21,10 +21,19 @@ export interface EstimateEvidence {
   source: ActivitySourceName;
 }
 
+/**
+ * The estimate of max heart rate (ADR 0060) with the activity it is read from and, when another
+ * activity peaked higher, that one, set aside as a possible spike.
+ */
+export type MaxHeartrateFound = EstimateEvidence & { maxHeartrateBpm: number; setAside?: (EstimateEvidence & { maxHeartrateBpm: number }) | null };
+
 /** What Kairo reads from the athlete's recent activities (the metrics service's `estimates`). */
 export interface ThresholdEstimates {
   ftp: (EstimateEvidence & { ftpW: number; best20MinPowerW: number }) | null;
-  maxHeartrate: (EstimateEvidence & { maxHeartrateBpm: number }) | null;
+  /** From every activity: the estimate of other sports, and of a sport with no heart rate of its own. */
+  maxHeartrate: MaxHeartrateFound | null;
+  /** From the rides alone and from the runs alone (ADR 0060). */
+  maxHeartrateBySport: Record<HrSport, MaxHeartrateFound | null>;
   thresholdPace: (EstimateEvidence & { paceSPerKm: number }) | null;
 }
 
@@ -88,11 +97,21 @@ function ftpEstimate(estimates: ThresholdEstimates): EffectiveThreshold | null {
 
 const stated = (value: number, source: 'athlete' | 'strava'): EffectiveThreshold => ({ value, source, asOf: null, evidence: [] });
 
-/** The highest heart rate recorded in the year before the newest activity, dated, with the activity. */
-function maxHrEstimate(estimates: ThresholdEstimates): EffectiveThreshold | null {
-  const { maxHeartrate } = estimates;
-  const bpm = maxHeartrate && Math.round(maxHeartrate.maxHeartrateBpm);
-  return maxHeartrate && bpm ? { value: bpm, source: 'estimate', asOf: iso(maxHeartrate.startDate), evidence: [evidenceOf(maxHeartrate, bpm, `highest heart rate ${bpm} bpm`)] } : null;
+/**
+ * Max heart rate as estimated (ADR 0060): the second-highest activity peak of the year before the
+ * newest activity, dated by the activity it is read from; the evidence names it and the one
+ * activity that peaked higher, set aside. Null without a heart rate (never 0).
+ */
+function maxHrEstimate(found: MaxHeartrateFound | null): EffectiveThreshold | null {
+  const bpm = found && Math.round(found.maxHeartrateBpm);
+  if (!found || !bpm) return null;
+  const { setAside } = found;
+  const evidence = [evidenceOf(found, bpm, setAside ? `second-highest peak ${bpm} bpm` : `highest heart rate ${bpm} bpm`)];
+  if (setAside) {
+    const higher = Math.round(setAside.maxHeartrateBpm);
+    evidence.push(evidenceOf(setAside, higher, `highest peak ${higher} bpm, set aside as one recording`));
+  }
+  return { value: bpm, source: 'estimate', asOf: iso(found.startDate), evidence };
 }
 
 /**
@@ -111,9 +130,13 @@ function resolveHeartRate(set: SetHeartRate, restingHrBpm: EffectiveThreshold | 
   if (statedBounds) {
     zones = { zones: zonesFromUpperBounds(statedBounds.bounds), source: statedBounds.source, asOf: null, evidence: [] };
     lthrBpm ??= stated(statedBounds.bounds[3], statedBounds.source);
-  } else {
-    lthrBpm ??= maxHrBpm && { ...maxHrBpm, value: Math.round(LTHR_FRACTION_OF_MAX_HR * maxHrBpm.value) };
-    if (lthrBpm) zones = { zones: zonesFromUpperBounds(computeHeartRateZoneUpperBoundsBpm(lthrBpm.value)), source: lthrBpm.source, asOf: lthrBpm.asOf, evidence: lthrBpm.evidence };
+  } else if (lthrBpm) {
+    zones = { zones: zonesFromUpperBounds(computeHeartRateZoneUpperBoundsBpm(lthrBpm.value)), source: lthrBpm.source, asOf: lthrBpm.asOf, evidence: lthrBpm.evidence };
+  } else if (maxHrBpm) {
+    // From max heart rate alone, as the metrics derive them: zones from the unrounded LTHR.
+    const derived = heartRateFromMaxHr(maxHrBpm.value);
+    lthrBpm = { ...maxHrBpm, value: Math.round(derived.lthrBpm) };
+    zones = { zones: zonesFromUpperBounds(derived.zoneUpperBoundsBpm), source: maxHrBpm.source, asOf: maxHrBpm.asOf, evidence: maxHrBpm.evidence };
   }
   return { maxHrBpm, restingHrBpm, lthrBpm, zones };
 }
@@ -135,14 +158,24 @@ export function resolveEffectiveThresholds(input: {
   const estimatedFtp = ftpEstimate(estimates);
   const ftpW = set.ftpW !== null ? stated(set.ftpW, 'athlete') : strava?.ftpW ? stated(Math.round(strava.ftpW), 'strava') : estimatedFtp;
 
-  const estimatedMaxHr = maxHrEstimate(estimates);
+  const estimatedMaxHr = maxHrEstimate(estimates.maxHeartrate);
+  const estimatedMaxHrBySport: Record<HrSport, EffectiveThreshold | null> = {
+    cycling: maxHrEstimate(estimates.maxHeartrateBySport.cycling),
+    running: maxHrEstimate(estimates.maxHeartrateBySport.running),
+  };
   const restingHrBpm = set.restingHrBpm !== null ? stated(set.restingHrBpm, 'athlete') : null;
   const forAllSports = resolveHeartRate(set, restingHrBpm, strava, estimatedMaxHr);
-  // A value the athlete set for the sport, or derived from one (zones from its LTHR), wins over one for all sports (ADR 0055).
+  // A value the athlete set for the sport, or derived from one (zones from its LTHR), wins over one for all sports (ADR 0055);
+  // what is left to estimate is estimated from the sport's own activities when it has a heart rate (ADR 0060), and the
+  // LTHR and zones derived from that estimate here, the one place they are, so they follow it when it changes.
   const heartRateOf = (sport: HrSport): EffectiveHeartRate => {
     const own = resolveHeartRate(set.bySport[sport], restingHrBpm, null, null);
-    return { maxHrBpm: own.maxHrBpm ?? forAllSports.maxHrBpm, restingHrBpm, lthrBpm: own.lthrBpm ?? forAllSports.lthrBpm, zones: own.zones ?? forAllSports.zones };
+    const sportEstimate = estimatedMaxHrBySport[sport];
+    const shared = sportEstimate ? resolveHeartRate(set, restingHrBpm, strava, sportEstimate) : forAllSports;
+    return { maxHrBpm: own.maxHrBpm ?? shared.maxHrBpm, restingHrBpm, lthrBpm: own.lthrBpm ?? shared.lthrBpm, zones: own.zones ?? shared.zones };
   };
+  const cyclingHeartRate = heartRateOf('cycling');
+  const runningHeartRate = heartRateOf('running');
 
   const { thresholdPace } = estimates;
   const estimatedPace: EffectiveThreshold | null = thresholdPace && {
@@ -154,7 +187,7 @@ export function resolveEffectiveThresholds(input: {
   const thresholdPaceSPerKm = set.thresholdPaceSPerKm !== null ? stated(set.thresholdPaceSPerKm, 'athlete') : estimatedPace;
 
   const departures: EffectiveThresholds['departures'] = [];
-  const departure = (threshold: 'ftpW' | 'thresholdPaceSPerKm', effective: EffectiveThreshold | null, estimate: EffectiveThreshold | null) => {
+  const departure = (threshold: EffectiveThresholds['departures'][number]['threshold'], effective: EffectiveThreshold | null, estimate: EffectiveThreshold | null) => {
     if (!effective || effective.source === 'estimate' || !estimate) return;
     const departurePct = Math.round(((estimate.value - effective.value) / effective.value) * 1000) / 10;
     if (Math.abs(departurePct) > THRESHOLD_DEPARTURE_PCT) {
@@ -163,12 +196,15 @@ export function resolveEffectiveThresholds(input: {
   };
   departure('ftpW', ftpW, estimatedFtp);
   departure('thresholdPaceSPerKm', thresholdPaceSPerKm, estimatedPace);
+  // A sport's max heart rate set by the athlete (for the sport or for all) that its own estimate departs from (ADR 0060).
+  departure('cyclingMaxHrBpm', cyclingHeartRate.maxHrBpm, estimatedMaxHrBySport.cycling);
+  departure('runningMaxHrBpm', runningHeartRate.maxHrBpm, estimatedMaxHrBySport.running);
 
   return {
-    cycling: { ftpW, heartRate: heartRateOf('cycling') },
-    running: { thresholdPaceSPerKm, heartRate: heartRateOf('running') },
+    cycling: { ftpW, heartRate: cyclingHeartRate },
+    running: { thresholdPaceSPerKm, heartRate: runningHeartRate },
     heartRate: forAllSports,
-    estimates: { ftpW: estimatedFtp, thresholdPaceSPerKm: estimatedPace, maxHrBpm: estimatedMaxHr },
+    estimates: { ftpW: estimatedFtp, thresholdPaceSPerKm: estimatedPace, maxHrBpm: estimatedMaxHr, maxHrBpmBySport: estimatedMaxHrBySport },
     departures,
   };
 }

@@ -24,6 +24,8 @@ import {
   ftpInUseText,
   ftpOffer,
   heartRateInUse,
+  maxHrEvidenceText,
+  maxHrOffers,
   thresholdInUseText,
   zonesInUseText,
   zonesOffer,
@@ -129,6 +131,8 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
   const zonesInUse = zonesInUseText(settings.effective, scope);
   const heartRate = heartRateInUse(settings.effective, scope);
   const scopeLabel = SCOPES.find((entry) => entry.scope === scope)!.label;
+  const maxHrEstimate = scope === 'all' ? null : settings.effective.estimates.maxHrBpmBySport[scope];
+  const maxHrSuggestions = maxHrOffers(form, settings.effective);
 
   return (
     <form
@@ -257,6 +261,24 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
             </div>
           ))}
         </div>
+        {scope !== 'all' && maxHrEstimate && (
+          <p className="text-xs text-fg-muted">
+            Estimated max HR, {scopeLabel.toLowerCase()}: {maxHrEstimate.value} bpm. {maxHrEvidenceText(maxHrEstimate, scope, mediumDate)}
+          </p>
+        )}
+        {maxHrSuggestions.map((offer) => (
+          <ProfileSuggestion
+            key={offer.sport}
+            label={offer.label}
+            actionLabel={`Use ${offer.estimate.value} bpm`}
+            onAccept={() => {
+              edit({ ...form, sportHeartRate: { ...form.sportHeartRate, [offer.sport]: { ...form.sportHeartRate[offer.sport], athleteMaxHr: String(offer.estimate.value) } } });
+              setScope(offer.sport);
+            }}
+          >
+            {offer.label} {offer.estimate.value} bpm ({offer.departure}). {maxHrEvidenceText(offer.estimate, offer.sport, mediumDate)}
+          </ProfileSuggestion>
+        ))}
         <HeartRateZonesFields label={`Heart-rate zones, ${scopeLabel.toLowerCase()}`} zones={scoped.zones} onChange={setZone} />
         {zonesInUse && <p className="text-xs text-fg-muted">{zonesInUse}</p>}
         {scope === 'all' && zones && (
@@ -265,7 +287,7 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
               <>Your Strava zones: </>
             ) : (
               <>
-                Suggested zones from your highest recorded heart rate, {zones.evidence.maxHeartrateBpm} bpm, on{' '}
+                Suggested zones from your estimated max heart rate, {zones.evidence.maxHeartrateBpm} bpm, on{' '}
                 <span className="text-fg">{zones.evidence.activityName}</span> ({mediumDate(zones.evidence.startDate)}):{' '}
               </>
             )}

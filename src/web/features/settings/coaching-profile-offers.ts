@@ -1,4 +1,4 @@
-import { hrZoneFields, type AthleteProfile, type HrSport, type EffectiveThreshold, type EffectiveThresholds, type HrZoneField, type ThresholdSource, type UserSettings } from '../../../shared/api/settings.ts';
+import { hrSports, hrZoneFields, type AthleteProfile, type HrSport, type EffectiveThreshold, type EffectiveThresholds, type HrZoneField, type ThresholdSource, type UserSettings } from '../../../shared/api/settings.ts';
 import { parseInteger, zonesFromProfile, type CoachingProfileForm } from './coaching-profile-form.ts';
 
 type Zone = { min: number | null; max: number | null };
@@ -90,4 +90,45 @@ export function thresholdInUseText(threshold: EffectiveThreshold | null, unit: (
   const [activity] = threshold.evidence;
   const from = threshold.source === 'estimate' && activity ? `estimated from ${activity.activityName}` : SOURCE_WORDS[threshold.source];
   return `In use: ${unit(threshold.value)}, ${from}.`;
+}
+
+const SPORT_ACTIVITIES: Record<HrSport, string> = { cycling: 'rides', running: 'runs' };
+const SPORT_WORDS: Record<HrSport, string> = { cycling: 'cycling', running: 'running' };
+
+/**
+ * Where a sport's max-HR estimate comes from (ADR 0060), its activities and dates: 'From your rides
+ * of the last 12 months: 178 bpm on Long ride (6 Nov 2026); the one higher peak, 236 bpm on Commute
+ * (16 Nov 2026), is set aside as a possible spike.'
+ */
+export function maxHrEvidenceText(estimate: EffectiveThreshold, sport: HrSport, formatDay: (iso: string) => string): string {
+  const [counted, setAside] = estimate.evidence;
+  const on = (entry: { value: number; activityName: string; startDate: string }) => `${entry.value} bpm on ${entry.activityName} (${formatDay(entry.startDate)})`;
+  const from = `From your ${SPORT_ACTIVITIES[sport]} of the last 12 months: `;
+  if (!counted) return `${from}${estimate.value} bpm.`;
+  if (!setAside) return `${from}${on(counted)}, the only one with a heart rate.`;
+  return `${from}${on(counted)}; the one higher peak, ${on(setAside)}, is set aside as a possible spike.`;
+}
+
+/** A sport's max-HR estimate offered beside its field, departing from the value in use by more than the threshold. */
+export interface MaxHrOffer {
+  sport: HrSport;
+  /** 'Suggested running max HR' */
+  label: string;
+  estimate: EffectiveThreshold;
+  /** '6% above the 180 bpm in use' */
+  departure: string;
+}
+
+/**
+ * The max-HR estimates to offer (ADR 0060), by the FTP's rule (ADR 0025): a sport's estimate more
+ * than 5 % from the max HR in use for it, until the sport's field holds that value. Accepting one
+ * fills the sport's own field, never the value for all sports.
+ */
+export function maxHrOffers(form: CoachingProfileForm, effective: EffectiveThresholds): MaxHrOffer[] {
+  return hrSports.flatMap((sport) => {
+    const departure = effective.departures.find((entry) => entry.threshold === `${sport}MaxHrBpm`);
+    if (!departure || parseInteger(form.sportHeartRate[sport].athleteMaxHr) === departure.estimate.value) return [];
+    const pct = Math.abs(Math.round(departure.departurePct));
+    return [{ sport, label: `Suggested ${SPORT_WORDS[sport]} max HR`, estimate: departure.estimate, departure: `${pct}% ${departure.departurePct < 0 ? 'below' : 'above'} the ${departure.effectiveValue} bpm in use` }];
+  });
 }

@@ -26,7 +26,7 @@ export function writeBuiltinAnalysis(context: AnalysisContext): CoachAnswer {
     subjectLine: subjectLine(context, reading, voice),
     executiveSummary: executiveSummary(context, reading, voice, next),
     feedback: keyInsights(context, reading, voice),
-    summary: paragraph(performanceSummary(context, voice), ftpUpdateNote(context)),
+    summary: paragraph(performanceSummary(context, voice), ftpUpdateNote(context), maxHrUpdateNote(context)),
     recovery: recoveryAdvice(context, reading, voice),
     trainingPlanProgress: trainingPlanProgress(context, reading, voice),
     nextActivity: nextActivity(context, reading, voice, next),
@@ -47,6 +47,19 @@ function ftpUpdateNote(context: AnalysisContext): string | null {
   // The departure is the estimate's: an estimate above the FTP leaves the FTP below what the rides show.
   const direction = update.departure.value > 0 ? 'below' : 'above';
   return `Your FTP of ${update.current.text} (${update.currentOrigin}) is ${update.departure.text.replace(/^[+−]/, '')} ${direction} what your recent rides show${where}. Update it in Settings to ${update.estimate.text} so intensity and load are scored right.`;
+}
+
+/**
+ * Kai says when the sport's recordings disagree with the max HR the athlete set (ADR 0060), with
+ * the activity, as for the FTP: a wrong max HR skews the heart-rate zones and load.
+ */
+function maxHrUpdateNote(context: AnalysisContext): string | null {
+  const update = context.maxHrUpdate;
+  if (!update) return null;
+  const [peak] = update.evidence;
+  const where = peak ? `: ${peak.peak.text} on ${peak.activityName} (${peak.date.text})` : '';
+  const direction = update.departure.value > 0 ? 'below' : 'above';
+  return `Your max heart rate of ${update.current.text} (${update.currentOrigin}) is ${update.departure.text.replace(/^[+−]/, '')} ${direction} what your ${update.activities} of the last ${update.window.text} show${where}. Update it in Settings to ${update.estimate.text} so your heart-rate zones and load are scored right.`;
 }
 
 const SUBJECT_VERDICTS: Record<Effort, string> = {

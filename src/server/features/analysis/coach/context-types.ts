@@ -39,6 +39,11 @@ export interface AnalysisContext {
   zonesUsed: ZonesUsedFacts | null;
   /** Kairo's FTP estimate when it departs from the stated FTP by more than 5 %, with its evidence (ADR 0025). */
   ftpUpdate: FtpUpdateFacts | null;
+  /**
+   * Kairo's max-HR estimate for the activity's sport when it departs from the max HR in use by
+   * more than 5 % (ADR 0060); absent otherwise, so facts without one keep their hash.
+   */
+  maxHrUpdate?: MaxHrUpdateFacts;
   /** The four-week cycle's week on the activity's day; null when no cycle ran then. */
   mesocycle: MesocycleFacts | null;
   /**
@@ -197,6 +202,20 @@ export interface FtpUpdateFacts extends Provenanced {
   /** How long the best effort the estimate reads lasted (Coggan: 95 % of the best 20 minutes). */
   effortDuration: Quantity;
   evidence: { activityName: string; date: Quantity; best20MinPower: Quantity }[];
+}
+
+export interface MaxHrUpdateFacts extends Provenanced {
+  /** 'runs' or 'rides': the activities the estimate reads. */
+  activities: 'runs' | 'rides';
+  /** How far back the estimate reads: '12 months'. */
+  window: Quantity;
+  current: Quantity;
+  currentOrigin: 'set by you';
+  estimate: Quantity;
+  /** Signed: + when the estimate is higher. */
+  departure: Quantity;
+  /** The activity the estimate is read from. */
+  evidence: { activityName: string; date: Quantity; peak: Quantity }[];
 }
 
 export interface MesocycleFacts extends Provenanced {

@@ -4,9 +4,9 @@ import { RIDE_DETAILS } from '../../../../shared/domain/ride-detail.ts';
 import { sportFamilyOf } from '../../../../shared/domain/sport-family.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import { activityFacts, activityProvenance } from './activity-facts.ts';
-import type { AnalysisContext, AnalysisInputs, ContextReaders, ContextSources } from './context-types.ts';
+import type { AnalysisContext, AnalysisInputs, ContextReaders, ContextSources, MaxHrUpdateFacts } from './context-types.ts';
 import { intervalFacts, type IntervalFacts } from './interval-facts.ts';
-import { athleteProfileFacts, ftpUpdateFacts, zonesUsedFacts } from './threshold-facts.ts';
+import { athleteProfileFacts, ftpUpdateFacts, maxHrUpdateFacts, zonesUsedFacts } from './threshold-facts.ts';
 import { FITNESS_DAYS, RECENT_TRAINING_DAYS, loadFacts, mesocycleFacts, planFacts, recentTrainingFacts } from './training-facts.ts';
 
 // The facts' shapes live in context-types.ts; every coach file reads them from here, with the builder.
@@ -55,6 +55,7 @@ export function assembleAnalysisContext(sources: ContextSources, inputs: Analysi
     mesocycle: mesocycleFacts(inputs.mesocycle, new Date(sources.activity.startDate)),
     activePlans: sources.plans.map(planFacts),
     ...withIntervalFacts(sources, inputs.units),
+    ...withMaxHrUpdate(maxHrUpdateFacts(inputs.athlete.thresholds, sources.activity)),
     // Only when something was known that morning, so the facts (and hash) of athletes who never check in stay as they were.
     ...(sources.readiness ? { readiness: sources.readiness } : {}),
   };
@@ -70,4 +71,9 @@ function withIntervalFacts({ activity, intervals }: ContextSources, units: UnitS
 export function contextHash(context: AnalysisContext): string {
   // The context is built in one fixed key order, so its JSON is canonical.
   return createHash('sha256').update(JSON.stringify(context)).digest('hex');
+}
+
+/** The max-HR update only when there is one (ADR 0060), so the facts (and hash) without one stay as they were. */
+function withMaxHrUpdate(maxHrUpdate: MaxHrUpdateFacts | null): { maxHrUpdate?: MaxHrUpdateFacts } {
+  return maxHrUpdate ? { maxHrUpdate } : {};
 }

@@ -146,6 +146,8 @@ export function promptFacts(context: AnalysisContext, policy: StravaDataPolicy):
     zonesUsed: context.zonesUsed ? admit('heart-rate zones used', context.zonesUsed) : undefined,
     // Kai offers the update with its evidence when the rides disagree with the FTP in use (ADR 0025).
     ftpUpdate: context.ftpUpdate ? admit('FTP update suggestion', context.ftpUpdate) : undefined,
+    // The same for the sport's max heart rate (ADR 0060).
+    maxHrUpdate: context.maxHrUpdate ? admit('max heart rate update suggestion', context.maxHrUpdate) : undefined,
     intervals: context.intervals ? admit('work intervals', context.intervals) : undefined,
     // How the athlete felt that morning (ADR 0037); absent when nothing was known.
     readiness: context.readiness ? admit('readiness (how the athlete felt that morning)', context.readiness) : undefined,

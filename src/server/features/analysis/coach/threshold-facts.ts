@@ -5,7 +5,7 @@ import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import { formatWeight, measureText, weightInUnits } from '../../../../shared/format.ts';
 import type { FactOrigin } from '../../../ai/provenance.ts';
 import { activityProvenance } from './activity-facts.ts';
-import type { AnalysisInputs, AthleteProfileFacts, FtpUpdateFacts, ThresholdOrigin, ZonesUsedFacts } from './context-types.ts';
+import type { AnalysisInputs, AthleteProfileFacts, FtpUpdateFacts, MaxHrUpdateFacts, ThresholdOrigin, ZonesUsedFacts } from './context-types.ts';
 import { bpm, calendarDay, formatted, quantity, watts } from './format.ts';
 
 /** The athlete's thresholds as a coach may speak of them: stated, used for the zones, or departed from. */
@@ -69,5 +69,27 @@ export function ftpUpdateFacts(thresholds: EffectiveThresholds, activity: Activi
       date: calendarDay(entry.startDate.slice(0, 10)),
       best20MinPower: quantity(entry.value, `${entry.value} W`),
     })),
+  };
+}
+
+/**
+ * A ride or run scored against a max HR the athlete set that the sport's own estimate departs from
+ * by more than the threshold (ADR 0060), with the activity the estimate is read from.
+ */
+export function maxHrUpdateFacts(thresholds: EffectiveThresholds, activity: ActivityDetail): MaxHrUpdateFacts | null {
+  const family = sportFamilyOf(activity.sportType);
+  if (family !== 'ride' && family !== 'run') return null;
+  const departure = thresholds.departures.find((entry) => entry.threshold === (family === 'ride' ? 'cyclingMaxHrBpm' : 'runningMaxHrBpm'));
+  if (!departure || departure.effectiveSource !== 'athlete') return null;
+  const [counted] = departure.estimate.evidence;
+  return {
+    provenance: [...new Set<FactOrigin>(['athlete', ...departure.estimate.evidence.map((entry) => entry.source)])],
+    activities: family === 'ride' ? 'rides' : 'runs',
+    window: quantity(12, '12 months'),
+    current: quantity(departure.effectiveValue, `${departure.effectiveValue} bpm`),
+    currentOrigin: 'set by you',
+    estimate: quantity(departure.estimate.value, `${departure.estimate.value} bpm`),
+    departure: quantity(departure.departurePct, `${departure.departurePct > 0 ? '+' : '−'}${Math.abs(Math.round(departure.departurePct))}%`),
+    evidence: counted ? [{ activityName: counted.activityName, date: calendarDay(counted.startDate.slice(0, 10)), peak: quantity(counted.value, `${counted.value} bpm`) }] : [],
   };
 }
