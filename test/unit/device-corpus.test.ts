@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { computeActivityMetrics } from '../../src/metrics/activity-metrics.ts';
+import { sportFamilyOf } from '../../src/shared/domain/sport-family.ts';
 import { checkCorpus, importCorpusFile, reference, type FigureCheck } from '../support/device-corpus.ts';
 
 /**
@@ -53,6 +55,34 @@ describe('the device corpus', async () => {
     expect(await names('devices/fit-parser/suunto-race2-strength.fit')).toEqual(['Suunto Race 2']);
     expect(await names('devices/fit-parser/suunto-xc-ski.fit')).toEqual(['Suunto']);
     expect(await names('devices/fit-file-faker/hammerhead-karoo2-ride-pauses.fit')).toEqual(['Hammerhead Karoo 2']);
+  });
+
+  it("scores the triathlon's bike leg as a ride: by power once its records carry power, the other legs not", async () => {
+    // The 920XT's bike leg has no power meter; the same leg with 200 W in every record (FTP 250 W).
+    const legs = await importCorpusFile('devices/python-fitparse/garmin-fr920xt-triathlon.fit');
+    const withPower = legs.map(({ parsed, values }) =>
+      computeActivityMetrics({
+        streams: { ...parsed.streams, powerW: parsed.streams.timeS.map(() => 200) },
+        summary: {
+          sport: sportFamilyOf(values.sportType),
+          distanceM: values.distance,
+          movingTimeS: values.movingTime,
+          elapsedTimeS: values.elapsedTime,
+          elevationGainM: values.totalElevationGain,
+          averageHeartrateBpm: values.averageHeartrate,
+          maxHeartrateBpm: values.maxHeartrate,
+        },
+        athlete: { ftpW: reference.ftpW },
+      }),
+    );
+    expect(legs.map((leg) => leg.metrics.trainingLoadMethod)).not.toContain('power');
+    const bike = withPower[2]!;
+    expect(bike.trainingLoadMethod).toBe('power');
+    // The 920XT records every ~6 s (smart recording): between two records the power is missing, so 0 W
+    // (ADR 0019: a head unit writes no power record while coasting). The TSS is the power TSS of that.
+    expect(bike.tss).toBeGreaterThan(0);
+    expect(bike.trainingLoad).toBe(bike.tss);
+    expect([withPower[0]!.trainingLoadMethod, withPower[4]!.trainingLoadMethod]).not.toContain('power');
   });
 
   it('says what it removed: the one 21,733 W sample, the 580 heart-rate readings of 0 bpm', async () => {

@@ -28,6 +28,15 @@ describe('the data-quality line', () => {
     expect(notes).toEqual(['3 power spikes removed', '1 heart-rate reading of 0 or out of range removed', '2 speed jumps removed']);
   });
 
+  it('groups thousands, and says a ride whose every heart-rate reading was 0 has no heart rate', () => {
+    const quality = { ...clean, heartRateReadingsRemoved: 1808 };
+    expect(dataQualityNotes({ ...ride, dataQuality: quality })).toEqual(['1,808 heart-rate readings of 0 or out of range removed']);
+    expect(dataQualityNotes({ ...ride, averageHeartrate: null, dataQuality: quality })).toEqual([
+      'no heart rate recorded (1,808 readings of 0 or out of range)',
+    ]);
+    expect(dataQualityNotes({ ...ride, averageHeartrate: null, dataQuality: clean })).toEqual([]);
+  });
+
   it('says first that a file ended early and how much was recovered', () => {
     const notes = dataQualityNotes({ ...ride, dataQuality: { ...clean, truncatedRecoveredS: 4320, duplicateTimestampsMerged: 8 } });
     expect(notes).toEqual(['file ended early; 1 h 12 min recovered', '8 repeated timestamps merged']);

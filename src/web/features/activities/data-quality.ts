@@ -1,10 +1,11 @@
 import type { ActivityDetail } from '../../../shared/api/activities.ts';
+import { formatNumber } from '../../../shared/format.ts';
 import { activityFamily } from '../../lib/activity-family.ts';
 
 /** What the data-quality line needs of an activity. */
 export type DataQualitySource = Pick<ActivityDetail, 'type' | 'sportType' | 'deviceWatts' | 'dataQuality' | 'averageHeartrate'>;
 
-const counted = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
+const counted = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${formatNumber(count)} ${many}`);
 
 /** "1 h 12 min", "47 min", "30 s". */
 export function formatRecovered(seconds: number): string {
@@ -31,7 +32,10 @@ export function dataQualityNotes(activity: DataQualitySource): string[] {
   if (activityFamily(activity) === 'ride' && !activity.deviceWatts) notes.push('no power meter');
   if (quality) {
     if (quality.powerSpikesRemoved > 0) notes.push(`${counted(quality.powerSpikesRemoved, 'power spike', 'power spikes')} removed`);
-    if (quality.heartRateReadingsRemoved > 0) {
+    if (quality.heartRateReadingsRemoved > 0 && activity.averageHeartrate === null) {
+      // Every reading was 0 (a strap that never connected, as Zwift writes it): no heart rate, not a faulty one.
+      notes.push(`no heart rate recorded (${counted(quality.heartRateReadingsRemoved, 'reading', 'readings')} of 0 or out of range)`);
+    } else if (quality.heartRateReadingsRemoved > 0) {
       notes.push(`${counted(quality.heartRateReadingsRemoved, 'heart-rate reading', 'heart-rate readings')} of 0 or out of range removed`);
     }
     if (quality.cadenceReadingsRemoved > 0) {
