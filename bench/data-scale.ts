@@ -13,6 +13,8 @@ import { wholeHistorySeries } from '../src/server/features/scoring/service.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { startKairoProcess } from '../test/support/kairo-process.ts';
 import { measureLoad, type LoadResult } from './load.ts';
+import { signInCookie, signUpCookie } from './production-kairo.ts';
+import { DAY_MS } from '../src/shared/time.ts';
 
 /**
  * Issue 17's data-scale run: 1,000 athletes with 1,000 activities each (one a day for 1,000 days,
@@ -27,9 +29,7 @@ const ACTIVITIES_PER_ATHLETE = 1_000;
 const ANALYSED_PER_ATHLETE = 100;
 /** The athletes signed in for the load (every sign-in counts against the per-address login limit of 100). */
 const LOADED_ATHLETES = 50;
-const PASSWORD = 'bench password';
 const LIST_PAGE = 50;
-const DAY_MS = 86_400_000;
 /** The tables no hot query may read sequentially. */
 const BIG_TABLES = ['activities', 'activity_metrics', 'fitness_days', 'analyses'];
 
@@ -99,7 +99,7 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
   try {
     const kairo = await startKairoProcess({ dataDir, databaseUrl: database.url! });
     try {
-      const first = await register(kairo.url, athleteEmail(1));
+      const first = await signUpCookie(kairo.url, { email: athleteEmail(1), firstName: 'Athlete', lastName: '1' });
       const seedStarted = performance.now();
       const seedStepsS = await seed(database.url!);
       const seedS = Number(((performance.now() - seedStarted) / 1000).toFixed(1));
@@ -108,7 +108,7 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
       const seededSeriesAsProductStores = await seededSeriesMatchesProduct(database.url!);
 
       const cookies = [first];
-      for (let n = 2; n <= LOADED_ATHLETES; n++) cookies.push(await signIn(kairo.url, athleteEmail(n)));
+      for (let n = 2; n <= LOADED_ATHLETES; n++) cookies.push(await signInCookie(kairo.url, athleteEmail(n)));
       const rotateHeaders = cookies.map((cookie) => ({ cookie }));
       const firstReads = await firstFitnessReads(kairo.url, cookies);
       const loadStart = Number(loadavg()[0]!.toFixed(2));
@@ -219,30 +219,6 @@ export function dataScaleProblems(run: DataScaleRun): string[] {
 }
 
 const athleteEmail = (n: number) => `athlete${n}@bench.example`;
-
-async function register(origin: string, email: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/register`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, firstName: 'Athlete', lastName: '1' }),
-  });
-  return sessionCookie(response, 201);
-}
-
-async function signIn(origin: string, email: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  return sessionCookie(response, 200);
-}
-
-async function sessionCookie(response: Response, status: number): Promise<string> {
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (response.status !== status || !cookie) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
-  return cookie;
-}
 
 type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 

@@ -4,6 +4,7 @@ import { lengthInput } from '../src/server/features/plans/plan-on-day.ts';
 import { planSchedule } from '../src/shared/domain/plan-phases.ts';
 import { planSource } from '../test/unit/support/analysis-context.ts';
 import { timeRuns, type RunTimes } from './measure.ts';
+import { DAY_MS } from '../src/shared/time.ts';
 
 /** Planned vs done of one plan, timed over the runs. */
 export interface PlanComplianceRun extends RunTimes {
@@ -12,7 +13,6 @@ export interface PlanComplianceRun extends RunTimes {
   activities: number;
 }
 
-const DAY_MS = 86_400_000;
 const RUNS = 200;
 
 /**

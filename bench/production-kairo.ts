@@ -50,19 +50,33 @@ export async function withProductionKairo<T>(name: string, use: (kairo: Producti
   }
 }
 
+/** The password of every account the bench registers. */
+export const BENCH_PASSWORD = 'bench password';
+
 /**
  * Registers an account (Kairo without mail signs it in at once) and returns its session cookie,
  * checked to open GET /api/auth/user.
  */
 export async function signUpCookie(origin: string, athlete: { email: string; firstName: string; lastName: string }): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/register`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...athlete, password: 'bench password' }),
-  });
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (response.status !== 201 || !cookie) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  const cookie = await sessionCookie(origin, '/api/auth/register', { ...athlete, password: BENCH_PASSWORD }, 201);
   const check = await fetch(`${origin}/api/auth/user`, { headers: { cookie } });
   if (check.status !== 200) throw new Error(`GET /api/auth/user with the new session answered ${check.status}`);
+  return cookie;
+}
+
+/** Signs in an account the bench registered (or gave the same password) and returns the session's cookie. */
+export async function signInCookie(origin: string, email: string): Promise<string> {
+  return sessionCookie(origin, '/api/auth/login', { email, password: BENCH_PASSWORD }, 200);
+}
+
+/** POSTs `body` to an auth route and returns the session cookie of the answer, which must have `status`. */
+async function sessionCookie(origin: string, path: string, body: Record<string, string>, status: number): Promise<string> {
+  const response = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (response.status !== status || !cookie) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
   return cookie;
 }

@@ -1,5 +1,6 @@
 import { computeReadiness, indexWellness, type WellnessReading } from '../src/server/features/wellness/readiness.ts';
 import { seededRandom, timeRuns, type RunTimes } from './measure.ts';
+import { DAY_MS } from '../src/shared/time.ts';
 
 export interface ReadinessRun {
   /** Days of wellness the series reads (a year plus the 60-day baseline before its first day). */
@@ -11,7 +12,6 @@ export interface ReadinessRun {
 const YEAR_DAYS = 366;
 const BASELINE_DAYS = 60;
 const RUNS = 200;
-const DAY_MS = 86_400_000;
 
 /** A year of mornings as a ring and a phone record them: most days HRV and resting HR, check-ins on some, gaps. */
 function wellnessYear(lastDay: string): WellnessReading[] {

@@ -5,10 +5,10 @@ import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { openConfirmationLink } from './support/accounts.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /** KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots of the plan's calendar at 1280 and 375 px. */
 
-const DAY_MS = 86_400_000;
 const fourWeeksAgo = new Date(Date.now() - 28 * DAY_MS).toISOString().slice(0, 10);
 
 /**

@@ -5,9 +5,9 @@ import type { TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
 import { fixtureFile, shiftDates, zipOf } from '../support/strava-export.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 const kinds = await testDatabaseKinds();
-const DAY_MS = 86_400_000;
 /** The three files of one Forerunner 220 run, 2021-04-16 13:37:53 UTC. */
 const runFile = (extension: 'fit' | 'gpx' | 'tcx') => fixtureFile(`same-run-three-formats/run_fr220.${extension}`);
 

@@ -14,10 +14,10 @@ import { startKairo, type Kairo } from '../../src/server/kairo.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from '../support/databases.ts';
 import { createClient } from '../support/http-client.ts';
 import { uniqueEmail, signUp } from '../support/kairo.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 const kinds = await testDatabaseKinds();
 const root = resolve(import.meta.dirname, '../..');
-const DAY_MS = 86_400_000;
 /** Each CLI run is a fresh Node process that loads PGlite: about a second, more on a busy machine. */
 const CLI_TEST_TIMEOUT_MS = 90_000;
 

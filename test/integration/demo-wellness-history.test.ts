@@ -4,6 +4,7 @@ import { readinessAnswer, type WellnessDay } from '../../src/shared/api/wellness
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
  * Issue 18's demo: in demo mode (no Strava settings, the simulator mounted), connecting the demo
@@ -12,7 +13,6 @@ import { registerAthlete, waitForJobs } from '../support/strava.ts';
  * makes Kai propose a change to the active plan at once.
  */
 
-const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const today = isoDay(Date.now());
 const daysAgo = (days: number) => isoDay(Date.parse(today) - days * DAY_MS);

@@ -7,11 +7,11 @@ import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 import { springBasePlan, storeStravaConnection } from '../support/plans.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /** GET /api/training-plans/{id}/compliance (ADR 0035) against stored activities, on both databases. */
 
 const kinds = await testDatabaseKinds();
-const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const today = isoDay(Date.now());
 const daysAgo = (days: number) => isoDay(Date.parse(today) - days * DAY_MS);

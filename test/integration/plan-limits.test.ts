@@ -3,6 +3,7 @@ import { MAX_PLAN_WEEKS } from '../../src/shared/domain/plan-phases.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
  * Issue 16 item 2 (ADR 0030): plan requests with extreme values are refused with 400 and the
@@ -10,7 +11,6 @@ import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/
  */
 
 const kinds = await testDatabaseKinds();
-const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const event = { preparationType: 'event', eventName: 'Race', eventType: 'cycling', eventDistance: '100 km' };

@@ -4,9 +4,9 @@ import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 const kinds = await testDatabaseKinds();
-const DAY_MS = 86_400_000;
 
 /** A GPX ride recorded at 1 Hz, `daysAgo` days before now, holding each block's power for its seconds. */
 function rideGpx(name: string, daysAgo: number, blocks: { seconds: number; powerW: number }[]): Uint8Array {

@@ -11,6 +11,7 @@ import { createClient, type TestClient } from '../support/http-client.ts';
 import { uniqueEmail } from '../support/kairo.ts';
 import { fixtureFile, shiftDates } from '../support/strava-export.ts';
 import { waitFor } from '../support/strava.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
  * The answers kept in memory (the fitness chart, the first page of the activity list, ADR 0052)
@@ -22,7 +23,6 @@ import { waitFor } from '../support/strava.ts';
 const kinds = await testDatabaseKinds();
 const postgres = kinds.includes('postgres');
 const PASSWORD = 'correct horse battery';
-const DAY_MS = 86_400_000;
 /** Well under the caches' lifetime (10 s): an answer this late can only come from an invalidation. */
 const AT_ONCE_MS = 2_000;
 

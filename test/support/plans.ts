@@ -1,8 +1,7 @@
 import { expect } from 'vitest';
 import { createClient, type TestClient } from './http-client.ts';
 import { uniqueEmail, type TestKairo, signUp } from './kairo.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
  * Stores a Strava connection for the signed-in athlete (training plans need one, spec §6) without

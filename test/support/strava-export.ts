@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { buffer as readStreamBytes } from 'node:stream/consumers';
 import { gzipSync } from 'node:zlib';
 import yazl from 'yazl';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 export const fixturesDir = resolve(import.meta.dirname, '../fixtures');
 export const fixtureFile = (name: string) => readFileSync(resolve(fixturesDir, 'files', name));
@@ -42,8 +43,6 @@ const TRACKS = [
   { file: 'same-run-three-formats/run_fr220.gpx', extension: 'gpx', type: 'Run', gzip: false },
   { file: 'same-run-three-formats/run_fr220.tcx', extension: 'tcx.gz', type: 'Run', gzip: true },
 ] as const;
-
-const DAY_MS = 86_400_000;
 
 /** Moves every ISO date in a GPX or TCX document `days` later (times of day stay as recorded). */
 export function shiftDates(xml: string, days: number): string {

@@ -3,9 +3,9 @@ import { DEMO_WELLNESS_DAYS, demoWellnessCsv, demoWellnessHistory } from '../../
 import { parseWellnessCsv } from '../../src/server/features/wellness/csv-import.ts';
 import { lowDays } from '../../src/server/features/wellness/low-days.ts';
 import { computeReadiness, indexWellness, type WellnessReading } from '../../src/server/features/wellness/readiness.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 const TODAY = '2026-11-26';
-const DAY_MS = 86_400_000;
 const daysBefore = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 
 describe('the demo athlete’s wellness history', () => {

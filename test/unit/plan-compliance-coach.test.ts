@@ -8,6 +8,7 @@ import { weekComplianceOn } from '../../src/server/features/plans/compliance-rea
 import { lengthInput } from '../../src/server/features/plans/plan-on-day.ts';
 import { planSchedule } from '../../src/shared/domain/plan-phases.ts';
 import { ACTIVITY_DAY, contextOf, EVENT_PLAN, eventPlanOnDay, planSource, type SourceKind } from './support/analysis-context.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
  * The analysis's plan progress from real planned vs done (ADR 0035): the event plan of the
@@ -15,7 +16,6 @@ import { ACTIVITY_DAY, contextOf, EVENT_PLAN, eventPlanOnDay, planSource, type S
  * has a 25-minute endurance ride that day and sessions on Thursday, Saturday and Sunday.
  */
 
-const DAY_MS = 86_400_000;
 const generatedAt = new Date(ACTIVITY_DAY.getTime() - 15 * DAY_MS);
 const row = planSource(EVENT_PLAN, generatedAt);
 const plan = { phases: planSchedule(lengthInput(row, generatedAt)).phases, generatedPlan: row.generatedPlan };

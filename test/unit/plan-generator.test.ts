@@ -5,9 +5,9 @@ import { eventTime } from '../../src/server/features/plans/event-time.ts';
 import { generatePlan, parseDistanceKm, parseElevationM, parseWeeklyMinutes } from '../../src/server/features/plans/generator.ts';
 import { DAYS_OF_WEEK, generatedPlan, trainingPlanInput, type TrainingPlanInput } from '../../src/shared/api/training-plans.ts';
 import { planSchedule } from '../../src/shared/domain/plan-phases.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
-const DAY_MS = 86_400_000;
 
 /** Four weeks of rides: 3 a week, 60/60/120 min at 30 km/h, load 50 per hour. */
 const log = Array.from({ length: 12 }, (_, index) => {

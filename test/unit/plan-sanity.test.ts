@@ -11,13 +11,13 @@ import { LONG_SESSION_MAX_SHARE } from '../../src/server/features/plans/sessions
 import { RAMP_PER_WEEK, START_FLOOR_MIN } from '../../src/server/features/plans/volume.ts';
 import { DAYS_OF_WEEK, type DayOfWeek, type TrainingPlanInput, type TrainingPlanView } from '../../src/shared/api/training-plans.ts';
 import { planSchedule, planTargetDay } from '../../src/shared/domain/plan-phases.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
  * Plan sanity (issue 14 item 6, ADR 0029) over many generated athletes: weekly hours 1-15 in the
  * plan's sport, each sport, event dates 4-40 weeks out, notes naming days.
  */
 
-const DAY_MS = 86_400_000;
 const now = new Date('2026-03-10T09:00:00Z');
 const HIKE_MIN = 238; // a long hike: longer than any run or ride of these athletes, never theirs to cite
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

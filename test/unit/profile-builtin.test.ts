@@ -11,9 +11,9 @@ import { createLlmProfileWriter, ungroundedProfileNumbers } from '../../src/serv
 import { POWER_CURVE_GRID_S } from '../../src/metrics/power-curve-grid.ts';
 import type { UnitSystem } from '../../src/shared/domain/unit-system.ts';
 import { parseEventCards, parseGoalCards, writeEventCards, writeGoalCards } from '../../src/shared/domain/profile-cards.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
-const DAY_MS = 86_400_000;
 
 /** A power curve on the grid that falls from `peak` W at 1 s towards `sustained` W. */
 const curve = (peak: number, sustained: number, durationS: number) =>

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { JobDefinition } from '../jobs/queue.ts';
 import type { StravaService } from '../features/strava/index.ts';
 import type { WellnessService } from '../features/wellness/index.ts';
+import { DAY_MS } from '../../shared/time.ts';
 
 /**
  * Demo mode: a connected demo athlete gets the wellness history a watch or ring would already hold,
@@ -13,8 +14,6 @@ import type { WellnessService } from '../features/wellness/index.ts';
 
 /** Days of history before today: the HRV baseline's window. */
 export const DEMO_WELLNESS_DAYS = 60;
-
-const DAY_MS = 86_400_000;
 
 export interface DemoWellnessDay {
   date: string;

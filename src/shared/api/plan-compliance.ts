@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_MS } from '../time.ts';
 
 /** Contracts of GET /api/training-plans/{id}/compliance: planned vs done (ADR 0035). */
 
@@ -9,8 +10,6 @@ export const COMPLIANCE_RANGE_MESSAGES = {
   order: 'from must not be after to.',
   span: `List at most ${COMPLIANCE_MAX_DAYS} days at a time.`,
 } as const;
-
-const DAY_MS = 86_400_000;
 
 /** A real calendar day as YYYY-MM-DD (2026-02-30 is not one). */
 function isCalendarDay(text: string): boolean {

@@ -1,3 +1,5 @@
+import { DAY_MS } from '../time.ts';
+
 /** Account plans and their rules (spec §1, §3, §6). Shared by server and web. */
 export const accountPlans = ['Free', 'Trial14', 'Trial30', 'Pro'] as const;
 export type AccountPlan = (typeof accountPlans)[number];
@@ -20,8 +22,6 @@ export const TRIAL_LENGTH_DAYS: Record<AccountPlan, number | null> = {
   Trial30: 30,
   Pro: null,
 };
-
-const DAY_MS = 86_400_000;
 
 export function isTrialPlan(plan: AccountPlan): boolean {
   return plan === 'Trial14' || plan === 'Trial30';

@@ -1,3 +1,5 @@
+import { DAY_MS } from '../time.ts';
+
 /**
  * The phase math of a training plan (spec §4 "Plan phases", §9 "Phase rules"). Pure and shared:
  * the server stores and serves it, the plan view shows it, the coach reads the current phase.
@@ -36,7 +38,6 @@ export const MIN_DERIVED_WEEKS = 3;
 /** The longest plan, and the farthest target date, Kairo plans for (ADR 0030). */
 export const MAX_PLAN_WEEKS = 104;
 export const DAYS_PER_MONTH = 30;
-const DAY_MS = 86_400_000;
 
 export interface PhaseSplit {
   totalWeeks: number;

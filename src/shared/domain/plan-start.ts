@@ -1,3 +1,5 @@
+import { DAY_MS } from '../time.ts';
+
 /**
  * A plan's first day (ADR 0036): the generation day, or a day the athlete chose up to
  * PLAN_START_MAX_WEEKS_BACK weeks before it, so the weeks already trained are laid out as sessions
@@ -6,7 +8,6 @@
  */
 
 export const PLAN_START_MAX_WEEKS_BACK = 8;
-const DAY_MS = 86_400_000;
 
 export const PLAN_START_MESSAGES = {
   format: 'The start date is a calendar day, YYYY-MM-DD.',

@@ -1,6 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import type { DialogProps } from './modal-dialog.tsx';
 
+/** What the opener of a dialog holds: whether it shows, and how the dialog asks to close. */
+export interface DialogOpenState {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
 const ModalDialog = lazy(() => import('./modal-dialog.tsx').then((module) => ({ default: module.ModalDialog })));
 
 /**

@@ -10,6 +10,7 @@ import { generatePlan } from '../../../src/server/features/plans/generator.ts';
 import { lengthInput, planOnDay, type PlanOnDay, type PlanSource } from '../../../src/server/features/plans/plan-on-day.ts';
 import { trainingPlanInput, type TrainingPlanInput } from '../../../src/shared/api/training-plans.ts';
 import { planSchedule } from '../../../src/shared/domain/plan-phases.ts';
+import { DAY_MS } from '../../../src/shared/time.ts';
 
 /**
  * Builders of the built-in coach's inputs, one per kind of activity, with realistic numbers (the
@@ -203,7 +204,6 @@ export function contextOf(kind: SourceKind, inputs: Partial<AnalysisInputs> = {}
   return assembleAnalysisContext(built, { ...DEFAULT_INPUTS, ...inputs });
 }
 
-const DAY_MS = 86_400_000;
 /** The day of every activity above. */
 export const ACTIVITY_DAY = new Date('2026-05-12T00:00:00Z');
 

@@ -4,6 +4,7 @@ import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../shared/domain/uni
 import { formatDistance, formatElevation, measureText } from '../../../shared/format.ts';
 import { EVENT_CATALOGUE, formatName, type EventFormat } from './catalogue.ts';
 import type { ProfileFacts } from './facts.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /**
  * Kairo's built-in profile writer: deterministic, and every number it writes in the prose sections
@@ -345,8 +346,6 @@ export function writeBuiltinProfile(facts: ProfileFacts): WrittenProfile {
     goals: goals(facts),
   };
 }
-
-const DAY_MS = 86_400_000;
 
 /** The first Sunday at least `weeks` weeks after `now`, as an ISO date: events are usually on a weekend. */
 export function targetSunday(now: Date, weeks: number): string {

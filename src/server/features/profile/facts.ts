@@ -5,6 +5,7 @@ import { PROFILE_ACTIVITY_LIMIT } from '../../../shared/api/athletic-profile.ts'
 import { VOLUME_WINDOW_DAYS, type AthleteFacts, type LoggedActivity } from '../plans/index.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { formatClock, formatDistance, formatDurationWords, formatElevation, formatPace, measureText } from '../../../shared/format.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /**
  * What the athletic profile is written from: the athlete's last 30 activities, measured, never
@@ -101,7 +102,6 @@ export interface ProfileFacts {
   recent: { weeks: number; weeklyHours: number; weeklySessions: number; fitness: AthleteFacts['fitness'] };
 }
 
-const DAY_MS = 86_400_000;
 /** A window shorter than this, or a half with fewer activities, has no trend worth a sentence. */
 const MIN_TREND_DAYS = 14;
 const MIN_TREND_ACTIVITIES = 2;

@@ -1,15 +1,12 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import type { ActivityMetrics, ActivityMetricsInput } from '../../../metrics/activity-metrics.ts';
 import { resolveAthleteSettings } from '../../../metrics/athlete-settings.ts';
-import { best20MinPowerW, computeCriticalPower, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
+import { best20MinPowerW, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
 import { computeFitnessSeries, continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
-import { computeMeanMaximalPower, computePowerDurationCurve } from '../../../metrics/mean-maximal-power.ts';
-import { POWER_CURVE_GRID_S, samplePowerCurveOnGrid } from '../../../metrics/power-curve-grid.ts';
+import { samplePowerCurveOnGrid } from '../../../metrics/power-curve-grid.ts';
 import { estimateMaxHeartrate, MAX_HR_LOOKBACK_DAYS } from '../../../metrics/max-heart-rate.ts';
-import { resampleTo1Hz } from '../../../metrics/resample.ts';
 import { estimateThresholdSpeedFromEffortsMps, thresholdPaceFromSpeedSPerKm } from '../../../metrics/threshold-pace.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
-import type { ActivityMetricsView, BestPowerCurve } from '../../../shared/api/activities.ts';
 import type { ActivityIntervals } from '../../../shared/api/activity-intervals.ts';
 import { createAccountCache } from '../../db/account-cache.ts';
 import type { InvalidationChannel } from '../../db/invalidation.ts';
@@ -19,6 +16,7 @@ import { sportFamilyOf, sportTypesOf } from '../../../shared/domain/sport-family
 import type { ActivityRow } from '../activities/index.ts';
 import { storedView, toView, type FtpSource, type ThresholdsUsed } from './metrics-view.ts';
 import { readActivityIntervals } from './intervals.ts';
+import { createPowerCurves } from './power-curves.ts';
 import type { MetricsRepo, WindowHighest } from './repo.ts';
 
 /**
@@ -66,9 +64,8 @@ export interface AthleteThresholds {
   lthrBpm: number | null;
   thresholdPaceSPerKm: number | null;
 }
-/** What scoring reads of an activity: its row, or its row with its stored streams (the activities feature answers). */
+/** What scoring reads of an activity: its row with its stored streams (the activities feature answers). */
 export interface ScoredActivities {
-  find(accountId: string, activityId: string): Promise<ActivityRow | undefined>;
   findWithStreams(accountId: string, activityId: string): Promise<{ row: ActivityRow; streams: ActivityStreams | null } | undefined>;
 }
 
@@ -170,18 +167,6 @@ export function createMetricsService(deps: {
   async function scoredActivity(accountId: string, activityId: string): Promise<{ row: ActivityRow; streams: ActivityStreams | null } | undefined> {
     const found = await activities.findWithStreams(accountId, activityId);
     return found && { row: found.row, streams: measuredStreams(found.row, found.streams) };
-  }
-
-  /** Measured 1 Hz power of an activity of the account; null when it has none. */
-  async function measuredPowerW1Hz(accountId: string, activityId: string): Promise<number[] | null> {
-    const streams = (await scoredActivity(accountId, activityId))?.streams;
-    return streams && streams.timeS.length > 0 ? resampleTo1Hz(streams).powerW : null;
-  }
-
-  /** For metrics stored before curves were kept: the same grid curve compute() stores now. */
-  async function gridPowerCurve(accountId: string, activityId: string): Promise<number[]> {
-    const powerW = await measuredPowerW1Hz(accountId, activityId);
-    return powerW ? samplePowerCurveOnGrid(computePowerDurationCurve(computeMeanMaximalPower(powerW))) : [];
   }
 
   /**
@@ -343,48 +328,7 @@ export function createMetricsService(deps: {
       return readActivityIntervals({ family: sportFamilyOf(row.sportType), storedLaps: row.laps ?? null, streams, ftpW: view?.ftpW ?? null });
     },
 
-    /** The exact mean-maximal power for every duration, 1 s … the whole activity. */
-    async powerCurve(accountId: string, activityId: string): Promise<{ durationsS: number[]; watts: number[] }> {
-      const powerW = await measuredPowerW1Hz(accountId, activityId);
-      if (!powerW) {
-        if (!(await activities.find(accountId, activityId))) throw new AppError('not_found', 'Activity not found');
-        throw new AppError('not_found', 'This activity has no power data');
-      }
-      return computeMeanMaximalPower(powerW);
-    },
-
-    /**
-     * The athlete's best power-duration curve over the activities that started in the last `days`
-     * days, read from the curves stored with each activity's metrics, with CP and W′ fitted to it.
-     */
-    async bestPowerCurve(accountId: string, days: number, now = new Date()): Promise<BestPowerCurve> {
-      const from = new Date(now.getTime() - days * DAY_MS);
-      for (const activityId of await repo.activityIdsMissingPowerCurve(accountId, from)) {
-        await repo.savePowerCurve(accountId, activityId, await gridPowerCurve(accountId, activityId));
-      }
-      const { watts, activityCount } = await repo.bestPowerCurveW(accountId, from);
-      const durationsS = POWER_CURVE_GRID_S.slice(0, watts.length);
-      const fit = computeCriticalPower({ durationsS, watts });
-      const criticalPower = fit && { criticalPowerW: Math.round(fit.criticalPowerW), wPrimeJ: Math.round(fit.wPrimeJ) };
-      return { days, activityCount, durationsS, watts, criticalPower };
-    },
-
-    /**
-     * The metrics and power curve (on POWER_CURVE_GRID_S; empty without measured power) of each of
-     * the account's activities among `activityIds` whose metrics are computed.
-     */
-    async ofActivities(accountId: string, activityIds: readonly string[]): Promise<Map<string, { view: ActivityMetricsView; powerCurveW: number[] }>> {
-      const found = new Map<string, { view: ActivityMetricsView; powerCurveW: number[] }>();
-      for (const row of await repo.findMany(accountId, activityIds)) {
-        let powerCurveW = row.powerCurveW;
-        if (powerCurveW === null) {
-          powerCurveW = await gridPowerCurve(accountId, row.activityId);
-          await repo.savePowerCurve(accountId, row.activityId, powerCurveW);
-        }
-        found.set(row.activityId, { view: row.metrics as ActivityMetricsView, powerCurveW });
-      }
-      return found;
-    },
+    ...createPowerCurves({ repo, scoredActivity }),
 
     /**
      * Daily load with fitness (CTL), fatigue (ATL) and form (TSB) for the `days` days ending with

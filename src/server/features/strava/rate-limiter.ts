@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { stravaBudget } from '../../db/schema.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /**
  * One budget for every Strava request Kairo makes, shared by all users and all instances (Strava
@@ -24,7 +25,6 @@ export interface StravaLimits {
 export const STRAVA_DEFAULT_LIMITS: StravaLimits = { overall: [200, 2000], read: [100, 1000] };
 
 const QUARTER_MS = 15 * 60_000;
-const DAY_MS = 86_400_000;
 
 export type Reservation = { ok: true } | { ok: false; retryAtMs: number };
 

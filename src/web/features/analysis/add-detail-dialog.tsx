@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { RIDE_DETAILS, rideDetailTypesFor, type RideDetailType } from '../../../shared/domain/ride-detail.ts';
-import { Dialog } from '../../ui/dialog.tsx';
+import { Dialog, type DialogOpenState } from '../../ui/dialog.tsx';
 import { DialogForm } from '../../ui/dialog-form.tsx';
 import { TextArea } from '../../ui/text-area.tsx';
 import type { ActivityDetailChoice } from './api/update-activity-detail.ts';
@@ -9,22 +9,19 @@ import { RideDetailOption } from './ride-detail-option.tsx';
 /** Spec §9: the custom note scrolls into view once it has been laid out. */
 const CUSTOM_NOTE_SCROLL_DELAY_MS = 100;
 
-interface AddDetailDialogProps {
+interface AddDetailDialogProps extends DialogOpenState {
   /** Ride details only on a ride; other sports get the details that fit any sport (issue 14). */
   isRide: boolean;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   initialSelectedOption: RideDetailType | null;
   initialCustomNote: string;
   onSave: (choice: ActivityDetailChoice) => void;
 }
 
 /** 'Let Kai know about your ride' (spec §2, §3, §4): one of the seven ride types on a ride, the sport-neutral ones elsewhere, and a note for Custom Note. */
-export function AddDetailDialog({ isRide, open, onOpenChange, initialSelectedOption, initialCustomNote, onSave }: AddDetailDialogProps) {
+export function AddDetailDialog({ isRide, initialSelectedOption, initialCustomNote, onSave, ...openState }: AddDetailDialogProps) {
   return (
     <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...openState}
       title={isRide ? 'Let Kai know about your ride' : 'Let Kai know about your activity'}
       description="This will help Kai analyze your activity more appropriately."
       className="sm:max-w-2xl"
@@ -34,9 +31,9 @@ export function AddDetailDialog({ isRide, open, onOpenChange, initialSelectedOpt
         isRide={isRide}
         initialSelectedOption={initialSelectedOption}
         initialCustomNote={initialCustomNote}
-        onCancel={() => onOpenChange(false)}
+        onCancel={() => openState.onOpenChange(false)}
         onSave={(choice) => {
-          onOpenChange(false);
+          openState.onOpenChange(false);
           onSave(choice);
         }}
       />

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import type { CoachingStyle } from '../../../shared/domain/coaching-style.ts';
-import { Dialog } from '../../ui/dialog.tsx';
+import { Dialog, type DialogOpenState } from '../../ui/dialog.tsx';
 import { DialogForm } from '../../ui/dialog-form.tsx';
 import type { CoachingStyleChoice } from './api/update-coaching-style.ts';
 import { CoachingStyleCards } from './coaching-style-cards.tsx';
 
-interface CoachingStyleDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+interface CoachingStyleDialogProps extends DialogOpenState {
   currentStyle: CoachingStyle;
   currentInstructions: string;
   /** Called only when there is something to save (spec §5). */
@@ -15,11 +13,10 @@ interface CoachingStyleDialogProps {
 }
 
 /** The Coaching Style modal (spec §2, §4, §5): four styles, and the athlete's own instructions for Custom. */
-export function CoachingStyleDialog({ open, onOpenChange, currentStyle, currentInstructions, onSave }: CoachingStyleDialogProps) {
+export function CoachingStyleDialog({ currentStyle, currentInstructions, onSave, ...openState }: CoachingStyleDialogProps) {
   return (
     <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...openState}
       title="Coaching Style"
       description="Choose how Kai coaches you in this analysis."
       className="sm:max-w-xl"
@@ -28,9 +25,9 @@ export function CoachingStyleDialog({ open, onOpenChange, currentStyle, currentI
       <CoachingStyleForm
         currentStyle={currentStyle}
         currentInstructions={currentInstructions}
-        onCancel={() => onOpenChange(false)}
+        onCancel={() => openState.onOpenChange(false)}
         onSave={(choice) => {
-          onOpenChange(false);
+          openState.onOpenChange(false);
           if (choice) onSave(choice);
         }}
       />

@@ -1,17 +1,24 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { KairoLogo } from '../../ui/kairo-logo.tsx';
+import { TextLink } from '../../ui/text-link.tsx';
+
+/** Below the card: a question and the link to the auth screen that answers it ("New to Kairo? Create an account"). */
+export interface OtherAuthScreen {
+  question: string;
+  href: string;
+  link: string;
+}
 
 interface AuthLayoutProps {
   title: string;
   subtitle: ReactNode;
   children: ReactNode;
-  /** Below the card: the way to the other auth screen. */
-  footer?: ReactNode;
+  otherScreen: OtherAuthScreen;
 }
 
 /** The frame of the sign-in, registration and password screens: brand, one card, one job. */
-export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
+export function AuthLayout({ title, subtitle, children, otherScreen }: AuthLayoutProps) {
   return (
     <div className="relative flex min-h-svh flex-col overflow-hidden">
       <div
@@ -30,7 +37,9 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
             <p className="mt-1.5 text-sm text-fg-muted">{subtitle}</p>
             <div className="mt-6">{children}</div>
           </div>
-          {footer && <p className="mt-6 text-center text-sm text-fg-muted">{footer}</p>}
+          <p className="mt-6 text-center text-sm text-fg-muted">
+            {otherScreen.question} <TextLink href={otherScreen.href}>{otherScreen.link}</TextLink>
+          </p>
         </div>
       </main>
     </div>

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { userFacingMessage } from '../../lib/api-request.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { TextLink } from '../../ui/text-link.tsx';
 import { useConfirmEmail } from './api/confirm-email.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -30,11 +29,7 @@ export function ConfirmEmailScreen() {
     <AuthLayout
       title="Confirming your email"
       subtitle="Your account is created as soon as your address is confirmed."
-      footer={
-        <>
-          Link expired? <TextLink href="/register">Register again</TextLink>
-        </>
-      }
+      otherScreen={{ question: 'Link expired?', href: '/register', link: 'Register again' }}
     >
       {failure ? <Alert tone="error">{failure}</Alert> : <p className="text-sm text-fg-muted" role="status">Confirming...</p>}
     </AuthLayout>

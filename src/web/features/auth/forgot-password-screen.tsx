@@ -2,10 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { forgotPasswordBody } from '../../../shared/api/auth.ts';
 import { userFacingMessage } from '../../lib/api-request.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
-import { TextField } from '../../ui/text-field.tsx';
-import { TextLink } from '../../ui/text-link.tsx';
 import { useForgotPassword } from './api/forgot-password.ts';
+import { EmailField, SubmitButton } from './auth-fields.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { firstFieldErrors } from './field-errors.ts';
 
@@ -28,11 +26,7 @@ export function ForgotPasswordScreen() {
     <AuthLayout
       title="Reset your password"
       subtitle="Enter the email you signed up with and we will send you a link to set a new password."
-      footer={
-        <>
-          Remembered it? <TextLink href="/login">Back to sign in</TextLink>
-        </>
-      }
+      otherScreen={{ question: 'Remembered it?', href: '/login', link: 'Back to sign in' }}
     >
       {forgotPassword.isSuccess ? (
         // The server answers the same whether or not the account exists, so this reveals nothing.
@@ -42,10 +36,8 @@ export function ForgotPasswordScreen() {
           {forgotPassword.isError && (
             <Alert tone="error">{userFacingMessage(forgotPassword.error, 'We could not send the reset link. Please try again.')}</Alert>
           )}
-          <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" error={emailError} />
-          <Button type="submit" size="lg" fullWidth disabled={forgotPassword.isPending}>
-            {forgotPassword.isPending ? 'Sending...' : 'Send reset link'}
-          </Button>
+          <EmailField error={emailError} />
+          <SubmitButton pending={forgotPassword.isPending} label="Send reset link" pendingLabel="Sending..." />
         </form>
       )}
     </AuthLayout>

@@ -4,10 +4,9 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import { loginBody, type LoginBody } from '../../../shared/api/auth.ts';
 import { userFacingMessage } from '../../lib/api-request.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { TextLink } from '../../ui/text-link.tsx';
 import { useLogin } from './api/login.ts';
+import { EmailField, PasswordField, SubmitButton } from './auth-fields.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { firstFieldErrors } from './field-errors.ts';
 import { STRAVA_UNLINKED_ERROR } from '../../../shared/api/strava.ts';
@@ -51,11 +50,7 @@ export function LoginScreen() {
       subtitle={
         returnPath === '/' ? 'Welcome back. Kai has been waiting for your next session.' : 'Sign in to open the page you followed a link to.'
       }
-      footer={
-        <>
-          New to Kairo? <TextLink href={withReturnParam('/register', search)}>Create an account</TextLink>
-        </>
-      }
+      otherScreen={{ question: 'New to Kairo?', href: withReturnParam('/register', search), link: 'Create an account' }}
     >
       <div className="flex flex-col gap-5">
         {login.isError ? (
@@ -72,12 +67,9 @@ export function LoginScreen() {
         <GoogleSignInButton />
         <OrDivider />
         <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-          <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" error={fieldErrors.email} />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
+          <EmailField error={fieldErrors.email} />
+          <PasswordField
+            purpose="current"
             error={fieldErrors.password}
             labelAside={
               <TextLink href="/forgot-password" className="text-sm">
@@ -85,9 +77,7 @@ export function LoginScreen() {
               </TextLink>
             }
           />
-          <Button type="submit" size="lg" fullWidth disabled={login.isPending} className="mt-1">
-            {login.isPending ? 'Signing in...' : 'Sign in'}
-          </Button>
+          <SubmitButton pending={login.isPending} label="Sign in" pendingLabel="Signing in..." className="mt-1" />
         </form>
       </div>
     </AuthLayout>

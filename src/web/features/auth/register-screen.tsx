@@ -3,10 +3,9 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { registerBody, type RegisterBody } from '../../../shared/api/auth.ts';
 import { userFacingMessage } from '../../lib/api-request.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { TextLink } from '../../ui/text-link.tsx';
 import { isPending, useRegister } from './api/register.ts';
+import { EmailField, PasswordField, SubmitButton } from './auth-fields.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { firstFieldErrors } from './field-errors.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
@@ -50,11 +49,7 @@ export function RegisterScreen() {
       <AuthLayout
         title="Check your email"
         subtitle="One more step: confirm your address."
-        footer={
-          <>
-            Already confirmed? <TextLink href={withReturnParam('/login', search)}>Sign in</TextLink>
-          </>
-        }
+        otherScreen={{ question: 'Already confirmed?', href: withReturnParam('/login', search), link: 'Sign in' }}
       >
         {/* The same answer whether or not the address already had an account: it reveals nothing. */}
         <Alert tone="success">{register.data.message}</Alert>
@@ -66,11 +61,7 @@ export function RegisterScreen() {
     <AuthLayout
       title="Create your account"
       subtitle="Two minutes now, and every session after this one gets a coach's read."
-      footer={
-        <>
-          Already have an account? <TextLink href={withReturnParam('/login', search)}>Sign in</TextLink>
-        </>
-      }
+      otherScreen={{ question: 'Already have an account?', href: withReturnParam('/login', search), link: 'Sign in' }}
     >
       <div className="flex flex-col gap-5">
         {register.isError && <Alert tone="error">{userFacingMessage(register.error, 'Registration failed')}</Alert>}
@@ -81,18 +72,9 @@ export function RegisterScreen() {
             <TextField label="First name" name="firstName" autoComplete="given-name" error={fieldErrors.firstName} />
             <TextField label="Last name" name="lastName" autoComplete="family-name" error={fieldErrors.lastName} />
           </div>
-          <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" error={fieldErrors.email} />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            placeholder="Minimum 8 characters"
-            error={fieldErrors.password}
-          />
-          <Button type="submit" size="lg" fullWidth disabled={register.isPending} className="mt-1">
-            {register.isPending ? 'Creating account...' : 'Create account'}
-          </Button>
+          <EmailField error={fieldErrors.email} />
+          <PasswordField purpose="new" error={fieldErrors.password} />
+          <SubmitButton pending={register.isPending} label="Create account" pendingLabel="Creating account..." className="mt-1" />
         </form>
       </div>
     </AuthLayout>

@@ -3,10 +3,8 @@ import { useLocation, useSearch } from 'wouter';
 import { resetPasswordBody } from '../../../shared/api/auth.ts';
 import { userFacingMessage } from '../../lib/api-request.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
-import { TextField } from '../../ui/text-field.tsx';
-import { TextLink } from '../../ui/text-link.tsx';
 import { useResetPassword } from './api/reset-password.ts';
+import { PasswordField, SubmitButton } from './auth-fields.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { firstFieldErrors } from './field-errors.ts';
 import type { LoginNoticeState } from './login-notice.ts';
@@ -41,26 +39,12 @@ export function ResetPasswordScreen() {
     <AuthLayout
       title="Choose a new password"
       subtitle="Pick a password you do not use anywhere else."
-      footer={
-        <>
-          Link expired? <TextLink href="/forgot-password">Request a new one</TextLink>
-        </>
-      }
+      otherScreen={{ question: 'Link expired?', href: '/forgot-password', link: 'Request a new one' }}
     >
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
         {failure && <Alert tone="error">{failure}</Alert>}
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Minimum 8 characters"
-          error={errors.password}
-          disabled={tokenError !== undefined}
-        />
-        <Button type="submit" size="lg" fullWidth disabled={tokenError !== undefined || resetPassword.isPending}>
-          {resetPassword.isPending ? 'Saving...' : 'Set new password'}
-        </Button>
+        <PasswordField purpose="new" label="New password" error={errors.password} disabled={tokenError !== undefined} />
+        <SubmitButton pending={resetPassword.isPending} label="Set new password" pendingLabel="Saving..." disabled={tokenError !== undefined} />
       </form>
     </AuthLayout>
   );

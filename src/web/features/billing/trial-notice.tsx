@@ -1,7 +1,7 @@
-import { Sparkles } from 'lucide-react';
 import { TRIAL_LENGTH_DAYS } from '../../../shared/domain/account-plan.ts';
 import { Button } from '../../ui/button.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
+import { PlanNoticeHeadline } from './plan-notice-headline.tsx';
 import { FREE_PLAN_LIMITS, trialNoticeFor, type PlanNoticeProps } from './trial-notice-text.ts';
 import { TrialDaysBar } from './trial-days-bar.tsx';
 
@@ -12,16 +12,7 @@ export function TrialNotice({ plan, trialExpiryDate }: PlanNoticeProps) {
   const trialLength = TRIAL_LENGTH_DAYS[plan];
   return (
     <section aria-label="Your plan" className="rounded-xl border border-accent/25 bg-accent/[0.06] p-4">
-      <p className="flex items-start gap-2 text-sm text-fg">
-        <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
-        {notice.kind === 'trial' ? (
-          <span>
-            <strong className="font-semibold text-accent">{notice.daysLeftLabel}</strong> left on your free trial
-          </span>
-        ) : (
-          <span>You are on the Free plan: {FREE_PLAN_LIMITS}.</span>
-        )}
-      </p>
+      <PlanNoticeHeadline notice={notice} whole={false} className="text-sm text-fg" />
       {notice.kind === 'trial' && <p className="mt-1 pl-6 text-xs text-fg-muted">Then the Free plan: {FREE_PLAN_LIMITS}.</p>}
       {notice.kind === 'trial' && trialLength !== null && <TrialDaysBar daysLeft={notice.daysLeft} trialLength={trialLength} />}
       <Tooltip content="Coming soon">

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
+import { Dialog, type DialogOpenState } from '../../ui/dialog.tsx';
 
-interface ExplainerDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+interface ExplainerDialogProps extends DialogOpenState {
   title: string;
   description: string;
   children: ReactNode;

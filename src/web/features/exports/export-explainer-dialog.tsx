@@ -1,11 +1,11 @@
+import type { DialogOpenState } from '../../ui/dialog.tsx';
 import { ExplainerDialog } from './explainer-dialog.tsx';
 
 /** 'What is this export file?' (spec §2 Dialogs): what the context export holds and what it is for. */
-export function ExportExplainerDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ExportExplainerDialog(openState: DialogOpenState) {
   return (
     <ExplainerDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...openState}
       title="What is this export file?"
       description="A JSON file with everything Kai knew when writing this analysis."
     >

@@ -1,22 +1,19 @@
+import type { DialogOpenState } from '../../ui/dialog.tsx';
 import { ExplainerDialog } from './explainer-dialog.tsx';
 
 /** 'How to load your workout file' (spec §2 Dialogs): where Zwift looks for custom workouts, and how to start one. */
 export function WorkoutFileHelpDialog({
-  open,
-  onOpenChange,
   fileName,
   archive = false,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  ...openState
+}: DialogOpenState & {
   fileName: string;
   /** A .zip of several workouts (a training plan's): unzip it first. */
   archive?: boolean;
 }) {
   return (
     <ExplainerDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...openState}
       title={archive ? 'How to load your workouts' : 'How to load your workout file'}
       description={`${fileName} is in your downloads. Three steps get it onto Zwift.`}
       className="sm:max-w-lg"

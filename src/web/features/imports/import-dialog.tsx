@@ -3,17 +3,12 @@ import { Info } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ImportStatus } from '../../../shared/api/imports.ts';
 import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
+import { Dialog, type DialogOpenState } from '../../ui/dialog.tsx';
 import { useImportStatuses } from './api/import-status.ts';
 import { useUploadImport } from './api/upload-import.ts';
 import { DropZone } from './drop-zone.tsx';
 import { ImportResultLine } from './import-result-line.tsx';
 import { isImportSettled, isUploadPending, rejectionOf, stateOfError, stateOfResult, type UploadItem, type UploadState } from './import-queue.ts';
-
-interface ImportDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
 
 /** Query keys are API paths: a new activity changes everything read under /api/activities. */
 const activitiesQueryKey = ['/api/activities'] as const;
@@ -25,7 +20,7 @@ let nextItemKey = 1;
  * imports in the background and shows its progress. Mount it once and keep it mounted: uploads and
  * their results carry on while the dialog is closed.
  */
-export function ImportDialog({ open, onOpenChange }: ImportDialogProps) {
+export function ImportDialog(openState: DialogOpenState) {
   const queryClient = useQueryClient();
   const upload = useUploadImport();
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -97,8 +92,7 @@ export function ImportDialog({ open, onOpenChange }: ImportDialogProps) {
 
   return (
     <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...openState}
       title="Import activities"
       description="Add activities from your watch or bike computer, or your whole history from a Strava export."
     >

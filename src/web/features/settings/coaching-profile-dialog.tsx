@@ -1,20 +1,15 @@
-import { Dialog } from '../../ui/dialog.tsx';
+import { Dialog, type DialogOpenState } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useAthleteProfile } from './api/athlete-profile.ts';
 import { useUserSettings } from './api/user-settings.ts';
 import { CoachingProfileEditor } from './coaching-profile-editor.tsx';
-
-interface CoachingProfileDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
 
 /**
  * 'Customize your coaching profile' (spec §2 Dialogs, §4, §5): full screen on a phone. The form is
  * made afresh at every opening, once settings and the athlete profile have answered, so Cancel
  * forgets unsaved edits.
  */
-export function CoachingProfileDialog({ open, onOpenChange }: CoachingProfileDialogProps) {
+export function CoachingProfileDialog({ open, onOpenChange }: DialogOpenState) {
   const settings = useUserSettings();
   const profile = useAthleteProfile(open);
   const ready = settings.data !== undefined && !profile.isPending;

@@ -1,14 +1,9 @@
 import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
+import { Dialog, type DialogOpenState } from '../../ui/dialog.tsx';
 import { useDisconnectStrava } from './api/disconnect-strava.ts';
 
-interface DisconnectStravaDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
-
 /** Asks before disconnecting: it deletes every activity that came from Strava. */
-export function DisconnectStravaDialog({ open, onOpenChange }: DisconnectStravaDialogProps) {
+export function DisconnectStravaDialog({ open, onOpenChange }: DialogOpenState) {
   const disconnect = useDisconnectStrava();
   return (
     <Dialog

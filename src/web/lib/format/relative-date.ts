@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../../shared/time.ts';
 
 /** Spec §9: 'N days ago' is used up to this many days; older activities show their date. */
 const MAX_DAYS_AGO = 7;

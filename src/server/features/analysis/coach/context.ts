@@ -8,11 +8,10 @@ import type { AnalysisContext, AnalysisInputs, ContextReaders, ContextSources, M
 import { intervalFacts, type IntervalFacts } from './interval-facts.ts';
 import { athleteProfileFacts, ftpUpdateFacts, maxHrUpdateFacts, zonesUsedFacts } from './threshold-facts.ts';
 import { FITNESS_DAYS, RECENT_TRAINING_DAYS, loadFacts, mesocycleFacts, planFacts, recentTrainingFacts } from './training-facts.ts';
+import { DAY_MS } from '../../../../shared/time.ts';
 
 // The facts' shapes live in context-types.ts; every coach file reads them from here, with the builder.
 export type * from './context-types.ts';
-
-const DAY_MS = 86_400_000;
 
 export async function buildAnalysisContext(
   { activities, scoring, activePlansOn, readinessOn }: ContextReaders,
