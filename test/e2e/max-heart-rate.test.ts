@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { heartRateGpx } from '../support/heart-rate-gpx.ts';
+import { heartRateGpx, RIDES_AND_RUNS_WITH_PEAKS } from '../support/heart-rate-gpx.ts';
 import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
@@ -24,13 +24,7 @@ describe.skipIf(!hasChromium)('max heart rate per sport in the coaching profile'
   it('signs up with rides and runs of their own and a max HR set for all sports', async () => {
     await signUpInBrowser(page, session.at, { firstName: 'Ada', lastName: 'Pulse', email: uniqueEmail('e2e-maxhr') });
     await page.getByRole('dialog', { name: 'Welcome, Ada!' }).waitFor();
-    const activities = [
-      { name: 'Long ride', type: 'cycling', daysAgo: 20, peakBpm: 178 },
-      { name: 'Commute', type: 'cycling', daysAgo: 10, peakBpm: 171, spikeBpm: 236 },
-      { name: 'Tempo run', type: 'running', daysAgo: 15, peakBpm: 192 },
-      { name: 'Parkrun', type: 'running', daysAgo: 5, peakBpm: 191 },
-    ] as const;
-    for (const activity of activities) {
+    for (const activity of RIDES_AND_RUNS_WITH_PEAKS) {
       const upload = await page.request.post(session.at('/api/imports'), {
         multipart: { file: { name: `${activity.name}.gpx`, mimeType: 'application/gpx+xml', buffer: heartRateGpx(activity) } },
       });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityListItem } from '../../src/shared/api/activities.ts';
 import { createActivitiesRepo } from '../../src/server/features/activities/repo.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
-import { createClient, type TestClient } from '../support/http-client.ts';
-import { signUp, startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import type { TestClient } from '../support/http-client.ts';
+import { startTestKairo, type TestKairo } from '../support/kairo.ts';
+import { registerPlanner } from '../support/plans.ts';
 
 /**
  * A page past the first (`GET /api/activities?before=`) is JSON text PostgreSQL builds (ADR 0058);
@@ -44,14 +45,7 @@ describe.each(kinds)('activity list pages on %s', (kind) => {
     await server?.close();
   });
 
-  async function athlete(): Promise<{ client: TestClient; accountId: string }> {
-    const client = createClient(server.url);
-    const email = uniqueEmail('pages');
-    const registered = await signUp(client, { email, password: 'correct horse', firstName: 'Page', lastName: 'Turner' });
-    expect(registered.status).toBe(201);
-    const [account] = await query<{ id: string }>('select id from accounts where email = $1', [email]);
-    return { client, accountId: account!.id };
-  }
+  const athlete = () => registerPlanner(server, { connected: false, emailPrefix: 'pages' });
 
   async function store(accountId: string, row: Row): Promise<string> {
     // Numbers go in as text so that PostgreSQL keeps what JavaScript cannot send as a number (NaN, -0).

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { createImportsRepo } from '../../src/server/features/imports/repo.ts';
 import { restoreUpload, storeUpload, UPLOAD_PART_BYTES } from '../../src/server/features/imports/stored-upload.ts';
+import { waitForImport } from '../support/uploads.ts';
 import { startKairo } from '../../src/server/kairo.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
@@ -24,16 +25,6 @@ async function signedIn(server: TestKairo): Promise<TestClient> {
   return browser;
 }
 
-async function waitForImport(browser: TestClient, id: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const status = await browser.get(`/api/imports/${id}`);
-    expect(status.status).toBe(200);
-    if (status.body.status === 'done' || status.body.status === 'failed') return status.body;
-    if (Date.now() > deadline) throw new Error(`import ${id} still ${status.body.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.each(kinds)('activity imports on %s', (kind) => {
   let server: TestKairo;

@@ -3,7 +3,7 @@ import { userSettings, type UserSettings } from '../../src/shared/api/settings.t
 import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
-import { heartRateGpx as heartRateGpxOf, type HeartRateGpxOptions } from '../support/heart-rate-gpx.ts';
+import { heartRateGpx as heartRateGpxOf, RIDES_AND_RUNS_WITH_PEAKS, type HeartRateGpxOptions } from '../support/heart-rate-gpx.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
 
 /**
@@ -33,13 +33,7 @@ describe.each(kinds)('Max heart rate per sport, estimated from the athlete\'s ow
   beforeAll(async () => {
     server = await startTestKairo(kind);
     athlete = await registerAthlete(server.url);
-    const activities = [
-      { name: 'Long ride', type: 'cycling', daysAgo: 20, peakBpm: 178 },
-      { name: 'Commute', type: 'cycling', daysAgo: 10, peakBpm: 171, spikeBpm: 236 },
-      { name: 'Tempo run', type: 'running', daysAgo: 15, peakBpm: 192 },
-      { name: 'Parkrun', type: 'running', daysAgo: 5, peakBpm: 191 },
-    ] as const;
-    for (const activity of activities) {
+    for (const activity of RIDES_AND_RUNS_WITH_PEAKS) {
       const response = await athlete.upload('/api/imports', `${activity.name}.gpx`, heartRateGpx(activity));
       expect(response.status, activity.name).toBe(201);
       ids[activity.name] = response.body.activity.id as string;

@@ -5,8 +5,8 @@ import { trainingPlanView } from '../../src/shared/api/training-plans.ts';
 import { PLAN_START_MESSAGES } from '../../src/shared/domain/plan-start.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
-import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
-import { springBasePlan, storeStravaConnection } from '../support/plans.ts';
+import { startTestKairo, type TestKairo } from '../support/kairo.ts';
+import { registerPlanner, springBasePlan } from '../support/plans.ts';
 import { DAY_MS } from '../../src/shared/time.ts';
 
 /** GET /api/training-plans/{id}/compliance (ADR 0035) against stored activities, on both databases. */
@@ -27,12 +27,7 @@ describe.each(kinds)('plan compliance on %s', (kind) => {
     await server?.close();
   });
 
-  async function athlete(): Promise<{ client: TestClient; accountId: string }> {
-    const client = createClient(server.url);
-    const registered = await signUp(client, { email: uniqueEmail('compliance'), password: 'correct horse', firstName: 'Pat', lastName: 'Plan' });
-    expect(registered.status).toBe(201);
-    return { client, accountId: await storeStravaConnection(server, client) };
-  }
+  const athlete = () => registerPlanner(server, { emailPrefix: 'compliance' });
 
   /** An activity as an uploaded file stores it, at 17:00 UTC of `day`; scored with `load` unless null. */
   async function storeActivity(accountId: string, day: string, sportType: string, minutes: number, load: number | null): Promise<string> {

@@ -1,12 +1,13 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import yazl from 'yazl';
 import { buffer as readStreamBytes } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStravaArchive } from '../../src/server/features/imports/strava-archive.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
 import { fixtureFile } from '../support/strava-export.ts';
+import { waitForImport } from '../support/uploads.ts';
 
 const [kind = 'pglite'] = await testDatabaseKinds();
 
@@ -75,14 +76,7 @@ describe('issue 16 item 14: a zip with a ../ entry', () => {
       });
       const started = await browser.upload('/api/imports', 'export.zip', bytes);
       expect(started.status, started.text).toBe(202);
-      const done = await vi.waitFor(
-        async () => {
-          const status = (await browser.get(`/api/imports/${started.body.import.id}`)).body;
-          if (status.status !== 'done') throw new Error(`still ${status.status}`);
-          return status;
-        },
-        { timeout: 30_000, interval: 200 },
-      );
+      const done = await waitForImport(browser, started.body.import.id);
       expect(done).toMatchObject({ total: 2, imported: 1, skipped: 1, failed: 0 });
     });
 
@@ -94,14 +88,7 @@ describe('issue 16 item 14: a zip with a ../ entry', () => {
       });
       const started = await browser.upload('/api/imports', 'named.zip', bytes);
       expect(started.status, started.text).toBe(202);
-      const done = await vi.waitFor(
-        async () => {
-          const status = (await browser.get(`/api/imports/${started.body.import.id}`)).body;
-          if (status.status !== 'done') throw new Error(`still ${status.status}`);
-          return status;
-        },
-        { timeout: 30_000, interval: 200 },
-      );
+      const done = await waitForImport(browser, started.body.import.id);
       expect(done).toMatchObject({ total: 1, imported: 1, failed: 0 });
       const names = ((await browser.get('/api/activities?limit=200')).body as { name: string }[]).map((activity) => activity.name);
       expect(names).toContain('Nightrun');

@@ -33,3 +33,14 @@ export function heartRateGpx(options: HeartRateGpxOptions): Buffer {
   );
 }
 
+
+/**
+ * An athlete's year in four uploads: two rides (one with a strap spike) and two runs, each with its
+ * peak, so cycling and running get different max-HR estimates (ADR 0060: second-highest peak).
+ */
+export const RIDES_AND_RUNS_WITH_PEAKS = [
+  { name: 'Long ride', type: 'cycling', daysAgo: 20, peakBpm: 178 },
+  { name: 'Commute', type: 'cycling', daysAgo: 10, peakBpm: 171, spikeBpm: 236 },
+  { name: 'Tempo run', type: 'running', daysAgo: 15, peakBpm: 192 },
+  { name: 'Parkrun', type: 'running', daysAgo: 5, peakBpm: 191 },
+] as const satisfies readonly HeartRateGpxOptions[];
