@@ -13,11 +13,16 @@ import type { ActivityStreams } from './activity-streams.ts';
  *   heart rate, altitude and temperature are null (unknown), and distance holds its last value.
  * - Each channel bridges its own missing readings the same way, so a short heart-rate dropout is
  *   interpolated and a long one is null while the rest of the activity is still recorded.
- * - Power is the exception: a head unit writes no power while the rider does not pedal, so a
- *   second without a power reading is 0 W (coasting), unless it lies in a dropout of at most
- *   3 s between two positive readings (a missed packet inside steady pedalling), which is
- *   interpolated. Interpolating every gap gave coasting watts (+5 % average power on a Wahoo
- *   ride); GoldenCheetah and the head units count it as 0 W (ADR 0019).
+ * - Power has its own rule, because a head unit writes a record without power while the rider
+ *   does not pedal (coasting). Between two consecutive records that both carry a power reading
+ *   (0 W included), the seconds are merely unsampled: they are interpolated like every other
+ *   channel, up to the pause threshold. This is what keeps a smart-recording file (one record every
+ *   few seconds, each with power) at its true average. Where records without power lie between two
+ *   power readings, the seconds between those readings are 0 W (coasting), unless the two readings
+ *   are at most 3 s apart and both above 0 W (a missed packet inside steady pedalling), which is
+ *   interpolated. Seconds before the first or after the last power reading are 0 W. Interpolating
+ *   across records without power gave coasting watts (+5 % average power on a Wahoo ride); counting
+ *   the unsampled seconds of a smart-recording file as 0 W cut its TSS to a tenth (ADR 0019).
  * - Latitude/longitude are not resampled: no metric needs them and maps draw the raw track.
  */
 export interface Streams1Hz {
@@ -141,6 +146,13 @@ function markRecordedSeconds(timeS: readonly number[], grid: Grid): boolean[] {
   return recorded;
 }
 
+/** A channel's reading: its time, its value and the index of the record that carries it. */
+interface Reading {
+  tS: number;
+  value: number;
+  index: number;
+}
+
 /**
  * Places a channel's own readings on the grid: a second with a reading takes it; a second between
  * two readings takes what `between` makes of them (null: nothing); any other second stays null.
@@ -149,14 +161,16 @@ function placeOnGrid(
   timeS: readonly number[],
   values: readonly (number | null)[],
   grid: Grid,
-  between: (before: { tS: number; value: number }, after: { tS: number; value: number }, tS: number) => number | null,
+  between: (before: Reading, after: Reading, tS: number) => number | null,
 ): (number | null)[] {
   const readingTimesS: number[] = [];
   const readings: number[] = [];
+  const recordIndexes: number[] = [];
   values.forEach((value, i) => {
     if (value !== null && i < timeS.length) {
       readingTimesS.push(timeS[i]!);
       readings.push(value);
+      recordIndexes.push(i);
     }
   });
   const out = new Array<number | null>(grid.length).fill(null);
@@ -167,13 +181,17 @@ function placeOnGrid(
     const beforeS = readingTimesS[m]!;
     if (beforeS === tS) out[k] = readings[m]!;
     else if (beforeS < tS && m + 1 < readingTimesS.length) {
-      out[k] = between({ tS: beforeS, value: readings[m]! }, { tS: readingTimesS[m + 1]!, value: readings[m + 1]! }, tS);
+      out[k] = between(
+        { tS: beforeS, value: readings[m]!, index: recordIndexes[m]! },
+        { tS: readingTimesS[m + 1]!, value: readings[m + 1]!, index: recordIndexes[m + 1]! },
+        tS,
+      );
     }
   }
   return out;
 }
 
-function linearBetween(before: { tS: number; value: number }, after: { tS: number; value: number }, tS: number): number {
+function linearBetween(before: Reading, after: Reading, tS: number): number {
   return before.value + ((tS - before.tS) / (after.tS - before.tS)) * (after.value - before.value);
 }
 
@@ -182,10 +200,15 @@ function interpolateChannel(timeS: readonly number[], values: readonly (number |
   return placeOnGrid(timeS, values, grid, (before, after, tS) => (after.tS - before.tS <= grid.pauseThresholdS ? linearBetween(before, after, tS) : null));
 }
 
-/** 0 W without a reading, except inside a short dropout between two positive readings (see the type's rule). */
+/** Power on the grid (see the type's rule): interpolated between consecutive records, else 0 W but for short dropouts. */
 function powerChannel(timeS: readonly number[], values: readonly (number | null)[], grid: Grid): number[] {
-  const bridged = (before: { tS: number; value: number }, after: { tS: number; value: number }, tS: number) =>
-    after.tS - before.tS <= MAX_POWER_DROPOUT_S && before.value > 0 && after.value > 0 ? linearBetween(before, after, tS) : null;
+  const bridged = (before: Reading, after: Reading, tS: number) => {
+    const gapS = after.tS - before.tS;
+    const consecutiveRecords = after.index === before.index + 1;
+    if (consecutiveRecords && gapS <= grid.pauseThresholdS) return linearBetween(before, after, tS);
+    if (gapS <= MAX_POWER_DROPOUT_S && before.value > 0 && after.value > 0) return linearBetween(before, after, tS);
+    return null;
+  };
   return placeOnGrid(timeS, values, grid, bridged).map((powerW) => powerW ?? 0);
 }
 

@@ -62,6 +62,34 @@ describe.each(kinds)('Strava connection and sync on %s', (kind) => {
     expect(row?.access_token).toMatch(/^v1\./);
   });
 
+  it('lists the same cleaned averages as the detail shows: a ride with a 21,733 W spike', async () => {
+    const athlete = sim.control.createAthlete({ history: 'empty' });
+    const browser = await registerAthlete(server.url);
+    await connectStrava(browser, sim, athlete.id);
+    await waitForJobs(server);
+    const created = sim.control.addActivity(athlete.id, { sportType: 'Ride', name: 'Glitchy meter', durationS: 3600, powerSpikeW: 21_733 });
+    await sim.control.webhooks.settled();
+    await waitForJobs(server);
+    // Strava's own summary counts the spike.
+    expect(created.max_watts).toBe(21_733);
+    const stravaAverageW = created.average_watts as number;
+
+    const [listed] = (await browser.get('/api/activities?limit=1')).body as { id: string; averageWatts: number; averageHeartrate: number }[];
+    const detail = (await browser.get(`/api/activities/${listed!.id}`)).body;
+    expect(detail.name).toBe('Glitchy meter');
+    expect(detail.dataQuality).toMatchObject({ powerSpikesRemoved: 1 });
+    expect(detail.maxWatts).toBeLessThan(2500);
+    expect(detail.averageWatts).toBe(detail.metrics.averagePowerW);
+    expect(detail.averageWatts).toBeLessThan(stravaAverageW - 3);
+    // One figure for each thing: the list reads the same stored, cleaned values as the detail.
+    expect(listed!.averageWatts).toBe(detail.averageWatts);
+    expect(listed!.averageHeartrate).toBe(detail.averageHeartrate);
+    expect(listed!.averageHeartrate).toBe(detail.metrics.averageHeartrateBpm);
+    // A page past the first (the JSON the database writes) says the same.
+    const later = (await browser.get(`/api/activities?limit=1&before=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`)).body;
+    expect(later[0]).toMatchObject({ id: listed!.id, averageWatts: detail.averageWatts, averageHeartrate: detail.averageHeartrate });
+  });
+
   it('follows webhooks: create, rename, delete; ignores duplicates and forged deletions', async () => {
     const athlete = sim.control.createAthlete({ historyDays: 7 });
     const browser = await registerAthlete(server.url);

@@ -78,9 +78,13 @@ describe('the device corpus', async () => {
     expect(legs.map((leg) => leg.metrics.trainingLoadMethod)).not.toContain('power');
     const bike = withPower[2]!;
     expect(bike.trainingLoadMethod).toBe('power');
-    // The 920XT records every ~6 s (smart recording): between two records the power is missing, so 0 W
-    // (ADR 0019: a head unit writes no power record while coasting). The TSS is the power TSS of that.
-    expect(bike.tss).toBeGreaterThan(0);
+    // The 920XT records every ~6 s (smart recording). The seconds between two records that both carry
+    // power are unsampled, not coasting (ADR 0019), so the ride is 200 W throughout: NP 200 W, IF 0.8,
+    // TSS = 4,420 recorded s / 3,600 x 0.8^2 x 100 (7.6 when those seconds counted as 0 W).
+    expect(bike.averagePowerW).toBeCloseTo(200, 6);
+    expect(bike.normalizedPowerW).toBeCloseTo(200, 6);
+    expect((bike.powerZoneSeconds ?? []).reduce((sum, seconds) => sum + seconds, 0)).toBe(4420);
+    expect(bike.tss).toBeCloseTo((4420 / 3600) * 64, 6); // 78.58
     expect(bike.trainingLoad).toBe(bike.tss);
     expect([withPower[0]!.trainingLoadMethod, withPower[4]!.trainingLoadMethod]).not.toContain('power');
   });

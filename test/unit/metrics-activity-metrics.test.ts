@@ -37,6 +37,22 @@ const METRIC_NAMES = [
 ];
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
+describe('computeActivityMetrics on a smart-recording ride', () => {
+  it('scores a 1 h ride recorded every 6 s at 200 W as 200 W, not as 200 W in one second of six', () => {
+    const timeS = Array.from({ length: 601 }, (_, i) => i * 6);
+    const metrics = computeActivityMetrics({
+      streams: { timeS, powerW: timeS.map(() => 200), speedMps: timeS.map(() => 8) },
+      summary: { sport: 'ride' },
+      athlete: { ftpW: 250 },
+    });
+    expect(metrics.averagePowerW).toBeCloseTo(200, 9);
+    expect(metrics.normalizedPowerW).toBeCloseTo(200, 9);
+    // 3,601 recorded seconds (0 to 3,600 s) at IF 0.8: 3601 / 3600 x 0.8^2 x 100 = 64.018.
+    expect(metrics.tss).toBeCloseTo(64.018, 3);
+    expect(metrics.workKj).toBeCloseTo(720.2, 1);
+  });
+});
+
 describe('computeActivityMetrics on the real ride', () => {
   const { streams, strava } = loadStravaPowerRide();
   const stravaZonesBpm = [115, 152, 171, 190] as const;

@@ -97,9 +97,42 @@ describe('resampleTo1Hz', () => {
     const timeS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
     const powerW = [200, null, null, 260, null, null, null, null, 300, null, 0];
     expect(resampleTo1Hz({ timeS, powerW }).powerW).toEqual([200, 220, 240, 260, 0, 0, 0, 0, 300, 0, 0]);
+  });
+
+  it('bridges the unsampled seconds between two records that both carry power, like every other channel', () => {
+    // Smart recording: records 4 s apart, each with power. The seconds between are not coasting.
     const sparse = resampleTo1Hz({ timeS: [0, 4], powerW: [100, 300], heartrateBpm: [120, 140] });
-    expect(sparse.powerW).toEqual([100, 0, 0, 0, 300]);
+    expect(sparse.powerW).toEqual([100, 150, 200, 250, 300]);
     expect(sparse.heartrateBpm).toEqual([120, 125, 130, 135, 140]);
+    // A record at 0 W is a reading too: the seconds towards it are interpolated.
+    expect(resampleTo1Hz({ timeS: [0, 6, 12], powerW: [300, 0, 0] }).powerW).toEqual([300, 250, 200, 150, 100, 50, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('is 0 W across the records without power of a sparse file, and only there', () => {
+    // Records every 6 s (pause threshold 24 s); the records at 12 s and 18 s carry no power.
+    const timeS = [0, 6, 12, 18, 24, 30];
+    const series = resampleTo1Hz({ timeS, powerW: [200, 200, null, null, 200, 260] });
+    expect(series.powerW!.slice(0, 7)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    expect(series.powerW!.slice(7, 24)).toEqual(new Array(17).fill(0));
+    expect(series.powerW!.slice(24)).toEqual([200, 210, 220, 230, 240, 250, 260]);
+    expect(series.recorded.every(Boolean)).toBe(true);
+  });
+
+  it('keeps 1 Hz coasting at 0 W: 10 s of records without power', () => {
+    const timeS = Array.from({ length: 30 }, (_, k) => k);
+    const powerW = timeS.map((t) => (t >= 10 && t < 20 ? null : 250));
+    const series = resampleTo1Hz({ timeS, powerW });
+    expect(series.powerW!.slice(10, 20)).toEqual(new Array(10).fill(0));
+    expect(series.powerW!.filter((w) => w === 250)).toHaveLength(20);
+  });
+
+  it('bridges power between consecutive records up to the pause threshold and not beyond', () => {
+    const atThreshold = resampleTo1Hz({ timeS: [0, 1, 11, 12], powerW: [200, 200, 200, 200] }, { pauseThresholdS: PAUSE_S });
+    expect(atThreshold.powerW).toEqual(new Array(13).fill(200));
+    expect(atThreshold.recorded.every(Boolean)).toBe(true);
+    const beyond = resampleTo1Hz({ timeS: [0, 1, 12, 13], powerW: [200, 200, 200, 200] }, { pauseThresholdS: PAUSE_S });
+    expect(beyond.powerW).toEqual([200, 200, ...new Array(10).fill(0), 200, 200]);
+    expect(beyond.recorded.filter((flag) => !flag)).toHaveLength(10);
   });
 
   it('takes moving time on a trainer whose distance stays 0 from power or cadence', () => {

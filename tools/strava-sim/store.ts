@@ -38,6 +38,11 @@ export interface AddActivityInput {
   name?: string;
   description?: string;
   private?: boolean;
+  /**
+   * One power sample, halfway through, at this value (a power meter's glitch, such as the
+   * 21,733 W an o-synce unit wrote): Strava's summary counts it, as Strava does.
+   */
+  powerSpikeW?: number;
 }
 
 /** What the owner (or an application with activity:write) can change about an activity. */
@@ -59,6 +64,8 @@ export interface ActivityRecord {
   fields: ActivityFields;
   /** Computed from the streams when first needed. */
   stats: ActivityStats | null;
+  /** A power sample set to this value halfway through (see `AddActivityInput.powerSpikeW`). */
+  powerSpikeW?: number;
 }
 
 export interface SimAthlete {
@@ -204,6 +211,7 @@ export class AthleteStore {
     });
     const record = this.insert(athlete, { ...plan, startS: provisionalStartS, visibility: input.private ? 'only_me' : 'everyone' });
     if (input.description !== undefined) record.fields.description = input.description;
+    if (input.powerSpikeW !== undefined) record.powerSpikeW = input.powerSpikeW;
     if (input.startS === undefined) {
       // "Just finished": the actual length is known only once the streams exist.
       record.plan.startS = Math.min(provisionalStartS, nowS - this.statsOf(record).whole.elapsedTimeS - 60);
@@ -258,6 +266,7 @@ export class AthleteStore {
     }
     const athlete = this.requireAthlete(record.athleteId);
     const streams = synthesizeStreams(record.plan, athlete.profile.place);
+    if (record.powerSpikeW !== undefined && streams.powerW) streams.powerW[Math.floor(streams.length / 2)] = record.powerSpikeW;
     this.streamsCache.set(record.id, streams);
     if (this.streamsCache.size > STREAMS_CACHED) {
       const oldest = this.streamsCache.keys().next().value;

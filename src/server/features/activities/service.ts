@@ -47,6 +47,7 @@ function toListItem(row: ActivityListRow): ActivityListItem {
  * The detail shows one figure for each thing (ADR 0019): where the metrics computed a heart-rate or
  * measured-power figure from the cleaned streams, it replaces the source's summary (Strava's own
  * averages, which may include a strap's zeros or a spike); the summary fills in where they did not.
+ * Scoring also writes the cleaned averages onto the row, so the list (which reads the row) agrees.
  */
 function toDetail(row: ActivityRow, streamKeys: string[] | null, metrics: ActivityMetricsView | null): ActivityDetail {
   const measuredPower = row.deviceWatts ? metrics : null;

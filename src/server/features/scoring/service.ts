@@ -67,6 +67,8 @@ export interface AthleteThresholds {
 /** What scoring reads of an activity: its row with its stored streams (the activities feature answers). */
 export interface ScoredActivities {
   findWithStreams(accountId: string, activityId: string): Promise<{ row: ActivityRow; streams: ActivityStreams | null } | undefined>;
+  /** Writes figures onto the activity (and tells the activity list they changed). */
+  update(accountId: string, activityId: string, values: Partial<Pick<ActivityRow, 'averageHeartrate' | 'averageWatts'>>): Promise<void>;
 }
 
 /** The stated thresholds an activity of this sport family is scored with (heart rate differs by sport, ADR 0055). */
@@ -193,6 +195,24 @@ export function createMetricsService(deps: {
     return estimate && { ...evidenceOf(estimate.counted), maxHeartrateBpm: estimate.maxHeartrateBpm, setAside: estimate.setAside && { ...evidenceOf(estimate.setAside), maxHeartrateBpm: estimate.setAside.maxHeartrateBpm } };
   }
 
+  /**
+   * One figure for each thing (ADR 0019): the activity list shows the activity's own average heart
+   * rate and power, which for a Strava activity are Strava's summary (a strap's zeros or a power
+   * spike included). Once the metrics computed them from the cleaned streams, they replace the
+   * summary on the activity, so the list reads what the detail shows. The detail takes the same
+   * figures from the metrics (measured power only; Strava's estimate for a ride without a meter stays).
+   */
+  async function storeListedFigures(accountId: string, row: ActivityRow, metrics: ActivityMetrics): Promise<void> {
+    const values: Partial<Pick<ActivityRow, 'averageHeartrate' | 'averageWatts'>> = {};
+    if (metrics.averageHeartrateBpm !== null && metrics.averageHeartrateBpm !== row.averageHeartrate) {
+      values.averageHeartrate = metrics.averageHeartrateBpm;
+    }
+    if (row.deviceWatts && metrics.averagePowerW !== null && metrics.averagePowerW !== row.averageWatts) {
+      values.averageWatts = metrics.averagePowerW;
+    }
+    if (Object.keys(values).length > 0) await activities.update(accountId, row.id, values);
+  }
+
   return {
     /** Computes and stores one activity's metrics from its streams and summary; false when the activity is gone. */
     async compute(accountId: string, activityId: string): Promise<boolean> {
@@ -264,6 +284,7 @@ export function createMetricsService(deps: {
         ftpSource,
         thresholdSources: used.sources,
       });
+      await storeListedFigures(accountId, row, metrics);
       return true;
     },
 
