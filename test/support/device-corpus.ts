@@ -55,29 +55,33 @@ export interface ImportedActivity {
   metrics: ActivityMetrics;
 }
 
+/** An activity's metrics as scoring computes them from its streams and stored values, at the reference FTP. */
+export function corpusMetrics(streams: ParsedActivity['streams'], values: ActivityValues): ActivityMetrics {
+  return computeActivityMetrics({
+    streams,
+    summary: {
+      sport: sportFamilyOf(values.sportType),
+      distanceM: values.distance,
+      movingTimeS: values.movingTime,
+      elapsedTimeS: values.elapsedTime,
+      elevationGainM: values.totalElevationGain,
+      averagePowerW: values.averageWatts,
+      maxPowerW: values.maxWatts,
+      weightedAveragePowerW: values.weightedAverageWatts,
+      workKj: values.kilojoules,
+      averageHeartrateBpm: values.averageHeartrate,
+      maxHeartrateBpm: values.maxHeartrate,
+    },
+    athlete: { ftpW: reference.ftpW },
+  });
+}
+
 /** One corpus file imported as Kairo imports an upload: one activity per leg, each with its metrics. */
 export async function importCorpusFile(file: string): Promise<ImportedActivity[]> {
   const bytes = readFileSync(join(fixturesDir, file));
   return (await parseActivityFiles(file, bytes)).map((parsed) => {
     const values = toActivityValues(parsed, { source: 'file', sourceKey: parsed.contentHash });
-    const metrics = computeActivityMetrics({
-      streams: parsed.streams,
-      summary: {
-        sport: sportFamilyOf(values.sportType),
-        distanceM: values.distance,
-        movingTimeS: values.movingTime,
-        elapsedTimeS: values.elapsedTime,
-        elevationGainM: values.totalElevationGain,
-        averagePowerW: values.averageWatts,
-        maxPowerW: values.maxWatts,
-        weightedAveragePowerW: values.weightedAverageWatts,
-        workKj: values.kilojoules,
-        averageHeartrateBpm: values.averageHeartrate,
-        maxHeartrateBpm: values.maxHeartrate,
-      },
-      athlete: { ftpW: reference.ftpW },
-    });
-    return { parsed, values, metrics };
+    return { parsed, values, metrics: corpusMetrics(parsed.streams, values) };
   });
 }
 

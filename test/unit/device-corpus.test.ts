@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeActivityMetrics } from '../../src/metrics/activity-metrics.ts';
-import { sportFamilyOf } from '../../src/shared/domain/sport-family.ts';
-import { checkCorpus, importCorpusFile, reference, type FigureCheck } from '../support/device-corpus.ts';
+import { checkCorpus, corpusMetrics, importCorpusFile, reference, type FigureCheck } from '../support/device-corpus.ts';
 
 /**
  * Every figure of every real device recording (test/fixtures/devices) within the issue's
@@ -60,21 +58,8 @@ describe('the device corpus', async () => {
   it("scores the triathlon's bike leg as a ride: by power once its records carry power, the other legs not", async () => {
     // The 920XT's bike leg has no power meter; the same leg with 200 W in every record (FTP 250 W).
     const legs = await importCorpusFile('devices/python-fitparse/garmin-fr920xt-triathlon.fit');
-    const withPower = legs.map(({ parsed, values }) =>
-      computeActivityMetrics({
-        streams: { ...parsed.streams, powerW: parsed.streams.timeS.map(() => 200) },
-        summary: {
-          sport: sportFamilyOf(values.sportType),
-          distanceM: values.distance,
-          movingTimeS: values.movingTime,
-          elapsedTimeS: values.elapsedTime,
-          elevationGainM: values.totalElevationGain,
-          averageHeartrateBpm: values.averageHeartrate,
-          maxHeartrateBpm: values.maxHeartrate,
-        },
-        athlete: { ftpW: reference.ftpW },
-      }),
-    );
+    // The leg's values carry no power figures (no meter), so only the streams' power scores it.
+    const withPower = legs.map(({ parsed, values }) => corpusMetrics({ ...parsed.streams, powerW: parsed.streams.timeS.map(() => 200) }, values));
     expect(legs.map((leg) => leg.metrics.trainingLoadMethod)).not.toContain('power');
     const bike = withPower[2]!;
     expect(bike.trainingLoadMethod).toBe('power');
