@@ -90,7 +90,9 @@ export async function benchActivityData(load: { connections: number; warmUpS: nu
 
       const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ');
       const activityList = await measureLoad({ url: `${kairo.url}/api/activities`, headers: { cookie }, ...load });
-      const historyReads = await benchHistoryReads(kairo.url, browser, load);
+      const historyReads = await benchHistoryReads(kairo.url, browser, load, async () => {
+        await database.handle.query('vacuum analyze activities');
+      });
       return {
         backfill,
         rateLimitedBackfill: { ...limited, readLimitPerWindow: LIMITED_READS_PER_WINDOW, windowS: LIMITED_WINDOW_S },

@@ -240,6 +240,7 @@ function activityDataFigures(data: ActivityDataRun): Figure[] {
     figure('p99 latency, GET /api/activities?before= (uncached page)', data.historyReads.uncachedPage.latencyP99Ms, 'ms', {
       max: HISTORY_READ_P99_MS_MAX,
     }),
+    figure('p99 latency, the same page right after the import (not vacuumed)', data.historyReads.uncachedPageAfterImport.latencyP99Ms, 'ms'),
     figure('webhook to analysis stored (median)', data.webhookToAnalysis.medianS, 's'),
   ];
 }
@@ -270,7 +271,7 @@ function bigImportFigures(run: BigImportRun): Figure[] {
 
 function summary(
   figuresToShow: Figure[],
-  api: Partial<Record<'authUser' | 'helloFastify' | 'activityList' | 'fitness90' | 'uncachedPage', LoadResult | null>>,
+  api: Partial<Record<'authUser' | 'helloFastify' | 'activityList' | 'fitness90' | 'uncachedPage' | 'uncachedPageAfterImport', LoadResult | null>>,
   problems: string[],
   resultsFile: string,
 ): string {
@@ -296,6 +297,7 @@ function summary(
     ...loadLine('GET /api/activities', api.activityList),
     ...loadLine('GET /api/fitness', api.fitness90),
     ...loadLine('uncached page', api.uncachedPage),
+    ...loadLine('  (after import)', api.uncachedPageAfterImport),
     ...figuresToShow.map(figureLine),
     ...problems.map((problem) => `  INVALID: ${problem}`),
     `Results: ${relative(process.cwd(), resultsFile)}`,
@@ -413,6 +415,7 @@ async function main(): Promise<number> {
     ['GET /api/activities', activityData?.activityList],
     ['GET /api/fitness?days=90', activityData?.historyReads.fitness90],
     ['GET /api/activities?before=', activityData?.historyReads.uncachedPage],
+    ['GET /api/activities?before= after import', activityData?.historyReads.uncachedPageAfterImport],
   ];
   const problems = [
     ...loads.flatMap(([name, load]) => (load ? loadProblems(name, load) : [])),
@@ -454,6 +457,7 @@ async function main(): Promise<number> {
       activityList: activityData?.activityList ?? null,
       fitness90: activityData?.historyReads.fitness90 ?? null,
       uncachedPage: activityData?.historyReads.uncachedPage ?? null,
+      uncachedPageAfterImport: activityData?.historyReads.uncachedPageAfterImport ?? null,
     },
     backfill: activityData?.backfill ?? null,
     rateLimitedBackfill: activityData?.rateLimitedBackfill ?? null,
