@@ -8,6 +8,7 @@ import { indexWellness, type WellnessReading } from '../src/server/features/well
 import { planSchedule } from '../src/shared/domain/plan-phases.ts';
 import { planSource } from '../test/unit/support/analysis-context.ts';
 import { seededRandom, timeRuns, type RunTimes } from './measure.ts';
+import { DAY_MS } from '../src/shared/time.ts';
 
 /** Kai's review after an activity (ADR 0050), timed over the runs. */
 export interface PlanAdjustmentsRun extends RunTimes {
@@ -18,7 +19,6 @@ export interface PlanAdjustmentsRun extends RunTimes {
   proposals: number;
 }
 
-const DAY_MS = 86_400_000;
 const RUNS = 200;
 
 /**

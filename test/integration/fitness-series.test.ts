@@ -9,9 +9,9 @@ import type { TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
 import { fixtureFile, shiftDates } from '../support/strava-export.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 const kinds = await testDatabaseKinds();
-const DAY_MS = 86_400_000;
 
 interface Day {
   date: string;

@@ -5,6 +5,7 @@ import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { heartRateGpx as heartRateGpxOf, RIDES_AND_RUNS_WITH_PEAKS, type HeartRateGpxOptions } from '../support/heart-rate-gpx.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
  * ADR 0060: max heart rate estimated per sport from the athlete's own recordings, with the
@@ -13,7 +14,6 @@ import { registerAthlete, waitForJobs } from '../support/strava.ts';
  */
 
 const kinds = await testDatabaseKinds();
-const DAY_MS = 86_400_000;
 const NOW = Date.now();
 const heartRateGpx = (options: Omit<HeartRateGpxOptions, 'nowMs'>) => heartRateGpxOf({ ...options, nowMs: NOW });
 

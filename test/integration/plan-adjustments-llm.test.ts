@@ -6,6 +6,7 @@ import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { registerPlanner, springBasePlan } from '../support/plans.ts';
 import { waitForJobs } from '../support/strava.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
  * A proposal's reason worded by the configured model (ADR 0056), against the loopback fake: the
@@ -14,7 +15,6 @@ import { waitForJobs } from '../support/strava.ts';
  * rules' sentence is shown; a model that fails leaves the proposal as it is.
  */
 
-const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const today = isoDay(Date.now());
 const daysAgo = (days: number) => isoDay(Date.parse(today) - days * DAY_MS);

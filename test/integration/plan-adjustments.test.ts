@@ -8,6 +8,7 @@ import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { registerPlanner, springBasePlan } from '../support/plans.ts';
 import { waitFor, waitForJobs } from '../support/strava.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
  * The plan answers back (ADR 0050) through the real server on both databases: check-ins with a
@@ -17,7 +18,6 @@ import { waitFor, waitForJobs } from '../support/strava.ts';
  */
 
 const kinds = await testDatabaseKinds();
-const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const today = isoDay(Date.now());
 const daysAgo = (days: number) => isoDay(Date.parse(today) - days * DAY_MS);

@@ -9,6 +9,7 @@ import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.t
 import { fixtureFile } from '../support/strava-export.ts';
 import { startWithUploads } from '../support/uploads.ts';
 import { UNSAVED_SETTINGS } from '../support/athlete-settings.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
  * Issue 14 "One truth": the FTP and the heart-rate zones an athlete sees in one place are the ones
@@ -18,7 +19,6 @@ import { UNSAVED_SETTINGS } from '../support/athlete-settings.ts';
  */
 
 const kinds = await testDatabaseKinds();
-const DAY_MS = 86_400_000;
 
 type Zones = { min: number | null; max: number | null }[];
 

@@ -5,10 +5,10 @@ import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
 import { fixtureFile } from '../support/strava-export.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 const kinds = await testDatabaseKinds();
 
-const DAY_MS = 86_400_000;
 const dayOffset = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 const TODAY = dayOffset(0);
 const YESTERDAY = dayOffset(-1);

@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../src/shared/time.ts';
 
 export interface HeartRateGpxOptions {
   name: string;

@@ -7,8 +7,8 @@ import { readinessFacts } from '../../src/server/features/analysis/coach/readine
 import { computeReadiness, indexWellness, type WellnessReading } from '../../src/server/features/wellness/readiness.ts';
 import type { CoachingStyle } from '../../src/shared/domain/coaching-style.ts';
 import { contextOf } from './support/analysis-context.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
-const DAY_MS = 86_400_000;
 
 /** Readiness from real wellness rows, through the same conversion the analysis service uses. */
 function withReadiness(

@@ -9,6 +9,7 @@ import { lengthInput } from '../../src/server/features/plans/plan-on-day.ts';
 import { DAYS_OF_WEEK } from '../../src/shared/api/training-plans.ts';
 import { planSchedule } from '../../src/shared/domain/plan-phases.ts';
 import { ACTIVITY_DAY, EVENT_PLAN, planSource } from './support/analysis-context.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
  * The plan's answering rules (ADR 0050), one trigger at a time and at each boundary. Today is
@@ -26,7 +27,6 @@ const WEEK: Record<string, [string, number] | null> = {
   Saturday: ['endurance', 90],
   Sunday: ['long', 150],
 };
-const DAY_MS = 86_400_000;
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const dayName = (day: string) => DAYS_OF_WEEK[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!;
 

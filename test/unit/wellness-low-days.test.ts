@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lowDays } from '../../src/server/features/wellness/low-days.ts';
 import { indexWellness, type WellnessReading } from '../../src/server/features/wellness/readiness.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
  * "Readiness low two days running" from the days' own readings (ADR 0056): yesterday and today
@@ -9,7 +10,6 @@ import { indexWellness, type WellnessReading } from '../../src/server/features/w
  */
 
 const TODAY = '2026-05-13';
-const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.parse(`${TODAY}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 const EMPTY = { sleepHours: null, sleepQuality: null, fatigue: null, soreness: null, restingHrBpm: null, hrvRmssdMs: null };
 

@@ -6,9 +6,9 @@ import {
   readinessWindowStart,
   type WellnessReading,
 } from '../../src/server/features/wellness/readiness.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
 
 const DAY = '2026-03-01';
-const DAY_MS = 86_400_000;
 const daysBefore = (n: number, date = DAY) => new Date(Date.parse(`${date}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10);
 
 const blank = (date: string): WellnessReading => ({

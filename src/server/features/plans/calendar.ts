@@ -3,6 +3,7 @@ import { escapeIcsText as escapeText, foldIcsLine as fold } from '../../../share
 import { datedSessions } from './dated-sessions.ts';
 import { minutesInWords } from './goal-inputs.ts';
 import { sessionSport, stepsOf, stepsText } from './device-files.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /**
  * The plan as an iCalendar file (RFC 5545): one all-day event per dated session (dated-sessions.ts).
@@ -13,7 +14,6 @@ import { sessionSport, stepsOf, stepsText } from './device-files.ts';
  * the same bytes.
  */
 
-const DAY_MS = 86_400_000;
 /** SEQUENCE counts seconds from here to the plan's last change: it only grows, and fits 32 bits until 2093. */
 const SEQUENCE_EPOCH_MS = Date.UTC(2025, 0, 1);
 

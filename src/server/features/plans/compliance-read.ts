@@ -5,10 +5,10 @@ import { planCompliance, type ComplianceActivity, type CompliancePlannedSession,
 import { datedSessions } from './dated-sessions.ts';
 import type { PlanWeekCompliance } from './plan-on-day.ts';
 import { plannedSessionLoad, sessionSport } from './planned-load.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /** What compliance is computed from, read off a stored plan and the activities' training log. */
 
-const DAY_MS = 86_400_000;
 
 export interface CompliancePlan {
   phases: readonly PlanPhase[];

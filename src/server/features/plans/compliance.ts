@@ -1,5 +1,6 @@
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ComplianceBand, DayStatus, sessionStatuses } from '../../../shared/api/plan-compliance.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /**
  * Planned vs done (ADR 0035): each dated session of a plan matched to the athlete's activities,
@@ -112,7 +113,6 @@ export interface ComplianceInput {
   to: string;
 }
 
-const DAY_MS = 86_400_000;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const addDays = (day: string, days: number) => isoDay(dayMs(day) + days * DAY_MS);

@@ -1,5 +1,6 @@
 import { DAYS_OF_WEEK, type GeneratedPlan, type PhaseWeek, type ScheduledDay } from '../../../shared/api/training-plans.ts';
 import type { PhaseName, PlanPhase } from '../../../shared/domain/plan-phases.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /**
  * A plan's sessions on the calendar: each phase's typical week repeated over its weeks, each
@@ -9,7 +10,6 @@ import type { PhaseName, PlanPhase } from '../../../shared/domain/plan-phases.ts
  * layout, so an accepted change reaches each of them and an undone one leaves all of them.
  */
 
-const DAY_MS = 86_400_000;
 
 export interface DatedSession {
   /** YYYY-MM-DD. */

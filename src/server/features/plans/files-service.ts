@@ -12,6 +12,7 @@ import { datedSessions } from './dated-sessions.ts';
 import { deviceThresholdsOf, formatAvailability, sessionSport, stepsOf } from './device-files.ts';
 import type { PlansService } from './service.ts';
 import { datedSessionBaseName, datedWorkoutSession, planWorkoutFiles, workoutFile, zipWorkouts, type WorkoutFile } from './workouts.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /**
  * A plan's files for devices and calendars (ADR 0039, 0040): the workout files of each dated
@@ -25,7 +26,6 @@ type Account = { id: string; plan: AccountPlan; trialExpiryDate: Date | null };
 const FEED_TOKEN_BYTES = 32;
 const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const DEFAULT_RANGE_DAYS = 14;
-const DAY_MS = 86_400_000;
 
 const feedNotFound = () => new AppError('not_found', 'Calendar feed not found');
 const hashFeedToken = (token: string) => createHash('sha256').update(token).digest('hex');

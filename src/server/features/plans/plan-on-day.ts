@@ -4,6 +4,7 @@ import { planAnchor } from '../../../shared/domain/plan-start.ts';
 import type { ActivitySourceName } from '../../../shared/api/activities.ts';
 import type { ComplianceDay, ComplianceWeek } from './compliance.ts';
 import type { TrainingPlanRow } from './repo.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /**
  * Where one day falls in a training plan: the phase, the week of the phase and of the plan, and
@@ -56,7 +57,6 @@ export interface PlanWeekCompliance {
   sources: ActivitySourceName[];
 }
 
-const DAY_MS = 86_400_000;
 const PHASE_DISPLAY_NAMES: Record<PhaseName, string> = { base: 'Base', build: 'Build', 'peak-and-taper': 'Peak and taper' };
 
 export type PlanSource = Omit<TrainingPlanRow, 'accountId' | 'isActive' | 'updatedAt' | 'planSummary'>;

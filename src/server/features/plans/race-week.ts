@@ -4,6 +4,7 @@ import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { formatDistance, measureText } from '../../../shared/format.ts';
 import { minutesInWords, round5 } from './goal-inputs.ts';
 import { restDay, sportName, type EnduranceSport } from './sessions.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /**
  * The race week: the seven days ending with the event (or the PR attempt) on its date (ADR 0029):
@@ -12,7 +13,6 @@ import { restDay, sportName, type EnduranceSport } from './sessions.ts';
  * plan's last week (a requested length that does not reach the date, or runs past it).
  */
 
-const DAY_MS = 86_400_000;
 const OPENER_MIN = 25;
 /** Sessions three or more days before the event stay short: the work is done. */
 const RACE_WEEK_SESSION_MAX_MIN = 60;

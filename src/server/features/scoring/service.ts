@@ -18,6 +18,7 @@ import { storedView, toView, type FtpSource, type ThresholdsUsed } from './metri
 import { readActivityIntervals } from './intervals.ts';
 import { createPowerCurves } from './power-curves.ts';
 import type { MetricsRepo, WindowHighest } from './repo.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /**
  * The athlete's thresholds come from their coaching profile first (`AthleteThresholds`); what they
@@ -39,7 +40,6 @@ import type { MetricsRepo, WindowHighest } from './repo.ts';
 const FTP_LOOKBACK_DAYS = 90;
 /** As for FTP: long enough to hold a hard effort, short enough to follow the athlete's form. */
 const THRESHOLD_PACE_LOOKBACK_DAYS = 90;
-const DAY_MS = 86_400_000;
 /** For a series written outside the servers (they are told of every rewrite of their own). */
 const FITNESS_CHART_TTL_MS = 10_000;
 const FITNESS_CHART_MAX_ACCOUNTS = 10_000;

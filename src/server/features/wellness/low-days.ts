@@ -7,6 +7,7 @@ import {
   SHORT_SLEEP_HOURS,
   type WellnessIndex,
 } from './readiness.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /**
  * "Readiness low two days running" from the days' own readings (docs/decisions/0056), pure.
@@ -51,7 +52,6 @@ export interface LowDays {
   lowRunning: boolean;
 }
 
-const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 

@@ -1,5 +1,6 @@
 import type { ReadinessInputKey, ReadinessSignal, ReadinessState } from '../../../shared/api/wellness.ts';
 import { formatDurationWords, formatNumber } from '../../../shared/format.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 /**
  * Readiness on a day from what is known about it (docs/decisions/0037-wellness-and-readiness.md),
@@ -77,7 +78,6 @@ const LABELS: Record<ReadinessInputKey, string> = {
   feel: 'Fatigue and soreness',
 };
 
-const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 
 /** A reading with its ln rMSSD computed once, however many windows read it. */

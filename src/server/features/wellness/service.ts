@@ -20,10 +20,10 @@ import { parseWellnessCsv } from './csv-import.ts';
 import { lowDays, LOW_DAYS_RUNNING, type LowDays } from './low-days.ts';
 import { computeReadiness, HRV_BASELINE_DAYS, indexWellness, readinessWindowStart, RESTING_HR_BASELINE_DAYS, type Readiness } from './readiness.ts';
 import type { WellnessRepo, WellnessValues } from './repo.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 
 export type { Readiness, ReadinessInput, MissingInput } from './readiness.ts';
 
-const DAY_MS = 86_400_000;
 const EARLIEST_DAY = '1900-01-01';
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

@@ -3,8 +3,8 @@ import { formatShortCalendarDay } from '../../../shared/format.ts';
 import { ComplianceDayCell } from './compliance-day-cell.tsx';
 import { ComplianceRatio } from './compliance-ratio.tsx';
 import { ComplianceWeekBars } from './compliance-week-bars.tsx';
+import { DAY_MS } from '../../../shared/time.ts';
 
-const DAY_MS = 86_400_000;
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /**

@@ -6,10 +6,10 @@ import { plannedSessionLoad, sessionSport } from '../planned-load.ts';
 import type { AdjustedPlanView } from '../view.ts';
 import { REVIEW_DAYS, reviewPlan, type Proposal, type ReviewDay } from './rules.ts';
 import type { LowDays } from '../../wellness/index.ts';
+import { DAY_MS } from '../../../../shared/time.ts';
 
 /** The review's computation once its reads are in (ADR 0050): the days of the plan it reads, their compliance, and the rules. Pure. */
 
-const DAY_MS = 86_400_000;
 /** How far one day's matching reaches: a session may take the day before's or after's activity, which that day's own session took first. */
 const MATCH_REACH_DAYS = 3;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

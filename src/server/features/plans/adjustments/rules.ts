@@ -6,6 +6,7 @@ import type { DayStatus } from '../compliance.ts';
 import type { DatedSession, PlannedSessionSnapshot } from '../dated-sessions.ts';
 import { enduranceSessions, notesFor, sportName, type EnduranceSport } from '../sessions.ts';
 import { sessionSteps } from '../session-steps.ts';
+import { DAY_MS } from '../../../../shared/time.ts';
 
 /**
  * The plan answers back (ADR 0050): the deterministic rules that read the last 7 days and the
@@ -90,7 +91,6 @@ export interface Proposal {
   changes: ProposedChange[];
 }
 
-const DAY_MS = 86_400_000;
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const dayText = (day: string) => formatShortCalendarDay(day);
 const minutesText = (minutes: number) => formatDurationWords(minutes * 60);

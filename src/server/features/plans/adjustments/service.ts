@@ -22,6 +22,7 @@ import { reviewLogSpan, reviewProposals } from './review.ts';
 import type { Proposal } from './rules.ts';
 import { reasonProvenance, type ReasonToWord, type ReasonWording } from './wording.ts';
 import type { FactOrigin } from '../../../ai/provenance.ts';
+import { DAY_MS } from '../../../../shared/time.ts';
 
 /**
  * The plan answers back (ADR 0050): the review that turns the rules' proposals into pending
@@ -29,7 +30,6 @@ import type { FactOrigin } from '../../../ai/provenance.ts';
  * the plan's sessions but an accept; an undo takes exactly that change off again.
  */
 
-const DAY_MS = 86_400_000;
 /** A trigger whose proposal the athlete decided on is not raised again for this long (a missed session: never again for that day). */
 export const DECIDED_QUIET_DAYS = 7;
 /** A review whose plan changed while it read runs again, at most this many times in all. */
