@@ -5,6 +5,8 @@ import {
   RESTING_HR_ELEVATED_BPM,
   RESTING_HR_MIN_BASELINE_READINGS,
   SHORT_SLEEP_HOURS,
+  dayNumber,
+  windowStats,
   type WellnessIndex,
 } from './readiness.ts';
 import { DAY_MS } from '../../../shared/time.ts';
@@ -52,35 +54,17 @@ export interface LowDays {
   lowRunning: boolean;
 }
 
-const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-function values(index: WellnessIndex, from: number, to: number, pick: (entry: NonNullable<ReturnType<WellnessIndex['get']>>) => number | null): number[] {
-  const found: number[] = [];
-  for (let day = from; day <= to; day++) {
-    const entry = index.get(day);
-    const value = entry ? pick(entry) : null;
-    if (value !== null) found.push(value);
-  }
-  return found;
-}
-
-const mean = (list: readonly number[]) => list.reduce((sum, value) => sum + value, 0) / list.length;
-/** Sample standard deviation (n − 1), two-pass. */
-const sampleSd = (list: readonly number[]) => {
-  const centre = mean(list);
-  return Math.sqrt(list.reduce((sum, value) => sum + (value - centre) ** 2, 0) / (list.length - 1));
-};
 
 /** The last `LOW_DAYS_RUNNING` days up to `today` ('YYYY-MM-DD'), each judged on its own readings. */
 export function lowDays(index: WellnessIndex, today: string): LowDays {
   const last = dayNumber(today);
   const first = last - LOW_DAYS_RUNNING + 1;
-  const hrvBaseline = values(index, first - HRV_BASELINE_DAYS, first - 1, (entry) => entry.lnHrv);
-  const lnMean = hrvBaseline.length >= HRV_MIN_BASELINE_READINGS ? mean(hrvBaseline) : null;
-  const lnSd = lnMean === null ? null : sampleSd(hrvBaseline);
-  const hrBaseline = values(index, first - RESTING_HR_BASELINE_DAYS, first - 1, (entry) => entry.restingHrBpm);
-  const hrMean = hrBaseline.length >= RESTING_HR_MIN_BASELINE_READINGS ? mean(hrBaseline) : null;
+  const hrvBaseline = windowStats(index, first - HRV_BASELINE_DAYS, first - 1, (entry) => entry.lnHrv);
+  const lnMean = hrvBaseline.count >= HRV_MIN_BASELINE_READINGS ? hrvBaseline.mean : null;
+  const lnSd = lnMean === null ? null : hrvBaseline.sd;
+  const hrBaseline = windowStats(index, first - RESTING_HR_BASELINE_DAYS, first - 1, (entry) => entry.restingHrBpm);
+  const hrMean = hrBaseline.count >= RESTING_HR_MIN_BASELINE_READINGS ? hrBaseline.mean : null;
 
   const days: DailyReadings[] = [];
   for (let day = first; day <= last; day++) {
@@ -106,8 +90,8 @@ export function lowDays(index: WellnessIndex, today: string): LowDays {
     hrv:
       lnMean === null || lnSd === null
         ? null
-        : { meanMs: Math.exp(lnMean), lowMs: Math.exp(lnMean - lnSd), highMs: Math.exp(lnMean + lnSd), readings: hrvBaseline.length },
-    restingHr: hrMean === null ? null : { meanBpm: hrMean, readings: hrBaseline.length },
+        : { meanMs: Math.exp(lnMean), lowMs: Math.exp(lnMean - lnSd), highMs: Math.exp(lnMean + lnSd), readings: hrvBaseline.count },
+    restingHr: hrMean === null ? null : { meanBpm: hrMean, readings: hrBaseline.count },
     lowRunning: days.every((day) => day.low),
   };
 }

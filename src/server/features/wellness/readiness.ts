@@ -78,7 +78,7 @@ const LABELS: Record<ReadinessInputKey, string> = {
   feel: 'Fatigue and soreness',
 };
 
-const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+export const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 
 /** A reading with its ln rMSSD computed once, however many windows read it. */
 type IndexedReading = WellnessReading & { lnHrv: number | null };
@@ -90,28 +90,27 @@ export function indexWellness(days: readonly WellnessReading[]): WellnessIndex {
   return new Map(days.map((day) => [dayNumber(day.date), { ...day, lnHrv: day.hrvRmssdMs === null ? null : Math.log(day.hrvRmssdMs) }]));
 }
 
-interface WindowStats {
+export interface WindowStats {
   count: number;
   mean: number;
   /** Sample standard deviation (n − 1); NaN below two values. */
   sd: number;
 }
 
-/** Count, mean and sample SD of `pick` over the days `from`..`to` (day numbers, inclusive) that have a value. */
-function windowStats(index: WellnessIndex, from: number, to: number, pick: (day: IndexedReading) => number | null): WindowStats {
-  let count = 0;
-  let sum = 0;
-  let sumOfSquares = 0;
+/**
+ * Count, mean and sample SD (two-pass) of `pick` over the days `from`..`to` (day numbers,
+ * inclusive) that have a value: the baselines Home's readiness and the adjustments' low days read.
+ */
+export function windowStats(index: WellnessIndex, from: number, to: number, pick: (day: IndexedReading) => number | null): WindowStats {
+  const found: number[] = [];
   for (let day = from; day <= to; day++) {
     const entry = index.get(day);
     const value = entry ? pick(entry) : null;
-    if (value === null) continue;
-    count += 1;
-    sum += value;
-    sumOfSquares += value * value;
+    if (value !== null) found.push(value);
   }
-  const mean = sum / count;
-  return { count, mean, sd: Math.sqrt(Math.max(0, (sumOfSquares - count * mean * mean) / (count - 1))) };
+  const count = found.length;
+  const mean = found.reduce((sum, value) => sum + value, 0) / count;
+  return { count, mean, sd: Math.sqrt(found.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (count - 1)) };
 }
 
 const ms = (value: number) => `${formatNumber(value)} ms`;
