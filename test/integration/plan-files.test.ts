@@ -3,9 +3,7 @@ import FitParser from 'fit-file-parser';
 import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { createHash } from 'node:crypto';
-import { buffer as readStreamBytes } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { PRO_ONLY_MESSAGES } from '../../src/shared/api/exports.ts';
 import { calendarFeedCreated, planSessionFiles, SESSION_NOT_FOUND, WORKOUT_FORMAT_UNAVAILABLE } from '../../src/shared/api/plan-files.ts';
 import { trainingPlanView } from '../../src/shared/api/training-plans.ts';
@@ -13,16 +11,9 @@ import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { eventPlan, registerPlanner } from '../support/plans.ts';
+import { readZip } from '../support/zip-files.ts';
 
 const kinds = await testDatabaseKinds();
-
-/** The names of a .zip's entries, read with the library the Strava import uses. */
-async function zipEntryNames(bytes: Buffer): Promise<string[]> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
-  const names: string[] = [];
-  for await (const entry of zip.eachEntry()) names.push(entry.fileName);
-  return names;
-}
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const weekday = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
@@ -40,15 +31,6 @@ function readZwift(xml: string) {
     description: text('description'),
     steps: workout.map((node) => ({ tag: Object.keys(node).find((key) => key !== ':@')!, attributes: node[':@'] as Record<string, number | undefined> })),
   };
-}
-
-/** Every entry of a .zip with its bytes, read with yauzl (the writer is yazl). */
-async function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, autoClose: false });
-  const files = new Map<string, Buffer>();
-  for await (const entry of zip.eachEntry()) files.set(entry.fileName, await readStreamBytes(await zip.openReadStreamPromise(entry)));
-  zip.close();
-  return files;
 }
 
 /** Today and the next 60 days: past the first weeks, which start low for an athlete with no history. */
@@ -217,7 +199,7 @@ describe.each(kinds)('plan workout files and calendar feed on %s', (kind) => {
     // The plan's zip holds the runs as FIT and Zwift workouts, named by date.
     const zip = await runner.client.get(`/api/training-plans/${marathon.id}/workouts.zip`);
     expect(zip.status).toBe(200);
-    const entries = await zipEntryNames(zip.bytes);
+    const entries = [...(await readZip(zip.bytes)).keys()];
     expect(entries.length).toBeGreaterThan(0);
     for (const name of entries) expect(name).toMatch(/^(fit|zwo)\/\d{4}-\d{2}-\d{2}-[a-z]{3}-run-[a-z0-9-]+\.\1$/);
     expect(entries.filter((name) => name.startsWith('zwo/')).map((name) => name.slice(4, -4))).toEqual(entries.filter((name) => name.startsWith('fit/')).map((name) => name.slice(4, -4)));
@@ -237,7 +219,7 @@ describe.each(kinds)('plan workout files and calendar feed on %s', (kind) => {
     const zipOf = async () => {
       const response = await client.get(`/api/training-plans/${plan.id}/workouts.zip`);
       expect(response.status).toBe(200);
-      return zipEntries(response.bytes);
+      return readZip(response.bytes);
     };
     /** A zipped FIT file's steps, after both decoders accept it (the SDK's CRC check, fit-file-parser's messages). */
     const fitSteps = async (bytes: Buffer) => {

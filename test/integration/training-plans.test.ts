@@ -1,8 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
-import { buffer as readStreamBytes } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { PRO_ONLY_MESSAGES } from '../../src/shared/api/exports.ts';
 import { WORKOUT_FORMAT_UNAVAILABLE } from '../../src/shared/api/plan-files.ts';
 import {
@@ -20,17 +18,9 @@ import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { eventPlan, registerPlanner } from '../support/plans.ts';
 import { waitForJobs } from '../support/strava.ts';
 import { fixtureFile } from '../support/strava-export.ts';
+import { readZip } from '../support/zip-files.ts';
 
 const kinds = await testDatabaseKinds();
-
-/** The files of a .zip by name, read with the same library the Strava import uses. */
-async function unzip(bytes: Buffer): Promise<Map<string, string>> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, autoClose: false });
-  const files = new Map<string, string>();
-  for await (const entry of zip.eachEntry()) files.set(entry.fileName, (await readStreamBytes(await zip.openReadStreamPromise(entry))).toString('utf8'));
-  zip.close();
-  return files;
-}
 
 type XmlNode = Record<string, unknown>;
 /** A .zwo read back as a reader of such files does: the metadata and the workout's steps in order. */
@@ -231,7 +221,7 @@ describe.each(kinds)('training plans on %s', (kind) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="gran-fondo-stelvio-workouts.zip"');
-    const files = await unzip(response.bytes);
+    const files = await readZip(response.bytes);
     // A folder per format (ADR 0039) holding every dated ride of the plan (ADR 0057), named by date and session so they sort by date;
     // no .erg without an FTP in the athlete's settings (the plan's typed FTP is the plan's alone).
     const zwo = [...files.keys()].filter((name) => name.startsWith('zwo/'));
@@ -244,7 +234,7 @@ describe.each(kinds)('training plans on %s', (kind) => {
     for (const name of files.keys()) expect(name).toMatch(/^(fit|zwo|mrc)\/\d{4}-\d{2}-\d{2}-(mon|tue|wed|thu|fri|sat|sun)-[a-z0-9-]+\.\1$/);
     for (const folder of ['fit', 'mrc']) expect([...files.keys()].filter((name) => name.startsWith(`${folder}/`)).map((name) => name.slice(folder.length + 1, -4))).toEqual(zwo.map((name) => name.slice(4, -4)));
 
-    const workouts = zwo.map((name) => parseWorkoutFile(files.get(name)!));
+    const workouts = zwo.map((name) => parseWorkoutFile(files.get(name)!.toString('utf8')));
     for (const workout of workouts) {
       expect(workout.sportType).toBe('bike');
       expect(workout.description).toContain('Gran Fondo Stelvio');

@@ -1,8 +1,6 @@
 import { Decoder, Stream } from '@garmin/fitsdk';
 import { XMLParser } from 'fast-xml-parser';
-import { buffer as readStreamBytes } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { datedSessions } from '../../src/server/features/plans/dated-sessions.ts';
 import { sessionSport, stepsOf, type DeviceThresholds } from '../../src/server/features/plans/device-files.ts';
 import { lengthInput } from '../../src/server/features/plans/plan-on-day.ts';
@@ -10,6 +8,7 @@ import type { AdjustedPlanView } from '../../src/server/features/plans/view.ts';
 import { planWorkoutFiles, zipWorkouts } from '../../src/server/features/plans/workouts.ts';
 import { MAX_PLAN_WEEKS, planSchedule } from '../../src/shared/domain/plan-phases.ts';
 import { planSource } from './support/analysis-context.ts';
+import { readZip } from '../support/zip-files.ts';
 
 /**
  * The plan's workouts zip at its largest (ADR 0057): a 104-week plan of rides and runs, every
@@ -20,14 +19,6 @@ import { planSource } from './support/analysis-context.ts';
 const THRESHOLDS: DeviceThresholds = { ftpW: 260, thresholdPaceSPerKm: 250, hrZones: null, maxHrBpm: null, lthrBpm: null, restingHrBpm: null };
 /** Far above what the longest plan writes (about 1 MB), far below what a phone minds downloading. */
 const MAX_ZIP_BYTES = 2_000_000;
-
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, autoClose: false });
-  const files = new Map<string, Buffer>();
-  for await (const entry of zip.eachEntry()) files.set(entry.fileName, await readStreamBytes(await zip.openReadStreamPromise(entry)));
-  zip.close();
-  return files;
-}
 
 describe("a plan's workouts zip", () => {
   it('holds every dated session of a 104-week plan in each format it offers, sorted by date, in about 1 MB', async () => {
@@ -43,7 +34,7 @@ describe("a plan's workouts zip", () => {
     if (!('files' in result)) throw new Error(result.unavailable);
     const zip = await zipWorkouts(result.files, generatedAt);
     expect(zip.length).toBeLessThan(MAX_ZIP_BYTES);
-    const files = await unzip(zip);
+    const files = await readZip(zip);
 
     const sessions = datedSessions(plan).filter((dated) => stepsOf(dated) !== null);
     const rides = sessions.filter((dated) => sessionSport(dated.scheduled) === 'cycling');
