@@ -410,8 +410,8 @@ async function checkPlans(url: string, before: string): Promise<QueryPlanCheck[]
     const fromDate = new Date(to.getTime() - 89 * DAY_MS).toISOString().slice(0, 10);
     const reads: [string, () => Promise<unknown>][] = [
       ['activity list, first page', () => activities.list(athlete.id, { limit: LIST_PAGE })],
-      // What GET /api/activities?before= sends: the page as JSON text built by the database (ADR 0058).
-      ['activity list, page before=', () => activities.listJson(athlete.id, { limit: LIST_PAGE, before: new Date(before) })],
+      // What GET /api/activities?before= reads: the page's kept list items as JSON text (ADR 0059).
+      ['activity list, page before=', () => activities.listItems(athlete.id, { limit: LIST_PAGE, before: new Date(before) })],
       ['fitness, 90 days', () => scoring.storedFitness(athlete.id, fromDate, to.toISOString().slice(0, 10))],
       ['activity detail: activity', () => activities.find(athlete.id, newest.id)],
       ['activity detail: stream keys', () => activities.streamKeys(newest.id)],

@@ -60,6 +60,7 @@ export function activityRow(overrides: Partial<ActivityRow> = {}): ActivityRow {
     fileQuality: null,
     detailFetchedAt: null,
     duplicateOf: null,
+    listItem: null,
     createdAt: new Date('2026-05-12T09:00:00.000Z'),
     updatedAt: new Date('2026-05-12T09:00:00.000Z'),
     ...overrides,

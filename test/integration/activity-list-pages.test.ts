@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityListItem } from '../../src/shared/api/activities.ts';
+import { activityListItem, type ActivityListItem } from '../../src/shared/api/activities.ts';
+import { activities } from '../../src/server/db/schema.ts';
 import { createActivitiesRepo } from '../../src/server/features/activities/repo.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
@@ -8,9 +10,11 @@ import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { registerPlanner } from '../support/plans.ts';
 
 /**
- * A page past the first (`GET /api/activities?before=`) is JSON text PostgreSQL builds (ADR 0058);
- * the first page is the rows serialised by the server (JSON.stringify). Both must be the same bytes
- * for the same activities, whatever the values hold, on both databases.
+ * A page past the first (`GET /api/activities?before=`) is read as the activities' kept list items
+ * (ADR 0059), written on the first read that needs them and emptied by the database whenever a
+ * listed column changes; the first page is the rows serialised by the server. Both must be the same
+ * bytes for the same activities, whatever the values hold, on both databases, and a page must never
+ * show an activity as it was before a change.
  */
 
 const kinds = await testDatabaseKinds();
@@ -86,10 +90,12 @@ describe.each(kinds)('activity list pages on %s', (kind) => {
     expect(page.headers.get('content-type')).toBe(first.headers.get('content-type'));
     return { first, page };
   }
-  const databaseText = (accountId: string) =>
-    createActivitiesRepo(server.database.handle.db).listJson(accountId, { limit: 200, before: new Date(FAR_FUTURE) });
+  const repo = () => createActivitiesRepo(server.database.handle.db);
+  const keptText = (accountId: string) => repo().listItems(accountId, { limit: 200, before: new Date(FAR_FUTURE) });
+  const keptItems = async (accountId: string) =>
+    (await query<{ n: number }>(`select count(list_item)::int as n from activities where user_id = $1`, [accountId]))[0]!.n;
 
-  it('answers a page past the first with the bytes the first page has, the text built by the database', async () => {
+  it('answers a page past the first with the bytes the first page has, read from the kept items once written', async () => {
     const { client, accountId } = await athlete();
     const original = await store(accountId, { name: 'Plain ride', startDate: '2025-03-03T06:00:00Z', distance: 40_000, averageWatts: 210.5 });
     await store(accountId, { name: 'Plain ride (uploaded again)', startDate: '2025-03-03T06:00:05Z', duplicateOf: original });
@@ -124,9 +130,14 @@ describe.each(kinds)('activity list pages on %s', (kind) => {
     const other = await athlete();
     await store(other.accountId, { name: 'Not yours', startDate: '2025-03-02T07:00:00Z' });
 
+    expect(await keptText(accountId)).toBeNull();
     const { first, page } = await bothPages(client);
     expect(page.text).toBe(first.text);
-    expect(await databaseText(accountId)).toBe(first.text);
+    // The read kept every listed activity's item (the duplicate is not listed): the next is read as text.
+    expect(await keptItems(accountId)).toBe(6);
+    expect(await keptText(accountId)).toBe(first.text);
+    const again = await bothPages(client);
+    expect(again.page.text).toBe(first.text);
     expect(first.body.map((item) => item.name)).toEqual([
       'Plain ride',
       'Quote " backslash \\ newline \n tab \t bell \u0007 unit \u001f del \u007f é 🚴 \u2028 </script>',
@@ -145,7 +156,7 @@ describe.each(kinds)('activity list pages on %s', (kind) => {
     expect(first.text).toContain('"startDate":"1969-07-20T20:17:40.000Z"');
   });
 
-  it('leaves a page holding a number the database writes otherwise to the server, with the same bytes', async () => {
+  it('keeps numbers as JSON.stringify writes them, whatever PostgreSQL would write', async () => {
     for (const distance of [0.00001, 1e-7, 5e-324, 1e15, 2 ** 60 + 2 ** 8, 1e23, -1.5e-5]) {
       const { client, accountId } = await athlete();
       await store(accountId, { name: 'Ordinary', startDate: '2025-03-03T06:00:00Z', distance: 12_345.5 });
@@ -153,8 +164,59 @@ describe.each(kinds)('activity list pages on %s', (kind) => {
       const { first, page } = await bothPages(client);
       expect(first.text).toContain(`"distance":${JSON.stringify(distance)},`);
       expect(page.text, String(distance)).toBe(first.text);
-      expect(await databaseText(accountId), String(distance)).toBeNull();
+      expect(await keptText(accountId), String(distance)).toBe(first.text);
     }
+  });
+
+  it('empties a kept item when any listed column changes, by any writer, and keeps it when another column does', async () => {
+    const { client, accountId } = await athlete();
+    const id = await store(accountId, { name: 'Kept', startDate: '2025-03-03T06:00:00Z', distance: 1000, averageHeartrate: 140, averageWatts: 200 });
+    const columns = getTableColumns(activities);
+    // A different value of the column's own type, written by plain SQL as any writer could.
+    const changed = (column: string, sqlType: string) =>
+      sqlType === 'boolean' ? `not ${column}`
+      : sqlType === 'timestamp with time zone' ? `${column} - interval '1 second'`
+      : sqlType === 'uuid' ? 'gen_random_uuid()'
+      : sqlType === 'activity_source' ? `case when ${column} = 'file' then 'archive'::activity_source else 'file'::activity_source end`
+      : sqlType === 'text' ? `coalesce(${column}, '') || '!'`
+      : `coalesce(${column}, 0) + 1`;
+    const listed = Object.keys(activityListItem.shape) as (keyof typeof columns)[];
+    const page = () => client.get<ActivityListItem[]>(`/api/activities?limit=200&before=${encodeURIComponent(FAR_FUTURE)}`);
+    let currentId = id;
+    let shown = (await page()).body[0]!;
+    for (const key of listed) {
+      expect(await keptItems(accountId), `kept before ${key} changes`).toBe(1);
+      const column = columns[key].name;
+      const [type] = await query<{ t: string }>(`select format_type(atttypid, atttypmod) as t from pg_attribute where attrelid = 'activities'::regclass and attname = $1`, [column]);
+      const [row] = await query<{ id: string }>(`update activities set ${column} = ${changed(column, type!.t)} where id = $1 returning id`, [currentId]);
+      currentId = row!.id;
+      expect(await keptItems(accountId), `${key} changed`).toBe(0);
+      const now = (await page()).body[0]!;
+      expect(now[key], key).not.toEqual(shown[key]);
+      expect({ ...now, [key]: shown[key] }, key).toEqual(shown);
+      shown = now;
+    }
+    expect(await keptItems(accountId)).toBe(1);
+    await query(`update activities set description = 'Not listed', max_heartrate = 190, updated_at = now() where id = $1`, [currentId]);
+    expect(await keptItems(accountId)).toBe(1);
+  });
+
+  it('does not keep an item read before the activity changed', async () => {
+    const { client, accountId } = await athlete();
+    const id = await store(accountId, { name: 'Before the change', startDate: '2025-03-03T06:00:00Z' });
+    const [read] = await repo().listWithVersions(accountId, { limit: 200, before: new Date(FAR_FUTURE) });
+    await query(`update activities set name = 'After the change' where id = $1`, [id]);
+    await repo().keepListItems(accountId, [{ id, version: read!.version, item: JSON.stringify({ ...read, name: 'Before the change' }) }]);
+    expect(await keptItems(accountId)).toBe(0);
+    const page = await client.get<ActivityListItem[]>(`/api/activities?limit=200&before=${encodeURIComponent(FAR_FUTURE)}`);
+    expect(page.body.map((item) => item.name)).toEqual(['After the change']);
+    expect(await keptItems(accountId)).toBe(1);
+    // Another account's read cannot keep an item on this account's activity.
+    const other = await athlete();
+    await query(`update activities set list_item = null where id = $1`, [id]);
+    const [mine] = await repo().listWithVersions(accountId, { limit: 200, before: new Date(FAR_FUTURE) });
+    await repo().keepListItems(other.accountId, [{ id, version: mine!.version, item: '{"forged":true}' }]);
+    expect(await keptItems(accountId)).toBe(0);
   });
 
   it('pages back through the list as the first page orders it: start before `before`, newest first, `limit` at most', async () => {

@@ -285,6 +285,12 @@ export const activities = pgTable(
      * delete it, but lists, load, fitness and bests leave it out; it comes back if the other goes.
      */
     duplicateOf: uuid('duplicate_of').references((): AnyPgColumn => activities.id, { onDelete: 'set null' }),
+    /**
+     * The activity as a list item: the JSON text the server writes for it (ADR 0059), kept so a page
+     * of the list is read as text. Written by the first read that needs it; the trigger
+     * activities_list_item_stale (migration 0018) empties it whenever a listed column changes.
+     */
+    listItem: text('list_item'),
     ...timestamps,
   },
   (table) => [

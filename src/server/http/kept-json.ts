@@ -25,7 +25,7 @@ export function sendKeptJson(request: FastifyRequest, reply: FastifyReply, value
   return reply.type(JSON_TYPE).send(kept.body);
 }
 
-/** JSON text made elsewhere (the database, ADR 0058), sent as it is with the content type Fastify gives JSON. */
+/** JSON text made elsewhere (kept list items read from the database, ADR 0059), sent as it is with the content type Fastify gives JSON. */
 export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
   return reply.type(JSON_TYPE).send(json);
 }

@@ -1,4 +1,4 @@
-import { and, between, desc, eq, inArray, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, between, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import type { Database } from '../../db/client.ts';
 import { activities, activityStreams, type ActivitySource } from '../../db/schema.ts';
@@ -6,7 +6,7 @@ import { DUPLICATE_START_TOLERANCE_S, isSameActivity } from './duplicate-rule.ts
 import { STREAM_CODEC_VERSION, decodeStreams, encodeStreams } from './stream-codec.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
-export type ActivityValues = Omit<typeof activities.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type ActivityValues = Omit<typeof activities.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'listItem'>;
 
 /** Columns the sidebar list needs; the detail view reads the whole row. */
 const listColumns = {
@@ -72,116 +72,97 @@ function streamsRow(activityId: string, streams: ActivityStreams) {
   return { activityId, sampleCount: streams.timeS.length, keys, codecVersion: STREAM_CODEC_VERSION, data: encodeStreams(streams) };
 }
 
-/** The activity list's statement, newest first, duplicates left out; `before` pages by start date. */
-function listQuery(db: Database, paged: boolean) {
+const listWhere = (paged: boolean) =>
+  and(
+    eq(activities.userId, sql.placeholder('userId')),
+    isNull(activities.duplicateOf),
+    paged ? lt(activities.startDate, sql.placeholder('before')) : undefined,
+  );
+
+function listStatement(db: Database) {
   return db
     .select(listColumns)
     .from(activities)
-    .where(
-      and(
-        eq(activities.userId, sql.placeholder('userId')),
-        isNull(activities.duplicateOf),
-        paged ? lt(activities.startDate, sql.placeholder('before')) : undefined,
-      ),
-    )
+    .where(listWhere(false))
     .orderBy(desc(activities.startDate), desc(activities.id))
-    .limit(sql.placeholder('limit'));
-}
-
-function listStatement(db: Database, paged: boolean) {
-  return listQuery(db, paged).prepare(paged ? 'activities_list_before' : 'activities_list_first');
+    .limit(sql.placeholder('limit'))
+    .prepare('activities_list_first');
 }
 
 /**
- * A double as JSON.stringify writes it, or SQL null where PostgreSQL may write it otherwise.
- * PostgreSQL and JavaScript both write the shortest digits that read back as the same double, and
- * both write them plainly from 1e-4 up to 1e15. Outside that range one writes `1e-05` and `1e+15`
- * where the other writes `0.00001` and `1000000000000000`, and from 2^53 up their shortest digits
- * can differ in the last place: no distance, time, heart rate or power is there, so such a value
- * leaves its page to the server. 0 (and -0, which JavaScript writes as 0) is `0`; NaN and the
- * infinities are `null` (in PostgreSQL NaN sorts above every number), as is null.
+ * A page before `before` as its kept list items (ADR 0059): the JSON text of the page when every
+ * activity on it has one, null when one or more has none yet (written since, or never listed).
  */
-const jsonNumber = (column: SQL | AnyColumn) => sql`case
-  when ${column} = 0 then '0'
-  when abs(${column}) >= '1e-4'::float8 and abs(${column}) < '1e15'::float8 then ${column}::text
-  when abs(${column}) < 'Infinity'::float8 then null
-  else 'null' end`;
-const jsonInteger = (column: SQL | AnyColumn) => sql`${column}::text`;
-const jsonBoolean = (column: SQL | AnyColumn) => sql`case when ${column} then 'true' else 'false' end`;
-/** JSON text of a text value; to_json escapes as JSON.stringify does (PostgreSQL text holds no lone surrogates). */
-const jsonString = (column: SQL | AnyColumn) => sql`coalesce(to_json(${column})::text, 'null')`;
-/**
- * A start as Date#toISOString writes it, to the millisecond (to_char's MS drops the microseconds
- * as the driver's Date does), for the years 0001-9999 both write alike; SQL null for any other.
- */
-const jsonDate = (column: SQL | AnyColumn) => sql`case
-  when ${column} >= '0001-01-01T00:00:00Z'::timestamptz and ${column} < '10000-01-01T00:00:00Z'::timestamptz
-  then '"' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"' end`;
-
-/**
- * The list page as the JSON text the API answers, built by PostgreSQL in one row: the bytes
- * `JSON.stringify` gives for the page of ActivityListItem (same keys in the same order). A value
- * the database may write otherwise (see `jsonNumber`, `jsonDate`) makes the page null: the server
- * serialises that page itself. Otherwise the server sends the text as it is, with no per-row work
- * in Node (ADR 0058).
- */
-function listJsonStatement(db: Database) {
-  const page = listQuery(db, true).as('page');
-  const item = sql.join(
-    [
-      sql`'{"id":"' || ${page.id}::text || '","name":' || ${jsonString(page.name)}`,
-      sql`',"type":' || ${jsonString(page.type)} || ',"sportType":' || ${jsonString(page.sportType)}`,
-      // The source is one of the enum's labels, plain words.
-      sql`',"source":"' || ${page.source}::text || '","stravaActivityId":' || ${jsonString(page.stravaActivityId)}`,
-      sql`',"distance":' || ${jsonNumber(page.distance)} || ',"movingTime":' || ${jsonInteger(page.movingTime)}`,
-      sql`',"elapsedTime":' || ${jsonInteger(page.elapsedTime)} || ',"totalElevationGain":' || ${jsonNumber(page.totalElevationGain)}`,
-      sql`',"startDate":' || ${jsonDate(page.startDate)}`,
-      sql`',"averageHeartrate":' || ${jsonNumber(page.averageHeartrate)} || ',"averageWatts":' || ${jsonNumber(page.averageWatts)}`,
-      sql`',"deviceWatts":' || ${jsonBoolean(page.deviceWatts)} || ',"trainer":' || ${jsonBoolean(page.trainer)} || '}'`,
-    ],
-    sql` || `,
-  );
-  // An activity the database cannot write is U+0001, which JSON text never holds raw (to_json
-  // escapes it): a page holding one is null, left to the server.
-  const written = db
+function listItemsStatement(db: Database) {
+  const page = db
+    .select({ listItem: activities.listItem, startDate: activities.startDate, id: activities.id })
+    .from(activities)
+    .where(listWhere(true))
+    .orderBy(desc(activities.startDate), desc(activities.id))
+    .limit(sql.placeholder('limit'))
+    .as('page');
+  return db
     .select({
-      body: sql<string>`'[' || coalesce(string_agg(coalesce(${item}, chr(1)), ',' order by ${page.startDate} desc, ${page.id} desc), '') || ']'`.as(
-        'body',
-      ),
+      body: sql<string | null>`case when count(*) = count(${page.listItem})
+        then '[' || coalesce(string_agg(${page.listItem}, ',' order by ${page.startDate} desc, ${page.id} desc), '') || ']' end`,
     })
     .from(page)
-    .as('written');
+    .prepare('activities_list_before_items');
+}
+
+/** The listed columns with the row version (xmin) they were read at, for writing their list items back. */
+function listVersionsStatement(db: Database) {
   return db
-    .select({ body: sql<string | null>`case when strpos(${written.body}, chr(1)) = 0 then ${written.body} end` })
-    .from(written)
-    .prepare('activities_list_before_json');
+    .select({ ...listColumns, version: sql<string>`${activities}.xmin::text` })
+    .from(activities)
+    .where(listWhere(true))
+    .orderBy(desc(activities.startDate), desc(activities.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('activities_list_before_versions');
 }
 
 export function createActivitiesRepo(db: Database) {
-  const listFirstPage = listStatement(db, false);
-  const listPageBefore = listStatement(db, true);
-  const listPageBeforeJson = listJsonStatement(db);
+  const listFirstPage = listStatement(db);
+  const listPageItems = listItemsStatement(db);
+  const listPageVersions = listVersionsStatement(db);
   return {
     /**
-     * Newest first, duplicates left out; `before` pages by start date. Always scoped to one account.
-     * The two statements are prepared once (per connection on PostgreSQL): a page is then a range
-     * read of activities_user_list without parsing or planning the query again.
+     * The newest activities, duplicates left out, always scoped to one account: one range read of
+     * activities_user_list by a statement prepared once (per connection on PostgreSQL).
      */
-    async list(userId: string, options: { limit: number; before?: Date }): Promise<ActivityListRow[]> {
-      return options.before
-        ? listPageBefore.execute({ userId, limit: options.limit, before: options.before.toISOString() })
-        : listFirstPage.execute({ userId, limit: options.limit });
+    async list(userId: string, options: { limit: number }): Promise<ActivityListRow[]> {
+      return listFirstPage.execute({ userId, limit: options.limit });
     },
 
     /**
-     * The page before `before` as the API's JSON text, in one statement that PostgreSQL plans once
-     * per connection and answers with one row: what `list` returns, serialised. Null for a page
-     * holding a number the database would write otherwise than JSON.stringify (the caller then
-     * serialises `list`'s rows).
+     * The page before `before` as the API's JSON text, from the activities' kept list items: one
+     * statement, planned once per connection, answered with one row. Null when an activity on the
+     * page has no list item (see `listWithVersions` and `keepListItems`).
      */
-    async listJson(userId: string, options: { limit: number; before: Date }): Promise<string | null> {
-      const [row] = await listPageBeforeJson.execute({ userId, limit: options.limit, before: options.before.toISOString() });
+    async listItems(userId: string, options: { limit: number; before: Date }): Promise<string | null> {
+      const [row] = await listPageItems.execute({ userId, limit: options.limit, before: options.before.toISOString() });
       return row ? row.body : '[]';
+    },
+
+    /** The page before `before` as `list` reads it, each row with the version it was read at. */
+    async listWithVersions(userId: string, options: { limit: number; before: Date }): Promise<(ActivityListRow & { version: string })[]> {
+      return listPageVersions.execute({ userId, limit: options.limit, before: options.before.toISOString() });
+    },
+
+    /**
+     * Keeps each activity's list item, unless the activity changed since it was read at `version`
+     * (then the next read writes it again) or another read kept it first.
+     */
+    async keepListItems(userId: string, items: { id: string; version: string; item: string }[]): Promise<void> {
+      if (items.length === 0) return;
+      const rows = sql.join(
+        items.map(({ id, version, item }) => sql`(${id}::uuid, ${version}::xid, ${item}::text)`),
+        sql`, `,
+      );
+      await db.execute(sql`update ${activities} set list_item = kept.item
+        from (values ${rows}) as kept (id, version, item)
+        where ${activities.id} = kept.id and ${activities.userId} = ${userId}
+          and ${activities}.xmin = kept.version and ${activities.listItem} is null`);
     },
 
     async find(userId: string, id: string): Promise<ActivityRow | undefined> {

@@ -22,10 +22,10 @@ export function registerActivityRoutes(app: FastifyInstance, activities: Activit
     query: activityListQuery,
     response: activityList,
     handler: async ({ account, query, request, reply }) => {
-      // A page past the first comes from the database as JSON text (ADR 0058); the first page is
-      // kept per account, with its bytes and ETag (ADR 0052).
+      // A page past the first is read as the activities' kept list items (ADR 0059); the first page
+      // is kept per account, with its bytes and ETag (ADR 0052).
       if (query.before) return sendJsonText(reply, await activities.pageJson(account.id, { limit: query.limit, before: query.before }));
-      return sendKeptJson(request, reply, await activities.list(account.id, query));
+      return sendKeptJson(request, reply, await activities.list(account.id, { limit: query.limit }));
     },
   });
   route(app, {

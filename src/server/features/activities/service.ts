@@ -129,23 +129,28 @@ export function createActivitiesService(deps: {
         await firstPages.changed(args[0]);
       }
     };
-  const readPage = async (accountId: string, options: { limit: number; before?: string }) =>
-    (await repo.list(accountId, { limit: options.limit, ...(options.before ? { before: new Date(options.before) } : {}) })).map(toListItem);
+  const readFirstPage = async (accountId: string, limit: number) => (await repo.list(accountId, { limit })).map(toListItem);
 
   return {
-    async list(accountId: string, options: { limit: number; before?: string }): Promise<ActivityListItem[]> {
-      // A page past the first (`before=`) is one range read of the list index, not kept.
-      return options.before ? readPage(accountId, options) : firstPages.read(accountId, options.limit, () => readPage(accountId, options));
+    /** The first page of the list (newest first, duplicates left out), kept per account. */
+    async list(accountId: string, options: { limit: number }): Promise<ActivityListItem[]> {
+      return firstPages.read(accountId, options.limit, () => readFirstPage(accountId, options.limit));
     },
 
     /**
-     * A page past the first as the API's JSON text (the bytes `list` would serialise to), built by
-     * the database: one statement, no per-row work here (ADR 0058). The rare page the database
-     * cannot write as JSON.stringify would (a number beyond 1e15, say) is serialised here.
+     * A page past the first as the API's JSON text (the bytes `list` would serialise to). Each
+     * activity keeps its list item, written by `toListItem` once (ADR 0059), so a page is read as
+     * text in one statement with no per-row work here. A page holding an activity without one (new,
+     * or changed since) is serialised here, and the items it lacked are kept for the next read.
      */
     async pageJson(accountId: string, options: { limit: number; before: string }): Promise<string> {
-      const json = await repo.listJson(accountId, { limit: options.limit, before: new Date(options.before) });
-      return json ?? JSON.stringify(await readPage(accountId, options));
+      const before = new Date(options.before);
+      const kept = await repo.listItems(accountId, { limit: options.limit, before });
+      if (kept !== null) return kept;
+      const rows = await repo.listWithVersions(accountId, { limit: options.limit, before });
+      const items = rows.map((row) => ({ id: row.id, version: row.version, item: JSON.stringify(toListItem(row)) }));
+      await repo.keepListItems(accountId, items);
+      return `[${items.map(({ item }) => item).join(',')}]`;
     },
 
     async detail(accountId: string, id: string): Promise<ActivityDetail> {
