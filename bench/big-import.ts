@@ -3,14 +3,11 @@ import { bigGpxGz } from '../test/support/big-activity-file.ts';
 import { sampleMaxRss } from '../test/support/processes.ts';
 import { signUpCookie, withProductionKairo } from './production-kairo.ts';
 
-/** The file of issue 16 item 1: 264,000 one-second points, gzipped. */
-const ISSUE_FILE_POINTS = 264_000;
-/** An Ironman at one point a second: about 17 h. */
-const IRONMAN_POINTS = 61_200;
-/** A pause between health checks, so they sample the import rather than load the server. */
-const HEALTH_INTERVAL_MS = 20;
-const SCORED_TIMEOUT_MS = 300_000;
-const RSS_SAMPLE_INTERVAL_MS = 200;
+/** What the bench reports: how /healthz fared during each of the two imports. */
+export interface BigImportRun {
+  issueFile: HealthDuringImport;
+  ironman: HealthDuringImport;
+}
 
 export interface HealthDuringImport {
   points: number;
@@ -30,10 +27,14 @@ export interface HealthDuringImport {
   rssMaxBytes: number | null;
 }
 
-export interface BigImportRun {
-  issueFile: HealthDuringImport;
-  ironman: HealthDuringImport;
-}
+/** The file of issue 16 item 1: 264,000 one-second points, gzipped. */
+const ISSUE_FILE_POINTS = 264_000;
+/** An Ironman at one point a second: about 17 h. */
+const IRONMAN_POINTS = 61_200;
+/** A pause between health checks, so they sample the import rather than load the server. */
+const HEALTH_INTERVAL_MS = 20;
+const SCORED_TIMEOUT_MS = 300_000;
+const RSS_SAMPLE_INTERVAL_MS = 200;
 
 /**
  * Issue 16 item 1: how another client's GET /healthz fares while Kairo takes in a big file. One

@@ -1,4 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
+import { COGGAN_POWER_ZONE_UPPER_BOUNDS_PCT_FTP } from '../../metrics/zones.ts';
 import type { NextSession, SessionIntensity, SessionStep } from '../../shared/api/analysis.ts';
 import { fileNameSlug } from '../../shared/domain/file-name.ts';
 
@@ -19,39 +20,36 @@ type Fraction = { low: number; high: number };
 /**
  * Heart-rate zones as FTP fractions: Coggan's heart-rate zones 1-5 describe the same efforts as his
  * power zones 1-5 (Allen & Coggan, Training and Racing with a Power Meter), so each zone maps to
- * that power zone. Zone 1 has no lower power bound; 45 % is where a spin stops being training.
+ * that power zone, from one above the zone below's upper bound to its own (Z2 is 56-75 %). Zone 1
+ * has no lower power bound; 45 % is where a spin stops being training. Index 0 is zone 1.
  */
-const HR_ZONE_FTP: Record<number, Fraction> = {
-  1: { low: 0.45, high: 0.55 },
-  2: { low: 0.56, high: 0.75 },
-  3: { low: 0.76, high: 0.9 },
-  4: { low: 0.91, high: 1.05 },
-  5: { low: 1.06, high: 1.2 },
-};
+const ZONE_1_FLOOR_PCT_FTP = 45;
+const HR_ZONE_FTP: readonly Fraction[] = COGGAN_POWER_ZONE_UPPER_BOUNDS_PCT_FTP.slice(0, 5).map((upperPct, index, uppers) => ({
+  low: (index === 0 ? ZONE_1_FLOOR_PCT_FTP : uppers[index - 1]! + 1) / 100,
+  high: upperPct / 100,
+}));
 
 /**
  * Perceived effort (Borg CR10) as FTP fractions, the inverse of the built-in coach's own
  * prescription (next-session.ts): RPE 2-3 recovery 45-55 %, 3-4 endurance 65-75 %, 5-6 sweet spot
  * 88-93 %, 7-8 threshold 95-100 %, 9 VO2max 106-120 %; 1 and 10 extend the scale at either end.
+ * Index 0 is RPE 1.
  */
-const RPE_FTP: Record<number, Fraction> = {
-  1: { low: 0.4, high: 0.5 },
-  2: { low: 0.45, high: 0.55 },
-  3: { low: 0.56, high: 0.7 },
-  4: { low: 0.7, high: 0.8 },
-  5: { low: 0.81, high: 0.88 },
-  6: { low: 0.88, high: 0.93 },
-  7: { low: 0.94, high: 0.98 },
-  8: { low: 0.98, high: 1.05 },
-  9: { low: 1.06, high: 1.2 },
-  10: { low: 1.21, high: 1.5 },
-};
+const RPE_FTP: readonly Fraction[] = [
+  { low: 0.4, high: 0.5 },
+  { low: 0.45, high: 0.55 },
+  { low: 0.56, high: 0.7 },
+  { low: 0.7, high: 0.8 },
+  { low: 0.81, high: 0.88 },
+  { low: 0.88, high: 0.93 },
+  { low: 0.94, high: 0.98 },
+  { low: 0.98, high: 1.05 },
+  { low: 1.06, high: 1.2 },
+  { low: 1.21, high: 1.5 },
+];
 
-const clampTo = (table: Record<number, Fraction>, value: number): Fraction => {
-  const keys = Object.keys(table).map(Number);
-  const key = Math.min(Math.max(Math.round(value), Math.min(...keys)), Math.max(...keys));
-  return table[key] as Fraction;
-};
+/** The row of a 1-based scale (zone, RPE) for a value, rounded and held to the scale's ends. */
+const rowOf = (scale: readonly Fraction[], value: number): Fraction => scale[Math.min(Math.max(Math.round(value), 1), scale.length) - 1]!;
 
 /** A step's target as a range of FTP fractions (rounded to 0.001, which is 0.3 W at 300 W FTP). */
 export function ftpFractions(intensity: SessionIntensity): Fraction {
@@ -60,9 +58,9 @@ export function ftpFractions(intensity: SessionIntensity): Fraction {
       case 'power':
         return { low: intensity.ftpPct.low / 100, high: intensity.ftpPct.high / 100 };
       case 'heartRate':
-        return { low: clampTo(HR_ZONE_FTP, intensity.zones.low).low, high: clampTo(HR_ZONE_FTP, intensity.zones.high).high };
+        return { low: rowOf(HR_ZONE_FTP, intensity.zones.low).low, high: rowOf(HR_ZONE_FTP, intensity.zones.high).high };
       case 'effort':
-        return { low: clampTo(RPE_FTP, intensity.rpe.low).low, high: clampTo(RPE_FTP, intensity.rpe.high).high };
+        return { low: rowOf(RPE_FTP, intensity.rpe.low).low, high: rowOf(RPE_FTP, intensity.rpe.high).high };
     }
   })();
   return { low: round(range.low), high: round(range.high) };

@@ -133,6 +133,10 @@ const EDGE_PADDING_PX = 8;
 const ARROW_WIDTH_PX = 10;
 const ARROW_HEIGHT_PX = 5;
 
+const opposite: Record<Side, Side> = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' };
+/** The arrow is drawn pointing down, for a tooltip above its trigger, and turned for the other sides. */
+const arrowRotation: Record<Side, number> = { top: 0, bottom: 180, left: -90, right: 90 };
+
 interface Placement {
   side: Side;
   left: number;
@@ -140,8 +144,6 @@ interface Placement {
   /** The arrow's offset along the tooltip's edge that faces the trigger. */
   arrow: number;
 }
-
-const opposite: Record<Side, Side> = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' };
 
 /** Where the tooltip goes: on the asked side if it fits there, else on the opposite one; kept inside the window. */
 export function placeTooltip(trigger: Pick<DOMRect, 'left' | 'top' | 'right' | 'bottom' | 'width' | 'height'>, size: { width: number; height: number }, viewport: { width: number; height: number }, side: Side): Placement {
@@ -182,7 +184,6 @@ function TooltipContent({ id, trigger, side, content }: { id: string; trigger: H
   }, [trigger, side]);
 
   const vertical = placement?.side === 'top' || placement?.side === 'bottom';
-  const arrowRotation: Record<Side, number> = { top: 0, bottom: 180, left: -90, right: 90 };
   return (
     <div
       ref={ref}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { RIDE_DETAILS, rideDetailTypesFor, type RideDetailType } from '../../../shared/domain/ride-detail.ts';
-import { Dialog, type DialogOpenState } from '../../ui/dialog.tsx';
+import type { DialogOpenState } from '../../ui/dialog.tsx';
 import { DialogForm } from '../../ui/dialog-form.tsx';
+import { FormDialog, type FormDialogActions } from '../../ui/form-dialog.tsx';
 import { TextArea } from '../../ui/text-area.tsx';
 import type { ActivityDetailChoice } from './api/update-activity-detail.ts';
 import { RideDetailOption } from './ride-detail-option.tsx';
@@ -20,33 +21,22 @@ interface AddDetailDialogProps extends DialogOpenState {
 /** 'Let Kai know about your ride' (spec §2, §3, §4): one of the seven ride types on a ride, the sport-neutral ones elsewhere, and a note for Custom Note. */
 export function AddDetailDialog({ isRide, initialSelectedOption, initialCustomNote, onSave, ...openState }: AddDetailDialogProps) {
   return (
-    <Dialog
+    <FormDialog
       {...openState}
+      onSave={onSave}
       title={isRide ? 'Let Kai know about your ride' : 'Let Kai know about your activity'}
       description="This will help Kai analyze your activity more appropriately."
       className="sm:max-w-2xl"
     >
-      {/* Mounted only while open: each opening starts from the saved detail, and Cancel or close forgets the edits. */}
-      <AddDetailForm
-        isRide={isRide}
-        initialSelectedOption={initialSelectedOption}
-        initialCustomNote={initialCustomNote}
-        onCancel={() => openState.onOpenChange(false)}
-        onSave={(choice) => {
-          openState.onOpenChange(false);
-          onSave(choice);
-        }}
-      />
-    </Dialog>
+      {(actions) => <AddDetailForm isRide={isRide} initialSelectedOption={initialSelectedOption} initialCustomNote={initialCustomNote} {...actions} />}
+    </FormDialog>
   );
 }
 
-interface AddDetailFormProps {
+interface AddDetailFormProps extends FormDialogActions<ActivityDetailChoice> {
   isRide: boolean;
   initialSelectedOption: RideDetailType | null;
   initialCustomNote: string;
-  onCancel: () => void;
-  onSave: (choice: ActivityDetailChoice) => void;
 }
 
 function AddDetailForm({ isRide, initialSelectedOption, initialCustomNote, onCancel, onSave }: AddDetailFormProps) {

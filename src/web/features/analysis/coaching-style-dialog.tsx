@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { CoachingStyle } from '../../../shared/domain/coaching-style.ts';
-import { Dialog, type DialogOpenState } from '../../ui/dialog.tsx';
+import type { DialogOpenState } from '../../ui/dialog.tsx';
 import { DialogForm } from '../../ui/dialog-form.tsx';
+import { FormDialog, type FormDialogActions } from '../../ui/form-dialog.tsx';
 import type { CoachingStyleChoice } from './api/update-coaching-style.ts';
 import { CoachingStyleCards } from './coaching-style-cards.tsx';
 
@@ -12,35 +13,27 @@ interface CoachingStyleDialogProps extends DialogOpenState {
   onSave: (choice: CoachingStyleChoice) => void;
 }
 
-/** The Coaching Style modal (spec §2, §4, §5): four styles, and the athlete's own instructions for Custom. */
+/** The Coaching Style modal (spec §2, §4, §5): four styles, and the athlete's own instructions for Custom; every opening starts again from the current style. */
 export function CoachingStyleDialog({ currentStyle, currentInstructions, onSave, ...openState }: CoachingStyleDialogProps) {
   return (
-    <Dialog
+    <FormDialog<CoachingStyleChoice | null>
       {...openState}
+      onSave={(choice) => {
+        if (choice) onSave(choice);
+      }}
       title="Coaching Style"
       description="Choose how Kai coaches you in this analysis."
       className="sm:max-w-xl"
     >
-      {/* Mounted only while open, so every opening starts again from the current style (spec §4). */}
-      <CoachingStyleForm
-        currentStyle={currentStyle}
-        currentInstructions={currentInstructions}
-        onCancel={() => openState.onOpenChange(false)}
-        onSave={(choice) => {
-          openState.onOpenChange(false);
-          if (choice) onSave(choice);
-        }}
-      />
-    </Dialog>
+      {(actions) => <CoachingStyleForm currentStyle={currentStyle} currentInstructions={currentInstructions} {...actions} />}
+    </FormDialog>
   );
 }
 
-interface CoachingStyleFormProps {
+/** Saves null when nothing changed: the dialog just closes. */
+interface CoachingStyleFormProps extends FormDialogActions<CoachingStyleChoice | null> {
   currentStyle: CoachingStyle;
   currentInstructions: string;
-  onCancel: () => void;
-  /** null: nothing changed, just close. */
-  onSave: (choice: CoachingStyleChoice | null) => void;
 }
 
 function CoachingStyleForm({ currentStyle, currentInstructions, onCancel, onSave }: CoachingStyleFormProps) {

@@ -5,8 +5,8 @@ interface ChoiceGroupProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** [value, label] pairs. */
-  options: [string, string][];
+  /** Each value with its label, in the order shown. */
+  options: Record<string, string>;
 }
 
 /** One choice of a few, as radio buttons that look like chips. */
@@ -16,7 +16,7 @@ export function ChoiceGroup({ label, value, onChange, options }: ChoiceGroupProp
     <fieldset>
       <legend className="mb-2 text-sm font-medium text-fg">{label}</legend>
       <div className="flex flex-wrap gap-2">
-        {options.map(([option, text]) => (
+        {Object.entries(options).map(([option, text]) => (
           <label
             key={option}
             className={clsx(

@@ -129,17 +129,7 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
     save.mutate({ id: plan?.id ?? null, input: parsed.data });
   }
 
-  const kind = (
-    <ChoiceGroup
-      label="Activity kind"
-      value={fields.eventType}
-      onChange={set('eventType')}
-      options={[
-        ['cycling', 'Cycling'],
-        ['running', 'Running'],
-      ]}
-    />
-  );
+  const kind = <ChoiceGroup label="Activity kind" value={fields.eventType} onChange={set('eventType')} options={{ cycling: 'Cycling', running: 'Running' }} />;
   const ftp = fields.eventType === 'cycling' && (
     <TextField label="FTP (watts, optional)" inputMode="numeric" value={fields.ftp} onChange={(e) => set('ftp')(e.target.value)} placeholder="e.g. 250" />
   );
@@ -185,15 +175,7 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
               <TextField label="Elevation (optional)" value={fields.eventElevation} onChange={(e) => set('eventElevation')(e.target.value)} placeholder={imperial ? 'e.g. 8,200 ft' : 'e.g. 2,500 m'} />
               {ftp}
             </div>
-            <ChoiceGroup
-              label="Completion goal"
-              value={fields.completionGoal}
-              onChange={set('completionGoal')}
-              options={[
-                ['complete', 'Complete it'],
-                ['time', 'Target time'],
-              ]}
-            />
+            <ChoiceGroup label="Completion goal" value={fields.completionGoal} onChange={set('completionGoal')} options={{ complete: 'Complete it', time: 'Target time' }} />
             {fields.completionGoal === 'time' && (
               <TextField label="Target time" value={fields.targetTime} onChange={(e) => set('targetTime')(e.target.value)} placeholder="e.g. 5:30:00" />
             )}
