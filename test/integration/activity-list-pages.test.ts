@@ -180,7 +180,7 @@ describe.each(kinds)('activity list pages on %s', (kind) => {
       : sqlType === 'activity_source' ? `case when ${column} = 'file' then 'archive'::activity_source else 'file'::activity_source end`
       : sqlType === 'text' ? `coalesce(${column}, '') || '!'`
       : `coalesce(${column}, 0) + 1`;
-    const listed = Object.keys(activityListItem.shape) as (keyof typeof columns)[];
+    const listed = Object.keys(activityListItem.shape) as (keyof ActivityListItem & keyof typeof columns)[];
     const page = () => client.get<ActivityListItem[]>(`/api/activities?limit=200&before=${encodeURIComponent(FAR_FUTURE)}`);
     let currentId = id;
     let shown = (await page()).body[0]!;
