@@ -1,4 +1,4 @@
-import { and, between, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import type { Database } from '../../db/client.ts';
 import { activities, activityStreams, type ActivitySource } from '../../db/schema.ts';
@@ -72,6 +72,15 @@ function streamsRow(activityId: string, streams: ActivityStreams) {
   return { activityId, sampleCount: streams.timeS.length, keys, codecVersion: STREAM_CODEC_VERSION, data: encodeStreams(streams) };
 }
 
+/**
+ * Newest first, then by id: the order of activities_user_list as declared (DESC NULLS LAST), so the
+ * index hands the rows over in order and the page stops after `limit` of them. A plain `desc`
+ * means NULLS FIRST, which that index cannot give: the planner then reads every activity of the
+ * account and sorts them, which it chose on a table not yet analysed (after a big import, 1.5 ms
+ * and 778 buffers for a page of 50 instead of 0.4 ms and 45).
+ */
+const listOrder = [sql`${activities.startDate} desc nulls last`, sql`${activities.id} desc nulls last`];
+
 const listWhere = (paged: boolean) =>
   and(
     eq(activities.userId, sql.placeholder('userId')),
@@ -84,7 +93,7 @@ function listStatement(db: Database) {
     .select(listColumns)
     .from(activities)
     .where(listWhere(false))
-    .orderBy(desc(activities.startDate), desc(activities.id))
+    .orderBy(...listOrder)
     .limit(sql.placeholder('limit'))
     .prepare('activities_list_first');
 }
@@ -98,7 +107,7 @@ function listItemsStatement(db: Database) {
     .select({ listItem: activities.listItem, startDate: activities.startDate, id: activities.id })
     .from(activities)
     .where(listWhere(true))
-    .orderBy(desc(activities.startDate), desc(activities.id))
+    .orderBy(...listOrder)
     .limit(sql.placeholder('limit'))
     .as('page');
   return db
@@ -116,7 +125,7 @@ function listVersionsStatement(db: Database) {
     .select({ ...listColumns, version: sql<string>`${activities}.xmin::text` })
     .from(activities)
     .where(listWhere(true))
-    .orderBy(desc(activities.startDate), desc(activities.id))
+    .orderBy(...listOrder)
     .limit(sql.placeholder('limit'))
     .prepare('activities_list_before_versions');
 }
