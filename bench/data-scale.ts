@@ -9,7 +9,7 @@ import * as schema from '../src/server/db/schema.ts';
 import { createActivitiesRepo } from '../src/server/features/activities/repo.ts';
 import { createAnalysisRepo } from '../src/server/features/analysis/repo.ts';
 import { createMetricsRepo } from '../src/server/features/scoring/repo.ts';
-import { wholeHistorySeries } from '../src/server/features/scoring/service.ts';
+import { wholeHistorySeries } from '../src/server/features/scoring/fitness-window.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { startKairoProcess } from '../test/support/kairo-process.ts';
 import { measureLoad, type LoadResult } from './load.ts';

@@ -2,7 +2,7 @@ import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import type { ActivityMetrics, ActivityMetricsInput } from '../../../metrics/activity-metrics.ts';
 import { resolveAthleteSettings } from '../../../metrics/athlete-settings.ts';
 import { best20MinPowerW, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
-import { computeFitnessSeries, continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
+import { continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
 import { samplePowerCurveOnGrid } from '../../../metrics/power-curve-grid.ts';
 import { estimateMaxHeartrate, MAX_HR_LOOKBACK_DAYS } from '../../../metrics/max-heart-rate.ts';
 import { estimateThresholdSpeedFromEffortsMps, thresholdPaceFromSpeedSPerKm } from '../../../metrics/threshold-pace.ts';
@@ -19,6 +19,7 @@ import { readActivityIntervals } from './intervals.ts';
 import { createPowerCurves } from './power-curves.ts';
 import type { MetricsRepo, WindowHighest } from './repo.ts';
 import { DAY_MS } from '../../../shared/time.ts';
+import { fitnessWindow, wholeHistorySeries } from './fitness-window.ts';
 
 /**
  * The athlete's thresholds come from their coaching profile first (`AthleteThresholds`); what they
@@ -44,7 +45,6 @@ const THRESHOLD_PACE_LOOKBACK_DAYS = 90;
 const FITNESS_CHART_TTL_MS = 10_000;
 const FITNESS_CHART_MAX_ACCOUNTS = 10_000;
 const FITNESS_WRITTEN = 'fitness-written';
-
 
 /**
  * The thresholds the athlete or Strava states (the effective ones that are not estimates, ADR
@@ -73,7 +73,6 @@ export interface ScoredActivities {
 
 /** The stated thresholds an activity of this sport family is scored with (heart rate differs by sport, ADR 0055). */
 export type AthleteThresholdsSource = (accountId: string, family: SportFamily) => Promise<AthleteThresholds>;
-
 
 export interface FitnessWithSources {
   series: FitnessDay[];
@@ -104,19 +103,6 @@ export function measuredStreams(row: ActivityRow, streams: ActivityStreams | nul
   if (!streams || row.deviceWatts || !streams.powerW) return streams;
   const { powerW: _estimated, ...rest } = streams;
   return rest;
-}
-
-/** The UTC days of a `days`-day series ending with `today`'s. */
-function fitnessWindow(days: number, today: Date): { fromDate: string; toDate: string } {
-  const toDate = today.toISOString().slice(0, 10);
-  return { fromDate: new Date(Date.parse(toDate) - (days - 1) * DAY_MS).toISOString().slice(0, 10), toDate };
-}
-
-/** The whole history's series, from its first day with load to its last. */
-export function wholeHistorySeries(loads: { date: string; load: number }[]): FitnessDay[] {
-  if (loads.length === 0) return [];
-  const dates = loads.map((entry) => entry.date).sort();
-  return computeFitnessSeries(loads, dates[0]!, dates.at(-1)!);
 }
 
 /** An activity an estimate was read from. */
