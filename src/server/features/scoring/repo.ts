@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, gte, inArray, isNotNull, isNull, lt, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { HEART_RATE_RANGE_BPM } from '../../../metrics/sample-cleaning.ts';
 import type { Database } from '../../db/client.ts';
 import type { FitnessDay } from '../../../metrics/fitness.ts';
@@ -32,7 +32,28 @@ export interface WindowHighest {
   sources: ActivitySource[];
 }
 
+/** See `storedFitness`. */
+function fitnessWindowStatement(db: Database) {
+  const dayBefore = db
+    .select({ date: max(fitnessDays.date) })
+    .from(fitnessDays)
+    .where(and(eq(fitnessDays.userId, sql.placeholder('accountId')), lt(fitnessDays.date, sql`${sql.placeholder('fromDate')}::date`)));
+  return db
+    .select({ date: sql<string>`${fitnessDays.date}::text`, load: fitnessDays.load, ctl: fitnessDays.ctl, atl: fitnessDays.atl, tsb: fitnessDays.tsb })
+    .from(fitnessDays)
+    .where(
+      and(
+        eq(fitnessDays.userId, sql.placeholder('accountId')),
+        gte(fitnessDays.date, sql`coalesce((${dayBefore}), ${sql.placeholder('fromDate')}::date)`),
+        lte(fitnessDays.date, sql`${sql.placeholder('toDate')}::date`),
+      ),
+    )
+    .orderBy(asc(fitnessDays.date))
+    .prepare('fitness_window');
+}
+
 export function createMetricsRepo(db: Database) {
+  const fitnessWindow = fitnessWindowStatement(db);
   return {
     async save(values: typeof activityMetrics.$inferInsert): Promise<void> {
       const { activityId: _activityId, ...update } = values;
@@ -224,18 +245,11 @@ export function createMetricsRepo(db: Database) {
     /**
      * The stored fitness days in [fromDate, toDate] ('YYYY-MM-DD') and the last stored day before
      * `fromDate`, which the days asked for continue from when the window starts after the history
-     * ends: one round trip, two primary-key range reads. The day before is ordered by the date
-     * column, not by the text it is selected as (which would sort the account's whole history).
+     * ends: one statement, prepared once per connection (the chart asks for it on every visit),
+     * reading the primary key backwards for the day before and then forwards for the window.
      */
     async storedFitness(accountId: string, fromDate: string, toDate: string): Promise<FitnessDay[]> {
-      const result = (await db.execute(sql`
-        (select date::text as date, load, ctl, atl, tsb from ${fitnessDays}
-          where user_id = ${accountId} and date < ${fromDate}::date order by ${fitnessDays.date} desc limit 1)
-        union all
-        (select date::text as date, load, ctl, atl, tsb from ${fitnessDays}
-          where user_id = ${accountId} and date between ${fromDate}::date and ${toDate}::date)
-        order by date`)) as unknown as { rows: FitnessDay[] };
-      return result.rows;
+      return fitnessWindow.execute({ accountId, fromDate, toDate });
     },
 
     /** Accounts with scored activities but no stored fitness series (metrics stored before the series was). */
