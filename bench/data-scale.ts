@@ -3,7 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { computeFitnessSeries } from '../src/metrics/fitness.ts';
+import { computeFitnessSeries, fitnessDayJson } from '../src/metrics/fitness.ts';
 import type { Database, DatabaseHandle } from '../src/server/db/client.ts';
 import * as schema from '../src/server/db/schema.ts';
 import { createActivitiesRepo } from '../src/server/features/activities/repo.ts';
@@ -258,7 +258,7 @@ async function seededSeriesMatchesProduct(url: string): Promise<boolean> {
     const [athlete] = (await pool.query<{ id: string }>(`select id from accounts where email = $1`, [athleteEmail(ATHLETES)])).rows;
     if (!athlete) throw new Error('no seeded athlete');
     const stored = async () =>
-      (await pool.query(`select date::text as date, load, ctl, atl, tsb from fitness_days where user_id = $1 order by date`, [athlete.id])).rows;
+      (await pool.query(`select date::text as date, load, ctl, atl, tsb, item from fitness_days where user_id = $1 order by date`, [athlete.id])).rows;
     const seeded = await stored();
     const db = drizzle({ client: pool, schema }) as unknown as Database;
     await createMetricsRepo(db).rewriteFitness(athlete.id, wholeHistorySeries);
@@ -361,11 +361,18 @@ async function insertRows(query: Query, timed: (step: string, run: () => Promise
   });
   const series = computeFitnessSeries(loads, loads.at(-1)!.date, loads[0]!.date);
   await timed('fitness_days', () => query(
-    `insert into fitness_days (user_id, date, load, ctl, atl, tsb)
-     select a.id, s.date, s.load, s.ctl, s.atl, s.tsb
-       from accounts a cross join unnest($1::date[], $2::float8[], $3::float8[], $4::float8[], $5::float8[]) as s(date, load, ctl, atl, tsb)
+    `insert into fitness_days (user_id, date, load, ctl, atl, tsb, item)
+     select a.id, s.date, s.load, s.ctl, s.atl, s.tsb, s.item
+       from accounts a cross join unnest($1::date[], $2::float8[], $3::float8[], $4::float8[], $5::float8[], $6::text[]) as s(date, load, ctl, atl, tsb, item)
       order by a.id, s.date`,
-    [series.map((day) => day.date), series.map((day) => day.load), series.map((day) => day.ctl), series.map((day) => day.atl), series.map((day) => day.tsb)],
+    [
+      series.map((day) => day.date),
+      series.map((day) => day.load),
+      series.map((day) => day.ctl),
+      series.map((day) => day.atl),
+      series.map((day) => day.tsb),
+      series.map(fitnessDayJson),
+    ],
   ));
   await timed('analyses', () => query(
     `insert into analyses (activity_id, user_id, subject_line, executive_summary, feedback, summary, recovery,
@@ -412,7 +419,8 @@ async function checkPlans(url: string, before: string): Promise<QueryPlanCheck[]
       ['activity list, first page', () => activities.list(athlete.id, { limit: LIST_PAGE })],
       // What GET /api/activities?before= reads: the page's kept list items as JSON text (ADR 0059).
       ['activity list, page before=', () => activities.listItems(athlete.id, { limit: LIST_PAGE, before: new Date(before) })],
-      ['fitness, 90 days', () => scoring.storedFitness(athlete.id, fromDate, to.toISOString().slice(0, 10))],
+      // What GET /api/fitness reads: the stored days' kept JSON (ADR 0059).
+      ['fitness, 90 days', () => scoring.storedFitnessText(athlete.id, fromDate, to.toISOString().slice(0, 10))],
       ['activity detail: activity', () => activities.find(athlete.id, newest.id)],
       ['activity detail: stream keys', () => activities.streamKeys(newest.id)],
       ['activity detail: metrics', () => scoring.find(athlete.id, newest.id)],

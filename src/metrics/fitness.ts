@@ -22,6 +22,33 @@ export interface FitnessDay {
   tsb: number;
 }
 
+/** A day as the fitness chart's JSON writes it: the bytes JSON.stringify gives for a FitnessDay (the same keys, in the same order). */
+export function fitnessDayJson(day: FitnessDay): string {
+  return JSON.stringify({ date: day.date, load: day.load, ctl: day.ctl, atl: day.atl, tsb: day.tsb });
+}
+
+/**
+ * The chart's JSON for `fromDate` … `toDate` from the stored days' kept texts: `stored` is the JSON
+ * of the stored days in the window (consecutive, in date order, joined by commas), `first` the
+ * date of the first of them and `last` the last stored day on or before `toDate` (null when none
+ * is). The same bytes as JSON.stringify(continueFitnessSeries(…)) over the stored days: days before
+ * the history are zero, days after its end decay from its last day.
+ */
+export function continueFitnessJson(window: { stored: string; first: string | null; last: FitnessDay | null }, fromDate: string, toDate: string): string {
+  const { stored, first, last } = window;
+  if (first === null) return JSON.stringify(continueFitnessSeries(last ? [last] : [], fromDate, toDate));
+  const parts: string[] = [];
+  const firstDay = toDayNumber(first);
+  // The stored days run without a gap from the first day with load, so nothing is stored before `first`.
+  if (firstDay > toDayNumber(fromDate)) parts.push(...continueFitnessSeries([], fromDate, toIsoDate(firstDay - 1)).map(fitnessDayJson));
+  parts.push(stored);
+  const lastDay = last ? toDayNumber(last.date) : firstDay;
+  if (last && lastDay < toDayNumber(toDate)) {
+    parts.push(...continueFitnessSeries([last], toIsoDate(lastDay + 1), toDate).map(fitnessDayJson));
+  }
+  return `[${parts.join(',')}]`;
+}
+
 export interface FitnessStart {
   ctl: number;
   atl: number;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { computeFitnessSeries } from '../../src/metrics/fitness.ts';
+import { computeFitnessSeries, continueFitnessSeries } from '../../src/metrics/fitness.ts';
 import { analysisView } from '../../src/shared/api/analysis.ts';
 import { formatDistance, measureText } from '../../src/shared/format.ts';
 import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
@@ -75,6 +75,34 @@ describe.each(kinds)('one fitness series from the whole history on %s', (kind) =
 
     const stranger = await registerAthlete(server.url);
     expect((await fitness(stranger, 7)).every((day) => day.ctl === 0 && day.atl === 0 && day.load === 0)).toBe(true);
+  });
+
+  it('answers the chart from the stored days kept JSON with the bytes the rows give, and from the rows where a day has none', async () => {
+    const athlete = await registerAthlete(server.url);
+    const accountId = (await athlete.get<{ id: string }>('/api/auth/user')).body.id;
+    await uploadRuns(server, athlete, [40, 12, 5]);
+    const rows = async () =>
+      server.database.handle.query<Day>(`select date::text as date, load, ctl, atl, tsb from fitness_days where user_id = $1 order by date`, [accountId]);
+    const stored = await rows();
+    expect(stored.length).toBeGreaterThan(30);
+    const kept = await server.database.handle.query<{ n: number }>(`select count(item)::int as n from fitness_days where user_id = $1`, [accountId]);
+    expect(kept[0]!.n).toBe(stored.length);
+    const today = new Date().toISOString().slice(0, 10);
+    // Windows before, across, inside and after the history (its last day is five days ago): each is a new
+    // window for the account, so each is read from the database.
+    const expected = (days: number) => {
+      const fromDate = new Date(Date.parse(today) - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+      const read = [...stored.filter((day) => day.date < fromDate).slice(-1), ...stored.filter((day) => day.date >= fromDate)];
+      return JSON.stringify(continueFitnessSeries(read, fromDate, today));
+    };
+    for (const days of [3, 7, 30, 41, 60, 365]) {
+      const chart = await athlete.get(`/api/fitness?days=${days}`);
+      expect(chart.status).toBe(200);
+      expect(chart.text, `${days} days`).toBe(expected(days));
+    }
+    // Days stored before their JSON was kept are read as rows: the same bytes.
+    await server.database.handle.query(`update fitness_days set item = null where user_id = $1 and date = (select max(date) from fitness_days where user_id = $1)`, [accountId]);
+    for (const days of [8, 90]) expect((await athlete.get(`/api/fitness?days=${days}`)).text, `${days} days from rows`).toBe(expected(days));
   });
 
   it("the analysis cites the series' figures for the day it names", async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeFitnessSeries, continueFitnessSeries } from '../../src/metrics/fitness.ts';
+import { computeFitnessSeries, continueFitnessJson, continueFitnessSeries, fitnessDayJson } from '../../src/metrics/fitness.ts';
 
 const dayAfter = (from: string, days: number) => new Date(Date.parse(from) + days * 86_400_000).toISOString().slice(0, 10);
 const everyDay = (from: string, days: number, load: number) =>
@@ -96,5 +96,39 @@ describe('continueFitnessSeries (reading a window of the stored whole-history se
     expect(series[0]).toEqual({ date: '2025-01-01', load: 0, ctl: 0, atl: 0, tsb: 0 });
     expect(series[1]).toEqual(stored[0]);
     expect(series[2]).toEqual({ date: '2025-01-03', load: 0, ctl: expect.closeTo(2 * (41 / 42), 12), atl: expect.closeTo(12 * (6 / 7), 12), tsb: -10 });
+  });
+});
+
+describe('continueFitnessJson (the chart read as the stored days kept JSON)', () => {
+  const loadsArbitrary = fc.array(fc.record({ offset: fc.integer({ min: 0, max: 400 }), load: fc.double({ min: 0, max: 400, noNaN: true }) }), {
+    maxLength: 60,
+  });
+
+  it('writes the bytes JSON.stringify writes for the series read as rows, whatever window is read (property)', () => {
+    fc.assert(
+      fc.property(loadsArbitrary, fc.integer({ min: -30, max: 500 }), fc.integer({ min: 1, max: 200 }), (entries, endOffset, days) => {
+        const loads = entries.map(({ offset, load }) => ({ date: dayAfter('2024-01-01', offset), load }));
+        const dates = loads.map((entry) => entry.date).sort();
+        const stored = loads.length === 0 ? [] : computeFitnessSeries(loads, dates[0]!, dates.at(-1)!);
+        const toDate = dayAfter('2024-01-01', endOffset);
+        const fromDate = dayAfter(toDate, 1 - days);
+        const read = [...stored.filter((day) => day.date < fromDate).slice(-1), ...stored.filter((day) => day.date >= fromDate && day.date <= toDate)];
+        // As the repository reads the kept texts: those of the window's days, the first of their dates, the last day read.
+        const inWindow = read.filter((day) => day.date >= fromDate);
+        const window = {
+          stored: inWindow.map(fitnessDayJson).join(','),
+          first: inWindow[0]?.date ?? null,
+          last: read.length > 0 ? (JSON.parse(fitnessDayJson(read.at(-1)!)) as (typeof read)[number]) : null,
+        };
+        expect(continueFitnessJson(window, fromDate, toDate)).toBe(JSON.stringify(continueFitnessSeries(read, fromDate, toDate)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps a day as JSON.stringify writes the day', () => {
+    const day = { date: '2025-01-02', load: 0.1 + 0.2, ctl: 1e-7, atl: -0, tsb: 123.456 };
+    expect(fitnessDayJson(day)).toBe(JSON.stringify(day));
+    expect(fitnessDayJson({ ...day, extra: 1 } as typeof day)).toBe(JSON.stringify(day));
   });
 });

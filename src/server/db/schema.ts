@@ -416,6 +416,11 @@ export const fitnessDays = pgTable(
     ctl: doublePrecision('ctl').notNull(),
     atl: doublePrecision('atl').notNull(),
     tsb: doublePrecision('tsb').notNull(),
+    /**
+     * The day as the fitness chart's JSON text (`fitnessDayJson`), written with it: a chart is read
+     * as one text (ADR 0059). Null on days stored before it existed, which are then read as rows.
+     */
+    item: text('item'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.date] })],
 );

@@ -12,10 +12,18 @@ const serialised = new WeakMap<object, { body: Buffer; etag: string }>();
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** An answer that is already JSON text (made from kept texts, ADR 0059): kept and sent as it is. */
+export class JsonText {
+  readonly json: string;
+  constructor(json: string) {
+    this.json = json;
+  }
+}
+
 export function sendKeptJson(request: FastifyRequest, reply: FastifyReply, value: object): FastifyReply {
   let kept = serialised.get(value);
   if (!kept) {
-    const body = Buffer.from(JSON.stringify(value));
+    const body = Buffer.from(value instanceof JsonText ? value.json : JSON.stringify(value));
     kept = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
     serialised.set(value, kept);
   }

@@ -1,7 +1,7 @@
 import { and, asc, between, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { HEART_RATE_RANGE_BPM } from '../../../metrics/sample-cleaning.ts';
 import type { Database } from '../../db/client.ts';
-import type { FitnessDay } from '../../../metrics/fitness.ts';
+import { fitnessDayJson, type FitnessDay } from '../../../metrics/fitness.ts';
 import { activities, activityMetrics, fitnessDays, type ActivitySource } from '../../db/schema.ts';
 
 export type ActivityMetricsRow = typeof activityMetrics.$inferSelect;
@@ -52,8 +52,39 @@ function fitnessWindowStatement(db: Database) {
     .prepare('fitness_window');
 }
 
+/**
+ * The same days as `fitnessWindowStatement`, as the kept JSON of the days in the window (one text),
+ * the first of their dates and the kept JSON of the last day read (the window's last stored day,
+ * or the day before it). `complete` is false when a day read has no kept JSON (stored before it
+ * was written).
+ */
+function fitnessWindowTextStatement(db: Database) {
+  const dayBefore = db
+    .select({ date: max(fitnessDays.date) })
+    .from(fitnessDays)
+    .where(and(eq(fitnessDays.userId, sql.placeholder('accountId')), lt(fitnessDays.date, sql`${sql.placeholder('fromDate')}::date`)));
+  const inWindow = sql`${fitnessDays.date} >= ${sql.placeholder('fromDate')}::date`;
+  return db
+    .select({
+      stored: sql<string | null>`string_agg(${fitnessDays.item}, ',' order by ${fitnessDays.date}) filter (where ${inWindow})`,
+      first: sql<string | null>`(min(${fitnessDays.date}) filter (where ${inWindow}))::text`,
+      last: sql<string | null>`(array_agg(${fitnessDays.item} order by ${fitnessDays.date} desc))[1]`,
+      complete: sql<boolean>`count(*) = count(${fitnessDays.item})`,
+    })
+    .from(fitnessDays)
+    .where(
+      and(
+        eq(fitnessDays.userId, sql.placeholder('accountId')),
+        gte(fitnessDays.date, sql`coalesce((${dayBefore}), ${sql.placeholder('fromDate')}::date)`),
+        lte(fitnessDays.date, sql`${sql.placeholder('toDate')}::date`),
+      ),
+    )
+    .prepare('fitness_window_text');
+}
+
 export function createMetricsRepo(db: Database) {
   const fitnessWindow = fitnessWindowStatement(db);
+  const fitnessWindowText = fitnessWindowTextStatement(db);
   return {
     async save(values: typeof activityMetrics.$inferInsert): Promise<void> {
       const { activityId: _activityId, ...update } = values;
@@ -236,7 +267,9 @@ export function createMetricsRepo(db: Database) {
         const days = compute(loads);
         await tx.delete(fitnessDays).where(eq(fitnessDays.userId, accountId));
         for (let start = 0; start < days.length; start += FITNESS_INSERT_CHUNK) {
-          await tx.insert(fitnessDays).values(days.slice(start, start + FITNESS_INSERT_CHUNK).map((entry) => ({ userId: accountId, ...entry })));
+          await tx
+            .insert(fitnessDays)
+            .values(days.slice(start, start + FITNESS_INSERT_CHUNK).map((entry) => ({ userId: accountId, ...entry, item: fitnessDayJson(entry) })));
         }
         return days.length;
       });
@@ -250,6 +283,16 @@ export function createMetricsRepo(db: Database) {
      */
     async storedFitness(accountId: string, fromDate: string, toDate: string): Promise<FitnessDay[]> {
       return fitnessWindow.execute({ accountId, fromDate, toDate });
+    },
+
+    /**
+     * The same days as `storedFitness` as their kept JSON (see `fitnessWindowTextStatement`): one
+     * row, no per-day work here. Null when a day read has none.
+     */
+    async storedFitnessText(accountId: string, fromDate: string, toDate: string): Promise<{ stored: string; first: string | null; last: FitnessDay | null } | null> {
+      const [row] = await fitnessWindowText.execute({ accountId, fromDate, toDate });
+      if (!row?.complete) return null;
+      return { stored: row.stored ?? '', first: row.first, last: row.last === null ? null : (JSON.parse(row.last) as FitnessDay) };
     },
 
     /** Accounts with scored activities but no stored fitness series (metrics stored before the series was). */

@@ -2,7 +2,7 @@ import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import type { ActivityMetrics, ActivityMetricsInput } from '../../../metrics/activity-metrics.ts';
 import { resolveAthleteSettings } from '../../../metrics/athlete-settings.ts';
 import { best20MinPowerW, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
-import { continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
+import { continueFitnessJson, continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
 import { samplePowerCurveOnGrid } from '../../../metrics/power-curve-grid.ts';
 import { estimateMaxHeartrate, MAX_HR_LOOKBACK_DAYS } from '../../../metrics/max-heart-rate.ts';
 import { estimateThresholdSpeedFromEffortsMps, thresholdPaceFromSpeedSPerKm } from '../../../metrics/threshold-pace.ts';
@@ -12,6 +12,7 @@ import { createAccountCache } from '../../db/account-cache.ts';
 import type { InvalidationChannel } from '../../db/invalidation.ts';
 import { activitySources, type ActivitySource } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { JsonText } from '../../http/kept-json.ts';
 import { sportFamilyOf, sportTypesOf } from '../../../shared/domain/sport-family.ts';
 import type { ActivityRow } from '../activities/index.ts';
 import { storedView, toView, type FtpSource, type ThresholdsUsed } from './metrics-view.ts';
@@ -20,6 +21,7 @@ import { createPowerCurves } from './power-curves.ts';
 import type { MetricsRepo, WindowHighest } from './repo.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 import { fitnessWindow, wholeHistorySeries } from './fitness-window.ts';
+import { evidenceOf, sourcesOf, type EstimateActivity } from './estimate-evidence.ts';
 
 /**
  * The athlete's thresholds come from their coaching profile first (`AthleteThresholds`); what they
@@ -105,26 +107,6 @@ export function measuredStreams(row: ActivityRow, streams: ActivityStreams | nul
   return rest;
 }
 
-/** An activity an estimate was read from. */
-interface EstimateActivity {
-  activityId: string;
-  name: string;
-  startDate: Date;
-  source: ActivitySource;
-}
-
-const evidenceOf = (activity: EstimateActivity): EstimateActivity => ({
-  activityId: activity.activityId,
-  name: activity.name,
-  startDate: activity.startDate,
-  source: activity.source,
-});
-
-/** The sources of the estimates that were made, once each, sorted. */
-function sourcesOf(estimates: readonly (WindowHighest | null)[]): ActivitySource[] {
-  return [...new Set(estimates.flatMap((estimate) => estimate?.sources ?? []))].sort();
-}
-
 export function createMetricsService(deps: {
   repo: MetricsRepo;
   activities: ScoredActivities;
@@ -144,7 +126,7 @@ export function createMetricsService(deps: {
    * until the stored series is rewritten on any instance: `refreshFitness` is its only writer and
    * tells every instance once it has committed (ADR 0052).
    */
-  const charts = createAccountCache<string, FitnessDay[]>({
+  const charts = createAccountCache<string, JsonText>({
     invalidation,
     topic: FITNESS_WRITTEN,
     ttlMs: FITNESS_CHART_TTL_MS,
@@ -348,12 +330,17 @@ export function createMetricsService(deps: {
     },
 
     /**
-     * The fitness chart: `fitness()` of the days ending today, kept in memory per account until
-     * the stored series changes (the same days, figures and order, read once).
+     * The fitness chart: `fitness()` of the days ending today as JSON text, made from the stored
+     * days' kept JSON (one statement, no per-day work for the stored days) and kept in memory per
+     * account until the stored series changes. Days stored before their JSON was kept are read as
+     * rows. The bytes are JSON.stringify of `fitness()`.
      */
-    async fitnessChart(accountId: string, days: number, today = new Date()): Promise<FitnessDay[]> {
-      const { toDate } = fitnessWindow(days, today);
-      return charts.read(accountId, `${days}/${toDate}`, () => this.fitness(accountId, days, today));
+    async fitnessChart(accountId: string, days: number, today = new Date()): Promise<JsonText> {
+      const { fromDate, toDate } = fitnessWindow(days, today);
+      return charts.read(accountId, `${days}/${toDate}`, async () => {
+        const kept = await repo.storedFitnessText(accountId, fromDate, toDate);
+        return new JsonText(kept ? continueFitnessJson(kept, fromDate, toDate) : JSON.stringify(await this.fitness(accountId, days, today)));
+      });
     },
 
     /**

@@ -1,4 +1,5 @@
 ALTER TABLE "activities" ADD COLUMN "list_item" text;--> statement-breakpoint
+ALTER TABLE "fitness_days" ADD COLUMN "item" text;--> statement-breakpoint
 -- A kept list item is the activity's listed columns as JSON text (ADR 0059): any change to one of
 -- them, by any writer, empties it, and the next read of the list writes it again.
 CREATE FUNCTION "activities_list_item_stale"() RETURNS trigger LANGUAGE plpgsql AS $$
