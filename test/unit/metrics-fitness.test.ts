@@ -69,19 +69,29 @@ describe('computeFitnessSeries (CTL 42 d, ATL 7 d, TSB = yesterday)', () => {
   });
 });
 
+/**
+ * A whole-history series stored from random loads, and a window of `days` ending `endOffset` days
+ * after 2024-01-01 read as the repository reads it: the last stored day before the window, then
+ * the window's stored days.
+ */
+function storedWindow(entries: { offset: number; load: number }[], endOffset: number, days: number) {
+  const loads = entries.map(({ offset, load }) => ({ date: dayAfter('2024-01-01', offset), load }));
+  const dates = loads.map((entry) => entry.date).sort();
+  const stored = loads.length === 0 ? [] : computeFitnessSeries(loads, dates[0]!, dates.at(-1)!);
+  const toDate = dayAfter('2024-01-01', endOffset);
+  const fromDate = dayAfter(toDate, 1 - days);
+  const read = [...stored.filter((day) => day.date < fromDate).slice(-1), ...stored.filter((day) => day.date >= fromDate && day.date <= toDate)];
+  return { loads, read, fromDate, toDate };
+}
+const windowArbitraries = [fc.integer({ min: -30, max: 500 }), fc.integer({ min: 1, max: 200 })] as const;
+
 describe('continueFitnessSeries (reading a window of the stored whole-history series)', () => {
   const loadsArbitrary = fc.array(fc.record({ offset: fc.integer({ min: 0, max: 400 }), load: fc.integer({ min: 0, max: 250 }) }), { maxLength: 60 });
 
   it("gives every day exactly the whole history's value, whatever window is read (property)", () => {
     fc.assert(
-      fc.property(loadsArbitrary, fc.integer({ min: -30, max: 500 }), fc.integer({ min: 1, max: 200 }), (entries, endOffset, days) => {
-        const loads = entries.map(({ offset, load }) => ({ date: dayAfter('2024-01-01', offset), load }));
-        const dates = loads.map((entry) => entry.date).sort();
-        const stored = loads.length === 0 ? [] : computeFitnessSeries(loads, dates[0]!, dates.at(-1)!);
-        const toDate = dayAfter('2024-01-01', endOffset);
-        const fromDate = dayAfter(toDate, 1 - days);
-        // As the repository reads it: the last stored day before the window, then the window's stored days.
-        const read = [...stored.filter((day) => day.date < fromDate).slice(-1), ...stored.filter((day) => day.date >= fromDate && day.date <= toDate)];
+      fc.property(loadsArbitrary, ...windowArbitraries, (entries, endOffset, days) => {
+        const { loads, read, fromDate, toDate } = storedWindow(entries, endOffset, days);
         const expected = computeFitnessSeries(loads, '2023-01-01', toDate).slice(-days);
         expect(continueFitnessSeries(read, fromDate, toDate)).toEqual(expected);
       }),
@@ -106,13 +116,8 @@ describe('continueFitnessJson (the chart read as the stored days kept JSON)', ()
 
   it('writes the bytes JSON.stringify writes for the series read as rows, whatever window is read (property)', () => {
     fc.assert(
-      fc.property(loadsArbitrary, fc.integer({ min: -30, max: 500 }), fc.integer({ min: 1, max: 200 }), (entries, endOffset, days) => {
-        const loads = entries.map(({ offset, load }) => ({ date: dayAfter('2024-01-01', offset), load }));
-        const dates = loads.map((entry) => entry.date).sort();
-        const stored = loads.length === 0 ? [] : computeFitnessSeries(loads, dates[0]!, dates.at(-1)!);
-        const toDate = dayAfter('2024-01-01', endOffset);
-        const fromDate = dayAfter(toDate, 1 - days);
-        const read = [...stored.filter((day) => day.date < fromDate).slice(-1), ...stored.filter((day) => day.date >= fromDate && day.date <= toDate)];
+      fc.property(loadsArbitrary, ...windowArbitraries, (entries, endOffset, days) => {
+        const { read, fromDate, toDate } = storedWindow(entries, endOffset, days);
         // As the repository reads the kept texts: those of the window's days, the first of their dates, the last day read.
         const inWindow = read.filter((day) => day.date >= fromDate);
         const window = {

@@ -32,22 +32,30 @@ export interface WindowHighest {
   sources: ActivitySource[];
 }
 
-/** See `storedFitness`. */
-function fitnessWindowStatement(db: Database) {
+/**
+ * The stored days a chart window reads, for `accountId` from `fromDate` to `toDate` (placeholders):
+ * the window's days and the last stored day before it, which the window continues from when it
+ * starts after the history ends. The primary key is read backwards for the day before, then
+ * forwards for the window.
+ */
+function fitnessWindowDays(db: Database) {
   const dayBefore = db
     .select({ date: max(fitnessDays.date) })
     .from(fitnessDays)
     .where(and(eq(fitnessDays.userId, sql.placeholder('accountId')), lt(fitnessDays.date, sql`${sql.placeholder('fromDate')}::date`)));
+  return and(
+    eq(fitnessDays.userId, sql.placeholder('accountId')),
+    gte(fitnessDays.date, sql`coalesce((${dayBefore}), ${sql.placeholder('fromDate')}::date)`),
+    lte(fitnessDays.date, sql`${sql.placeholder('toDate')}::date`),
+  );
+}
+
+/** See `storedFitness`. */
+function fitnessWindowStatement(db: Database) {
   return db
     .select({ date: sql<string>`${fitnessDays.date}::text`, load: fitnessDays.load, ctl: fitnessDays.ctl, atl: fitnessDays.atl, tsb: fitnessDays.tsb })
     .from(fitnessDays)
-    .where(
-      and(
-        eq(fitnessDays.userId, sql.placeholder('accountId')),
-        gte(fitnessDays.date, sql`coalesce((${dayBefore}), ${sql.placeholder('fromDate')}::date)`),
-        lte(fitnessDays.date, sql`${sql.placeholder('toDate')}::date`),
-      ),
-    )
+    .where(fitnessWindowDays(db))
     .orderBy(asc(fitnessDays.date))
     .prepare('fitness_window');
 }
@@ -59,10 +67,6 @@ function fitnessWindowStatement(db: Database) {
  * was written).
  */
 function fitnessWindowTextStatement(db: Database) {
-  const dayBefore = db
-    .select({ date: max(fitnessDays.date) })
-    .from(fitnessDays)
-    .where(and(eq(fitnessDays.userId, sql.placeholder('accountId')), lt(fitnessDays.date, sql`${sql.placeholder('fromDate')}::date`)));
   const inWindow = sql`${fitnessDays.date} >= ${sql.placeholder('fromDate')}::date`;
   return db
     .select({
@@ -72,13 +76,7 @@ function fitnessWindowTextStatement(db: Database) {
       complete: sql<boolean>`count(*) = count(${fitnessDays.item})`,
     })
     .from(fitnessDays)
-    .where(
-      and(
-        eq(fitnessDays.userId, sql.placeholder('accountId')),
-        gte(fitnessDays.date, sql`coalesce((${dayBefore}), ${sql.placeholder('fromDate')}::date)`),
-        lte(fitnessDays.date, sql`${sql.placeholder('toDate')}::date`),
-      ),
-    )
+    .where(fitnessWindowDays(db))
     .prepare('fitness_window_text');
 }
 
@@ -278,8 +276,7 @@ export function createMetricsRepo(db: Database) {
     /**
      * The stored fitness days in [fromDate, toDate] ('YYYY-MM-DD') and the last stored day before
      * `fromDate`, which the days asked for continue from when the window starts after the history
-     * ends: one statement, prepared once per connection (the chart asks for it on every visit),
-     * reading the primary key backwards for the day before and then forwards for the window.
+     * ends: one statement, prepared once per connection (see `fitnessWindowDays`).
      */
     async storedFitness(accountId: string, fromDate: string, toDate: string): Promise<FitnessDay[]> {
       return fitnessWindow.execute({ accountId, fromDate, toDate });
