@@ -5,7 +5,10 @@ interface ChoiceGroupProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** Each value with its label, in the order shown. */
+  /**
+   * Each value with its label, in the order shown: the object's own order, which JavaScript keeps
+   * for words but not for integer-like keys (those come first, ascending), so values are words.
+   */
   options: Record<string, string>;
 }
 
