@@ -42,6 +42,9 @@ export const sampleCleaning = z.object({
 });
 export type SampleCleaning = z.infer<typeof sampleCleaning>;
 
+export const movingTimeRule = z.object({ from: z.enum(['speed', 'effort', 'recorded']), minSpeedMps: z.number().nullable() });
+export type MovingTimeRule = z.infer<typeof movingTimeRule>;
+
 /** What the importer did to an uploaded file's samples, and whether the file ended early. */
 export const fileQuality = z.object({
   duplicateTimestampsMerged: z.number(),
@@ -53,6 +56,12 @@ export const fileQuality = z.object({
    * left out); null otherwise, absent on files imported before it was kept.
    */
   activeLengths: z.number().nullable().optional(),
+  /**
+   * How Kairo counted moving time for a file without timer pauses (ADR 0065): intervals at
+   * `minSpeedMps` or faster ('speed'), seconds with power or cadence ('effort'), or every recorded
+   * second ('recorded'); null (absent on older imports) when the recorder's timer is used.
+   */
+  movingTimeRule: movingTimeRule.nullable().optional(),
 });
 export type FileQuality = z.infer<typeof fileQuality>;
 
@@ -63,6 +72,8 @@ export const dataQuality = sampleCleaning.extend({
   truncatedRecoveredS: z.number().nullable(),
   /** A pool swim: the lengths swum, the seconds of its heart-rate figures; null otherwise. */
   activeLengths: z.number().nullable(),
+  /** How moving time was counted without timer pauses; null or absent: the recorder's timer (or Strava's). */
+  movingTimeRule: movingTimeRule.nullable().optional(),
 });
 export type DataQuality = z.infer<typeof dataQuality>;
 

@@ -97,6 +97,7 @@ function combinedDataQuality(file: FileQuality | null, cleaning: SampleCleaning 
     backwardTimestampsDropped: file?.backwardTimestampsDropped ?? 0,
     truncatedRecoveredS: file?.truncatedRecoveredS ?? null,
     activeLengths: file?.activeLengths ?? null,
+    movingTimeRule: file?.movingTimeRule ?? null,
   };
 }
 

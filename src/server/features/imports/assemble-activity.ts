@@ -5,18 +5,23 @@ import { fillMissing } from '../../../shared/fill-missing.ts';
 import { ImportFileError } from './import-file-error.ts';
 import type {
   ActivityFileFormat,
+  MovingTimeRule,
   ParsedActivity,
   ParsedLap,
   RecordedActivity,
   RecordedLap,
   RecordedSample,
 } from './parsed-activity.ts';
-import { inferSportTypeFromSpeed, isGpsSportType } from './sport-type.ts';
+import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
+import { inferSportTypeFromSpeed, isGpsSportType, type SportType } from './sport-type.ts';
 import {
   cumulativeDistanceM,
   dropBackwardDistances,
+  footMovingSpeedMps,
   lastKnown,
-  movingTimeFromDistanceS,
+  movingIntervals,
+  movingSecondsOf,
+  ridingMovingSpeedMps,
   staysWithinRadius,
 } from './track-math.ts';
 
@@ -58,17 +63,38 @@ export function assembleParsedActivity(
   const streams = buildStreams(samples, startMs);
   const distanceStreamM = streams.distanceM ?? [];
   const spanS = streams.timeS.at(-1) ?? 0;
-
-  const computed = computeStreamSummary(streams);
   // A session can end before its last records (or a file state no session at all): elapsed time
-  // covers every record. Moving time is the recorder's timer, else Kairo's 1 Hz moving time.
+  // covers every record.
   const elapsedTimeS = Math.round(Math.max(spanS, recorded.elapsedTimeS ?? 0));
+  const distanceM = recorded.distanceM ?? lastKnown(distanceStreamM) ?? 0;
+
+  // Moving time is the recorder's timer where it paused; else Kairo's rule (ADR 0065): over a
+  // distance, the intervals at walking pace or faster (riding: 1 m/s) outside a GPS stay, kept as
+  // the streams' moving flags so the metrics' 1 Hz seconds follow the same rule.
+  const timerS = timerThatPausedS(format, recorded.movingTimeS, spanS);
+  const distanceFromPositions = !samples.some((sample) => finiteOrNull(sample.distanceM) !== null);
+  const byDistance = timerS === null && distanceStreamM.some((valueM) => valueM !== null && valueM > 0);
+  let sportType = recorded.sport?.sportType ?? null;
+  let movingTimeRule: MovingTimeRule | null = null;
+  if (byDistance) {
+    const movingSecondsAt = (minSpeedMps: number) => {
+      // A recorded distance (a footpod, a wheel, the device's filtered GPS) does not wander at a
+      // standstill; only a distance summed from positions needs the stays left out.
+      const moving = movingIntervals(streams.timeS, distanceStreamM, distanceFromPositions ? streams.latlng : undefined, minSpeedMps);
+      return { moving, movingS: movingSecondsOf(streams.timeS, moving) };
+    };
+    sportType ??= inferSportTypeFromSpeed(distanceM, movingSecondsAt(footMovingSpeedMps).movingS);
+    const minSpeedMps = minMovingSpeedMps(sportType);
+    streams.moving = movingSecondsAt(minSpeedMps).moving;
+    movingTimeRule = { from: 'speed', minSpeedMps };
+  }
+  const computed = computeStreamSummary(streams);
   const movingTimeS = Math.min(
     elapsedTimeS,
-    Math.round(recorded.movingTimeS ?? movingTimeWithoutTimerS(streams.timeS, distanceStreamM, computed?.movingTimeS ?? 0)),
+    Math.round(timerS ?? (streams.moving ? movingSecondsOf(streams.timeS, streams.moving) : (computed?.movingTimeS ?? 0))),
   );
-  const distanceM = recorded.distanceM ?? lastKnown(distanceStreamM) ?? 0;
-  const sportType = recorded.sport?.sportType ?? inferSportTypeFromSpeed(distanceM, movingTimeS);
+  if (timerS === null && !byDistance) movingTimeRule = { from: hasEffort(streams) ? 'effort' : 'recorded', minSpeedMps: null };
+  sportType ??= inferSportTypeFromSpeed(distanceM, movingTimeS);
   // Indoors: the sport says so (FIT sub sport), or a GPS sport has no track, like a treadmill run
   // whose watch stamped one location on every point.
   const hasGpsTrack = streams.latlng !== undefined && !staysWithinRadius(streams.latlng, stationaryRadiusM);
@@ -95,18 +121,40 @@ export function assembleParsedActivity(
       backwardTimestampsDropped: backwardDropped,
       truncatedRecoveredS: recorded.truncated ? Math.round(spanS) : null,
       activeLengths: streams.active ? (recorded.activeLengths ?? null) : null,
+      movingTimeRule,
     },
   };
 }
 
 /**
- * A track without a timer (GPX, a truncated FIT) moves while its distance grows at walking pace or
- * faster, whatever the gap between points (handheld units record only on a change of direction);
- * on a trainer whose distance never grows, the 1 Hz seconds with power or cadence count instead.
+ * Within this much of the span, a TCX's lap timer never stopped: the file has no pauses to go by
+ * (phone apps write each lap's elapsed time as its TotalTimeSeconds), and its stops are found from
+ * motion, as for GPX.
  */
-function movingTimeWithoutTimerS(timeS: number[], distanceM: (number | null)[], effortMovingTimeS: number): number {
-  const covers = distanceM.some((valueM) => valueM !== null && valueM > 0);
-  return covers ? movingTimeFromDistanceS(timeS, distanceM) : effortMovingTimeS;
+const timerRanThroughToleranceS = (spanS: number) => Math.max(3, spanS * 0.002);
+
+/**
+ * The recorder's timer time where it says when the athlete paused: always FIT's session timer (its
+ * timer events pause it); a TCX's laps' TotalTimeSeconds only when they add up to less than the
+ * span; null for GPX, which has no timer.
+ */
+function timerThatPausedS(format: ActivityFileFormat, statedTimerS: number | null, spanS: number): number | null {
+  if (statedTimerS === null) return null;
+  if (format === 'tcx' && statedTimerS >= spanS - timerRanThroughToleranceS(spanS)) return null;
+  return statedTimerS;
+}
+
+/** The speed below which an athlete of this sport is stopped (`ridingMovingSpeedMps` on a bike). */
+function minMovingSpeedMps(sportType: SportType): number {
+  return sportFamilyOf(sportType) === 'ride' ? ridingMovingSpeedMps : footMovingSpeedMps;
+}
+
+/**
+ * Whether any sample has power or cadence above 0: without distance or a timer, the 1 Hz seconds
+ * with power or cadence are the moving ones (a trainer ride, as head units count it).
+ */
+function hasEffort(streams: ActivityStreams): boolean {
+  return [streams.powerW, streams.cadenceRpm].some((values) => values?.some((value) => value !== null && value > 0) ?? false);
 }
 
 /**

@@ -75,6 +75,18 @@ export interface FileQuality {
   truncatedRecoveredS: number | null;
   /** A pool swim: the lengths swum, the seconds its heart-rate figures cover; null otherwise. */
   activeLengths: number | null;
+  /** How Kairo counted moving time where the file has no timer pauses; null: the recorder's timer. */
+  movingTimeRule: MovingTimeRule | null;
+}
+
+/**
+ * Kairo's moving time for a file without timer pauses (ADR 0065): the intervals at `minSpeedMps`
+ * or faster outside a GPS stay ('speed'); without distance, the seconds with power or cadence above
+ * 0 ('effort'); without either, every recorded second ('recorded').
+ */
+export interface MovingTimeRule {
+  from: 'speed' | 'effort' | 'recorded';
+  minSpeedMps: number | null;
 }
 
 /** One sample as a format reader finds it; absent fields were not recorded. */

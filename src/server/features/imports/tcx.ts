@@ -16,7 +16,10 @@ const trackpointAncestors = ['TrainingCenterDatabase', 'Activities', 'Activity',
  */
 export function tcxReader(fileName: string, maxPoints: number): ActivityTextReader {
   const samples: RecordedSample[] = [];
+  /** The lap (index among the first activity's laps) each sample was recorded in. */
+  const sampleLaps: number[] = [];
   let activitiesOpened = 0;
+  let lapsOpened = 0;
   const reader = new XmlStreamReader({
     fileName,
     formatLabel: 'TCX',
@@ -24,10 +27,16 @@ export function tcxReader(fileName: string, maxPoints: number): ActivityTextRead
     maxStreamed: maxPoints,
     onOpen(name, depth) {
       if (name === 'Activity' && depth === 2) activitiesOpened++;
+      if (name === 'Lap' && depth === 3 && activitiesOpened === 1) lapsOpened++;
     },
     onElement(trackpoint, ancestors) {
       const inFirstActivity = activitiesOpened === 1 && ancestors.length === trackpointAncestors.length;
-      if (inFirstActivity && ancestors.every((name, index) => name === trackpointAncestors[index])) samples.push(...readTrackpoint(trackpoint));
+      if (inFirstActivity && ancestors.every((name, index) => name === trackpointAncestors[index])) {
+        for (const sample of readTrackpoint(trackpoint)) {
+          samples.push(sample);
+          sampleLaps.push(lapsOpened - 1);
+        }
+      }
     },
   });
 
@@ -39,7 +48,9 @@ export function tcxReader(fileName: string, maxPoints: number): ActivityTextRead
       if (activity === null && childElement(database, 'Courses')) {
         throw new ImportFileError('unsupported', `${fileName} is a TCX course (a planned route), not a recorded activity.`);
       }
-      const laps = childElements(activity, 'Lap').flatMap(readLap);
+      const lapElements = childElements(activity, 'Lap');
+      continueRestartedLapDistances(samples, sampleLaps, lapElements.map((lap) => childNumber(lap, 'DistanceMeters')));
+      const laps = lapElements.flatMap(readLap);
       const sportType = sportTypeFromName(attributeText(activity, 'Sport'));
       return {
         sport: sportType ? { sportType, indoor: false } : null,
@@ -55,6 +66,52 @@ export function tcxReader(fileName: string, maxPoints: number): ActivityTextRead
       };
     },
   };
+}
+
+/** A step back of a lap's first distance up to this is rounding, not a restart. */
+const restartToleranceM = 1;
+
+/**
+ * Phone apps restart each lap's track point DistanceMeters at 0, where devices keep counting from
+ * the activity's start. A lap whose first distance is below the last distance of the lap before
+ * restarted: its points continue from where the laps before it ended, by their stated
+ * DistanceMeters (else the last distance recorded in them), so the activity's distance stream
+ * stays cumulative and each lap still covers its own DistanceMeters. `sampleLaps[i]` is the lap of
+ * `samples[i]`; `lapDistancesM` are the laps' stated distances. Changes `samples` in place.
+ */
+function continueRestartedLapDistances(samples: RecordedSample[], sampleLaps: readonly number[], lapDistancesM: readonly (number | null)[]): void {
+  const lapCount = Math.max(0, ...sampleLaps) + 1;
+  const firstM = new Array<number | null>(lapCount).fill(null);
+  const lastM = new Array<number | null>(lapCount).fill(null);
+  samples.forEach((sample, index) => {
+    const lap = sampleLaps[index]!;
+    const valueM = sample.distanceM;
+    if (lap < 0 || typeof valueM !== 'number' || !Number.isFinite(valueM)) return;
+    firstM[lap] ??= valueM;
+    lastM[lap] = valueM;
+  });
+  const offsetsM = new Array<number>(lapCount).fill(0);
+  let restarted = false;
+  /** Where the laps so far ended, on the activity's distance, and the last distance they recorded. */
+  let endM = 0;
+  let lastRecordedM: number | null = null;
+  for (let lap = 0; lap < lapCount; lap++) {
+    const startM = firstM[lap] ?? null;
+    // A cumulative distance never steps back at a lap start by more than rounding.
+    const restarts = lap > 0 && startM !== null && lastRecordedM !== null && startM < lastRecordedM - restartToleranceM;
+    offsetsM[lap] = restarts ? endM : lap > 0 ? offsetsM[lap - 1]! : 0;
+    restarted ||= restarts;
+    // A lap counted from 0 (the first, or one that restarted) ends at its stated distance.
+    const fromZero = lap === 0 || restarts;
+    const ownEndM = fromZero ? (lapDistancesM[lap] ?? lastM[lap]) : lastM[lap];
+    if (ownEndM != null) endM = Math.max(endM, offsetsM[lap]! + ownEndM);
+    if (lastM[lap] != null) lastRecordedM = lastM[lap]!;
+  }
+  if (!restarted) return;
+  samples.forEach((sample, index) => {
+    const offsetM = offsetsM[sampleLaps[index]!] ?? 0;
+    if (typeof sample.distanceM === 'number' && offsetM > 0) sample.distanceM += offsetM;
+  });
 }
 
 /** A lap without a valid StartTime cannot be placed on the activity's clock and is skipped. */

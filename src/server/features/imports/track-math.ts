@@ -86,24 +86,95 @@ export function elevationGainM(altitudeM: (number | null)[]): number | null {
 }
 
 /**
- * Slower than this the athlete is standing, not moving: 0.5 m/s (1.8 km/h) is below any walking
- * pace, including steep hiking, and above GPS drift while standing still.
+ * Slower than this on foot (or in any sport but riding) the athlete is standing, not moving: 0.5 m/s
+ * (1.8 km/h) is below any walking pace, steep hiking included, and above GPS drift while standing.
  */
-const movingSpeedThresholdMps = 0.5;
+export const footMovingSpeedMps = 0.5;
+/**
+ * Slower than this on a bike the rider is stopped: 1 m/s (3.6 km/h) is below the slowest climb
+ * and walking a bike, and above the creep of a track stand or of wheeling up to a junction.
+ */
+export const ridingMovingSpeedMps = 1;
 
 /**
- * Moving time for files without a timer (GPX): the sum of the intervals between consecutive
- * samples whose average speed reaches `movingSpeedThresholdMps`. An interval whose distance is
- * unknown at either end counts as standing. Without any distance, the whole time counts as moving.
+ * A stay: a stretch of at least `stayMinDurationS` whose positions all lie within `stayRadiusM` of
+ * its first one is the athlete standing while the recorder keeps writing GPS wander, however fast
+ * the wander looks from point to point. 5 m in 15 s is 0.33 m/s, slower than `footMovingSpeedMps`,
+ * so no walk is ever a stay.
+ */
+const stayRadiusM = 5;
+const stayMinDurationS = 15;
+
+/**
+ * Which intervals between consecutive samples lie in a stay (see `stayRadiusM`): entry i is the
+ * interval from sample i to sample i + 1 (the last entry is false). A sample without a position
+ * neither extends nor breaks a stay.
+ */
+export function stayIntervals(timeS: readonly number[], latlng: readonly ([number, number] | null)[] | undefined): boolean[] {
+  const inStay = new Array<boolean>(timeS.length).fill(false);
+  if (!latlng) return inStay;
+  let first = 0;
+  while (first < timeS.length - 1) {
+    const origin = latlng[first];
+    if (!origin) {
+      first++;
+      continue;
+    }
+    let last = first;
+    for (let next = first + 1; next < timeS.length; next++) {
+      const point = latlng[next];
+      if (point && haversineDistanceM(origin, point) > stayRadiusM) break;
+      if (point) last = next;
+    }
+    if ((timeS[last] ?? 0) - (timeS[first] ?? 0) >= stayMinDurationS) {
+      for (let index = first; index < last; index++) inStay[index] = true;
+      first = last;
+    } else {
+      first++;
+    }
+  }
+  return inStay;
+}
+
+/**
+ * Kairo's moving time for a track without timer pauses (GPX, a TCX whose timer never stopped):
+ * entry i says whether the interval from sample i to sample i + 1 was moving (the last entry is
+ * false). An interval moves when its distance grows at `minSpeedMps` or faster, however long it is
+ * (handheld units record on a change of direction, and a tunnel drops the fix: a sparse track still
+ * moves, while a gap across which the position barely changed is a stop), and it does not lie in a
+ * stay (`stayIntervals`: GPS wander at a standstill). An interval whose distance is unknown at
+ * either end counts as standing.
+ */
+export function movingIntervals(
+  timeS: readonly number[],
+  distanceM: readonly (number | null)[],
+  latlng: readonly ([number, number] | null)[] | undefined,
+  minSpeedMps: number,
+): boolean[] {
+  const inStay = stayIntervals(timeS, latlng);
+  return timeS.map((startS, index) => {
+    const endS = timeS[index + 1];
+    if (endS === undefined || endS <= startS || inStay[index]) return false;
+    // An unknown distance makes NaN, and NaN fails the threshold: the interval counts as standing.
+    const coveredM = (distanceM[index + 1] ?? NaN) - (distanceM[index] ?? NaN);
+    return coveredM / (endS - startS) >= minSpeedMps;
+  });
+}
+
+/** The seconds of the intervals `movingIntervals` marks as moving. */
+export function movingSecondsOf(timeS: readonly number[], moving: readonly boolean[]): number {
+  let movingS = 0;
+  for (let index = 0; index < timeS.length - 1; index++) {
+    if (moving[index]) movingS += (timeS[index + 1] ?? 0) - (timeS[index] ?? 0);
+  }
+  return movingS;
+}
+
+/**
+ * Moving time from distance alone at the foot threshold (`movingIntervals` without positions).
+ * Without any distance, the whole time counts as moving.
  */
 export function movingTimeFromDistanceS(timeS: number[], distanceM: (number | null)[]): number {
   if (distanceM.every((valueM) => valueM === null)) return (timeS.at(-1) ?? 0) - (timeS[0] ?? 0);
-  let movingS = 0;
-  for (let index = 1; index < timeS.length; index++) {
-    const intervalS = (timeS[index] ?? 0) - (timeS[index - 1] ?? 0);
-    // An unknown distance makes NaN, and NaN fails the threshold: the interval counts as standing.
-    const coveredM = (distanceM[index] ?? NaN) - (distanceM[index - 1] ?? NaN);
-    if (intervalS > 0 && coveredM / intervalS >= movingSpeedThresholdMps) movingS += intervalS;
-  }
-  return movingS;
+  return movingSecondsOf(timeS, movingIntervals(timeS, distanceM, undefined, footMovingSpeedMps));
 }

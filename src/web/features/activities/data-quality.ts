@@ -1,4 +1,4 @@
-import type { ActivityDetail } from '../../../shared/api/activities.ts';
+import type { ActivityDetail, MovingTimeRule } from '../../../shared/api/activities.ts';
 import { formatNumber } from '../../../shared/format.ts';
 import { activityFamily } from '../../lib/activity-family.ts';
 
@@ -20,7 +20,8 @@ export function formatRecovered(seconds: number): string {
  * The activity's "data quality" line (ADR 0019): what Kairo removed or repaired before computing
  * its figures, a file that ended early, and, once, that a ride had no power meter (its power
  * figures are absent, not 0 W). A pool swim's heart rate covers the lengths swum: the line says so.
- * Empty when there is nothing to say.
+ * A file without timer pauses says how its moving time was counted (ADR 0065). Empty when there is
+ * nothing to say.
  */
 export function dataQualityNotes(activity: DataQualitySource): string[] {
   const notes: string[] = [];
@@ -28,6 +29,8 @@ export function dataQualityNotes(activity: DataQualitySource): string[] {
   if (quality?.activeLengths != null && activity.averageHeartrate !== null) {
     notes.push(`heart rate over the ${counted(quality.activeLengths, 'length', 'lengths')} swum, rests left out`);
   }
+  const movingTime = quality?.movingTimeRule ? movingTimeNote(quality.movingTimeRule) : null;
+  if (movingTime) notes.push(movingTime);
   if (quality?.truncatedRecoveredS != null) notes.push(`file ended early; ${formatRecovered(quality.truncatedRecoveredS)} recovered`);
   if (activityFamily(activity) === 'ride' && !activity.deviceWatts) notes.push('no power meter');
   if (quality) {
@@ -50,4 +53,16 @@ export function dataQualityNotes(activity: DataQualitySource): string[] {
     }
   }
   return notes;
+}
+
+/** How moving time was counted for a file without timer pauses (ADR 0065). */
+function movingTimeNote(rule: MovingTimeRule): string {
+  if (rule.from === 'speed' && rule.minSpeedMps !== null) {
+    const upToOneDecimal = (value: number) => formatNumber(value, Number.isInteger(value) ? 0 : 1);
+    const mps = upToOneDecimal(rule.minSpeedMps);
+    const kmh = upToOneDecimal(Math.round(rule.minSpeedMps * 36) / 10);
+    return `moving time: seconds at ${mps} m/s (${kmh} km/h) or faster, GPS wander while standing left out (the file has no timer pauses)`;
+  }
+  if (rule.from === 'effort') return 'moving time: seconds with power or cadence above 0 (the file has no distance or timer pauses)';
+  return 'moving time: every recorded second (the file has no distance, power, cadence or timer pauses)';
 }
