@@ -51,6 +51,10 @@ export const fileQuality = z.object({
   backwardTimestampsDropped: z.number(),
   /** Seconds recovered from a file cut short; null for a whole file. */
   truncatedRecoveredS: z.number().nullable(),
+  /** Seconds read from a damaged file (CRC fails, or a time far out of line ends it); null or absent otherwise. */
+  damagedRecoveredS: z.number().nullable().optional(),
+  /** A leg of a multisport file: the seconds of the transition just before it; null or absent otherwise. */
+  transitionBeforeS: z.number().nullable().optional(),
   /**
    * A pool swim: the lengths swum, over which its heart-rate average and max are taken (the rests
    * left out); null otherwise, absent on files imported before it was kept.
@@ -70,6 +74,10 @@ export const dataQuality = sampleCleaning.extend({
   duplicateTimestampsMerged: z.number(),
   backwardTimestampsDropped: z.number(),
   truncatedRecoveredS: z.number().nullable(),
+  /** Seconds read from a damaged file; null (or absent) otherwise. */
+  damagedRecoveredS: z.number().nullable().optional(),
+  /** A leg of a multisport file: the seconds of the transition just before it; null (or absent) otherwise. */
+  transitionBeforeS: z.number().nullable().optional(),
   /** A pool swim: the lengths swum, the seconds of its heart-rate figures; null otherwise. */
   activeLengths: z.number().nullable(),
   /** How moving time was counted without timer pauses; null or absent: the recorder's timer (or Strava's). */

@@ -96,6 +96,8 @@ function combinedDataQuality(file: FileQuality | null, cleaning: SampleCleaning 
     duplicateTimestampsMerged: file?.duplicateTimestampsMerged ?? 0,
     backwardTimestampsDropped: file?.backwardTimestampsDropped ?? 0,
     truncatedRecoveredS: file?.truncatedRecoveredS ?? null,
+    damagedRecoveredS: file?.damagedRecoveredS ?? null,
+    transitionBeforeS: file?.transitionBeforeS ?? null,
     activeLengths: file?.activeLengths ?? null,
     movingTimeRule: file?.movingTimeRule ?? null,
   };

@@ -120,6 +120,8 @@ export function assembleParsedActivity(
       duplicateTimestampsMerged: duplicatesMerged,
       backwardTimestampsDropped: backwardDropped,
       truncatedRecoveredS: recorded.truncated ? Math.round(spanS) : null,
+      damagedRecoveredS: recorded.damaged ? Math.round(spanS) : null,
+      transitionBeforeS: recorded.transitionBeforeS === undefined ? null : Math.round(recorded.transitionBeforeS),
       activeLengths: streams.active ? (recorded.activeLengths ?? null) : null,
       movingTimeRule,
     },

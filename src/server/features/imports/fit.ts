@@ -1,8 +1,8 @@
 import { Decoder, Stream } from '@garmin/fitsdk';
-import type { DeviceInfoMesg, FileIdMesg, FitMessages, LapMesg, LengthMesg, RecordMesg, SessionMesg } from '@garmin/fitsdk';
+import type { DeviceInfoMesg, FieldDescriptionMesg, FileIdMesg, FitMessages, LapMesg, LengthMesg, RecordMesg, SessionMesg } from '@garmin/fitsdk';
 import { ImportFileError } from './import-file-error.ts';
 import type { RecordedActivity, RecordedLap, RecordedSample, StatedSummary } from './parsed-activity.ts';
-import { sportFromFit } from './sport-type.ts';
+import { isFitTransition, recordedSportFromFit } from './sport-type.ts';
 import { noStatedSummary } from './stated-summary.ts';
 
 /** A FIT header is 12 or 14 bytes, and the file ends with a 2-byte CRC. */
@@ -18,57 +18,82 @@ export function isFitFile(bytes: Uint8Array): boolean {
 }
 
 /**
+ * A record more than a day after the one before it is no pause: no recorder stops its timer for a
+ * day within one activity (a longer event is recorded day by day), but a message read out of line
+ * (a damaged file, a misaligned field) gives a time years away. The file is read up to it.
+ */
+const timeJumpMs = 24 * 3600_000;
+
+/** How many records after a far jump are looked at for the clock coming back (one stray record). */
+const strayLookAhead = 5;
+
+/**
  * Reads a FIT activity file with Garmin's SDK. Totals come from the session message, the sport
  * from the session's sport and sub sport, laps from lap messages. A multisport file (a triathlon:
- * one session per leg, transitions included) gives one activity per session, each with the records
- * and laps of its own time span (ADR 0020). A pool swim's moving time is its active lengths' time
- * (the session's active time): its records are sparse and its timer runs through the rests; each
- * of its samples says whether it lies in a length swum or a rest (`active`), for its heart rate.
- * FIT running cadence counts the steps of one foot per minute (cadence + fractional cadence).
+ * one session per leg, transitions included) gives one activity per leg, each with the records
+ * and laps of its own time span; the first leg also takes the records before its session's start,
+ * and a transition is no activity: its time is a note on the leg after it (ADR 0020, amended). A
+ * pool swim's moving time is its active lengths' time (the session's active time): its records
+ * are sparse and its timer runs through the rests; each of its samples says whether it lies in a
+ * length swum or a rest (`active`), for its heart rate. FIT running cadence counts the steps of
+ * one foot per minute (cadence + fractional cadence). Running power recorded by a Connect IQ app
+ * (Stryd's "Power") is the power stream when no record carries native power.
+ *
+ * A damaged file (its CRC fails, or a record's time jumps more than a day ahead: a message read
+ * out of line) is read up to the damage and marked `damaged`; a file cut short, `truncated`.
  */
 export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity[] {
-  const { messages, truncated } = decodeFitMessages(fileName, bytes);
+  const { messages, truncated, damaged: unreadable } = decodeFitMessages(fileName, bytes);
   const fileId = messages.fileIdMesgs?.[0];
   if (fileId?.type !== undefined && fileId.type !== 'activity') {
     throw new ImportFileError('unsupported', `${fileName} is a FIT ${String(fileId.type)} file, not a recorded activity.`);
   }
-  const sessions = messages.sessionMesgs ?? [];
   const deviceName = fitDeviceName(fileId, messages.deviceInfoMesgs ?? []);
-  const samples = (messages.recordMesgs ?? []).flatMap(readRecord);
-  const laps = (messages.lapMesgs ?? []).flatMap(readLap);
-  const lengths = activeLengthSpans(messages.lengthMesgs ?? []);
+  const readPower = developerPowerReader(messages.fieldDescriptionMesgs ?? [], messages.recordMesgs ?? []);
+  const { samples, endMs: readableEndMs } = readableSamples((messages.recordMesgs ?? []).flatMap((record) => readRecord(record, readPower)));
+  const damaged = unreadable || readableEndMs !== null;
+  const readable = (timeMs: number) => readableEndMs === null || timeMs < readableEndMs;
+  const laps = (messages.lapMesgs ?? []).flatMap(readLap).filter((lap) => readable(lap.startMs));
+  const lengths = activeLengthSpans(messages.lengthMesgs ?? []).filter((length) => readable(length.startMs));
+  // Past the damage a session's totals cover what was not read, or are themselves out of line.
+  const sessions = (messages.sessionMesgs ?? []).filter((session) => readable(fitTimeMs(session.startTime) ?? -Infinity));
+  const quality = { truncated, damaged };
   if (sessions.length <= 1) {
     const session = sessions[0];
     const sportMessage = messages.sportMesgs?.[0];
+    const namedSport = recordedSportFromFit(session?.sport ?? sportMessage?.sport, session?.sport === undefined ? sportMessage?.subSport : session.subSport);
     return [
       {
-        ...(session
-          ? sessionTotals(session)
-          : {
-              sport: sportFromFit(sportMessage?.sport, sportMessage?.subSport),
-              elapsedTimeS: null,
-              movingTimeS: null,
-              distanceM: null,
-              totalElevationGainM: null,
-              stated: noStatedSummary,
-            }),
+        ...(session && !damaged ? sessionTotals(session) : fromSamplesOnly),
+        sport: namedSport,
         name: null,
         deviceName,
-        truncated,
+        ...quality,
         laps,
         ...withActiveLengths(samples, lengths),
       },
     ];
   }
-  return sessions.map((session, index) => {
-    const startMs = fitTimeMs(session.startTime) ?? -Infinity;
-    const nextStartMs = fitTimeMs(sessions[index + 1]?.startTime) ?? Infinity;
-    const within = (timeMs: number) => timeMs >= startMs && timeMs < nextStartMs;
+  // Each session spans from its start to the next one's; the first from the first record.
+  const spans = sessions.map((session, index) => ({
+    session,
+    startMs: index === 0 ? -Infinity : (fitTimeMs(session.startTime) ?? -Infinity),
+    endMs: fitTimeMs(sessions[index + 1]?.startTime) ?? Infinity,
+  }));
+  const transition = ({ session }: (typeof spans)[number]) => isFitTransition(session.sport, session.subSport);
+  // A file of transitions only is no race: each session stays an activity.
+  const race = spans.some((span) => !transition(span));
+  const legs = race ? spans.filter((span) => !transition(span)) : spans;
+  return legs.map(({ session, startMs, endMs }) => {
+    const within = (timeMs: number) => timeMs >= startMs && timeMs < endMs;
+    const transitionBeforeS = race ? transitionSecondsBefore(sessions, session) : 0;
     return {
-      ...sessionTotals(session),
+      ...(damaged ? fromSamplesOnly : sessionTotals(session)),
+      sport: recordedSportFromFit(session.sport, session.subSport),
       name: null,
       deviceName,
-      truncated,
+      ...quality,
+      ...(transitionBeforeS > 0 ? { transitionBeforeS } : {}),
       laps: laps.filter((lap) => within(lap.startMs)),
       ...withActiveLengths(
         fromLegStart(samples.filter((sample) => within(sample.timeMs))),
@@ -76,6 +101,50 @@ export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity[]
       ),
     };
   });
+}
+
+/** The seconds of the transitions just before a leg (T1 before the bike): its note, as no activity of their own. */
+function transitionSecondsBefore(sessions: SessionMesg[], leg: SessionMesg): number {
+  let seconds = 0;
+  for (let index = sessions.indexOf(leg) - 1; index >= 0; index--) {
+    const session = sessions[index]!;
+    if (!isFitTransition(session.sport, session.subSport)) break;
+    seconds += fitNumber(session.totalElapsedTime) ?? 0;
+  }
+  return seconds;
+}
+
+/** The totals of a file whose session is missing or not to be trusted: Kairo derives them from the samples. */
+const fromSamplesOnly: Pick<RecordedActivity, 'elapsedTimeS' | 'movingTimeS' | 'distanceM' | 'totalElevationGainM' | 'stated'> = {
+  elapsedTimeS: null,
+  movingTimeS: null,
+  distanceM: null,
+  totalElevationGainM: null,
+  stated: noStatedSummary,
+};
+
+/**
+ * The samples up to the first far jump of the clock (more than a day past every record before it)
+ * and the time of that jump (null when there is none). A single stray record whose clock comes
+ * back within the next few records is dropped and reading goes on; a jump the clock does not
+ * come back from ends the readable part of the file.
+ */
+function readableSamples(samples: RecordedSample[]): { samples: RecordedSample[]; endMs: number | null } {
+  const kept: RecordedSample[] = [];
+  let latestMs = -Infinity;
+  for (let index = 0; index < samples.length; index++) {
+    const sample = samples[index]!;
+    if (kept.length > 0 && sample.timeMs - latestMs > timeJumpMs) {
+      const comesBack = samples
+        .slice(index + 1, index + 1 + strayLookAhead)
+        .some((next) => next.timeMs >= latestMs && next.timeMs - latestMs <= timeJumpMs);
+      if (comesBack) continue;
+      return { samples: kept, endMs: sample.timeMs };
+    }
+    kept.push(sample);
+    latestMs = Math.max(latestMs, sample.timeMs);
+  }
+  return { samples: kept, endMs: null };
 }
 
 interface LengthSpan {
@@ -128,12 +197,9 @@ function fromLegStart(samples: RecordedSample[]): RecordedSample[] {
   );
 }
 
-function sessionTotals(
-  session: SessionMesg,
-): Pick<RecordedActivity, 'sport' | 'elapsedTimeS' | 'movingTimeS' | 'distanceM' | 'totalElevationGainM' | 'stated'> {
+function sessionTotals(session: SessionMesg): Pick<RecordedActivity, 'elapsedTimeS' | 'movingTimeS' | 'distanceM' | 'totalElevationGainM' | 'stated'> {
   const poolSwim = session.subSport === 'lapSwimming' && fitNumber(session.activeTime) !== null;
   return {
-    sport: sportFromFit(session.sport, session.subSport),
     elapsedTimeS: fitNumber(session.totalElapsedTime),
     movingTimeS: poolSwim ? fitNumber(session.activeTime) : fitNumber(session.totalTimerTime),
     distanceM: fitNumber(session.totalDistance),
@@ -145,20 +211,22 @@ function sessionTotals(
 /**
  * The file's messages. A file cut short (it stops mid-message, or its header promises more data
  * than there is: the recorder lost power, the copy stopped) is read up to its last complete
- * message and marked truncated; it is refused only when no record survives. A file whose CRC
- * fails but that reads to its end was changed somewhere unknown, and is refused.
+ * message and marked truncated. A file whose CRC fails (a phone app that wrote it wrong, bytes
+ * changed on the way) is read as far as the decoder gets and marked damaged: what decoded is
+ * kept, and `readableSamples` ends it where a record's clock jumps out of line. Either is refused
+ * only when no record survives. A file whose CRC holds but that the decoder cannot read through
+ * (a FIT feature the SDK does not read) is refused rather than imported in part.
  */
-function decodeFitMessages(fileName: string, bytes: Uint8Array): { messages: FitMessages; truncated: boolean } {
+function decodeFitMessages(fileName: string, bytes: Uint8Array): { messages: FitMessages; truncated: boolean; damaged: boolean } {
   const headerSize = bytes[0] ?? 0;
   const dataSize = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(4, true);
   const cutShort = bytes.length < headerSize + dataSize + fitCrcBytes;
   const decoder = new Decoder(Stream.fromBuffer(bytes));
   const intact = !cutShort && decoder.checkIntegrity();
   const { messages, errors } = decoder.read();
-  if (intact && errors.length === 0) return { messages, truncated: false };
-  const endedEarly = !intact && (cutShort || errors.some(isEndOfStream));
-  if (!endedEarly) {
-    if (!intact) throw new ImportFileError('corrupt', `${fileName} is not a valid FIT file (CRC check failed).`);
+  if (intact && errors.length === 0) return { messages, truncated: false, damaged: false };
+  const truncated = cutShort || (!intact && errors.some(isEndOfStream));
+  if (intact) {
     throw new ImportFileError(
       'corrupt',
       `${fileName} is not a valid FIT file (its data could not be decoded, or it uses a FIT feature Kairo cannot read).`,
@@ -166,9 +234,10 @@ function decodeFitMessages(fileName: string, bytes: Uint8Array): { messages: Fit
     );
   }
   if (!(messages.recordMesgs ?? []).some((record) => fitTimeMs(record.timestamp) !== null)) {
-    throw new ImportFileError('corrupt', `${fileName} is not a valid FIT file (it is cut short, before any recorded sample).`);
+    if (truncated) throw new ImportFileError('corrupt', `${fileName} is not a valid FIT file (it is cut short, before any recorded sample).`);
+    throw new ImportFileError('corrupt', `${fileName} is not a valid FIT file (CRC check failed).`, { cause: errors[0] });
   }
-  return { messages, truncated: true };
+  return { messages, truncated, damaged: !truncated };
 }
 
 /** The SDK's error when a message runs past the last byte: the file stops mid-message. */
@@ -207,7 +276,7 @@ function readLap(lap: LapMesg): RecordedLap[] {
 }
 
 /** A record without a timestamp cannot be placed on the activity's clock and is skipped. */
-function readRecord(record: RecordMesg): RecordedSample[] {
+function readRecord(record: RecordMesg, developerPowerW: (record: RecordMesg) => number | null): RecordedSample[] {
   const timeMs = fitTimeMs(record.timestamp);
   if (timeMs === null) return [];
   const latSemicircles = fitNumber(record.positionLat);
@@ -223,11 +292,45 @@ function readRecord(record: RecordMesg): RecordedSample[] {
       distanceM: fitNumber(record.distance),
       heartrateBpm: fitNumber(record.heartRate),
       cadenceRpm: withFraction(record.cadence, record.fractionalCadence),
-      powerW: fitNumber(record.power),
+      powerW: fitNumber(record.power) ?? developerPowerW(record),
       speedMps: fitNumber(record.enhancedSpeed) ?? fitNumber(record.speed),
       temperatureC: fitNumber(record.temperature),
     },
   ];
+}
+
+/** FIT's record message and its power field (the profile's numbers, which a field description names). */
+const recordMesgNum = 20;
+const recordPowerFieldNum = 7;
+
+/** Developer field names of a power reading in watts (normalized: lower case, letters only). */
+const developerPowerNames = new Set(['power', 'runningpower', 'rppower', 'strydpower', 'instantaneouspower', 'instantpower']);
+
+/**
+ * Reads power from a Connect IQ developer field when no record has native power: the field the
+ * app declares as the record's power (native field 7), else one named like power ("Power",
+ * Stryd's; "Running Power") in watts. The value is scaled as its field description says.
+ */
+function developerPowerReader(descriptions: FieldDescriptionMesg[], records: RecordMesg[]): (record: RecordMesg) => number | null {
+  const none = () => null;
+  if (records.some((record) => fitNumber(record.power) !== null)) return none;
+  const normalized = (text: unknown) => (typeof text === 'string' ? text.toLowerCase().replace(/[^a-z]/g, '') : '');
+  const candidates = descriptions.filter((description) => {
+    const forRecords = description.nativeMesgNum === undefined || description.nativeMesgNum === 'record' || description.nativeMesgNum === recordMesgNum;
+    const nativePower = forRecords && description.nativeFieldNum === recordPowerFieldNum;
+    const namedPower = developerPowerNames.has(normalized(description.fieldName)) && ['w', 'watt', 'watts'].includes(normalized(description.units));
+    return forRecords && (nativePower || namedPower);
+  });
+  const power = candidates.find((description) => description.nativeFieldNum === recordPowerFieldNum) ?? candidates[0];
+  const key = fitNumber((power as { key?: unknown } | undefined)?.key);
+  if (power === undefined || key === null) return none;
+  const scale = fitNumber(power.scale) ?? 1;
+  const offset = fitNumber(power.offset) ?? 0;
+  return (record) => {
+    const raw = (record as { developerFields?: Record<number, unknown> }).developerFields?.[key];
+    const value = fitNumber(Array.isArray(raw) && raw.length === 1 ? raw[0] : raw);
+    return value === null || scale === 0 ? null : value / scale - offset;
+  };
 }
 
 /** FIT splits cadence into whole and fractional parts (running cadence 80 + 0.5). */

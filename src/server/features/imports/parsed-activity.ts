@@ -73,6 +73,13 @@ export interface FileQuality {
   backwardTimestampsDropped: number;
   /** Seconds recovered from a file that ended early (cut short); null for a whole file. */
   truncatedRecoveredS: number | null;
+  /**
+   * Seconds read from a damaged file (its CRC fails, or a record's time jumps far out of line:
+   * the file is read up to there); null for an undamaged file.
+   */
+  damagedRecoveredS: number | null;
+  /** A leg of a multisport file: the seconds of the transition (T1, T2) just before it; null otherwise. */
+  transitionBeforeS: number | null;
   /** A pool swim: the lengths swum, the seconds its heart-rate figures cover; null otherwise. */
   activeLengths: number | null;
   /** How Kairo counted moving time where the file has no timer pauses; null: the recorder's timer. */
@@ -131,6 +138,10 @@ export interface RecordedActivity {
   samples: RecordedSample[];
   /** The file ended before its end (a FIT file cut short): what was complete was read. */
   truncated?: boolean;
+  /** The file is damaged (CRC, a record's time far out of line): what could be read was read. */
+  damaged?: boolean;
+  /** A leg of a multisport file: the seconds of the transition before it, which is no activity. */
+  transitionBeforeS?: number;
   /** A pool swim: how many lengths were swum (its samples say which are `active`). */
   activeLengths?: number;
 }

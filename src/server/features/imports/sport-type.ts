@@ -94,7 +94,8 @@ const fitSports: Record<string, SportType> = {
   iceSkating: 'IceSkate',
   inlineSkating: 'InlineSkate',
   rockClimbing: 'RockClimbing',
-  floorClimbing: 'RockClimbing',
+  // Garmin's floor climbing counts the floors of a building's stairs: no rock wall.
+  floorClimbing: 'StairStepper',
   golf: 'Golf',
   soccer: 'Soccer',
   tennis: 'Tennis',
@@ -109,6 +110,8 @@ const fitSportSubSports: Record<string, RecordedSport> = {
   'running/trail': outdoor('TrailRun'),
   'walking/treadmill': indoor('Walk'),
   'alpineSkiing/backcountry': outdoor('BackcountrySki'),
+  'crossCountrySkiing/indoorSkiing': indoor('NordicSki'),
+  'rowing/virtualActivity': indoor('VirtualRow'),
 };
 
 /** FIT `sub_sport` values that name one Strava sport type whatever the sport says. */
@@ -166,6 +169,23 @@ export function sportFromFit(sport: unknown, subSport: unknown): RecordedSport |
   return sportType ? outdoor(sportType) : null;
 }
 
+/**
+ * The sport of a FIT file that names one: its Strava sport type, or a generic Workout when Kairo
+ * has none for it (`generic`, a FIT sport without a Strava type such as boxing or motorcycling, a
+ * sport number newer than the SDK's profile). Such a session is never guessed from its speed: a
+ * rowing session or a cycling-machine workout at a runner's pace is no run. Null only when the
+ * file names no sport at all (no session or sport message says one).
+ */
+export function recordedSportFromFit(sport: unknown, subSport: unknown): RecordedSport | null {
+  if (sport === undefined || sport === null) return null;
+  return sportFromFit(sport, subSport) ?? (subSport === 'virtualActivity' ? indoor('Workout') : outdoor('Workout'));
+}
+
+/** Whether a FIT session is a multisport transition (T1, T2): part of the race, no activity of its own. */
+export function isFitTransition(sport: unknown, subSport: unknown): boolean {
+  return sport === 'transition' || (typeof subSport === 'string' && /^[a-z]+To[A-Z][a-z]+Transition$/.test(subSport));
+}
+
 /** A table lookup that ignores inherited keys such as `constructor`, which file content may name. */
 function ownValue<Value>(table: Record<string, Value>, key: string): Value | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
@@ -205,6 +225,16 @@ const sportAliases: Record<string, SportType> = {
   hiit: 'HighIntensityIntervalTraining',
   rockclimb: 'RockClimbing',
   canoe: 'Canoeing',
+  indoorrowing: 'Rowing',
+  rowingv2: 'Rowing',
+  paddling: 'Canoeing',
+  kayakingv2: 'Kayaking',
+  standuppaddleboarding: 'StandUpPaddling',
+  crosscountryskiing: 'NordicSki',
+  skateskiing: 'NordicSki',
+  resortskiing: 'AlpineSki',
+  elliptical: 'Elliptical',
+  stairclimbing: 'StairStepper',
 };
 
 const sportTypesByNormalizedName = new Map<string, SportType>([
@@ -214,6 +244,27 @@ const sportTypesByNormalizedName = new Map<string, SportType>([
 
 function normalizeSportName(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Names of sessions on a machine indoors (Garmin Connect's GPX `<type>` keys, normalized). */
+const indoorSportNames: Record<string, SportType> = {
+  indoorrowing: 'Rowing',
+  indoorcycling: 'Ride',
+  treadmillrunning: 'Run',
+  indoorrunning: 'Run',
+  indoorwalking: 'Walk',
+};
+
+/**
+ * The sport a GPX `<type>` or TCX `Sport` names: its Strava sport type (indoors for the names of
+ * machine sessions such as `indoor_rowing`), else a generic Workout (TCX's `Other`, a name Kairo
+ * does not know), which is never guessed from speed. Null only when the file names no sport.
+ */
+export function recordedSportFromName(name: string | null): RecordedSport | null {
+  if (name === null || name.trim() === '') return null;
+  const indoorSport = ownValue(indoorSportNames, normalizeSportName(name));
+  if (indoorSport) return indoor(indoorSport);
+  return outdoor(sportTypeFromName(name) ?? 'Workout');
 }
 
 /** Maps a sport named in text (GPX `<type>`, TCX `Sport`, Strava CSV `Activity Type`); null if unknown. */

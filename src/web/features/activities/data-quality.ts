@@ -31,7 +31,9 @@ export function dataQualityNotes(activity: DataQualitySource): string[] {
   }
   const movingTime = quality?.movingTimeRule ? movingTimeNote(quality.movingTimeRule) : null;
   if (movingTime) notes.push(movingTime);
+  if (quality?.transitionBeforeS != null) notes.push(`multisport leg; ${formatRecovered(quality.transitionBeforeS)} of transition before it`);
   if (quality?.truncatedRecoveredS != null) notes.push(`file ended early; ${formatRecovered(quality.truncatedRecoveredS)} recovered`);
+  if (quality?.damagedRecoveredS != null) notes.push(`file damaged; ${formatRecovered(quality.damagedRecoveredS)} read before the damage`);
   if (activityFamily(activity) === 'ride' && !activity.deviceWatts) notes.push('no power meter');
   if (quality) {
     if (quality.powerSpikesRemoved > 0) notes.push(`${counted(quality.powerSpikesRemoved, 'power spike', 'power spikes')} removed`);
