@@ -1,5 +1,5 @@
 import type { RecordedActivity, RecordedSample } from './parsed-activity.ts';
-import { sportTypeFromName } from './sport-type.ts';
+import { recordedSportFromName } from './sport-type.ts';
 import { noStatedSummary } from './stated-summary.ts';
 import { attributeNumber, childElement, childElements, childNumber, childText, extensionNumber, latLngOf, timedSample, XmlStreamReader, type XmlElement } from './xml-document.ts';
 
@@ -53,9 +53,8 @@ export function gpxReader(fileName: string, maxPoints: number): ActivityTextRead
     finish() {
       const gpx = childElement(reader.finish(), 'gpx');
       const recordedTrack = recordedTrackIndex === null ? null : (childElements(gpx, 'trk')[recordedTrackIndex] ?? null);
-      const sportType = sportTypeFromName(childText(recordedTrack, 'type'));
       return {
-        sport: sportType ? { sportType, indoor: false } : null,
+        sport: recordedSportFromName(childText(recordedTrack, 'type')),
         name: childText(childElement(gpx, 'metadata'), 'name') ?? childText(gpx, 'name') ?? childText(recordedTrack, 'name'),
         deviceName: null,
         elapsedTimeS: null,

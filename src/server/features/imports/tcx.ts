@@ -1,6 +1,6 @@
 import { ImportFileError } from './import-file-error.ts';
 import type { RecordedLap, RecordedSample, StatedSummary } from './parsed-activity.ts';
-import { sportTypeFromName } from './sport-type.ts';
+import { recordedSportFromName } from './sport-type.ts';
 import { combineStatedSummaries, sumOfKnown } from './stated-summary.ts';
 import type { ActivityTextReader } from './gpx.ts';
 import { attributeText, childElement, childElements, childNumber, childText, extensionNumber, latLngOf, parseXmlDateTimeMs, timedSample, XmlStreamReader, type XmlElement } from './xml-document.ts';
@@ -51,9 +51,8 @@ export function tcxReader(fileName: string, maxPoints: number): ActivityTextRead
       const lapElements = childElements(activity, 'Lap');
       continueRestartedLapDistances(samples, sampleLaps, lapElements.map((lap) => childNumber(lap, 'DistanceMeters')));
       const laps = lapElements.flatMap(readLap);
-      const sportType = sportTypeFromName(attributeText(activity, 'Sport'));
       return {
-        sport: sportType ? { sportType, indoor: false } : null,
+        sport: recordedSportFromName(attributeText(activity, 'Sport')),
         name: null,
         deviceName: childText(childElement(activity, 'Creator'), 'Name'),
         elapsedTimeS: null,
