@@ -46,6 +46,13 @@ describe('a FIT file whose record times jump years ahead (a message read out of 
     expect(activity!.fileQuality.damagedRecoveredS).toBeNull();
   });
 
+  it('drops a stray first record far from the clock of the records after it', async () => {
+    const records = [{ timestamp: yearsLater, power: 65_000 }, ...ride(600)];
+    const [activity] = await parseActivityFiles('ride.fit', encodeFitActivity({ records, sport: { sport: 'cycling' } }));
+    expect(activity!.startDate).toEqual(start);
+    expect(activity!.streams.timeS).toHaveLength(600);
+  });
+
   it('keeps a regular file with a long pause (under a day) whole', async () => {
     const morning = ride(600);
     const evening = recordsEverySecond(new Date(start.getTime() + 10 * 3600_000), 600, () => ({ power: 180, speed: 8 }));

@@ -126,13 +126,17 @@ const fromSamplesOnly: Pick<RecordedActivity, 'elapsedTimeS' | 'movingTimeS' | '
 /**
  * The samples up to the first far jump of the clock (more than a day past every record before it)
  * and the time of that jump (null when there is none). A single stray record whose clock comes
- * back within the next few records is dropped and reading goes on; a jump the clock does not
- * come back from ends the readable part of the file.
+ * back within the next few records is dropped and reading goes on, as is a first record far
+ * from the clock of the records after it; a jump the clock does not come back from ends the
+ * readable part of the file.
  */
 function readableSamples(samples: RecordedSample[]): { samples: RecordedSample[]; endMs: number | null } {
   const kept: RecordedSample[] = [];
   let latestMs = -Infinity;
-  for (let index = 0; index < samples.length; index++) {
+  // A stray first record: far from the second, whose clock the third goes on with.
+  const [first, second, third] = samples;
+  const strayFirst = first && second && third && Math.abs(second.timeMs - first.timeMs) > timeJumpMs && Math.abs(third.timeMs - second.timeMs) <= timeJumpMs;
+  for (let index = strayFirst ? 1 : 0; index < samples.length; index++) {
     const sample = samples[index]!;
     if (kept.length > 0 && sample.timeMs - latestMs > timeJumpMs) {
       const comesBack = samples
