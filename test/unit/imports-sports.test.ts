@@ -61,6 +61,8 @@ describe('a FIT session keeps the sport it names, never guessed from its speed',
     expect(sportFamilyOf('Workout')).toBe('workout');
     expect(sportFamilyOf('Rowing')).toBe('other');
     expect(sportFamilyOf('VirtualRow')).toBe('other');
+    // A FIT e-MTB ride (sub sport eBikeMountain) is a ride, as the web's families have it.
+    expect(sportFamilyOf('EMountainBikeRide')).toBe('ride');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { SportFamily } from '../../metrics/training-load.ts';
 
 /** Strava's sport types (which Kairo's imports map onto) by the family their training load is scored as. */
-const RIDE_TYPES = new Set(['Ride', 'VirtualRide', 'EBikeRide', 'MountainBikeRide', 'GravelRide', 'Velomobile', 'Handcycle']);
+const RIDE_TYPES = new Set(['Ride', 'VirtualRide', 'EBikeRide', 'EMountainBikeRide', 'MountainBikeRide', 'GravelRide', 'Velomobile', 'Handcycle']);
 const RUN_TYPES = new Set(['Run', 'TrailRun', 'VirtualRun']);
 const HIKE_TYPES = new Set(['Hike', 'Walk']);
 const WORKOUT_TYPES = new Set(['WeightTraining', 'Workout', 'Crossfit', 'Yoga', 'HighIntensityIntervalTraining', 'Pilates']);
