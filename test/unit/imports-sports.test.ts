@@ -54,6 +54,11 @@ describe('a FIT session keeps the sport it names, never guessed from its speed',
     expect(activity!.trainer).toBe(true);
   });
 
+  it('a row is named as one', async () => {
+    const values = toActivityValues(await importedSport('rowing', 'indoorRowing'), { source: 'file', sourceKey: 'k' });
+    expect(values).toMatchObject({ type: 'Rowing', sportType: 'Rowing', trainer: true, name: 'Row, 1 May 2024' });
+  });
+
   it('a Workout is named and typed as one, with no run family', async () => {
     const values = toActivityValues(await importedSport('generic'), { source: 'file', sourceKey: 'k' });
     expect(values).toMatchObject({ type: 'Workout', sportType: 'Workout' });

@@ -23,6 +23,17 @@ const sportLabels: Record<string, string> = {
   Swim: 'Swim',
   WeightTraining: 'Strength session',
   Workout: 'Workout',
+  Rowing: 'Row',
+  VirtualRow: 'Indoor row',
+  Kayaking: 'Kayak',
+  Canoeing: 'Canoe',
+  StandUpPaddling: 'Paddle',
+  NordicSki: 'Nordic ski',
+  AlpineSki: 'Ski',
+  BackcountrySki: 'Backcountry ski',
+  HighIntensityIntervalTraining: 'HIIT session',
+  Elliptical: 'Elliptical',
+  StairStepper: 'Stair stepper',
 };
 
 /** A name for files that carry none: the sport and the (UTC) date, e.g. "Ride, 16 Aug 2013". */
