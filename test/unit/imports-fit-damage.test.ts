@@ -89,6 +89,16 @@ describe('a FIT file whose CRC fails (a phone app that wrote it wrong, bytes cha
     expect(activity!.fileQuality.damagedRecoveredS).toBe(599);
   });
 
+  it('reads a file whose header counts no data (a phone app that never wrote it back)', async () => {
+    const bytes = encodeFitActivity({ records: ride(900), sessions: [{ sport: 'cycling', startTime: start, totalElapsedTime: 899 }] });
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    view.setUint32(4, 0, true);
+    view.setUint16(12, 0, true);
+    const [activity] = await parseActivityFiles('ride.fit', bytes);
+    expect(activity!.streams.timeS).toHaveLength(900);
+    expect(activity!.fileQuality.damagedRecoveredS).toBe(899);
+  });
+
   it('is refused when no record decoded', async () => {
     const bytes = encodeFitActivity({ records: [], sport: { sport: 'cycling' } });
     bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;

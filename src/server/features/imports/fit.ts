@@ -8,6 +8,7 @@ import { noStatedSummary } from './stated-summary.ts';
 /** A FIT header is 12 or 14 bytes, and the file ends with a 2-byte CRC. */
 const fitHeaderProbeBytes = 16;
 const fitCrcBytes = 2;
+const fitHeaderMinBytes = 12;
 
 /** FIT positions are semicircles: 2^31 of them make 180 degrees. */
 const degreesPerSemicircle = 180 / 2 ** 31;
@@ -222,6 +223,7 @@ function sessionTotals(session: SessionMesg): Pick<RecordedActivity, 'elapsedTim
  * (a FIT feature the SDK does not read) is refused rather than imported in part.
  */
 function decodeFitMessages(fileName: string, bytes: Uint8Array): { messages: FitMessages; truncated: boolean; damaged: boolean } {
+  if (bytes.length < fitHeaderMinBytes) throw new ImportFileError('corrupt', `${fileName} is not a valid FIT file (it is cut short, before any recorded sample).`);
   const headerSize = bytes[0] ?? 0;
   const dataSize = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(4, true);
   const cutShort = bytes.length < headerSize + dataSize + fitCrcBytes;
@@ -237,11 +239,33 @@ function decodeFitMessages(fileName: string, bytes: Uint8Array): { messages: Fit
       { cause: errors[0] },
     );
   }
-  if (!(messages.recordMesgs ?? []).some((record) => fitTimeMs(record.timestamp) !== null)) {
+  if (!hasTimedRecord(messages)) {
     if (truncated) throw new ImportFileError('corrupt', `${fileName} is not a valid FIT file (it is cut short, before any recorded sample).`);
+    // A header that counts less data than the file holds (a phone app that never went back to
+    // write it, leaving 0): read the file as one whose data runs to its final CRC.
+    const resized = withDataToItsEnd(bytes, headerSize);
+    const reread = resized && new Decoder(Stream.fromBuffer(resized)).read().messages;
+    if (reread && hasTimedRecord(reread)) return { messages: reread, truncated: false, damaged: true };
     throw new ImportFileError('corrupt', `${fileName} is not a valid FIT file (CRC check failed).`, { cause: errors[0] });
   }
   return { messages, truncated, damaged: !truncated };
+}
+
+function hasTimedRecord(messages: FitMessages): boolean {
+  return (messages.recordMesgs ?? []).some((record) => fitTimeMs(record.timestamp) !== null);
+}
+
+/** The file with its header's data size set to everything between the header and the final CRC (header CRC cleared); null when it already says so. */
+function withDataToItsEnd(bytes: Uint8Array, headerSize: number): Uint8Array | null {
+  const dataSize = bytes.length - headerSize - fitCrcBytes;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (headerSize < 12 || dataSize <= 0 || view.getUint32(4, true) >= dataSize) return null;
+  // A copy of its own (a Buffer's slice would share, and start within, Node's pool).
+  const resized = new Uint8Array(bytes);
+  const resizedView = new DataView(resized.buffer, resized.byteOffset, resized.byteLength);
+  resizedView.setUint32(4, dataSize, true);
+  if (headerSize >= 14) resizedView.setUint16(12, 0, true);
+  return resized;
 }
 
 /** The SDK's error when a message runs past the last byte: the file stops mid-message. */
