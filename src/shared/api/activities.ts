@@ -134,6 +134,8 @@ export const activityMetricsView = z.object({
    */
   hrZoneUpperBoundsBpm: z.array(z.number()).nullable().optional(),
   hrZonesSource: z.enum(['settings', 'strava', 'estimate', 'none']).optional(),
+  /** The max heart rate TRIMP and the estimated zones were scored with; absent on metrics stored before it was kept. */
+  maxHrBpm: z.number().nullable().optional(),
 });
 export type ActivityMetricsView = z.infer<typeof activityMetricsView>;
 

@@ -15,7 +15,8 @@ export interface ScoringJobs {
 }
 
 /**
- * Metrics are computed off the request path: one activity as it arrives, a whole history after a
+ * Metrics are computed off the request path: one activity as it arrives (with the later ones whose
+ * thresholds its arrival changed), a whole history after a
  * backfill, an archive or a threshold change. Each job rewrites the stored fitness series before
  * announcing `metricsComputed`, so what is written next (Kai's analysis, the profile) reads the
  * loads just stored (ADR 0027). A history announces once, with its newest activity: it brings
@@ -30,6 +31,9 @@ export function createScoringJobs(metrics: MetricsService, events: EventBus): Sc
       concurrency: 2,
       handler: async ({ accountId, activityId }) => {
         const computed = await metrics.compute(accountId, activityId);
+        // An activity older than some already scored changes what their thresholds are read from
+        // (and one scored alongside may have missed it): those are rescored (ADR 0065).
+        if (computed) await metrics.rescoreStale(accountId, activityId);
         await metrics.refreshFitness(accountId);
         if (computed) await events.publish(metricsComputed, { accountId, activityId });
       },

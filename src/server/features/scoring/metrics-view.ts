@@ -11,6 +11,21 @@ export interface ThresholdsUsed {
   sources: ActivitySource[];
   hrZonesSource: ActivityMetricsView['hrZonesSource'];
   hrZoneUpperBoundsBpm: number[] | null;
+  /** The max heart rate TRIMP and the estimated zones were scored with; null without one. */
+  maxHrBpm: number | null;
+}
+
+/** The view's fields that say which thresholds the metrics were scored against. */
+export function thresholdsView(thresholds: ThresholdsUsed): Partial<ActivityMetricsView> {
+  return {
+    ftpW: thresholds.ftp.ftpW,
+    ftpSource: thresholds.ftp.source,
+    thresholdPaceSPerKm: thresholds.thresholdPace.paceSPerKm,
+    thresholdPaceSource: thresholds.thresholdPace.source,
+    hrZoneUpperBoundsBpm: thresholds.hrZoneUpperBoundsBpm,
+    hrZonesSource: thresholds.hrZonesSource,
+    maxHrBpm: thresholds.maxHrBpm,
+  };
 }
 
 export function toView(metrics: ActivityMetrics, thresholds: ThresholdsUsed): ActivityMetricsView {
@@ -48,6 +63,7 @@ export function toView(metrics: ActivityMetrics, thresholds: ThresholdsUsed): Ac
     dataQuality: metrics.dataQuality,
     hrZoneUpperBoundsBpm: thresholds.hrZoneUpperBoundsBpm,
     hrZonesSource: thresholds.hrZonesSource,
+    maxHrBpm: thresholds.maxHrBpm,
   };
 }
 

@@ -15,6 +15,12 @@ const metricsOfActivity = () => eq(activities.id, activityMetrics.activityId);
 /** The account's counted activities with stored metrics (joined to them) that meet every one of `conditions`. */
 const scoredOf = (accountId: string, ...conditions: (SQL | undefined)[]) => and(eq(activityMetrics.userId, accountId), counted(), ...conditions);
 
+/**
+ * The order of activities that started at the same time, the same in every database (ADR 0065):
+ * by source key (a file's content hash, Strava's id), then id; never the order they arrived in.
+ */
+const sameStartOrder = () => [asc(activities.sourceKey), asc(activities.id)];
+
 /** Activities that started in [from, to). */
 const startedIn = (from: Date, to: Date) => and(gte(activities.startDate, from), lt(activities.startDate, to));
 
@@ -133,7 +139,7 @@ export function createMetricsRepo(db: Database) {
 
     /**
      * The activity with the highest value of one stored metric among those that started in
-     * [from, to), newest first on a tie: the evidence of an estimate (the best 20-minute power of
+     * [from, to), newest first on a tie (then `sameStartOrder`): the evidence of an estimate (the best 20-minute power of
      * the FTP, the highest heart rate of the zones).
      */
     async bestEffort(accountId: string, metric: WindowMetric, from: Date, to: Date) {
@@ -148,7 +154,7 @@ export function createMetricsRepo(db: Database) {
         .from(activityMetrics)
         .innerJoin(activities, metricsOfActivity())
         .where(scoredOf(accountId, isNotNull(activityMetrics[metric]), startedIn(from, to)))
-        .orderBy(desc(activityMetrics[metric]), desc(activities.startDate))
+        .orderBy(desc(activityMetrics[metric]), desc(activities.startDate), ...sameStartOrder())
         .limit(1);
       return row?.value == null ? null : { ...row, value: row.value };
     },
@@ -156,14 +162,14 @@ export function createMetricsRepo(db: Database) {
     /**
      * The `limit` highest activity peaks of heart rate among the account's activities (of
      * `sportTypes` and `sources` when given, but `excludeActivityId`) that started in [from, to),
-     * highest first, newest first on a tie, with the sources of every activity of the window that
+     * highest first, newest first on a tie (then `sameStartOrder`), with the sources of every activity of the window that
      * had a heart rate (the estimate is read from them all, as with highestInWindow).
      */
     async heartRatePeaks(
       accountId: string,
       window: { from: Date; to: Date; sportTypes?: readonly string[]; excludeActivityId?: string; sources?: readonly ActivitySource[] },
       limit = 2,
-    ): Promise<{ peaks: { activityId: string; name: string; startDate: Date; source: ActivitySource; maxHeartrateBpm: number }[]; sources: ActivitySource[] }> {
+    ): Promise<{ peaks: { activityId: string; name: string; startDate: Date; source: ActivitySource; sourceKey: string; maxHeartrateBpm: number }[]; sources: ActivitySource[] }> {
       const where = scoredOf(
         accountId,
         // Only peaks the sample cleaning would keep as heart rates (a summary's max is not cleaned).
@@ -180,13 +186,14 @@ export function createMetricsRepo(db: Database) {
           name: activities.name,
           startDate: activities.startDate,
           source: activities.source,
+          sourceKey: activities.sourceKey,
           maxHeartrateBpm: activityMetrics.maxHeartrateBpm,
           sources: sql<ActivitySource[]>`array_agg(${activities.source}::text) over ()`,
         })
         .from(activityMetrics)
         .innerJoin(activities, metricsOfActivity())
         .where(where)
-        .orderBy(desc(activityMetrics.maxHeartrateBpm), desc(activities.startDate))
+        .orderBy(desc(activityMetrics.maxHeartrateBpm), desc(activities.startDate), ...sameStartOrder())
         .limit(limit);
       return {
         peaks: rows.flatMap(({ sources: _sources, ...row }) => (row.maxHeartrateBpm === null ? [] : [{ ...row, maxHeartrateBpm: row.maxHeartrateBpm }])),
@@ -338,7 +345,7 @@ export function createMetricsRepo(db: Database) {
         .from(activities)
         .leftJoin(activityMetrics, eq(activityMetrics.activityId, activities.id))
         .where(and(eq(activities.userId, accountId), counted(), startedIn(from, to)))
-        .orderBy(asc(activities.startDate));
+        .orderBy(asc(activities.startDate), ...sameStartOrder());
     },
 
     /** Whether any of the account's activities has no stored metrics yet (a history still being scored). */
@@ -358,8 +365,40 @@ export function createMetricsRepo(db: Database) {
         .select({ id: activities.id })
         .from(activities)
         .where(and(eq(activities.userId, accountId), counted()))
-        .orderBy(asc(activities.startDate));
+        .orderBy(asc(activities.startDate), ...sameStartOrder());
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * The account's scored activities that started in [from, to], oldest first (then
+     * `sameStartOrder`), with the thresholds they were scored against: those whose estimates an
+     * activity of `from` can change.
+     */
+    async scoredStartingIn(accountId: string, from: Date, to: Date) {
+      return db
+        .select({
+          id: activities.id,
+          startDate: activities.startDate,
+          sportType: activities.sportType,
+          source: activities.source,
+          maxHeartrate: activities.maxHeartrate,
+          metrics: activityMetrics.metrics,
+          thresholdSources: activityMetrics.thresholdSources,
+        })
+        .from(activityMetrics)
+        .innerJoin(activities, metricsOfActivity())
+        .where(scoredOf(accountId, gte(activities.startDate, from), lte(activities.startDate, to)))
+        .orderBy(asc(activities.startDate), ...sameStartOrder());
+    },
+
+    /** When one of the account's activities started; null when it has no such activity. */
+    async startDateOf(accountId: string, activityId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ startDate: activities.startDate })
+        .from(activities)
+        .where(and(eq(activities.userId, accountId), eq(activities.id, activityId)))
+        .limit(1);
+      return row?.startDate ?? null;
     },
   };
 }

@@ -7,6 +7,7 @@ import { samplePowerCurveOnGrid } from '../../../metrics/power-curve-grid.ts';
 import { estimateMaxHeartrate, MAX_HR_LOOKBACK_DAYS } from '../../../metrics/max-heart-rate.ts';
 import { estimateThresholdSpeedFromEffortsMps, thresholdPaceFromSpeedSPerKm } from '../../../metrics/threshold-pace.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
+import type { ActivityMetricsView } from '../../../shared/api/activities.ts';
 import type { ActivityIntervals } from '../../../shared/api/activity-intervals.ts';
 import { createAccountCache } from '../../db/account-cache.ts';
 import type { InvalidationChannel } from '../../db/invalidation.ts';
@@ -15,7 +16,7 @@ import { AppError } from '../../http/errors.ts';
 import { JsonText } from '../../http/kept-json.ts';
 import { sportFamilyOf, sportTypesOf } from '../../../shared/domain/sport-family.ts';
 import type { ActivityRow } from '../activities/index.ts';
-import { storedView, toView, type FtpSource, type ThresholdsUsed } from './metrics-view.ts';
+import { storedView, thresholdsView, toView, type FtpSource, type ThresholdsUsed } from './metrics-view.ts';
 import { readActivityIntervals } from './intervals.ts';
 import { createPowerCurves } from './power-curves.ts';
 import type { MetricsRepo, WindowHighest } from './repo.ts';
@@ -93,6 +94,26 @@ export interface TrainingLogEntry {
   thresholdSources: ActivitySource[];
 }
 
+/** What the thresholds of an activity are estimated for: when it started, its sport, source and peak. */
+type ThresholdedRow = Pick<ActivityRow, 'id' | 'startDate' | 'sportType' | 'source' | 'maxHeartrate'>;
+
+/** The longest window an estimate looks back over: an activity this much later can be scored with one before it. */
+const LONGEST_LOOKBACK_DAYS = Math.max(FTP_LOOKBACK_DAYS, THRESHOLD_PACE_LOOKBACK_DAYS, MAX_HR_LOOKBACK_DAYS);
+
+/** The thresholds an activity was scored against, as one comparable text (the stored view's, or those just resolved). */
+function thresholdsKey(view: Partial<ActivityMetricsView>, sources: readonly ActivitySource[]): string {
+  return JSON.stringify([
+    view.ftpW ?? null,
+    view.ftpSource ?? null,
+    view.thresholdPaceSPerKm ?? null,
+    view.thresholdPaceSource ?? null,
+    view.hrZoneUpperBoundsBpm ?? null,
+    view.hrZonesSource ?? null,
+    view.maxHrBpm ?? null,
+    [...sources].sort(),
+  ]);
+}
+
 const NON_STRAVA_SOURCES = activitySources.filter((source) => source !== 'strava');
 
 /** The sources whose activities may feed the thresholds an activity of `source` is scored against; undefined for all. */
@@ -144,7 +165,7 @@ export function createMetricsService(deps: {
    * 0060 as of the activity, from the year of activities of its sport up to and with it (a ride's
    * from rides, a run's from runs), else from every activity, as the settings resolve it.
    */
-  async function datedMaxHeartrate(accountId: string, row: ActivityRow, sources: readonly ActivitySource[] | undefined): Promise<WindowHighest | null> {
+  async function datedMaxHeartrate(accountId: string, row: ThresholdedRow, sources: readonly ActivitySource[] | undefined): Promise<WindowHighest | null> {
     const start = row.startDate.getTime();
     const window = { from: new Date(start - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: new Date(start + 1), excludeActivityId: row.id, sources };
     const own = row.maxHeartrate === null ? [] : [{ maxHeartrateBpm: row.maxHeartrate }];
@@ -161,6 +182,52 @@ export function createMetricsService(deps: {
   function maxHeartrateEstimate(found: { peaks: ({ maxHeartrateBpm: number } & EstimateActivity)[] }) {
     const estimate = estimateMaxHeartrate(found.peaks);
     return estimate && { ...evidenceOf(estimate.counted), maxHeartrateBpm: estimate.maxHeartrateBpm, setAside: estimate.setAside && { ...evidenceOf(estimate.setAside), maxHeartrateBpm: estimate.setAside.maxHeartrateBpm } };
+  }
+
+  /**
+   * The thresholds an activity is scored against (see the header): the athlete's or Strava's where
+   * stated, else estimated from the activities before it. They depend on which activities are
+   * stored, never on the order they arrived in: `rescoreStale` rescores an activity scored before
+   * an earlier one arrived (ADR 0065).
+   */
+  async function thresholdsOf(accountId: string, row: ThresholdedRow) {
+    const activityId = row.id;
+    const start = row.startDate.getTime();
+    const sport = sportFamilyOf(row.sportType);
+    const set = await thresholds(accountId, sport);
+    const sources = estimateSourcesFor(dataPolicy, row.source);
+    const best20 = set.ftpW === null
+      ? await repo.highestInWindow(accountId, 'best20MinPowerW', { from: new Date(start - FTP_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
+      : null;
+    const ftpW = set.ftpW ?? (best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20.highest)));
+    const ftpSource: FtpSource = set.ftpFrom === 'strava' ? 'strava' : set.ftpW !== null ? 'settings' : ftpW === null ? 'none' : 'estimate';
+    const maxHr = set.maxHrBpm === null ? await datedMaxHeartrate(accountId, row, sources) : null;
+    const thresholdSpeed = sport === 'run' && set.thresholdPaceSPerKm === null
+      ? await repo.highestInWindow(accountId, 'impliedThresholdSpeedMps', { from: new Date(start - THRESHOLD_PACE_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
+      : null;
+    const thresholdPaceSPerKm = set.thresholdPaceSPerKm ?? (thresholdSpeed === null ? null : thresholdPaceFromSpeedSPerKm(thresholdSpeed.highest));
+    // Strava's stated FTP or zones scoring this activity make its scores derived from Strava data.
+    const stravaStated: WindowHighest | null =
+      set.ftpFrom === 'strava' || set.hrZonesFrom === 'strava' ? { highest: 0, sources: ['strava'] } : null;
+    const athlete = {
+      ftpW,
+      maxHrBpm: set.maxHrBpm ?? maxHr?.highest ?? null,
+      restHrBpm: set.restHrBpm,
+      lthrBpm: set.lthrBpm,
+      hrZoneUpperBoundsBpm: set.hrZoneUpperBoundsBpm,
+      thresholdPaceSPerKm,
+    };
+    // The zones (and max heart rate) the metrics use, kept with them so every reader shows what was used.
+    const { hrZoneUpperBoundsBpm, maxHrBpm } = resolveAthleteSettings(athlete);
+    const used: ThresholdsUsed = {
+      ftp: { ftpW, source: ftpSource },
+      thresholdPace: { paceSPerKm: thresholdPaceSPerKm, source: set.thresholdPaceSPerKm !== null ? 'settings' : thresholdPaceSPerKm === null ? 'none' : 'estimate' },
+      sources: sourcesOf([best20, maxHr, thresholdSpeed, stravaStated]),
+      hrZonesSource: set.hrZonesFrom === 'strava' ? 'strava' : set.hrZonesFrom === 'athlete' || (set.hrZonesFrom === null && (set.lthrBpm ?? set.maxHrBpm) !== null) ? 'settings' : hrZoneUpperBoundsBpm ? 'estimate' : 'none',
+      hrZoneUpperBoundsBpm: hrZoneUpperBoundsBpm && hrZoneUpperBoundsBpm.map(Math.round),
+      maxHrBpm,
+    };
+    return { athlete, used, ftpW, ftpSource };
   }
 
   /**
@@ -187,33 +254,8 @@ export function createMetricsService(deps: {
       const scored = await scoredActivity(accountId, activityId);
       if (!scored) return false;
       const { row, streams } = scored;
-      const start = row.startDate.getTime();
       const sport = sportFamilyOf(row.sportType);
-      const set = await thresholds(accountId, sport);
-      const sources = estimateSourcesFor(dataPolicy, row.source);
-      const best20 = set.ftpW === null
-        ? await repo.highestInWindow(accountId, 'best20MinPowerW', { from: new Date(start - FTP_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
-        : null;
-      const ftpW = set.ftpW ?? (best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20.highest)));
-      const ftpSource: FtpSource = set.ftpFrom === 'strava' ? 'strava' : set.ftpW !== null ? 'settings' : ftpW === null ? 'none' : 'estimate';
-      const maxHr = set.maxHrBpm === null ? await datedMaxHeartrate(accountId, row, sources) : null;
-      const thresholdSpeed = sport === 'run' && set.thresholdPaceSPerKm === null
-        ? await repo.highestInWindow(accountId, 'impliedThresholdSpeedMps', { from: new Date(start - THRESHOLD_PACE_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
-        : null;
-      const thresholdPaceSPerKm = set.thresholdPaceSPerKm ?? (thresholdSpeed === null ? null : thresholdPaceFromSpeedSPerKm(thresholdSpeed.highest));
-      // Strava's stated FTP or zones scoring this activity make its scores derived from Strava data.
-      const stravaStated: WindowHighest | null =
-        set.ftpFrom === 'strava' || set.hrZonesFrom === 'strava' ? { highest: 0, sources: ['strava'] } : null;
-      const athlete = {
-        ftpW,
-        maxHrBpm: set.maxHrBpm ?? maxHr?.highest ?? null,
-        restHrBpm: set.restHrBpm,
-        lthrBpm: set.lthrBpm,
-        hrZoneUpperBoundsBpm: set.hrZoneUpperBoundsBpm,
-        thresholdPaceSPerKm,
-      };
-      // The zones the metrics count time in, kept with them so every reader shows the zones that were used.
-      const { hrZoneUpperBoundsBpm } = resolveAthleteSettings(athlete);
+      const { athlete, used, ftpW, ftpSource } = await thresholdsOf(accountId, row);
       const metrics = await computeMetrics({
         streams,
         summary: {
@@ -231,13 +273,6 @@ export function createMetricsService(deps: {
         },
         athlete,
       });
-      const used: ThresholdsUsed = {
-        ftp: { ftpW, source: ftpSource },
-        thresholdPace: { paceSPerKm: thresholdPaceSPerKm, source: set.thresholdPaceSPerKm !== null ? 'settings' : thresholdPaceSPerKm === null ? 'none' : 'estimate' },
-        sources: sourcesOf([best20, maxHr, thresholdSpeed, stravaStated]),
-        hrZonesSource: set.hrZonesFrom === 'strava' ? 'strava' : set.hrZonesFrom === 'athlete' || (set.hrZonesFrom === null && (set.lthrBpm ?? set.maxHrBpm) !== null) ? 'settings' : hrZoneUpperBoundsBpm ? 'estimate' : 'none',
-        hrZoneUpperBoundsBpm: hrZoneUpperBoundsBpm && hrZoneUpperBoundsBpm.map(Math.round),
-      };
       await repo.save({
         activityId,
         userId: accountId,
@@ -280,6 +315,28 @@ export function createMetricsService(deps: {
         maxHeartrateBySport: { cycling: maxHeartrateEstimate(ridePeaks), running: maxHeartrateEstimate(runPeaks) },
         thresholdPace: thresholdSpeed && thresholdSpeed.value > 0 ? { paceSPerKm: thresholdPaceFromSpeedSPerKm(thresholdSpeed.value), ...evidenceOf(thresholdSpeed) } : null,
       };
+    },
+
+    /**
+     * Rescores, oldest first, the activity and the scored activities after it (up to the longest
+     * estimate window) whose thresholds differ from those they were scored against: an activity
+     * that arrives after later ones (an old file uploaded, two scored at once) changes what their
+     * estimates are read from. So each activity's thresholds follow from the activities stored,
+     * never from the order they arrived in (ADR 0065). Returns the ids rescored.
+     */
+    async rescoreStale(accountId: string, activityId: string): Promise<string[]> {
+      const start = await repo.startDateOf(accountId, activityId);
+      if (start === null) return [];
+      const until = new Date(start.getTime() + LONGEST_LOOKBACK_DAYS * DAY_MS);
+      const rescored: string[] = [];
+      for (const scored of await repo.scoredStartingIn(accountId, start, until)) {
+        const { used } = await thresholdsOf(accountId, scored);
+        const now = thresholdsKey(thresholdsView(used), used.sources);
+        if (now === thresholdsKey(scored.metrics as Partial<ActivityMetricsView>, scored.thresholdSources)) continue;
+        if (await this.compute(accountId, scored.id)) rescored.push(scored.id);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return rescored;
     },
 
     /** Recomputes every activity of the account, oldest first, so each sees the history before it. Returns their ids in that order. */
