@@ -11,6 +11,7 @@ import { benchEnumeration } from './enumeration.ts';
 import { benchDemoConnect, type DemoConnectRun } from './demo-connect.ts';
 import { measureWebJs, type WebJs } from './landing-js.ts';
 import { measureLoad, type LoadResult } from './load.ts';
+import { hasSharedFixtures, SHARED_FIXTURES_ABSENT } from '../test/support/shared-fixtures.ts';
 import { benchFidelity, type FidelityRun } from './fidelity.ts';
 import { benchMetrics, type MetricsRun } from './metrics.ts';
 import { signUpCookie, withProductionKairo } from './production-kairo.ts';
@@ -396,7 +397,9 @@ async function main(): Promise<number> {
   // Built first, while the machine is quiet; a failing web build is reported, not fatal.
   const webJs = await part('web-js', () => measureWebJs(root));
   const metrics = await part('metrics', benchMetrics);
-  const fidelity = await part('fidelity', benchFidelity);
+  // The device corpus is the shared fixtures' (ADR 0061): without them this part is left out, saying so.
+  if (!hasSharedFixtures) console.log(`bench part fidelity ${SHARED_FIXTURES_ABSENT}`);
+  const fidelity = hasSharedFixtures ? await part('fidelity', benchFidelity) : null;
   const compliance = await part('compliance', benchPlanCompliance);
   const readiness = await part('readiness', benchReadiness);
   const adjustments = await part('plan-adjustments', benchPlanAdjustments);

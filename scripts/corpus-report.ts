@@ -1,10 +1,15 @@
 import { checkCorpus } from '../test/support/device-corpus.ts';
+import { hasSharedFixtures, SHARED_FIXTURES_ABSENT } from '../test/support/shared-fixtures.ts';
 
 /**
- * `node scripts/corpus-report.ts`: imports every device recording (test/fixtures/devices) through
- * Kairo and prints each figure outside the issue's tolerances against the independent reference
- * (test/fixtures/devices/reference/reference.json), then the counts within tolerance.
+ * `node scripts/corpus-report.ts`: imports every device recording (the shared fixtures' devices/)
+ * through Kairo and prints each figure outside the issue's tolerances against the independent
+ * reference (test/corpus/reference/reference.json), then the counts within tolerance.
  */
+if (!hasSharedFixtures) {
+  console.log(`corpus report ${SHARED_FIXTURES_ABSENT}`);
+  process.exit(1);
+}
 const checks = await checkCorpus();
 for (const check of checks.filter((c) => !c.ok)) {
   console.log(`${check.file}#${check.leg} ${check.figure}: Kairo ${check.kairo}, reference ${check.expected}`);

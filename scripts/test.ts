@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SHARED_FIXTURES_ABSENT, sharedFixturesDir } from '../test/support/shared-fixtures.ts';
 
 /**
  * `npm test`: every tier (unit, integration on PGlite and PostgreSQL, e2e in Chromium) in one
@@ -51,5 +52,8 @@ if (!report) {
 let failed = report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
 if (run.status !== 0 && failed === 0) failed = 1;
 const skipped = report.numPendingTests + report.numTodoTests;
-console.log(`\n${report.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
+// The tests on real recordings need the shared fixtures beside the clone (ADR 0061): say once
+// whether they ran, so a clone without them knows what its skips are.
+console.log(sharedFixturesDir ? `\nReal recordings: ${sharedFixturesDir}` : `\nTests on real recordings ${SHARED_FIXTURES_ABSENT}.`);
+console.log(`${report.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(run.status ?? 1);

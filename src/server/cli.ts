@@ -2,11 +2,13 @@ import { resolve } from 'node:path';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { listAccounts, parseAccountPlan, setAccountPlan, type AccountSummary } from './admin/accounts.ts';
 import { restoreBackup, writeBackup } from './admin/backup.ts';
+import { rotateSecret } from './admin/rotate-secret.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { databaseMigrationLevel, requireCurrentSchema } from './db/migration-level.ts';
 import { DataDirInUseError } from './db/pglite-lock.ts';
 import { AppError } from './http/errors.ts';
+import { SHARED_SECRETS, type SharedSecret } from './security/shared-secrets.ts';
 import { tokenKeyFingerprint } from './security/token-cipher.ts';
 import { accountPlans, trialDaysLeft } from '../shared/domain/account-plan.ts';
 
@@ -82,6 +84,23 @@ const commands: Record<string, Command> = {
       return connectionsToRenew > 0
         ? `${restored}\nWarning: the backup was made with another token key; ${plural(connectionsToRenew, 'Strava connection')} will show "Reconnect Strava" until the athlete reconnects`
         : restored;
+    },
+  },
+  'secrets:rotate': {
+    params: [SHARED_SECRETS.join('|')],
+    summary:
+      'With every instance stopped, make the configured value of a shared secret the database\'s own: SESSION_SECRET ends every session; ' +
+      'TOKEN_ENCRYPTION_KEY re-encrypts the Strava tokens from PREVIOUS_TOKEN_ENCRYPTION_KEY (or --forget-tokens: athletes reconnect)',
+    flags: ['--forget-tokens'],
+    async run(database, [setting = ''], { config, flags }) {
+      if (!(SHARED_SECRETS as readonly string[]).includes(setting)) {
+        throw new AppError('bad_request', `secrets:rotate: "${setting}" is not a shared secret; one of ${SHARED_SECRETS.join(', ')}`);
+      }
+      const previous = process.env.PREVIOUS_TOKEN_ENCRYPTION_KEY;
+      return rotateSecret(database, setting as SharedSecret, config, {
+        previousTokenKey: previous ? Buffer.from(previous, 'base64') : undefined,
+        forgetTokens: flags.has('--forget-tokens'),
+      });
     },
   },
 };

@@ -37,6 +37,7 @@ import type { z } from 'zod';
 import { createHousekeepingJob, HOUSEKEEPING_CRON } from './jobs/housekeeping.ts';
 import { createJobQueue, type JobDefinition, type JobQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
+import { checkSharedSecrets, configuredFingerprints } from './security/shared-secrets.ts';
 import { createOperatorMetrics, registerMetricsRoute, startMetricsListener } from './observability/metrics.ts';
 import { createTokenCipher } from './security/token-cipher.ts';
 import { closeHttpServer } from './shutdown.ts';
@@ -64,6 +65,8 @@ export interface Kairo {
 export async function startKairo(config: Config, options: { database?: DatabaseHandle } = {}): Promise<Kairo> {
   const database = options.database ?? (await openDatabase(configuredDatabase(config)));
   await database.migrate();
+  // Before anything is served: an instance whose shared secrets differ from the database's refuses (ADR 0066).
+  await checkSharedSecrets(database.db, configuredFingerprints(config));
 
   let publicUrl = config.publicUrl ?? '';
   const getPublicUrl = () => publicUrl;

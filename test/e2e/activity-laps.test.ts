@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/kairo.ts';
-import { fixtureFile } from '../support/strava-export.ts';
+import { itWithFixtures } from '../support/fixture-suites.ts';
+import { fixtureFile, sharedFixture } from '../support/shared-fixtures.ts';
 import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { openConfirmationLink } from './support/accounts.ts';
@@ -110,13 +111,13 @@ describe.skipIf(!hasChromium)('laps and intervals on the activity page', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it("a pool swim: its heart rate over the lengths swum, and the page says so under the figures", async () => {
+  itWithFixtures("a pool swim: its heart rate over the lengths swum, and the page says so under the figures", async () => {
     const id = await page.evaluate(async (bytes) => {
       const body = new FormData();
       body.append('file', new Blob([new Uint8Array(bytes)]), 'swim.fit');
       const response = await fetch('/api/imports', { method: 'POST', body });
       return ((await response.json()) as { activity: { id: string } }).activity.id;
-    }, [...readFileSync(join(import.meta.dirname, '../fixtures/devices/python-fitparse/garmin-fr735xt-pool-swim.fit'))]);
+    }, [...sharedFixture('devices/python-fitparse/garmin-fr735xt-pool-swim.fit')]);
     await page.goto(session.at(`/activities/${id}`));
     const note = page.getByText(/heart rate over the 114 lengths swum, rests left out/);
     await note.waitFor({ timeout: 30_000 });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bigGpx } from '../support/big-activity-file.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from '../support/databases.ts';
 import { startKairoProcess, type KairoProcess } from '../support/kairo-process.ts';
 import { registerAthlete } from '../support/strava.ts';
@@ -13,7 +14,8 @@ const kinds = await testDatabaseKinds();
 
 const NOTICE_S = 2;
 const GRACE_S = 8;
-const GPX = readFileSync(join(import.meta.dirname, '../fixtures/files/track_cerknicko_jezero.gpx'));
+/** A 20-minute GPX ride Kairo writes itself (about 270 KB). */
+const GPX = bigGpx(1200);
 
 /** A multipart upload whose body the test sends in two parts: the request is in flight in between. */
 function startSlowUpload(url: string, cookie: string): { request: ClientRequest; finish(): void; response: Promise<{ status: number; body: string }> } {

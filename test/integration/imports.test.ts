@@ -8,6 +8,8 @@ import { loadConfig } from '../../src/server/config.ts';
 import { createImportsRepo } from '../../src/server/features/imports/repo.ts';
 import { restoreUpload, storeUpload, UPLOAD_PART_BYTES } from '../../src/server/features/imports/stored-upload.ts';
 import { waitForImport } from '../support/uploads.ts';
+import { itWithFixtures } from '../support/fixture-suites.ts';
+import { sharedFixture } from '../support/shared-fixtures.ts';
 import { startKairo } from '../../src/server/kairo.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
@@ -68,9 +70,9 @@ describe.each(kinds)('activity imports on %s', (kind) => {
     expect(streams.body.powerW.length).toBe(streams.body.timeS.length);
   });
 
-  it('salvages a file cut short, splits a triathlon into its legs and says what it cleaned', async () => {
+  itWithFixtures('salvages a file cut short, splits a triathlon into its legs and says what it cleaned', async () => {
     const browser = await signedIn(server);
-    const device = (path: string) => readFileSync(join(import.meta.dirname, '../fixtures/devices', path));
+    const device = (path: string) => sharedFixture(`devices/${path}`);
 
     const truncated = await browser.upload('/api/imports', 'sigma.fit', device('python-fitparse/sigma-ride-truncated.fit'));
     expect(truncated.status).toBe(201);
@@ -100,9 +102,9 @@ describe.each(kinds)('activity imports on %s', (kind) => {
     expect((await stranger.get(`/api/activities/${spike.body.activity.id}`)).status).toBe(404);
   });
 
-  it("takes a pool swim's heart rate over the lengths swum: one figure in the list, the detail and the metrics", async () => {
+  itWithFixtures("takes a pool swim's heart rate over the lengths swum: one figure in the list, the detail and the metrics", async () => {
     const browser = await signedIn(server);
-    const swim = await browser.upload('/api/imports', 'swim.fit', readFileSync(join(import.meta.dirname, '../fixtures/devices/python-fitparse/garmin-fr735xt-pool-swim.fit')));
+    const swim = await browser.upload('/api/imports', 'swim.fit', sharedFixture('devices/python-fitparse/garmin-fr735xt-pool-swim.fit'));
     expect(swim.status).toBe(201);
     await waitForJobs(server);
     const detail = (await browser.get(`/api/activities/${swim.body.activity.id}`)).body;
@@ -171,7 +173,7 @@ describe.each(kinds)('activity imports on %s', (kind) => {
 
     const otherDataDir = mkdtempSync(join(tmpdir(), 'kairo-other-'));
     const other = await startKairo(
-      loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: otherDataDir, LOG_LEVEL: 'silent', SESSION_SECRET: randomBytes(32).toString('hex') }),
+      loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: otherDataDir, LOG_LEVEL: 'silent', ...server.secrets }),
       { database: server.database.handle },
     );
     try {

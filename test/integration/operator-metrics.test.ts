@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../tools/fake-llm/server.ts';
+import { bigGpx } from '../support/big-activity-file.ts';
 import { testDatabaseKinds, type TestDatabaseKind } from '../support/databases.ts';
 import { llmEnv } from '../support/fake-llm.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
@@ -9,7 +8,8 @@ import { registerAthlete, waitForJobs } from '../support/strava.ts';
 
 const kinds = await testDatabaseKinds();
 const TOKEN = 'scrape-me-with-this-token-0123456789';
-const GPX = readFileSync(join(import.meta.dirname, '../fixtures/files/track_cerknicko_jezero.gpx'));
+/** A 20-minute GPX ride Kairo writes itself. */
+const GPX = bigGpx(1200);
 
 interface Sample {
   name: string;

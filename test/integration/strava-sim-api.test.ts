@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itWithFixtures } from '../support/fixture-suites.ts';
 import { api, connect, shapeDifferences, startTestSim, stravaFixture, type Connection, type TestSim } from '../support/strava-sim.ts';
 
 /** Fields of the 2018 ride fixture that Strava no longer sends (absent from the 2025 recordings). */
@@ -72,7 +73,7 @@ describe('strava-sim API', () => {
     expect(window.map((activity: any) => activity.id)).toEqual(all.slice(11, 20).reverse().map((activity) => activity.id));
   });
 
-  it('writes SummaryActivity like the recorded list, power fields added for rides with a power meter', async () => {
+  itWithFixtures('writes SummaryActivity like the recorded list, power fields added for rides with a power meter', async () => {
     const fixture = stravaFixture('athlete_activities.json')[0];
     const run = find((activity) => activity.sport_type === 'Run');
     expect(Object.keys(run).sort()).toEqual(Object.keys(fixture).sort());
@@ -90,7 +91,7 @@ describe('strava-sim API', () => {
     expect(gym.map.summary_polyline).toBe('');
   });
 
-  it('writes DetailedActivity of a run like the recorded marathon: laps, splits, best efforts', async () => {
+  itWithFixtures('writes DetailedActivity of a run like the recorded marathon: laps, splits, best efforts', async () => {
     const fixture = stravaFixture('activity_run.json');
     const run = (await get(`/activities/${find((activity) => activity.sport_type === 'Run' && activity.distance > 10_000).id}`)).body;
     expect(Object.keys(run).sort()).toEqual([...Object.keys(fixture).filter((key) => !NOT_SIMULATED.includes(key)), ...SENSOR_FIELDS].sort());
@@ -106,7 +107,7 @@ describe('strava-sim API', () => {
     expect(run.map.polyline.length).toBeGreaterThan(run.map.summary_polyline.length);
   });
 
-  it('writes DetailedActivity of a power ride with the power fields of the recorded ride', async () => {
+  itWithFixtures('writes DetailedActivity of a power ride with the power fields of the recorded ride', async () => {
     const fixture = stravaFixture('activity_ride_power.json');
     const ride = (await get(`/activities/${find((activity) => activity.sport_type === 'Ride' && !activity.trainer).id}`)).body;
     const expectedKeys = Object.keys(fixture).filter((key) => !RETIRED_FIELDS.includes(key));
@@ -118,7 +119,7 @@ describe('strava-sim API', () => {
     expect(ride.best_efforts).toBeUndefined();
   });
 
-  it('writes an indoor ride like the recorded trainer ride: no GPS, no splits', async () => {
+  itWithFixtures('writes an indoor ride like the recorded trainer ride: no GPS, no splits', async () => {
     const fixture = stravaFixture('activity_ride_trainer.json');
     const ride = (await get(`/activities/${find((activity) => activity.trainer).id}`)).body;
     // The recorded trainer ride had no power meter and no cadence; the simulated one has both.
@@ -130,7 +131,7 @@ describe('strava-sim API', () => {
     expect(ride.laps.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('serves streams keyed by type like the recorded power ride, and as a list', async () => {
+  itWithFixtures('serves streams keyed by type like the recorded power ride, and as a list', async () => {
     const fixture = stravaFixture('streams_ride_power_key_by_type.json');
     const ride = find((activity) => activity.sport_type === 'Ride' && !activity.trainer);
     const keys = Object.keys(fixture).join(',');
@@ -158,7 +159,7 @@ describe('strava-sim API', () => {
     expect(gymStreams.heartrate.series_type).toBe('time');
   });
 
-  it('keeps summary, laps and streams consistent', async () => {
+  itWithFixtures('keeps summary, laps and streams consistent', async () => {
     const run = find((activity) => activity.sport_type === 'Run');
     const streams = (await get(`/activities/${run.id}/streams?keys=time,distance,velocity_smooth,heartrate,moving&key_by_type=true`)).body;
     const moving = streams.moving.data as boolean[];
@@ -173,7 +174,7 @@ describe('strava-sim API', () => {
     expect(laps.at(-1).end_index).toBe(run.elapsed_time);
   });
 
-  it('answers the athlete, zones and stats like Strava', async () => {
+  itWithFixtures('answers the athlete, zones and stats like Strava', async () => {
     const athlete = (await get('/athlete')).body;
     expect(Object.keys(athlete).sort()).toEqual(Object.keys(stravaFixture('athlete.json')).sort());
     expect(shapeDifferences(athlete, stravaFixture('athlete.json'), '$', ['clubs'])).toEqual([]);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, CLIENT, connect, shapeDifferences, startTestSim, startWebhookReceiver, stravaFixture, type TestSim } from '../support/strava-sim.ts';
+import { againstRecorded } from '../support/fixture-suites.ts';
+import { api, CLIENT, connect, shapeDifferences, startTestSim, startWebhookReceiver, type TestSim } from '../support/strava-sim.ts';
 
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 
@@ -75,9 +76,9 @@ describe('strava-sim push subscriptions and webhooks', () => {
     const created = sim.control.addActivity(athlete.id, { sportType: 'Ride', durationS: 3600 });
     await sim.control.webhooks.settled();
     const [createEvent] = receiver.events.map((event) => event.body);
-    expect(Object.keys(createEvent).sort()).toEqual(Object.keys(stravaFixture('webhook_event_activity_update.json')).sort());
+    againstRecorded('webhook_event_activity_update.json', (recorded) => expect(Object.keys(createEvent).sort()).toEqual(Object.keys(recorded).sort()));
     // A create carries no updates; the fixture is an update of the title.
-    expect(shapeDifferences(createEvent, stravaFixture('webhook_event_activity_update.json'), '$', ['title'])).toEqual([]);
+    againstRecorded('webhook_event_activity_update.json', (recorded) => expect(shapeDifferences(createEvent, recorded, '$', ['title'])).toEqual([]));
     expect(createEvent).toEqual({
       aspect_type: 'create',
       event_time: Math.floor(sim.control.now() / 1000),

@@ -1,18 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { computeActivityMetrics, type ActivityMetrics } from '../../src/metrics/activity-metrics.ts';
 import type { ActivityValues } from '../../src/server/features/activities/index.ts';
 import { sportFamilyOf } from '../../src/shared/domain/sport-family.ts';
 import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
 import type { ParsedActivity } from '../../src/server/features/imports/parsed-activity.ts';
 import { toActivityValues } from '../../src/server/features/imports/to-activity-values.ts';
+import { sharedFixture } from './shared-fixtures.ts';
 
 /**
- * The device corpus (test/fixtures/devices, plus the reference rides) imported through Kairo's real
- * path (parse, clean, activity values, metrics) and compared with the figures that
- * test/fixtures/devices/reference/compute.py computes independently (reference.json).
+ * The device corpus (the shared fixtures' devices/, plus the reference rides) imported through
+ * Kairo's real path (parse, clean, activity values, metrics) and compared with the figures that
+ * test/corpus/reference/compute.py computes independently (reference.json, which Kairo keeps: its
+ * own script's output, not the recordings).
  */
-export const fixturesDir = resolve(import.meta.dirname, '../fixtures');
 
 type ReferenceFigures = Partial<Record<FigureName, number | null>> & {
   device?: { elevationGainM?: number | null };
@@ -25,7 +26,7 @@ interface Reference {
 }
 
 export const reference = JSON.parse(
-  readFileSync(join(fixturesDir, 'devices/reference/reference.json'), 'utf8'),
+  readFileSync(resolve(import.meta.dirname, '../corpus/reference/reference.json'), 'utf8'),
 ) as Reference;
 
 export type FigureName =
@@ -78,7 +79,7 @@ export function corpusMetrics(streams: ParsedActivity['streams'], values: Activi
 
 /** One corpus file imported as Kairo imports an upload: one activity per leg, each with its metrics. */
 export async function importCorpusFile(file: string): Promise<ImportedActivity[]> {
-  const bytes = readFileSync(join(fixturesDir, file));
+  const bytes = sharedFixture(file);
   return (await parseActivityFiles(file, bytes)).map((parsed) => {
     const values = toActivityValues(parsed, { source: 'file', sourceKey: parsed.contentHash });
     return { parsed, values, metrics: corpusMetrics(parsed.streams, values) };

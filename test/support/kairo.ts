@@ -15,6 +15,8 @@ export interface TestKairo {
   mail: MailSink;
   database: TestDatabase;
   dataDir: string;
+  /** The secrets every other instance on `database` must share (ADR 0066). */
+  secrets: Record<'SESSION_SECRET' | 'TOKEN_ENCRYPTION_KEY' | 'STRAVA_WEBHOOK_VERIFY_TOKEN', string>;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,11 @@ export async function startTestKairo(kind: TestDatabaseKind, env: Record<string,
   const dataDir = mkdtempSync(join(tmpdir(), 'kairo-test-'));
   const mail = await startMailSink();
   const database = await createTestDatabase(kind);
+  const secrets = {
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    STRAVA_WEBHOOK_VERIFY_TOKEN: randomBytes(16).toString('hex'),
+  };
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -33,7 +40,7 @@ export async function startTestKairo(kind: TestDatabaseKind, env: Record<string,
     DATA_DIR: dataDir,
     // KAIRO_TEST_LOG_LEVEL=debug shows the server's log of a test run.
     LOG_LEVEL: process.env.KAIRO_TEST_LOG_LEVEL ?? 'silent',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ...secrets,
     SMTP_URL: mail.url,
     // No tile server is reachable from a test: route maps draw the track alone.
     MAP_TILE_URL: 'off',
@@ -47,6 +54,7 @@ export async function startTestKairo(kind: TestDatabaseKind, env: Record<string,
     mail,
     database,
     dataDir,
+    secrets: { SESSION_SECRET: config.sessionSecret, TOKEN_ENCRYPTION_KEY: config.tokenEncryptionKey.toString('base64'), STRAVA_WEBHOOK_VERIFY_TOKEN: config.strava.webhookVerifyToken },
     async close() {
       sinksByOrigin.delete(new URL(kairo.url).origin);
       await kairo.close();

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { buffer as readStreamBytes } from 'node:stream/consumers';
 import { gzipSync } from 'node:zlib';
 import yazl from 'yazl';
 import { DAY_MS } from '../../src/shared/time.ts';
+import { fixtureFile } from './shared-fixtures.ts';
 
-export const fixturesDir = resolve(import.meta.dirname, '../fixtures');
-export const fixtureFile = (name: string) => readFileSync(resolve(fixturesDir, 'files', name));
-export const stravaFixture = (name: string) => JSON.parse(readFileSync(resolve(fixturesDir, 'strava', name), 'utf8'));
+export { fixtureFile, stravaFixture } from './shared-fixtures.ts';
 
 export async function zipOf(files: Record<string, Uint8Array | string>): Promise<Buffer> {
   const zip = new yazl.ZipFile();

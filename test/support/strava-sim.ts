@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { startStravaSim, type RunningStravaSim, type StartStravaSimOptions } from '../../tools/strava-sim/sim.ts';
 
 /** Helpers for the Strava simulator's tests: fixtures, shape comparison, OAuth, a webhook receiver. */
 
-const fixturesDir = resolve(import.meta.dirname, '../fixtures/strava');
-export const stravaFixture = (name: string): any => JSON.parse(readFileSync(resolve(fixturesDir, name), 'utf8'));
+export { stravaFixture } from './shared-fixtures.ts';
 
 /** Tuesday 19 May 2026, 10:00 UTC: a fixed "now" so generated histories are the same every run. */
 export const SIM_NOW_MS = Date.UTC(2026, 4, 19, 10, 0, 0);

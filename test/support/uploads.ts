@@ -3,9 +3,9 @@ import type { TestDatabaseKind } from './databases.ts';
 import type { TestClient } from './http-client.ts';
 import { startTestKairo, type TestKairo } from './kairo.ts';
 import { registerAthlete, waitForJobs } from './strava.ts';
-import { fixtureFile } from './strava-export.ts';
+import { fixtureFile } from './shared-fixtures.ts';
 
-/** Uploads a file from test/fixtures as the athlete (POST /api/imports), expects it stored and answers the new activity's id. */
+/** Uploads a file of the shared fixtures' files/ as the athlete (POST /api/imports), expects it stored and answers the new activity's id. */
 export async function uploadFixture(athlete: TestClient, fileName: string, fixture: string): Promise<string> {
   const response = await athlete.upload('/api/imports', fileName, fixtureFile(fixture));
   expect(response.status, `upload of ${fixture}`).toBe(201);

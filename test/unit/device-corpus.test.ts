@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
 import { checkCorpus, corpusMetrics, importCorpusFile, reference, type FigureCheck } from '../support/device-corpus.ts';
 
 /**
- * Every figure of every real device recording (test/fixtures/devices) within the issue's
+ * Every figure of every real device recording (the shared fixtures' devices/) within the issue's
  * tolerances of the independent reference (reference/compute.py), and absent where the device did
  * not measure it. A known deviation is listed with its reason; the test fails when one goes away,
  * so the list cannot outlive the problem.
@@ -16,7 +17,7 @@ const knownDeviations: Record<string, string> = {
 
 const keyOf = (check: FigureCheck) => `${check.file}#${check.leg} ${check.figure}`;
 
-describe('the device corpus', async () => {
+describeWithFixtures('the device corpus', async () => {
   const checks = await checkCorpus();
 
   it('covers every corpus file, each leg of the triathlon as its own activity', async () => {
@@ -83,7 +84,7 @@ describe('the device corpus', async () => {
   });
 });
 
-describe('re-importing a corpus file', async () => {
+describeWithFixtures('re-importing a corpus file', async () => {
   // Everything but the moment of the import itself.
   const importedJson = async (file: string) =>
     (await importCorpusFile(file)).map(({ values: { detailFetchedAt: _now, ...values }, metrics }) => JSON.stringify([values, metrics]));

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_ACTIVITY_FILE_LIMITS } from '../../src/shared/api/imports.ts';
 import { AppError } from '../../src/server/http/errors.ts';
@@ -6,7 +7,7 @@ import { createActivityFileParser, type ActivityFileParser } from '../../src/ser
 import { ImportFileError } from '../../src/server/features/imports/import-file-error.ts';
 import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
 import { bigGpxGz } from '../support/big-activity-file.ts';
-import { fixtureFile } from '../support/strava-export.ts';
+import { fixtureFile } from '../support/shared-fixtures.ts';
 
 const log = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
 let pool: ActivityFileParser | undefined;
@@ -21,7 +22,7 @@ afterEach(async () => {
   pool = undefined;
 });
 
-describe('the activity worker pool', () => {
+describeWithFixtures('the activity worker pool', () => {
   it('parses in a worker exactly as in this thread', async () => {
     const parser = startPool();
     for (const name of ['ride_outdoor_power_edge810.fit', 'track_cerknicko_jezero.gpx', 'run_strava_export.tcx']) {

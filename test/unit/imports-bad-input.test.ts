@@ -6,7 +6,8 @@ import { MAX_ACTIVITY_FILE_BYTES } from '../../src/shared/api/imports.ts';
 import { ImportFileError } from '../../src/server/features/imports/import-file-error.ts';
 import type { ImportFileErrorReason } from '../../src/server/features/imports/import-file-error.ts';
 import { parseActivityFile } from '../../src/server/features/imports/parse-activity-file.ts';
-import { fixtureFile } from '../support/strava-export.ts';
+import { itWithFixtures } from '../support/fixture-suites.ts';
+import { fixtureFile } from '../support/shared-fixtures.ts';
 
 /** A private copy the test may change byte by byte. */
 const fixture = (name: string) => new Uint8Array(fixtureFile(name));
@@ -49,7 +50,7 @@ describe('files Kairo refuses, with a message for the athlete', async () => {
     await expectRefused('run.fit', bytes, 'unsupported', 'run.fit is not a FIT, GPX or TCX activity file.');
   });
 
-  it('a FIT file cut short before its first recorded sample', async () => {
+  itWithFixtures('a FIT file cut short before its first recorded sample', async () => {
     const ride = fixture('ride_indoor_power_edge800.fit');
     await expectRefused(
       'ride.fit',
@@ -73,7 +74,7 @@ describe('files Kairo refuses, with a message for the athlete', async () => {
     );
   });
 
-  it('a FIT file whose data was changed (CRC check fails)', async () => {
+  itWithFixtures('a FIT file whose data was changed (CRC check fails)', async () => {
     const ride = fixture('ride_indoor_power_edge800.fit').slice();
     ride[5_000] = ride[5_000]! ^ 0xff;
     await expectRefused('ride.fit', ride, 'corrupt', 'ride.fit is not a valid FIT file (CRC check failed).');
@@ -112,7 +113,7 @@ describe('files Kairo refuses, with a message for the athlete', async () => {
     await expectRefused('ride.fit', new Uint8Array(MAX_ACTIVITY_FILE_BYTES + 1), 'too_large', /larger than 64 MB/);
   });
 
-  it('broken gzip', async () => {
+  itWithFixtures('broken gzip', async () => {
     const gzipped = gzipSync(fixture('same-run-three-formats/run_fr220.gpx'));
     await expectRefused('run.gpx.gz', gzipped.subarray(0, 200), 'corrupt', 'run.gpx.gz is not a valid gzip file.');
   });
@@ -160,14 +161,14 @@ describe('any input ends in a parsed activity or an ImportFileError', async () =
     await fc.assert(fc.asyncProperty(fileNames, fc.uint8Array({ maxLength: 2048 }), parsesOrRefusesCleanly), { numRuns: 500 });
   });
 
-  it('random bytes behind a valid FIT or gzip header', async () => {
+  itWithFixtures('random bytes behind a valid FIT or gzip header', async () => {
     const fitHeader = fixture('same-run-three-formats/run_fr220.fit').subarray(0, 14);
     const prefixes = fc.constantFrom(fitHeader, new Uint8Array([0x1f, 0x8b, 8, 0]), utf8('<gpx>'), utf8('<TrainingCenterDatabase>'));
     const prefixed = fc.tuple(prefixes, fc.uint8Array({ maxLength: 2048 })).map(([prefix, rest]) => new Uint8Array([...prefix, ...rest]));
     await fc.assert(fc.asyncProperty(fileNames, prefixed, parsesOrRefusesCleanly), { numRuns: 500 });
   });
 
-  it('a real FIT file with bytes changed and a matching CRC', async () => {
+  itWithFixtures('a real FIT file with bytes changed and a matching CRC', async () => {
     const run = fixture('same-run-three-formats/run_fr220.fit');
     const dataRange = fc.integer({ min: 14, max: run.length - 3 });
     const changes = fc.array(fc.tuple(dataRange, fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 });
@@ -181,7 +182,7 @@ describe('any input ends in a parsed activity or an ImportFileError', async () =
     );
   });
 
-  it('real GPX and TCX text cut and spliced at random places', async () => {
+  itWithFixtures('real GPX and TCX text cut and spliced at random places', async () => {
     const texts = ['same-run-three-formats/run_fr220.gpx', 'same-run-three-formats/run_fr220.tcx'].map((name) =>
       new TextDecoder().decode(fixture(name)),
     );

@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
-import { fixturesDir } from '../support/device-corpus.ts';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
+import { sharedFixture } from '../support/shared-fixtures.ts';
 
-const parseDevice = (path: string) => parseActivityFiles(path, readFileSync(join(fixturesDir, 'devices', path)));
+const parseDevice = (path: string) => parseActivityFiles(path, sharedFixture(`devices/${path}`));
 
-describe('a FIT file cut short mid-message (SIGMA, no session, CRC fails)', async () => {
+describeWithFixtures('a FIT file cut short mid-message (SIGMA, no session, CRC fails)', async () => {
   const [ride, ...more] = await parseDevice('python-fitparse/sigma-ride-truncated.fit');
 
   it('is imported from every complete record, saying how much was recovered', async () => {
@@ -22,7 +21,7 @@ describe('a FIT file cut short mid-message (SIGMA, no session, CRC fails)', asyn
   });
 });
 
-describe('a triathlon (multisport FIT, Forerunner 920XT)', async () => {
+describeWithFixtures('a triathlon (multisport FIT, Forerunner 920XT)', async () => {
   const legs = await parseDevice('python-fitparse/garmin-fr920xt-triathlon.fit');
 
   it('becomes one activity per leg, transitions included, in race order', async () => {
@@ -44,7 +43,7 @@ describe('a triathlon (multisport FIT, Forerunner 920XT)', async () => {
   });
 });
 
-describe('a pool swim (Forerunner 735XT, 25 yd pool)', async () => {
+describeWithFixtures('a pool swim (Forerunner 735XT, 25 yd pool)', async () => {
   const [swim] = await parseDevice('python-fitparse/garmin-fr735xt-pool-swim.fit');
 
   it("takes moving time from the active lengths, not from the sparse records' speed", async () => {
@@ -67,7 +66,7 @@ describe('a pool swim (Forerunner 735XT, 25 yd pool)', async () => {
   });
 });
 
-describe('files without length messages', async () => {
+describeWithFixtures('files without length messages', async () => {
   it('have no pool-swim flag and no lengths: every recorded second counts', async () => {
     const [ride] = await parseDevice('python-fitparse/coros-pace2-ride.fit');
     expect(ride!.streams.active).toBeUndefined();

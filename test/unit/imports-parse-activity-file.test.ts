@@ -1,9 +1,10 @@
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
 import { parseActivityFile } from '../../src/server/features/imports/parse-activity-file.ts';
 import type { ParsedActivity } from '../../src/server/features/imports/parsed-activity.ts';
 import { cumulativeDistanceM } from '../../src/server/features/imports/track-math.ts';
-import { fixtureFile } from '../support/strava-export.ts';
+import { fixtureFile } from '../support/shared-fixtures.ts';
 
 const parseFixture = (name: string) => parseActivityFile(name, fixtureFile(name));
 
@@ -20,7 +21,7 @@ function expectStreamsAligned(parsed: ParsedActivity) {
   }
 }
 
-describe('FIT: Garmin Edge 810 outdoor ride with Vector power', async () => {
+describeWithFixtures('FIT: Garmin Edge 810 outdoor ride with Vector power', async () => {
   const ride = await parseFixture('ride_outdoor_power_edge810.fit');
 
   it('reads the session totals and sport', async () => {
@@ -76,7 +77,7 @@ describe('FIT: Garmin Edge 810 outdoor ride with Vector power', async () => {
   });
 });
 
-describe('FIT: Garmin Edge 800 on an indoor trainer', async () => {
+describeWithFixtures('FIT: Garmin Edge 800 on an indoor trainer', async () => {
   const ride = await parseFixture('ride_indoor_power_edge800.fit');
 
   it('is an indoor ride: no GPS, no distance, power on 2222 of 2263 records', async () => {
@@ -95,7 +96,7 @@ describe('FIT: Garmin Edge 800 on an indoor trainer', async () => {
   });
 });
 
-describe('GPX 1.0: Garmin handheld track written by GPSBabel', async () => {
+describeWithFixtures('GPX 1.0: Garmin handheld track written by GPSBabel', async () => {
   const hike = await parseFixture('track_cerknicko_jezero.gpx');
 
   it('reads every timed track point of every track, ignoring waypoints', async () => {
@@ -121,7 +122,7 @@ describe('GPX 1.0: Garmin handheld track written by GPSBabel', async () => {
   });
 });
 
-describe('TCX exported by Strava (Fitbit Ionic)', async () => {
+describeWithFixtures('TCX exported by Strava (Fitbit Ionic)', async () => {
   const run = await parseFixture('run_strava_export.tcx');
 
   it('honours the -04:00 offset, the BOM and the lap totals', async () => {
@@ -149,7 +150,7 @@ describe('TCX exported by Strava (Fitbit Ionic)', async () => {
   });
 });
 
-describe('the same Forerunner 220 run as FIT, GPX and TCX', async () => {
+describeWithFixtures('the same Forerunner 220 run as FIT, GPX and TCX', async () => {
   const fit = await parseFixture('same-run-three-formats/run_fr220.fit');
   const gpx = await parseFixture('same-run-three-formats/run_fr220.gpx');
   const tcx = await parseFixture('same-run-three-formats/run_fr220.tcx');
@@ -207,7 +208,7 @@ describe('the same Forerunner 220 run as FIT, GPX and TCX', async () => {
   });
 });
 
-describe('gzipped files', async () => {
+describeWithFixtures('gzipped files', async () => {
   it.each([
     'ride_outdoor_power_edge810.fit',
     'track_cerknicko_jezero.gpx',

@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
 import { MAX_ACTIVITY_FILE_BYTES } from '../../src/shared/api/imports.ts';
 import { ImportFileError } from '../../src/server/features/imports/import-file-error.ts';
 import { parseActivityFile } from '../../src/server/features/imports/parse-activity-file.ts';
@@ -46,7 +47,7 @@ async function importFailure(promise: Promise<unknown>): Promise<ImportFileError
   throw new Error(`expected an ImportFileError, got ${String(error)}`);
 }
 
-describe('isZipArchive', async () => {
+describeWithFixtures('isZipArchive', async () => {
   it('tells a zip from activity files', async () => {
     expect(isZipArchive(await stravaExport())).toBe(true);
     expect(isZipArchive(await zipOf({}))).toBe(true);
@@ -56,7 +57,7 @@ describe('isZipArchive', async () => {
   });
 });
 
-describe('openStravaArchive', async () => {
+describeWithFixtures('openStravaArchive', async () => {
   const workDir = mkdtemp(join(tmpdir(), 'kairo-strava-export-'));
   afterAll(async () => rm(await workDir, { recursive: true, force: true }));
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
 import { computeActivityMetrics } from '../../src/metrics/activity-metrics.ts';
 import type { ActivityStreams } from '../../src/metrics/activity-streams.ts';
 import { resolveAthleteSettings } from '../../src/metrics/athlete-settings.ts';
@@ -53,7 +54,7 @@ describe('computeActivityMetrics on a smart-recording ride', () => {
   });
 });
 
-describe('computeActivityMetrics on the real ride', () => {
+describeWithFixtures('computeActivityMetrics on the real ride', () => {
   const { streams, strava } = loadStravaPowerRide();
   const stravaZonesBpm = [115, 152, 171, 190] as const;
   const metrics = computeActivityMetrics({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itWithFixtures } from '../support/fixture-suites.ts';
 import { computeElevationGainM } from '../../src/metrics/elevation.ts';
 import { resampleTo1Hz } from '../../src/metrics/resample.ts';
 import { loadStravaPowerRide } from './support/strava-ride-fixture.ts';
@@ -15,7 +16,7 @@ describe('computeElevationGainM (3 m hysteresis)', () => {
     expect(computeElevationGainM([null, null])).toBeNull();
   });
 
-  it("is within 1 % of Strava's elevation gain on the real ride", () => {
+  itWithFixtures("is within 1 % of Strava's elevation gain on the real ride", () => {
     const { streams, strava } = loadStravaPowerRide();
     const gainM = computeElevationGainM(resampleTo1Hz(streams).altitudeM!)!;
     expect(gainM).toBeCloseTo(447.8, 1);

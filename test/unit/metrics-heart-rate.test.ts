@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
 import {
   computeAverageHeartrateBpm,
   computeBanisterTrimp,
@@ -41,7 +42,7 @@ describe('hrTSS', () => {
   });
 });
 
-describe('heart rate on the real ride', () => {
+describeWithFixtures('heart rate on the real ride', () => {
   const { streams, strava } = loadStravaPowerRide();
   const series = resampleTo1Hz(streams);
 

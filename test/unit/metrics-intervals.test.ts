@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ActivityStreams } from '../../src/metrics/activity-streams.ts';
 import { detectIntervals, summarizeSegment, type Segment } from '../../src/metrics/intervals.ts';
 import { resampleTo1Hz } from '../../src/metrics/resample.ts';
 import { cleanStreams } from '../../src/metrics/sample-cleaning.ts';
 import { parseActivityFile } from '../../src/server/features/imports/parse-activity-file.ts';
-import { fixturesDir } from '../support/device-corpus.ts';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
+import { sharedFixture } from '../support/shared-fixtures.ts';
 
 const MIN = 60;
 
@@ -139,9 +138,9 @@ describe('summarizeSegment', async () => {
   });
 });
 
-describe('real recordings with known laps', async () => {
+describeWithFixtures('real recordings with known laps', async () => {
   const load = async (path: string) => {
-    const activity = await parseActivityFile(path, readFileSync(join(fixturesDir, 'devices', path)));
+    const activity = await parseActivityFile(path, sharedFixture(`devices/${path}`));
     const series = resampleTo1Hz(cleanStreams(activity.streams).streams);
     const laps = activity.laps.map((lap) => ({ startS: lap.startTimeS, endS: lap.startTimeS + lap.elapsedTimeS }));
     return { activity, series, laps };

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
 import { computeMeanMaximalPower, computePowerDurationCurve } from '../../src/metrics/mean-maximal-power.ts';
 import { computeAveragePowerW } from '../../src/metrics/power.ts';
 import { resampleTo1Hz } from '../../src/metrics/resample.ts';
@@ -67,7 +68,7 @@ describe('computeMeanMaximalPower', () => {
     expect(computePowerDurationCurve(exact).watts).toEqual([500, 1000 / 3, 1000 / 3]);
   });
 
-  describe('on the real ride', () => {
+  describeWithFixtures('on the real ride', () => {
     const { streams, strava } = loadStravaPowerRide();
     const series = resampleTo1Hz(streams);
     const powerW = series.powerW!;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
 import { computeDecouplingPct } from '../../src/metrics/decoupling.ts';
 import {
   computeAveragePowerW,
@@ -106,7 +107,7 @@ describe('Pw:HR decoupling', () => {
   });
 });
 
-describe('power metrics on the real ride, against Strava', () => {
+describeWithFixtures('power metrics on the real ride, against Strava', () => {
   const { streams, strava } = loadStravaPowerRide();
   const series = resampleTo1Hz(streams);
   const powerW = series.powerW!;

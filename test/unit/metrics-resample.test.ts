@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
 import type { ActivityStreams } from '../../src/metrics/activity-streams.ts';
 import {
   computeMovingTimeS,
@@ -217,7 +218,7 @@ describe('detectPauseThresholdS', () => {
   });
 });
 
-describe('the real ride', () => {
+describeWithFixtures('the real ride', () => {
   const { streams, strava } = loadStravaPowerRide();
   const series = resampleTo1Hz(streams);
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
 import { resampleTo1Hz } from '../../src/metrics/resample.ts';
 import {
   computeHeartRateZoneUpperBoundsBpm,
@@ -54,7 +55,7 @@ describe('heart-rate zones', () => {
   });
 });
 
-describe('zones on the real ride', () => {
+describeWithFixtures('zones on the real ride', () => {
   const { streams } = loadStravaPowerRide();
   const series = resampleTo1Hz(streams);
 

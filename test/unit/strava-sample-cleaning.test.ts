@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { computeActivityMetrics, type ActivityMetrics } from '../../src/metrics/activity-metrics.ts';
 import { fromStravaStreams, type StravaStreamSet } from '../../src/server/features/strava/streams.ts';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
+import { stravaFixture as fixture } from '../support/shared-fixtures.ts';
 
 /**
  * Issue 13: Strava activities get the same cleaning as uploaded files (ADR 0019). A Strava ride's
@@ -10,8 +10,8 @@ import { fromStravaStreams, type StravaStreamSet } from '../../src/server/featur
  * (in a worker); a 21,733 W sample and a strap's 0 bpm readings must count as missing readings,
  * exactly as if Strava had sent no reading there, and be counted under data quality.
  */
-const fixture = (name: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/strava', name), 'utf8'));
-const activity = fixture('activity_ride_power.json');
+/** The ride's Strava summary, read by the suite (the shared fixtures may be absent). */
+let activity: any;
 const SPIKE_INDEX = 3000;
 const HR_LOST = { from: 1000, to: 1100 };
 
@@ -44,7 +44,8 @@ function metricsOf(set: StravaStreamSet, stated: { maxWatts: number; averageHear
   });
 }
 
-describe('a Strava ride with a power spike and lost heart-rate contact', () => {
+describeWithFixtures('a Strava ride with a power spike and lost heart-rate contact', () => {
+  activity = fixture('activity_ride_power.json');
   // Strava's own summary of such a ride carries the spike and the zeros.
   const faulty = metricsOf(strava(21_733, 0), { maxWatts: 21_733, averageHeartrate: 120 });
   const missing = metricsOf(strava(null, null), { maxWatts: activity.max_watts, averageHeartrate: activity.average_heartrate });

@@ -1,17 +1,34 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ActivityStreams } from '../../src/metrics/activity-streams.ts';
 import { decodeStreams, encodeStreams } from '../../src/server/features/activities/stream-codec.ts';
 import { fromStravaStreams } from '../../src/server/features/strava/streams.ts';
+import { itWithFixtures } from '../support/fixture-suites.ts';
+import { stravaFixture } from '../support/shared-fixtures.ts';
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/strava', name), 'utf8'));
+/** An hour at 1 Hz with every stream, made here: a ride along a line with surges and a pause. */
+function madeRide(): ActivityStreams {
+  const timeS = Array.from({ length: 3600 }, (_, k) => k);
+  return {
+    timeS,
+    distanceM: timeS.map((k) => Math.round(k * 8.3 * 10) / 10),
+    latlng: timeS.map((k): [number, number] => [Math.round((46 + k * 0.00007) * 1e6) / 1e6, Math.round((14 + k * 0.00004) * 1e6) / 1e6]),
+    altitudeM: timeS.map((k) => Math.round((300 + 40 * Math.sin(k / 500)) * 10) / 10),
+    heartrateBpm: timeS.map((k) => 120 + (k % 37)),
+    cadenceRpm: timeS.map((k) => (k % 600 < 20 ? 0 : 88)),
+    powerW: timeS.map((k) => (k % 600 < 20 ? 0 : 200 + ((k * 7919) % 60))),
+    speedMps: timeS.map(() => 8.3),
+    temperatureC: timeS.map(() => 21),
+    moving: timeS.map((k) => k % 600 >= 20),
+  };
+}
 
 describe('stream codec', () => {
-  const ride = fromStravaStreams(fixture('streams_ride_power_key_by_type.json'))!;
+  const ride = madeRide();
+  const realRide = () => fromStravaStreams(stravaFixture('streams_ride_power_key_by_type.json'))!;
 
-  it('round-trips a real 1 Hz ride within the stored resolution', () => {
+  itWithFixtures('round-trips a real 1 Hz ride within the stored resolution', () => {
+    const ride = realRide();
     const decoded = decodeStreams(encodeStreams(ride));
     expect(decoded.timeS).toEqual(ride.timeS);
     expect(decoded.powerW).toEqual(ride.powerW);
@@ -24,7 +41,8 @@ describe('stream codec', () => {
     });
   });
 
-  it('stores an hour of 1 Hz data with every stream in under 64 KB', () => {
+  itWithFixtures('stores an hour of 1 Hz data with every stream in under 64 KB', () => {
+    const ride = realRide();
     const packed = encodeStreams(ride);
     const hours = (ride.timeS.at(-1)! - ride.timeS[0]!) / 3600;
     const bytesPerHour = packed.length / hours;

@@ -64,7 +64,8 @@ export function tablesInDependencyOrder(): PgTable[] {
     ordered.push(table);
   };
   for (const value of Object.values(schema)) {
-    if (is(value, PgTable)) visit(value, []);
+    // The installation's secret fingerprints describe this installation, not its data (ADR 0066).
+    if (is(value, PgTable) && value !== schema.installationSecrets) visit(value, []);
   }
   return ordered;
 }

@@ -724,3 +724,16 @@ export const activityFeels = pgTable(
   },
   (table) => [index('activity_feels_user').on(table.userId)],
 );
+
+/**
+ * What this installation's shared secrets are, without them (docs/decisions/0066): one row per
+ * setting (SESSION_SECRET, TOKEN_ENCRYPTION_KEY, STRAVA_WEBHOOK_VERIFY_TOKEN) with a fingerprint
+ * of its value, written by the first instance that starts on the database. An instance whose
+ * secret has another fingerprint refuses to start. It describes the installation, not its data:
+ * backups leave it out, and a restore keeps the target's rows.
+ */
+export const installationSecrets = pgTable('installation_secrets', {
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});

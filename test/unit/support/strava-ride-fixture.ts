@@ -1,15 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { ActivityStreams } from '../../../src/metrics/activity-streams.ts';
-
-const fixturesDir = resolve(import.meta.dirname, '../../fixtures/strava');
-
-function readFixture(name: string): any {
-  return JSON.parse(readFileSync(resolve(fixturesDir, name), 'utf8'));
-}
+import { stravaFixture as readFixture } from '../../support/shared-fixtures.ts';
 
 /**
- * The real 1 Hz ride with power (Strava activity 1354978421, see the fixtures README) as
+ * The real 1 Hz ride with power (Strava activity 1354978421, see the shared fixtures' README; call it inside a suite skipped without them) as
  * `ActivityStreams`, with the fields of its Strava summary that the tests compare against.
  */
 export function loadStravaPowerRide() {
