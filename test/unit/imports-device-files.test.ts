@@ -24,14 +24,15 @@ describeWithFixtures('a FIT file cut short mid-message (SIGMA, no session, CRC f
 describeWithFixtures('a triathlon (multisport FIT, Forerunner 920XT)', async () => {
   const legs = await parseDevice('python-fitparse/garmin-fr920xt-triathlon.fit');
 
-  it('becomes one activity per leg, transitions included, in race order', async () => {
-    expect(legs.map((leg) => leg.sportType)).toEqual(['Swim', legs[1]!.sportType, 'Ride', legs[3]!.sportType, 'Run']);
-    expect(legs.map((leg) => leg.leg)).toEqual([0, 1, 2, 3, 4].map((index) => ({ index, count: 5 })));
-    expect(legs.map((leg) => Math.round(leg.distanceM))).toEqual([1645, 142, 40909, 32, 9806]);
+  it('becomes one activity per leg in race order, each transition a note on the leg after it (ADR 0020)', async () => {
+    expect(legs.map((leg) => leg.sportType)).toEqual(['Swim', 'Ride', 'Run']);
+    expect(legs.map((leg) => leg.leg)).toEqual([0, 1, 2].map((index) => ({ index, count: 3 })));
+    expect(legs.map((leg) => Math.round(leg.distanceM))).toEqual([1645, 40909, 9806]);
+    expect(legs.map((leg) => leg.fileQuality.transitionBeforeS)).toEqual([null, 170, 61]);
   });
 
   it("starts each leg's distance stream from 0", async () => {
-    const bike = legs[2]!;
+    const bike = legs[1]!;
     expect(bike.streams.distanceM![0]).toBe(0);
     expect(bike.streams.distanceM!.at(-1)!).toBeCloseTo(40_907, -1);
   });

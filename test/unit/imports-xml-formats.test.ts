@@ -128,9 +128,9 @@ describe('TCX variants', async () => {
     expect(stated.normalizedPowerW).toBeNull();
   });
 
-  it('infers the sport from speed when the TCX says Other', async () => {
+  it('keeps a TCX that says Other a Workout: a sport is never guessed from speed when the file names one (ADR 0064)', async () => {
     const other = indoorRide.replace('Sport="Biking"', 'Sport="Other"');
-    // 1620 m in 180 s is 9 m/s: a ride.
-    expect((await parseActivityFile('other.tcx', utf8(other))).sportType).toBe('Ride');
+    // 1620 m in 180 s is 9 m/s, a ride's speed; the file says Other, and Kairo does not guess.
+    expect((await parseActivityFile('other.tcx', utf8(other))).sportType).toBe('Workout');
   });
 });
