@@ -213,9 +213,8 @@ function powerChannel(timeS: readonly number[], values: readonly (number | null)
 }
 
 /**
- * Whether the athlete moved: the recorder's own flag, else speed; on a trainer without speed (or
- * whose speed or distance is always 0), the seconds with power or cadence; without any of these,
- * every recorded second.
+ * Whether the athlete moved: the recorder's own flag, else speed; on a trainer whose speed (or
+ * distance) is always 0, the seconds with power or cadence; without any speed, every recorded second.
  */
 function markMovingSeconds(
   streams: ActivityStreams,
@@ -231,9 +230,8 @@ function markMovingSeconds(
   if (speedMps && speedMps.some((speed) => speed >= MIN_MOVING_SPEED_MPS)) {
     return recorded.map((isRecorded, k) => isRecorded && speedMps[k]! >= MIN_MOVING_SPEED_MPS);
   }
-  // Without distance (a trainer ride with no speed sensor), the seconds with power or cadence, as head units count them.
+  if (!speedMps) return [...recorded];
   const effort = effortSeconds(streams, timeS, grid);
-  if (!speedMps && !effort) return [...recorded];
   return recorded.map((isRecorded, k) => isRecorded && (effort?.[k] ?? false));
 }
 

@@ -87,13 +87,17 @@ export function assembleParsedActivity(
     const minSpeedMps = minMovingSpeedMps(sportType);
     streams.moving = movingSecondsAt(minSpeedMps).moving;
     movingTimeRule = { from: 'speed', minSpeedMps };
+  } else if (timerS === null) {
+    // No distance (a trainer ride): the seconds with power or cadence, as head units count them.
+    const effort = effortIntervals(streams);
+    if (effort) streams.moving = effort;
+    movingTimeRule = { from: effort ? 'effort' : 'recorded', minSpeedMps: null };
   }
   const computed = computeStreamSummary(streams);
   const movingTimeS = Math.min(
     elapsedTimeS,
-    Math.round(timerS ?? (streams.moving ? movingSecondsOf(streams.timeS, streams.moving) : (computed?.movingTimeS ?? 0))),
+    Math.round(timerS ?? (byDistance && streams.moving ? movingSecondsOf(streams.timeS, streams.moving) : (computed?.movingTimeS ?? 0))),
   );
-  if (timerS === null && !byDistance) movingTimeRule = { from: hasEffort(streams) ? 'effort' : 'recorded', minSpeedMps: null };
   sportType ??= inferSportTypeFromSpeed(distanceM, movingTimeS);
   // Indoors: the sport says so (FIT sub sport), or a GPS sport has no track, like a treadmill run
   // whose watch stamped one location on every point.
@@ -152,11 +156,15 @@ function minMovingSpeedMps(sportType: SportType): number {
 }
 
 /**
- * Whether any sample has power or cadence above 0: without distance or a timer, the 1 Hz seconds
- * with power or cadence are the moving ones (a trainer ride, as head units count it).
+ * Without distance or a timer, the intervals that end with power or cadence above 0 are moving (a
+ * trainer ride, as head units count it; a record's reading covers the time since the one before):
+ * entry i is the interval from sample i to sample i + 1, the last entry the last sample's. The 1 Hz
+ * series holds each until the next sample, leaving out pauses. Null when no sample has either.
  */
-function hasEffort(streams: ActivityStreams): boolean {
-  return [streams.powerW, streams.cadenceRpm].some((values) => values?.some((value) => value !== null && value > 0) ?? false);
+function effortIntervals(streams: ActivityStreams): boolean[] | null {
+  const effort = streams.timeS.map((_, index) => (streams.powerW?.[index] ?? 0) > 0 || (streams.cadenceRpm?.[index] ?? 0) > 0);
+  if (!effort.some(Boolean)) return null;
+  return effort.map((_, index) => effort[Math.min(index + 1, effort.length - 1)]!);
 }
 
 /**
