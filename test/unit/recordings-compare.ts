@@ -25,8 +25,8 @@ export const KNOWN_DEFECTS: Record<string, readonly string[]> = {
   // Moving time without timer events: the 32 s stop's 0 W is averaged in.
   stopWithoutTimerRideGpx: ['averagePowerW', 'metrics.averagePowerW'],
   stopWithoutTimerRideTcx: ['averagePowerW', 'metrics.averagePowerW'],
-  // Records before the first multisport session are given to the swim leg.
-  multisportTriathlon: ['leg0.startDate', 'leg0.elapsedTimeS'],
+  // A trainer ride's 2-minute break in pedalling with the FIT timer running counts as moving (ADR 0065 takes the FIT timer).
+  indoorRideWithBreak: ['movingTimeS', 'metrics.movingTimeS', 'averagePowerW', 'metrics.averagePowerW', 'metrics.normalizedPowerW'],
 };
 
 export interface TruthCheck {

@@ -3,7 +3,7 @@
  * each with the truth of what it really is (ADR 0062). See README.md.
  */
 import type { GeneratedRecording } from './model.ts';
-import { altitudeRide, autoPauseRide, coastingRide, developerPowerRun, genericSession, heartRateDropoutRide, heartRateZerosRide, powerSpikeRide, rowingSession, smartRecordingRide, stopWithoutTimerRide, tcxLapDistanceRestartRun, timerPausesRide, timestampJumpRide } from './shapes.ts';
+import { altitudeRide, autoPauseRide, coastingRide, developerPowerRun, genericSession, heartRateDropoutRide, indoorRideWithBreak, heartRateZerosRide, powerSpikeRide, rowingSession, smartRecordingRide, stopWithoutTimerRide, tcxLapDistanceRestartRun, timerPausesRide, timestampJumpRide } from './shapes.ts';
 import { chainedFit, multisportTriathlon, poolSwim, truncatedFit } from './special.ts';
 import { indoorTrainerRide, outdoorPowerRide, shortRun, sparseHikeGpx, stravaExportRunTcx, type PresetOptions } from './stand-ins.ts';
 
@@ -22,6 +22,7 @@ export * from './stand-ins.ts';
 export const PRESETS: Record<string, { make: (options: PresetOptions) => GeneratedRecording; damaged?: boolean }> = {
   outdoorPowerRide: { make: outdoorPowerRide },
   indoorTrainerRide: { make: indoorTrainerRide },
+  indoorRideWithBreak: { make: indoorRideWithBreak },
   shortRunFit: { make: (o) => shortRun(o, 'fit') },
   shortRunGpx: { make: (o) => shortRun(o, 'gpx') },
   shortRunTcx: { make: (o) => shortRun(o, 'tcx') },

@@ -104,6 +104,17 @@ export const stopWithoutTimerRide = (options: PresetOptions & { format?: 'gpx' |
     notes: ['A 32 s stop with the timer running (points at the same place); moving time excludes it.'],
   });
 
+/** A trainer ride (no distance, no GPS) with a 2-minute break in pedalling while the timer runs: power and cadence 0 meanwhile. */
+export const indoorRideWithBreak = ({ start, seed = 13 }: PresetOptions) =>
+  generateRecording({
+    name: 'indoor-ride-with-break',
+    spec: { kind: 'ride', start, seed, blocks: rideBlocks(), pauses: [{ afterMovingS: 1_200, durationS: 120, timer: 'running' }] },
+    format: 'fit',
+    fitSport: ['cycling', 'indoorCycling'],
+    points: { power: true, heartRate: true, cadence: true },
+    notes: ['Trainer ride, no distance: a 120 s break (0 W, cadence 0) with the timer running; moving time excludes it.'],
+  });
+
 /** A session with FIT sport generic (or TCX Sport="Other"): GPS and heart rate at a walking pace. */
 export const genericSession = ({ start, seed = 8, format = 'fit' }: PresetOptions & { format?: 'fit' | 'tcx' }) =>
   generateRecording({

@@ -54,7 +54,7 @@ interface Leg {
   sport: ExpectedSport | null;
 }
 
-/** A triathlon in one FIT file: swim, T1, bike, T2, run as five sessions; 20 records before the first session starts. */
+/** A triathlon in one FIT file: swim, T1, bike, T2, run as five sessions; 20 records before the first session starts (part of the swim leg). */
 export function multisportTriathlon({ start, seed = 3 }: PresetOptions): GeneratedRecording {
   const legs: Leg[] = [
     { spec: { kind: 'openWaterSwim', blocks: [{ durationS: 900, speedMps: 1.1, heartRateBpm: 150, cadence: 30 }] }, fit: ['swimming', 'openWater'], sport: 'Swim' },
@@ -78,17 +78,17 @@ export function multisportTriathlon({ start, seed = 3 }: PresetOptions): Generat
     const shifted = own.map((second) => ({ ...second, t: second.t + offsetS, distanceM: second.distanceM + offsetM, altitudeM: null }));
     const legPointOptions = { seed: seed + index, position: true, distance: true, speed: true, heartRate: true, cadence: true, power: leg.spec.kind === 'ride' };
     const legPoints = recordPoints(own, legPointOptions).map((point) => ({ ...point, t: point.t + offsetS, distanceM: (point.distanceM ?? 0) + offsetM }));
-    if (index === 0) {
-      for (let s = -PRE_START_S; s < 0; s++) points.push({ t: s, lat: origin[0], lon: origin[1], distanceM: 0, speedMps: 0, heartRateBpm: 110 });
-    }
+    // The watch records before the gun: standing at the start, part of the first leg (ADR 0020, amended).
+    const preStart: GroundSecond[] = index > 0 ? [] : Array.from({ length: PRE_START_S }, (_, i) => ({ ...own[0]!, t: i - PRE_START_S, moving: false, heartRateBpm: 110 }));
+    for (const second of preStart) points.push({ t: second.t, lat: second.lat, lon: second.lon, distanceM: 0, speedMps: 0, heartRateBpm: second.heartRateBpm });
     points.push(...(index === 0 ? legPoints : legPoints.slice(1)));
     const endS = offsetS + own.length - 1;
     const distanceM = own.at(-1)!.distanceM;
     laps.push({ startS: offsetS, endS, timerS: endS - offsetS, distanceM });
     sessions.push({ sport: leg.fit[0], subSport: leg.fit[1], startS: offsetS, endS, timerS: endS - offsetS, distanceM, firstLapIndex: index, numLaps: 1 });
     if (leg.sport === null) transitions.push({ startS: offsetS, elapsedS: endS - offsetS });
-    else legTruths.push(computeTruth(own, { sport: leg.sport, start: new Date(start.getTime() + offsetS * 1000), distance: true, power: leg.spec.kind === 'ride', heartRate: true, cadence: true, altitude: leg.spec.terrain !== undefined, laps: lapSpans(own, new Set([0])), sampleCount: legPoints.length, notes: [] }));
-    all.push(...(index === 0 ? shifted : shifted.slice(1)));
+    else legTruths.push(computeTruth([...preStart, ...own], { sport: leg.sport, start: new Date(start.getTime() + offsetS * 1000), distance: true, power: leg.spec.kind === 'ride', heartRate: true, cadence: true, altitude: leg.spec.terrain !== undefined, laps: lapSpans(own, new Set([0])), sampleCount: preStart.length + legPoints.length, notes: [] }));
+    all.push(...preStart, ...(index === 0 ? shifted : shifted.slice(1)));
     const last = own.at(-1)!;
     origin = [last.lat, last.lon];
     offsetS = endS;
@@ -96,7 +96,7 @@ export function multisportTriathlon({ start, seed = 3 }: PresetOptions): Generat
   });
   const end = offsetS;
   const bytes = encodeFitActivity({ start, points, timer: [{ startS: 0, stopS: end, auto: false }], laps, sessions });
-  const whole = computeTruth(all, { sport: 'Swim', start, distance: true, power: false, heartRate: true, cadence: true, altitude: false, laps, sampleCount: points.length, notes: ['Triathlon: five FIT sessions (swim, T1, bike, T2, run); 20 records before the first session’s start_time belong to no leg. Compare per leg (legs); the top level is the whole race.'] });
+  const whole = computeTruth(all, { sport: 'Swim', start, distance: true, power: false, heartRate: true, cadence: true, altitude: false, laps, sampleCount: points.length, notes: ['Triathlon: five FIT sessions (swim, T1, bike, T2, run); 20 records before the first session’s start_time (standing at the start) belong to the first leg (ADR 0020, amended); transitions belong to no leg. Compare per leg (legs); the top level is the whole race.'] });
   return { fileName: 'triathlon-multisport.fit', bytes, truth: { ...whole, legs: legTruths, transitions } };
 }
 
