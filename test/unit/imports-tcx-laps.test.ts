@@ -72,3 +72,21 @@ describe('TCX lap distances', () => {
     expect(run.movingTimeS).toBe(840);
   });
 });
+
+describe('TCX lap moving time', () => {
+  it("follows the activity's rule when the laps' timer ran through, so the laps add up to the activity", async () => {
+    // Two laps of a phone's run; in the second, 60 s standing at one spot while points keep coming.
+    const point = (t: number, northM: number) =>
+      `<Trackpoint><Time>${iso(t)}</Time><Position><LatitudeDegrees>${(45 + northM / metresPerDegree).toFixed(8)}</LatitudeDegrees><LongitudeDegrees>7</LongitudeDegrees></Position></Trackpoint>`;
+    const first = Array.from({ length: 301 }, (_, t) => point(t, 3 * t)).join('');
+    const second = Array.from({ length: 301 }, (_, k) => point(300 + k, 900 + 3 * Math.min(k, 100) + 3 * Math.max(0, k - 160))).join('');
+    const file = `<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities><Activity Sport="Running"><Id>${iso(0)}</Id>
+      <Lap StartTime="${iso(0)}"><TotalTimeSeconds>300</TotalTimeSeconds><DistanceMeters>900</DistanceMeters><Track>${first}</Track></Lap>
+      <Lap StartTime="${iso(300)}"><TotalTimeSeconds>300</TotalTimeSeconds><DistanceMeters>720</DistanceMeters><Track>${second}</Track></Lap>
+      </Activity></Activities></TrainingCenterDatabase>`;
+    const run = await parseActivityFile('phone.tcx', utf8(file));
+    expect(run.movingTimeS).toBeGreaterThanOrEqual(538);
+    expect(run.movingTimeS).toBeLessThanOrEqual(541);
+    expect(run.laps.map((lap) => lap.movingTimeS)).toEqual([300, run.movingTimeS - 300]);
+  });
+});

@@ -20,6 +20,7 @@ import {
   footMovingSpeedMps,
   lastKnown,
   movingIntervals,
+  movingSecondsBetween,
   movingSecondsOf,
   ridingMovingSpeedMps,
   staysWithinRadius,
@@ -74,6 +75,7 @@ export function assembleParsedActivity(
   const timerS = timerThatPausedS(format, recorded.movingTimeS, spanS);
   const distanceFromPositions = !samples.some((sample) => finiteOrNull(sample.distanceM) !== null);
   const byDistance = timerS === null && distanceStreamM.some((valueM) => valueM !== null && valueM > 0);
+  const timerRanThrough = byDistance && recorded.movingTimeS !== null;
   let sportType = recorded.sport?.sportType ?? null;
   let movingTimeRule: MovingTimeRule | null = null;
   if (byDistance) {
@@ -117,7 +119,8 @@ export function assembleParsedActivity(
     trainer,
     deviceName: recorded.deviceName,
     stated: recorded.stated,
-    laps: buildLaps(recorded.laps, startMs, startMs + elapsedTimeS * 1000),
+    // Laps whose timer ran through (as the activity's did) say no more: their moving time follows the rule too.
+    laps: buildLaps(recorded.laps, startMs, startMs + elapsedTimeS * 1000, timerRanThrough && streams.moving ? movingSecondsBetween(streams.timeS, streams.moving) : null),
     streams,
     contentHash,
     fileQuality: {
@@ -217,15 +220,26 @@ function buildStreams(samples: RecordedSample[], startMs: number): ActivityStrea
   return streams;
 }
 
-/** A lap without its own elapsed time (TCX) lasts until the next lap starts, the last until the end. */
-function buildLaps(laps: RecordedLap[], startMs: number, endMs: number): ParsedLap[] {
+/**
+ * A lap without its own elapsed time (TCX) lasts until the next lap starts, the last until the end.
+ * `movingBetween` (seconds from the start): the activity's moving time came from Kairo's rule, and
+ * each lap's does too, whatever its timer said, so the laps add up to the activity.
+ */
+function buildLaps(
+  laps: RecordedLap[],
+  startMs: number,
+  endMs: number,
+  movingBetween: ((fromS: number, toS: number) => number) | null,
+): ParsedLap[] {
   return laps.map((lap, index) => {
     const nextStartMs = laps[index + 1]?.startMs ?? endMs;
     const elapsedTimeS = lap.elapsedTimeS ?? Math.max(0, (nextStartMs - lap.startMs) / 1000);
+    const startTimeS = Math.max(0, (lap.startMs - startMs) / 1000);
+    const movingTimeS = movingBetween ? movingBetween(startTimeS, startTimeS + elapsedTimeS) : lap.movingTimeS;
     return {
-      startTimeS: Math.max(0, (lap.startMs - startMs) / 1000),
+      startTimeS,
       elapsedTimeS: Math.round(elapsedTimeS),
-      movingTimeS: lap.movingTimeS === null ? null : Math.round(lap.movingTimeS),
+      movingTimeS: movingTimeS === null ? null : Math.round(movingTimeS),
       distanceM: lap.distanceM,
       stated: lap.stated,
     };

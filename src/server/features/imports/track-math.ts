@@ -171,6 +171,22 @@ export function movingSecondsOf(timeS: readonly number[], moving: readonly boole
 }
 
 /**
+ * The moving seconds (`movingIntervals`) between two times, an interval that straddles either
+ * counted for its part inside: a lap's share of the activity's moving time.
+ */
+export function movingSecondsBetween(timeS: readonly number[], moving: readonly boolean[]): (fromS: number, toS: number) => number {
+  return (fromS, toS) => {
+    let movingS = 0;
+    for (let index = 0; index < timeS.length - 1; index++) {
+      if (!moving[index]) continue;
+      const overlapS = Math.min(toS, timeS[index + 1]!) - Math.max(fromS, timeS[index]!);
+      if (overlapS > 0) movingS += overlapS;
+    }
+    return movingS;
+  };
+}
+
+/**
  * Moving time from distance alone at the foot threshold (`movingIntervals` without positions).
  * Without any distance, the whole time counts as moving.
  */
