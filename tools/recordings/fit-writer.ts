@@ -6,6 +6,8 @@ const MESG = { fileId: 0, session: 18, lap: 19, record: 20, event: 21, deviceInf
 
 /** FIT positions are semicircles: 2^31 of them make 180 degrees. */
 const SEMICIRCLES_PER_DEGREE = 2 ** 31 / 180;
+/** An event's `data` is the timer trigger for timer events (the SDK's `timerTrigger` is a sub field of it, written as `data`). */
+const TIMER_TRIGGER = { manual: 0, auto: 1 } as const;
 /** The developer field key of running power (a Stryd-style Connect IQ field). */
 const DEVELOPER_POWER_KEY = 0;
 
@@ -137,9 +139,11 @@ export function encodeFitActivity(activity: FitActivity): Buffer {
   const distance = activity.points.some((point) => point.distanceM !== undefined);
   type Timed = { t: number; order: number; write: () => void };
   const timed: Timed[] = [];
-  activity.timer.forEach((span) => {
-    timed.push({ t: span.startS, order: 0, write: () => write(MESG.event, { timestamp: at(start, span.startS), event: 'timer', eventType: 'start', timerTrigger: 'manual' } satisfies EventMesg) });
-    timed.push({ t: span.stopS, order: 2, write: () => write(MESG.event, { timestamp: at(start, span.stopS), event: 'timer', eventType: 'stopAll', timerTrigger: span.auto ? 'auto' : 'manual' } satisfies EventMesg) });
+  activity.timer.forEach((span, i) => {
+    // A timer that auto-paused restarts by itself (auto); the first start and a manual stop's restart are pressed.
+    const startTrigger = activity.timer[i - 1]?.auto ? TIMER_TRIGGER.auto : TIMER_TRIGGER.manual;
+    timed.push({ t: span.startS, order: 0, write: () => write(MESG.event, { timestamp: at(start, span.startS), event: 'timer', eventType: 'start', data: startTrigger } satisfies EventMesg) });
+    timed.push({ t: span.stopS, order: 2, write: () => write(MESG.event, { timestamp: at(start, span.stopS), event: 'timer', eventType: 'stopAll', data: span.auto ? TIMER_TRIGGER.auto : TIMER_TRIGGER.manual } satisfies EventMesg) });
   });
   activity.points.forEach((point) => timed.push({ t: point.placeAtS ?? point.t, order: 1, write: () => encoder.onMesg(MESG.record, recordMesg(start, point)) }));
   (activity.lengths ?? []).forEach((length, i) => timed.push({ t: length.startS + length.elapsedS, order: 1.5, write: () => encoder.onMesg(MESG.length, lengthMesg(start, length, i)) }));
