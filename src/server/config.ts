@@ -57,6 +57,14 @@ const envSchema = z.object({
   STRAVA_CLIENT_ID: optionalString,
   STRAVA_CLIENT_SECRET: optionalString,
   STRAVA_BASE_URL: z.url().default('https://www.strava.com'),
+  // Strava's API address, apart from its OAuth pages (Strava moves the API in 2027; ADR 0067).
+  STRAVA_API_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((value) => !value.includes('?') && !value.includes('#'), 'must be an address without a query or fragment (tokens go in the Authorization header)')
+      .optional(),
+  ),
   STRAVA_DATA_POLICY: z.preprocess(emptyToUndefined, z.enum(['strict', 'relaxed']).optional()),
   STRAVA_CACHE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   STRAVA_WEBHOOK_VERIFY_TOKEN: z.preprocess(emptyToUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
@@ -168,7 +176,10 @@ export interface Config {
   strava: {
     /** Real Strava credentials; undefined = demo mode against the bundled simulator. */
     credentials: { clientId: string; clientSecret: string } | undefined;
+    /** Strava's OAuth pages (authorize, token, revoke), e.g. https://www.strava.com. */
     baseUrl: string;
+    /** Strava's API, e.g. https://www.strava.com/api/v3 (STRAVA_API_URL; ADR 0067). */
+    apiUrl: string;
     /** strict keeps Strava data out of every LLM prompt and purges raw payloads after cacheDays. */
     dataPolicy: 'strict' | 'relaxed';
     cacheDays: number;
@@ -277,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           ? { clientId: env.STRAVA_CLIENT_ID, clientSecret: env.STRAVA_CLIENT_SECRET }
           : undefined,
       baseUrl: env.STRAVA_BASE_URL.replace(/\/+$/, ''),
+      apiUrl: (env.STRAVA_API_URL ?? `${env.STRAVA_BASE_URL.replace(/\/+$/, '')}/api/v3`).replace(/\/+$/, ''),
       dataPolicy: env.STRAVA_DATA_POLICY ?? (env.STRAVA_CLIENT_ID ? 'strict' : 'relaxed'),
       cacheDays: env.STRAVA_CACHE_DAYS,
       webhookVerifyToken: env.STRAVA_WEBHOOK_VERIFY_TOKEN ?? readOrCreateSecret(dataDir, 'strava-webhook-verify-token'),

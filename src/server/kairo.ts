@@ -129,7 +129,13 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const setup = await stravaSetup(config, () =>
     demoUrl ? sharedDemoStrava(app, demoUrl) : mountDemoStrava(app, { publicUrl: getPublicUrl, verifyToken: config.strava.webhookVerifyToken }),
   );
+  const operatorMetrics = createOperatorMetrics({
+    queueStats: () => queue.stats(),
+    stravaBudget: () => strava.budget.windows(),
+    stravaPause: async () => (await strava.pause.current())?.cause ?? null,
+  });
   const strava = createStrava({
+    observe: operatorMetrics.strava,
     database: database.db,
     config,
     setup,
@@ -141,7 +147,6 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     log: app.log,
     rowLocks: database.kind === 'postgres',
   });
-  const operatorMetrics = createOperatorMetrics({ queueStats: () => queue.stats(), stravaBudget: () => strava.budget.windows() });
   registerMetricsRoute(app, operatorMetrics, { token: config.metrics.token, separatePort: config.metrics.port !== undefined });
 
   const scoring = createScoringService({
@@ -243,6 +248,9 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   await queue.work();
   await queueMissingFitness(queue, scoring, scoringJobs);
   await queue.schedule(strava.jobs.purge, '17 3 * * *');
+  // An instance starting is the operator acting (a restart, a changed setting): a pause for Strava
+  // refusing the app ends here, and every connected athlete's sync resumes (ADR 0067).
+  await strava.pause.resume('an instance started');
   await queue.schedule(housekeepingJob, HOUSEKEEPING_CRON);
   if (setup.demo || publicUrl.startsWith('https://')) {
     // Strava can only call back a public https address; the simulator calls back in-process.

@@ -148,7 +148,7 @@ describe.each(kinds)('Strava connection and sync on %s', (kind) => {
     expect((await browser.get('/api/strava/status')).body.connected).toBe(false);
   });
 
-  it('disconnects on request: deauthorizes at Strava and deletes Strava-sourced rows', async () => {
+  it('disconnects on request: revokes the grant at Strava and deletes Strava-sourced rows', async () => {
     const athlete = sim.control.createAthlete({ historyDays: 7 });
     const browser = await registerAthlete(server.url);
     await connectStrava(browser, sim, athlete.id);
@@ -157,7 +157,8 @@ describe.each(kinds)('Strava connection and sync on %s', (kind) => {
     expect(disconnected.status).toBe(200);
     expect(disconnected.body).toEqual({ message: 'Account disconnected successfully' });
     expect(await activityCount(browser)).toBe(0);
-    expect(sim.control.requests.list({ path: '/oauth/deauthorize' }).length).toBeGreaterThan(0);
+    expect(sim.control.requests.list({ path: '/oauth/revoke', status: 200 }).length).toBeGreaterThan(0);
+    expect(sim.control.requests.list({ path: '/oauth/deauthorize' })).toHaveLength(0);
     expect((await browser.post('/api/auth/logout/strava')).status).toBe(404);
   });
 

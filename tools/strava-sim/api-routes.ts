@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, invalidAccessToken, missingPermission, notFound, rateLimitExceeded } from './errors.ts';
+import { applicationInactive, badRequest, invalidAccessToken, missingPermission, notFound, rateLimitExceeded, tokenInQuery } from './errors.ts';
 import { booleanParam, idParam, integerParam, requestParams } from './params.ts';
 import { athleteStatsJson, detailedAthleteJson, summaryAthleteJson, zonesJson } from './representation/athlete-json.ts';
 import { lapsJson } from './representation/activity-json.ts';
@@ -9,10 +9,22 @@ import { SPORT_TYPES, type ActivityRecord } from './store.ts';
 import type { AccessToken } from './tokens.ts';
 
 /**
- * Strava API v3 resources, registered under `/api/v3`. Every request needs a live bearer token,
+ * Strava API v3 resources, registered under `/api/v3` (today's address) and under `/api-v3`
+ * (standing in for the 2027 address, announced as https://api-v3.strava.com). Every request needs a live bearer token,
  * counts against its application's rate limits (the X-RateLimit-* headers go on every answer,
- * refusals included) and is checked against the token's scopes the way Strava checks them.
+ * refusals included) and is checked against the token's scopes the way Strava checks them. On the
+ * 2027 path (`headerOnly`) the token is taken from the Authorization header only: a request with an
+ * `access_token` parameter is refused with 401, as the announcement says. An Inactive application's
+ * requests answer 403 (not counted against the limits).
  */
+
+/** Where the simulator serves the API at its 2027 address (https://api-v3.strava.com). */
+export const API_2027_PREFIX = '/api-v3';
+
+export interface ApiRouteOptions {
+  /** Refuse the `access_token` query parameter (the 2027 API). */
+  headerOnly: boolean;
+}
 
 const DEFAULT_PER_PAGE = 30;
 const MAX_PER_PAGE = 200;
@@ -41,11 +53,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return typeof query?.access_token === 'string' ? query.access_token : undefined;
 }
 
-export async function registerApiRoutes(app: FastifyInstance, sim: StravaSimulator): Promise<void> {
+export async function registerApiRoutes(app: FastifyInstance, sim: StravaSimulator, options: ApiRouteOptions): Promise<void> {
   app.addHook('preHandler', async (request, reply) => {
+    if (options.headerOnly && 'access_token' in ((request.query ?? {}) as Record<string, unknown>)) throw tokenInQuery();
     const token = sim.tokens.authenticate(bearerToken(request) ?? '');
     if (!token) throw invalidAccessToken();
     authenticatedToken.set(request, token);
+    if (sim.clients.get(token.clientId)?.inactive) throw applicationInactive();
     const decision = sim.rateLimiter.take(token.clientId, request.method === 'GET');
     reply.headers(decision.headers);
     if (!decision.allowed) throw rateLimitExceeded();

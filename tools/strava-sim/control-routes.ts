@@ -13,7 +13,14 @@ import { SCOPES } from './tokens.ts';
 const id = z.coerce.number().int().positive();
 const idParams = z.object({ id });
 
-const clientInput = z.object({ clientId: z.string().min(1).optional(), clientSecret: z.string().min(1).optional(), name: z.string().optional() });
+const clientInput = z.object({
+  clientId: z.string().min(1).optional(),
+  clientSecret: z.string().min(1).optional(),
+  name: z.string().optional(),
+  inactive: z.boolean().optional(),
+  athleteLimit: z.number().int().min(0).nullable().optional(),
+});
+const clientStatus = z.strictObject({ inactive: z.boolean().optional(), athleteLimit: z.number().int().min(0).nullable().optional() });
 const athleteInput = z.object({
   athleteId: id.optional(),
   seed: z.number().int().optional(),
@@ -75,6 +82,10 @@ export async function registerControlRoutes(app: FastifyInstance, control: Strav
 
   app.get('/clients', async () => control.clients());
   app.post('/clients', async (request) => control.registerClient(clientInput.parse(request.body ?? {})));
+  app.patch('/clients/:clientId', async (request) => {
+    const { clientId } = z.object({ clientId: z.string().min(1) }).parse(request.params);
+    return control.setClientStatus(clientId, clientStatus.parse(request.body ?? {}));
+  });
 
   app.get('/athletes', async () => control.athletes());
   app.post('/athletes', async (request) => control.createAthlete(athleteInput.parse(request.body ?? {})));

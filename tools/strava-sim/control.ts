@@ -1,4 +1,4 @@
-import type { RegisterClientInput, SimClient } from './clients.ts';
+import type { ClientStatusChanges, RegisterClientInput, SimClient } from './clients.ts';
 import { physiologyFor } from './demo/athlete-model.ts';
 import type { LatencyFault, StatusFault } from './faults.ts';
 import type { RateLimitSettings, RateLimitUsage } from './rate-limit.ts';
@@ -39,6 +39,12 @@ export interface StravaSimControl {
   now(): number;
   registerClient(input?: RegisterClientInput): SimClient;
   clients(): SimClient[];
+  /**
+   * Strava's 2026 tiers: `inactive` makes every call of the application answer 403 (a Standard app
+   * whose owner holds no subscription); `athleteLimit` refuses the code exchange of any athlete
+   * beyond that many (Standard: 10; null = no limit). Athletes already authorised keep working.
+   */
+  setClientStatus(clientId: string, changes: ClientStatusChanges): SimClient;
   /** A demo athlete with generated history (or none: `history: 'empty'`). */
   createAthlete(input?: CreateAthleteInput): AthleteInfo;
   athlete(athleteId: number): AthleteInfo | undefined;
@@ -119,6 +125,7 @@ export function createControl(sim: StravaSimulator): StravaSimControl {
     now: () => sim.now(),
     registerClient: (input) => sim.clients.register(input),
     clients: () => sim.clients.list(),
+    setClientStatus: (clientId, changes) => sim.clients.update(clientId, changes),
     createAthlete: (input) => athleteInfo(sim.athletes.create(input)),
     athlete: (athleteId) => {
       const athlete = sim.athletes.get(athleteId);

@@ -38,6 +38,25 @@ export const missingPermission = (permission: string) => authorizationError('Acc
 /** An unknown client_id or a wrong client_secret (the recorded error_401_authorization.json). */
 export const invalidApplication = () => authorizationError('Application', '', 'invalid');
 
+/**
+ * Strava's 2026–2027 refusals, as the simulator represents them (an assumption: Strava has not
+ * published the bodies; docs/decisions/0067). Both use Strava's usual error shape with codes a
+ * client can recognise:
+ * - a Standard-tier app whose owner holds no subscription is "Inactive": every call answers 403
+ *   `{ message: 'Forbidden: application inactive', errors: [{ resource: 'Application', field: 'status', code: 'inactive' }] }`;
+ * - a Standard app serves at most N athletes: the next athlete's authorization (the code
+ *   exchange) answers 403 `{ message: 'Forbidden: athlete limit reached', errors: [{ resource: 'Application', field: 'athletes', code: 'limit_reached' }] }`.
+ */
+export const APP_INACTIVE_ERROR = { resource: 'Application', field: 'status', code: 'inactive' } as const;
+export const ATHLETE_LIMIT_ERROR = { resource: 'Application', field: 'athletes', code: 'limit_reached' } as const;
+
+export const applicationInactive = () => new StravaError(403, { message: 'Forbidden: application inactive', errors: [{ ...APP_INACTIVE_ERROR }] });
+
+export const athleteLimitReached = () => new StravaError(403, { message: 'Forbidden: athlete limit reached', errors: [{ ...ATHLETE_LIMIT_ERROR }] });
+
+/** The 2027 API takes tokens in the Authorization header only: an `access_token` parameter is refused. */
+export const tokenInQuery = () => authorizationError('AccessToken', 'access_token', 'not_allowed_in_query');
+
 export function notFound(resource: string, field = 'id'): StravaError {
   return new StravaError(404, { message: 'Record Not Found', errors: [{ resource, field, code: 'invalid' }] });
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from './api-routes.ts';
 import { consentPage } from './consent-page.ts';
-import { badRequest, invalidAccessToken, invalidApplication } from './errors.ts';
+import { applicationInactive, athleteLimitReached, badRequest, invalidAccessToken, invalidApplication } from './errors.ts';
 import { requestParams, requiredParam, type Params } from './params.ts';
 import { summaryAthleteJson } from './representation/athlete-json.ts';
 import type { StravaSimulator } from './simulator.ts';
@@ -12,7 +12,9 @@ import { isScope, type IssuedTokens, type Scope } from './tokens.ts';
 /**
  * Strava's OAuth 2 endpoints: /oauth/authorize (the athlete's consent, then a redirect back with
  * `code`, `state` and the granted `scope`), /oauth/token (authorization_code and refresh_token
- * grants; also served at /api/v3/oauth/token) and /oauth/deauthorize.
+ * grants; also served at /api/v3/oauth/token), /oauth/deauthorize and its 2027 successor
+ * /oauth/revoke. An Inactive application is refused (403) at the token, deauthorize and revoke
+ * endpoints; one at its athlete limit is refused a new athlete's code exchange (403).
  *
  * Who authorises: the athlete "signed in" in this browser (a session cookie set on the first
  * visit, like strava.com's login), else, in demo mode, a new demo athlete, so that every person
@@ -149,10 +151,22 @@ export async function registerOAuthRoutes(app: FastifyInstance, sim: StravaSimul
     const params = requestParams(request);
     const client = sim.clients.verify(params.client_id, params.client_secret);
     if (!client) throw invalidApplication();
+    if (client.inactive) throw applicationInactive();
     const nowS = sim.nowS();
     switch (params.grant_type) {
       case 'authorization_code': {
-        const issued = sim.tokens.exchangeCode(client.clientId, params.code ?? '');
+        const code = params.code ?? '';
+        const newcomer = sim.tokens.codeAthlete(client.clientId, code);
+        if (
+          newcomer !== undefined &&
+          client.athleteLimit !== null &&
+          !sim.tokens.hasGrant(client.clientId, newcomer) &&
+          sim.tokens.athleteCount(client.clientId) >= client.athleteLimit
+        ) {
+          sim.tokens.discardCode(code);
+          throw athleteLimitReached();
+        }
+        const issued = sim.tokens.exchangeCode(client.clientId, code);
         if (!issued) throw badRequest('RequestToken', 'code', 'invalid');
         const { token_type, expires_at, expires_in, refresh_token, access_token } = tokenResponse(issued, nowS);
         const athlete = sim.requireAthlete(issued.accessToken.athleteId);
@@ -175,7 +189,28 @@ export async function registerOAuthRoutes(app: FastifyInstance, sim: StravaSimul
     const given = requestParams(request).access_token ?? bearerToken(request) ?? '';
     const accessToken = sim.tokens.authenticate(given);
     if (!accessToken) throw invalidAccessToken();
+    if (sim.clients.get(accessToken.clientId)?.inactive) throw applicationInactive();
     sim.deauthorize(accessToken.clientId, accessToken.athleteId);
     return { access_token: accessToken.token };
+  });
+
+  /**
+   * The 2027 successor of /oauth/deauthorize (announced as available now). Modelled on RFC 7009:
+   * the token to revoke (an access or a refresh token) is a form or JSON field `token`, never a
+   * query parameter (400); either kind revokes the athlete's whole grant, as deauthorize did, and
+   * webhooks hear authorized "false". An unknown token answers 200 (RFC 7009 §2.2), an expired
+   * access token is still recognised.
+   */
+  app.post('/oauth/revoke', async (request) => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    if ('token' in query || 'access_token' in query || 'refresh_token' in query) throw badRequest('Token', 'token', 'not_allowed_in_query');
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const given = typeof body.token === 'string' ? body.token : '';
+    if (!given) throw badRequest('Token', 'token', 'missing');
+    const owner = sim.tokens.peek(given) ?? sim.tokens.refreshTokenOwner(given);
+    if (!owner) return {};
+    if (sim.clients.get(owner.clientId)?.inactive) throw applicationInactive();
+    sim.deauthorize(owner.clientId, owner.athleteId);
+    return {};
   });
 }

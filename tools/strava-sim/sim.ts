@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
-import { authenticatedToken, bearerToken, registerApiRoutes } from './api-routes.ts';
+import { API_2027_PREFIX, authenticatedToken, bearerToken, registerApiRoutes } from './api-routes.ts';
 import type { RegisterClientInput } from './clients.ts';
 import { createControl, type StravaSimControl } from './control.ts';
 import { registerControlRoutes } from './control-routes.ts';
@@ -18,7 +18,8 @@ import type { WebhookFetch } from './webhooks.ts';
  * A Strava API v3-compatible server for demo mode and tests. Mount `plugin` on any Fastify app
  * under a prefix (Kairo's demo mounts it at /dev/strava), or run it alone with startStravaSim.
  * Below the mount point the layout is Strava's: /oauth/authorize, /oauth/token,
- * /oauth/deauthorize, /api/v3/…; and, when enabled, the control API under /_sim.
+ * /oauth/deauthorize, /oauth/revoke, /api/v3/… and the same API at its 2027 address under
+ * /api-v3/… (tokens in the Authorization header only); and, when enabled, the control API under /_sim.
  */
 export interface StravaSimOptions {
   /** The simulator's clock, ms since the epoch (default Date.now). */
@@ -139,8 +140,9 @@ async function registerStravaRoutes(app: FastifyInstance, sim: StravaSimulator, 
   }
 
   await registerOAuthRoutes(app, sim, { consentPage });
-  await registerPushSubscriptionRoutes(app, sim);
-  await app.register(async (api) => registerApiRoutes(api, sim), { prefix: '/api/v3' });
+  for (const base of ['/api/v3', API_2027_PREFIX]) await registerPushSubscriptionRoutes(app, sim, base);
+  await app.register(async (api) => registerApiRoutes(api, sim, { headerOnly: false }), { prefix: '/api/v3' });
+  await app.register(async (api) => registerApiRoutes(api, sim, { headerOnly: true }), { prefix: API_2027_PREFIX });
 }
 
 export interface StartStravaSimOptions extends StravaSimOptions {
@@ -151,7 +153,7 @@ export interface StartStravaSimOptions extends StravaSimOptions {
 }
 
 export interface RunningStravaSim {
-  /** e.g. http://127.0.0.1:41234; the API is at `${baseUrl}/api/v3`. */
+  /** e.g. http://127.0.0.1:41234; the API is at `${baseUrl}/api/v3`, and at its 2027 address `${baseUrl}/api-v3`. */
   baseUrl: string;
   control: StravaSimControl;
   close(): Promise<void>;

@@ -61,9 +61,12 @@ export class TokenStore {
     this.nowS = nowS;
   }
 
-  /** Records the athlete's consent and returns the one-time code for the redirect. */
+  /**
+   * The athlete's consent: returns the one-time code for the redirect. The grant itself is recorded
+   * when the code is exchanged, so an exchange the application may not complete (its athlete limit)
+   * leaves no grant behind.
+   */
   authorize(clientId: string, athleteId: number, scopes: readonly Scope[]): string {
-    this.grants.set(grantKey(clientId, athleteId), { clientId, athleteId, scopes });
     const code = newToken();
     this.codes.set(code, { clientId, athleteId, scopes, expiresAtS: this.nowS() + AUTHORIZATION_CODE_LIFETIME_S });
     return code;
@@ -74,8 +77,35 @@ export class TokenStore {
     const entry = this.codes.get(code);
     this.codes.delete(code);
     if (!entry || entry.clientId !== clientId || entry.expiresAtS <= this.nowS()) return null;
-    if (!this.grants.has(grantKey(clientId, entry.athleteId))) return null;
+    this.grants.set(grantKey(clientId, entry.athleteId), { clientId, athleteId: entry.athleteId, scopes: entry.scopes });
     return this.issue(entry.clientId, entry.athleteId, entry.scopes);
+  }
+
+  /** The athlete a live, unused code was issued to (the code stays usable). */
+  codeAthlete(clientId: string, code: string): number | undefined {
+    const entry = this.codes.get(code);
+    return entry && entry.clientId === clientId && entry.expiresAtS > this.nowS() ? entry.athleteId : undefined;
+  }
+
+  /** Throws the code away unused. */
+  discardCode(code: string): void {
+    this.codes.delete(code);
+  }
+
+  /** Whether the athlete has authorised the application (and not revoked it since). */
+  hasGrant(clientId: string, athleteId: number): boolean {
+    return this.grants.has(grantKey(clientId, athleteId));
+  }
+
+  /** How many athletes have authorised the application. */
+  athleteCount(clientId: string): number {
+    return [...this.grants.values()].filter((grant) => grant.clientId === clientId).length;
+  }
+
+  /** The grant behind a refresh token: for /oauth/revoke, which takes either kind of token. */
+  refreshTokenOwner(token: string): { clientId: string; athleteId: number } | undefined {
+    const entry = this.refreshTokens.get(token);
+    return entry ? { clientId: entry.clientId, athleteId: entry.athleteId } : undefined;
   }
 
   refresh(clientId: string, refreshToken: string): IssuedTokens | null {
@@ -109,9 +139,12 @@ export class TokenStore {
     return this.accessTokens.get(token);
   }
 
-  /** Removes the athlete's grant to the application and every token that came from it. */
+  /** Removes the athlete's grant to the application and every token (and unused code) that came from it. */
   deauthorize(clientId: string, athleteId: number): boolean {
     const existed = this.grants.delete(grantKey(clientId, athleteId));
+    for (const [code, entry] of this.codes) {
+      if (entry.clientId === clientId && entry.athleteId === athleteId) this.codes.delete(code);
+    }
     for (const [token, entry] of this.accessTokens) {
       if (entry.clientId === clientId && entry.athleteId === athleteId) this.accessTokens.delete(token);
     }

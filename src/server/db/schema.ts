@@ -687,6 +687,19 @@ export const stravaBudget = pgTable('strava_budget', {
 });
 
 /**
+ * Strava refusing the whole application (docs/decisions/0067): while a row exists for Kairo's
+ * client id, no Strava API call goes out (sync waits, nothing stored changes). `app_inactive`:
+ * Strava answered 403 "application inactive" (a Standard-tier app whose owner holds no
+ * subscription). Deleted when a Strava call succeeds again or an instance starts.
+ */
+export const stravaAppPause = pgTable('strava_app_pause', {
+  clientId: text('client_id').primaryKey(),
+  cause: text('cause', { enum: ['app_inactive'] }).notNull(),
+  detail: text('detail').notNull(),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * How the athlete felt on a day (docs/decisions/0037-wellness-and-readiness.md): the morning
  * check-in or an imported row, one per account and calendar day. Every value is optional and a
  * value not given is null, never 0. The 1–5 scales read the same way in every place they appear:

@@ -33,6 +33,7 @@ export async function mountDemoStrava(
 
   return {
     baseUrl: () => `${options.publicUrl()}${DEMO_STRAVA_PREFIX}`,
+    apiUrl: () => `${options.publicUrl()}${DEMO_STRAVA_PREFIX}/api/v3`,
     clientId: DEMO_CLIENT_ID,
     clientSecret,
     demo: true,
@@ -53,5 +54,5 @@ export async function mountDemoStrava(
 export async function sharedDemoStrava(app: FastifyInstance, url: string): Promise<StravaRuntime> {
   const { STANDALONE_CLIENT } = await import('../../../tools/strava-sim/standalone.ts');
   app.log.info(`Strava is not configured: connecting uses the shared Strava simulator at ${url}`);
-  return { baseUrl: () => url, clientId: STANDALONE_CLIENT.clientId, clientSecret: STANDALONE_CLIENT.clientSecret, demo: true };
+  return { baseUrl: () => url, apiUrl: () => `${url}/api/v3`, clientId: STANDALONE_CLIENT.clientId, clientSecret: STANDALONE_CLIENT.clientSecret, demo: true };
 }

@@ -19,6 +19,9 @@ export interface LlmObserver {
   fallback(purpose: string, failure: string): void;
 }
 
+/** Strava's refusals of the whole app (ADR 0067), shown at 0 from the start so an alert can watch them. */
+const STRAVA_REFUSAL_CAUSES = ['app_inactive', 'athlete_limit'] as const;
+
 /** One scrape reads the queues once for both queue gauges. */
 const QUEUE_STATS_REUSE_MS = 500;
 
@@ -31,7 +34,12 @@ const LATENCY_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 
  * fallbacks, and Node's process metrics. Queue and budget figures are read when scraped.
  * Every instance answers for itself; the queue figures are the shared database's.
  */
-export function createOperatorMetrics(deps: { queueStats(): Promise<QueueStats[]>; stravaBudget(): Promise<StravaBudgetWindow[]> }) {
+export function createOperatorMetrics(deps: {
+  queueStats(): Promise<QueueStats[]>;
+  stravaBudget(): Promise<StravaBudgetWindow[]>;
+  /** Why Strava sync is paused app-wide (ADR 0067), null while it runs. */
+  stravaPause?(): Promise<string | null>;
+}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -97,6 +105,26 @@ export function createOperatorMetrics(deps: { queueStats(): Promise<QueueStats[]
   budget('kairo_strava_budget_limit', "Strava's limit for the window, as its answers last stated it.", (w) => w.limit);
   budget('kairo_strava_budget_left', 'Strava requests left in the current window.', (w) => Math.max(0, w.limit - w.used));
 
+  // Strava refusing the app itself (ADR 0067): an Inactive app (403), the athlete cap at connecting.
+  const stravaRefusals = new Counter({
+    name: 'kairo_strava_refusals_total',
+    help: 'Strava answers that refuse this app rather than one athlete, by cause (app_inactive: the app is Inactive; athlete_limit: a new athlete refused at the cap).',
+    labelNames: ['cause'] as const,
+    registers: [registry],
+  });
+  for (const cause of STRAVA_REFUSAL_CAUSES) stravaRefusals.inc({ cause }, 0);
+  new Gauge({
+    name: 'kairo_strava_sync_paused',
+    help: 'Whether Strava sync is paused app-wide until the operator acts (1) or runs (0), by cause.',
+    labelNames: ['cause'] as const,
+    registers: [registry],
+    async collect() {
+      const cause = (await deps.stravaPause?.()) ?? null;
+      this.reset();
+      this.set({ cause: 'app_inactive' }, cause === 'app_inactive' ? 1 : 0);
+    },
+  });
+
   const llmCalls = new Counter({
     name: 'kairo_llm_calls_total',
     help: 'Requests to the language model, by writer (purpose) and outcome (answered, timeout, unavailable, unusable).',
@@ -118,6 +146,8 @@ export function createOperatorMetrics(deps: { queueStats(): Promise<QueueStats[]
   return {
     registry,
     llm,
+    /** Strava's refusals of the app, as the strava feature recognises them. */
+    strava: { refused: (cause: string) => stravaRefusals.inc({ cause }) },
     /** Counts every answered request under its route template; unknown paths share one label, so a scanner cannot grow the series. */
     observeRequest(request: FastifyRequest, reply: FastifyReply) {
       const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };

@@ -16,8 +16,18 @@ export const stravaStatus = z.object({
    * policy (ADR 7) it may not: no prompt, and no 'Export to other AIs' file of a Strava activity.
    */
   stravaDataToAi: z.boolean(),
+  /**
+   * Strava refuses this Kairo's app as a whole (ADR 0067: `app_inactive`, a Standard-tier app whose
+   * owner holds no subscription): syncing waits for the operator, nothing stored is lost. `message`
+   * is what the athlete reads. Null when syncing runs. Optional for clients of an older server.
+   */
+  syncPaused: z.object({ cause: z.enum(['app_inactive']), message: z.string() }).nullable().optional(),
 });
 export type StravaStatus = z.infer<typeof stravaStatus>;
+
+/** `/?strava_error=` reasons for Strava's app-wide refusals at connecting (ADR 0067). */
+export const STRAVA_ATHLETE_LIMIT_ERROR = 'athlete-limit';
+export const STRAVA_APP_PAUSED_ERROR = 'app-paused';
 
 /** The `error` the server adds to /login when a signed-out "Connect with Strava" found no linked account. */
 export const STRAVA_UNLINKED_ERROR = 'strava-unlinked';

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { AuthUser } from '../../shared/api/auth.ts';
 import { ActivityListSkeleton, ActivityView, AnalysisSkeleton, LinkedActivity, LoadingActivities, NoActivitySelected } from '../features/activities/index.ts';
 import { UnitsSwitch, useUnitSystem } from '../features/settings/index.ts';
-import { StravaBrokenBanner, useStravaConnectError } from '../features/strava/index.ts';
+import { StravaBrokenBanner, StravaPausedBanner, useStravaConnectError } from '../features/strava/index.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { AppLayout, AppSidebar } from '../features/shell/index.ts';
@@ -101,6 +101,7 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
             </div>
           )}
           {status?.status === 'broken' && <StravaBrokenBanner />}
+          {status?.syncPaused && <StravaPausedBanner message={status.syncPaused.message} />}
           {connectError && !needsConnect && (
             <Alert tone="error">
               <div className="flex items-start gap-3">

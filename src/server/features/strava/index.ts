@@ -6,6 +6,7 @@ import { stravaConnected } from '../../events/domain-events.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { TokenCipher } from '../../security/token-cipher.ts';
 import type { ActivitiesService } from '../activities/index.ts';
+import { createStravaAppPause, type StravaRefusalObserver } from './app-pause.ts';
 import { createStravaClient } from './client.ts';
 import { createStravaJobs } from './jobs.ts';
 import { createStravaBudget } from './rate-limiter.ts';
@@ -15,6 +16,7 @@ import { createStravaService, type StravaRuntime } from './service.ts';
 /** Strava: the connection, sync (backfill, webhooks, force sync) and the Strava data policy. */
 export type { StravaRuntime, StravaService, StravaSetup } from './service.ts';
 export type { StravaJobs } from './jobs.ts';
+export type { StravaPauseCause, StravaRefusalCause, StravaRefusalObserver } from './app-pause.ts';
 export { stravaSetup } from './setup.ts';
 export { registerStravaRoutes } from './routes.ts';
 export { trainingHistory } from './history.ts';
@@ -31,21 +33,50 @@ export function createStrava(deps: {
   log: FastifyBaseLogger;
   /** Token refresh locks the connection row (PostgreSQL); PGlite has one connection and no one to race. */
   rowLocks: boolean;
+  /** The operator's metrics hear each refusal of the app by Strava (ADR 0067). */
+  observe?: StravaRefusalObserver;
 }) {
   const { database, config, setup, cipher, activities, publicUrl, queue, events, log } = deps;
   // Strava's rate budget is the application's, shared by every instance through the database (ADR 0041).
   const budget = createStravaBudget(database, { clientId: setup.clientId, shortWindowMs: config.strava.rateWindowMs });
+  const repo = createStravaRepo(database, { rowLocks: deps.rowLocks });
+  // Strava refusing the whole app pauses the sync app-wide (ADR 0067); when it ends, every
+  // connected athlete gets an incremental sync, which also fetches what the pause left undone.
+  const pause = createStravaAppPause(database, {
+    clientId: setup.clientId,
+    log,
+    ...(deps.observe ? { observe: deps.observe } : {}),
+    onResumed: async () => {
+      for (const accountId of await repo.connectedAccountIds()) {
+        await queue.send(jobs.incrementalSync, { accountId }, { singletonKey: accountId });
+      }
+    },
+  });
   const client = createStravaClient({
     baseUrl: setup.baseUrl,
+    apiUrl: setup.apiUrl,
+    pause: {
+      current: () => pause.current(),
+      pause: (cause, detail) => pause.pause(cause, detail),
+      succeeded: async () => {
+        await pause.resume('a Strava call succeeded');
+      },
+      athleteLimit: (detail) => {
+        deps.observe?.refused('athlete_limit');
+        log.warn(
+          { strava: { cause: 'athlete_limit', clientId: setup.clientId, answer: detail.slice(0, 300) } },
+          "Strava refused an athlete's authorization: the app serves as many athletes as its tier allows (Standard: 10). Nothing stored changed. See docs/decisions/0067.",
+        );
+      },
+    },
     clientId: setup.clientId,
     clientSecret: setup.clientSecret,
     budget,
     backoffMs: config.strava.backoffMs,
     ...(setup.fetch ? { fetch: setup.fetch } : {}),
   });
-  const repo = createStravaRepo(database, { rowLocks: deps.rowLocks });
   const dataPolicy = config.strava.dataPolicy;
-  const service = createStravaService({ setup, client, repo, cipher, activities, publicUrl, events, dataPolicy });
+  const service = createStravaService({ setup, client, repo, cipher, activities, publicUrl, events, dataPolicy, pause });
   const jobs = createStravaJobs({
     queue,
     strava: service,
@@ -57,5 +88,5 @@ export function createStrava(deps: {
     backoffMs: config.strava.backoffMs,
   });
   events.subscribe(stravaConnected, { job: jobs.backfill, singletonKey: ({ accountId }) => accountId });
-  return { service, jobs, budget };
+  return { service, jobs, budget, pause };
 }

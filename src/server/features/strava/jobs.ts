@@ -3,7 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.ts';
 import type { ActivitiesService } from '../activities/index.ts';
-import { StravaRateLimited, StravaRequestFailed, StravaUnauthorized, StravaUnavailable, type StravaClient } from './client.ts';
+import {
+  StravaAppInactive,
+  StravaAppPaused,
+  StravaRateLimited,
+  StravaRequestFailed,
+  StravaUnauthorized,
+  StravaUnavailable,
+  type StravaClient,
+} from './client.ts';
 import { detailValues, summaryValues, type StravaActivity } from './mapping.ts';
 import type { StravaConnectionRow, StravaRepo } from './repo.ts';
 import { StravaConnectionBroken, type StravaService } from './service.ts';
@@ -88,6 +96,13 @@ export function createStravaJobs(deps: {
       }
       if (error instanceof StravaConnectionBroken) {
         log.info({ job: definition.name }, error.message);
+        return;
+      }
+      if (error instanceof StravaAppPaused || error instanceof StravaAppInactive) {
+        // Strava refuses the whole app (ADR 0067): retrying cannot help, and nothing stored is
+        // touched. The job ends; when the pause ends every connection gets an incremental sync,
+        // which asks again for whatever this job would have fetched.
+        log.info({ job: definition.name }, 'Strava sync is paused (the app is refused by Strava); job dropped until it resumes');
         return;
       }
       throw error;

@@ -65,6 +65,12 @@ export function createStravaRepo(db: Database, options: { rowLocks: boolean }) {
       await db.update(stravaConnections).set({ historyScored: true }).where(eq(stravaConnections.accountId, accountId));
     },
 
+    /** Accounts whose connection Strava still accepts (the sync resumes for them after a pause). */
+    async connectedAccountIds(): Promise<string[]> {
+      const rows = await db.select({ accountId: stravaConnections.accountId }).from(stravaConnections).where(eq(stravaConnections.status, 'connected'));
+      return rows.map((row) => row.accountId);
+    },
+
     async markBroken(accountId: string) {
       await db.update(stravaConnections).set({ status: 'broken' }).where(eq(stravaConnections.accountId, accountId));
     },

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DESCRIPTION_UPDATED_MESSAGE, updateDescriptionAnswer, updateDescriptionBody } from '../../../shared/api/exports.ts';
-import { STRAVA_UNLINKED_ERROR, stravaStatus } from '../../../shared/api/strava.ts';
+import { STRAVA_APP_PAUSED_ERROR, STRAVA_ATHLETE_LIMIT_ERROR, STRAVA_UNLINKED_ERROR, stravaStatus } from '../../../shared/api/strava.ts';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import type { SessionCookie } from '../../http/session-cookie.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { StravaAppInactive, StravaAppPaused, StravaAthleteLimitReached } from './client.ts';
 import { stravaWebhookEvent, webhookKey, type StravaJobs } from './jobs.ts';
 import type { StravaService } from './service.ts';
 import { requestMeta } from '../../http/request-meta.ts';
@@ -46,6 +47,14 @@ export function registerStravaRoutes(
   const failed = (reply: FastifyReply, reason: string) =>
     reply.clearCookie(STATE_COOKIE, stateCookie()).redirect(`/?strava_error=${encodeURIComponent(reason)}`);
 
+  /** Strava refusing the app rather than the athlete (ADR 0067): the athlete reads why, the operator was told. */
+  const appRefusal = (error: unknown): string | null =>
+    error instanceof StravaAthleteLimitReached
+      ? STRAVA_ATHLETE_LIMIT_ERROR
+      : error instanceof StravaAppInactive || error instanceof StravaAppPaused
+        ? STRAVA_APP_PAUSED_ERROR
+        : null;
+
   app.get('/api/auth/strava', async (request, reply) => {
     const accountId = request.auth?.account.id ?? null;
     const { url, state } = await strava.authorizeUrl(accountId);
@@ -77,6 +86,8 @@ export function registerStravaRoutes(
       await strava.completeConnection(account.id, query.data.code, scope);
     } catch (error) {
       if (error instanceof AppError && error.code === 'conflict') return failed(reply, 'taken');
+      const refusal = appRefusal(error);
+      if (refusal) return failed(reply, refusal);
       request.log.warn({ err: error }, 'Strava connection failed');
       return failed(reply, 'exchange');
     }
@@ -89,6 +100,8 @@ export function registerStravaRoutes(
     try {
       accountId = await strava.accountForAthleteCode(code);
     } catch (error) {
+      const refusal = appRefusal(error);
+      if (refusal) return failed(reply, refusal);
       request.log.warn({ err: error }, 'Strava sign-in failed');
       return failed(reply, 'exchange');
     }
@@ -132,6 +145,8 @@ export function registerStravaRoutes(
       const connection = await strava.connection(account.id);
       if (!connection) throw new AppError('bad_request', 'Connect Strava before syncing.');
       if (connection.status === 'broken') throw new AppError('bad_request', 'Reconnect Strava to sync again.');
+      const paused = await strava.syncPaused();
+      if (paused) throw new AppError('unavailable', paused.message);
       await queue.send(jobs.incrementalSync, { accountId: account.id }, { singletonKey: account.id });
       return { message: 'Sync queued' };
     },

@@ -4,7 +4,10 @@ import type { EventBus } from '../../events/bus.ts';
 import { stravaConnected } from '../../events/domain-events.ts';
 import type { TokenCipher } from '../../security/token-cipher.ts';
 import type { ActivitiesService } from '../activities/index.ts';
+import { STRAVA_PAUSE_MESSAGES, type StravaAppPause } from './app-pause.ts';
 import {
+  StravaAppInactive,
+  StravaAppPaused,
   StravaRateLimited,
   StravaRequestFailed,
   StravaUnauthorized,
@@ -23,8 +26,10 @@ export const STRAVA_SCOPES = 'read,profile:read_all,activity:read_all,activity:w
 const REFRESH_MARGIN_MS = 5 * 60_000;
 
 export interface StravaSetup {
-  /** Where Strava (or the bundled simulator) lives, e.g. https://www.strava.com. */
+  /** Where Strava's OAuth pages (or the bundled simulator's) live, e.g. https://www.strava.com. */
   baseUrl: () => string;
+  /** Where Strava's API lives, e.g. https://www.strava.com/api/v3 (STRAVA_API_URL; ADR 0067). */
+  apiUrl: () => string;
   clientId: string;
   /** Demo mode: the bundled simulator; each account gets its own simulated athlete. */
   demo: boolean;
@@ -70,6 +75,7 @@ export interface StravaConnectionStatus {
   backfillDone: boolean;
   lastSyncAt: string | null;
   stravaDataToAi: boolean;
+  syncPaused: { cause: 'app_inactive'; message: string } | null;
 }
 
 /** The athlete as Strava knows them (spec §3 "Athlete profile from the tracking service"); zero or less is unset. */
@@ -110,6 +116,7 @@ export function createStravaService(deps: {
   publicUrl: () => string;
   events: EventBus;
   dataPolicy: 'strict' | 'relaxed';
+  pause: StravaAppPause;
 }) {
   const { setup, client, repo, cipher } = deps;
   const refreshing = new Map<string, Promise<string>>();
@@ -308,19 +315,26 @@ export function createStravaService(deps: {
         backfillDone: connection?.backfillDone ?? false,
         lastSyncAt: connection?.lastSyncAt?.toISOString() ?? null,
         stravaDataToAi: deps.dataPolicy === 'relaxed',
+        syncPaused: await this.syncPaused(),
       };
+    },
+
+    /** Strava's app-wide refusal in force, as the athlete should read it (ADR 0067); null while syncing runs. */
+    async syncPaused(): Promise<{ cause: 'app_inactive'; message: string } | null> {
+      const pause = await deps.pause.current();
+      return pause ? { cause: pause.cause, message: STRAVA_PAUSE_MESSAGES[pause.cause] } : null;
     },
 
     async connection(accountId: string) {
       return repo.find(accountId);
     },
 
-    /** Deauthorises at Strava (best effort) and deletes every Strava-sourced row of the account. */
+    /** Revokes the grant at Strava (best effort) and deletes every Strava-sourced row of the account. */
     async disconnect(accountId: string): Promise<void> {
       const connection = await repo.find(accountId);
       if (!connection) throw new AppError('not_found', 'Strava is not connected');
       try {
-        await client.deauthorize(cipher.decrypt(connection.accessToken));
+        await client.revoke(cipher.decrypt(connection.refreshToken));
       } catch {
         // Strava may already have revoked the token; our side is cleaned up either way.
       }
@@ -377,6 +391,9 @@ export function createStravaService(deps: {
 
 /** Strava's answers to a description update, as the athlete should read them. */
 function descriptionFailure(error: unknown): unknown {
+  if (error instanceof StravaAppPaused || error instanceof StravaAppInactive) {
+    return new AppError('unavailable', STRAVA_PAUSE_MESSAGES.app_inactive, { cause: error });
+  }
   if (error instanceof StravaConnectionBroken) return new AppError('bad_request', DESCRIPTION_ERRORS.reconnect, { cause: error });
   // A fresh token refused again: the grant lacks the write scope Strava checks on PUT.
   if (error instanceof StravaUnauthorized) return new AppError('forbidden', DESCRIPTION_ERRORS.writeScope, { cause: error });

@@ -10,7 +10,7 @@ import type { StravaRuntime } from './service.ts';
 export async function stravaSetup(config: Config, demo: () => Promise<StravaRuntime>): Promise<StravaRuntime> {
   const { credentials } = config.strava;
   if (credentials) {
-    return { baseUrl: () => config.strava.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, demo: false };
+    return { baseUrl: () => config.strava.baseUrl, apiUrl: () => config.strava.apiUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, demo: false };
   }
   return demo();
 }

@@ -6,4 +6,5 @@ export { ConnectStravaPrompt } from './connect-strava-prompt.tsx';
 export { ConnectionPanel } from './connection-panel.tsx';
 export { PoweredByStrava } from './powered-by-strava.tsx';
 export { StravaBrokenBanner } from './strava-broken-banner.tsx';
+export { StravaPausedBanner } from './strava-paused-banner.tsx';
 export { useStravaConnectError } from './use-strava-connect-error.ts';

@@ -8,6 +8,9 @@ const messages: Record<string, string> = {
   scope: 'Kairo needs permission to read your activities. Please connect again and keep all boxes ticked.',
   taken: 'This Strava athlete is already connected to another Kairo account.',
   exchange: 'Strava did not finish the connection. Please try again in a moment.',
+  // Strava refusing Kairo's app, not the athlete (ADR 0067): the operator has to act.
+  'athlete-limit': "This Kairo has reached Strava's limit of athletes for its app, so Strava did not let you connect. Nothing was changed; the operator has been told.",
+  'app-paused': "Strava has paused this Kairo's access to Strava. Your data is safe; syncing resumes when the operator fixes it.",
 };
 
 const fallback = 'Connecting to Strava did not work. Please try again.';
