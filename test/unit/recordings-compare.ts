@@ -22,11 +22,8 @@ export const KNOWN_DEFECTS: Record<string, readonly string[]> = {
   genericSessionTcx: ['elevationGainM', 'metrics.elevationGainM'],
   developerPowerRun: ['elevationGainM', 'metrics.elevationGainM'],
   tcxLapDistanceRestartRun: ['elevationGainM', 'metrics.elevationGainM'],
-  // Moving time without timer events: the 32 s stop's 0 W is averaged in.
-  stopWithoutTimerRideGpx: ['averagePowerW', 'metrics.averagePowerW'],
-  stopWithoutTimerRideTcx: ['averagePowerW', 'metrics.averagePowerW'],
   // A trainer ride's 2-minute break in pedalling with the FIT timer running counts as moving (ADR 0065 takes the FIT timer).
-  indoorRideWithBreak: ['movingTimeS', 'metrics.movingTimeS', 'averagePowerW', 'metrics.averagePowerW', 'metrics.normalizedPowerW'],
+  indoorRideWithBreak: ['movingTimeS', 'metrics.movingTimeS', 'metrics.normalizedPowerW'],
 };
 
 export interface TruthCheck {

@@ -152,7 +152,7 @@ export const TRUTH_CONVENTIONS = {
   elapsedTimeS: 'Last sample time minus first sample time, pauses included.',
   movingTimeS: 'Seconds (1 s intervals) in which the athlete truly moved; a pool swim: the time of its active lengths.',
   distanceM: 'The true distance covered (sum of 1 Hz speed); null when the file records neither distance nor position.',
-  averagePowerW: 'Mean true power over moving seconds, coasting counted as 0 W, spikes and dropouts not counted as readings (the true value stands).',
+  averagePowerW: 'Mean true power over the seconds the timer ran (a stop with the timer running counts its 0 W, as TrainingPeaks and Kairo (ADR 0065) count; timer pauses do not), coasting counted as 0 W, a spike not counted, a dropout’s true power standing.',
   maxPowerW: 'Highest true power over moving seconds (an injected spike is not true power).',
   normalizedPowerW: 'Over the moving seconds in order: 30 s rolling mean, 4th powers averaged, 4th root (from the 30th second on).',
   averageHeartrateBpm: 'Mean true heart rate over moving seconds (time-weighted, 1 Hz); 0 readings are sensor faults (the true value stands); seconds of a dropout (no reading at all) are left out.',

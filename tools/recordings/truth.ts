@@ -63,8 +63,10 @@ export function computeTruth(seconds: GroundSecond[], facts: RecordedFacts): Rec
   const last = seconds.at(-1)!;
   const moving = seconds.filter((second) => second.moving);
   const powers = moving.map((second) => second.powerW);
+  // Average power over the seconds the timer ran (ADR 0065's convention, TrainingPeaks' and GoldenCheetah's).
+  const timed = seconds.slice(1).filter((second) => second.timerRunning);
   const heartRates = moving.filter((second) => !facts.heartRateUnrecorded?.(second.t)).map((second) => second.heartRateBpm);
-  const averagePower = facts.power ? mean(powers) : null;
+  const averagePower = facts.power ? mean(timed.map((second) => second.powerW)) : null;
   const normalized = facts.power ? normalizedPower(powers) : null;
   const averageHr = facts.heartRate ? mean(heartRates) : null;
   const cadence = facts.cadence ? mean(moving.map((second) => second.cadence).filter((c) => c > 0)) : null;
