@@ -8,7 +8,7 @@ import { chainedFit, multisportTriathlon, poolSwim, truncatedFit } from './speci
 import { indoorTrainerRide, outdoorPowerRide, shortRun, sparseHikeGpx, stravaExportRunTcx, type PresetOptions } from './stand-ins.ts';
 
 export * from './model.ts';
-export { generateRecording, type RecordingFormat, type RecordingRequest } from './generate.ts';
+export { generateRecording, generateWithGround, type RecordingFormat, type RecordingRequest } from './generate.ts';
 export { encodeFitActivity, type FitActivity, type FitLength, type FitSession } from './fit-writer.ts';
 export { encodeGpx, encodeTcx, type GpxActivity, type TcxActivity } from './xml-writers.ts';
 export { sampleGroundTruth, terrainAltitudeM } from './ground-truth.ts';

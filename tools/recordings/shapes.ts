@@ -1,5 +1,5 @@
 import type { Block, Pause, RecordPoint } from './model.ts';
-import { generateRecording, type RecordingFormat } from './generate.ts';
+import { generateRecording, type RecordingRequest } from './generate.ts';
 import { FLAT, intervalRideBlocks, ROLLING_HILLS, type PresetOptions } from './stand-ins.ts';
 import type { PointOptions } from './points.ts';
 
@@ -19,10 +19,11 @@ const runBlocks = (): Block[] => [
   { durationS: 600, speedMps: 2.8, heartRateBpm: 138, cadence: 80, lap: true },
 ];
 
-const ride = (name: string, { start, seed = 1 }: PresetOptions, extra: Partial<Parameters<typeof generateRecording>[0]> & { pauses?: Pause[] } = {}) =>
+/** A 40-minute FIT ride over rolling hills with every stream, changed by `extra` (its own spec, pauses, points, format…). */
+const ride = (name: string, { start, seed = 1 }: PresetOptions, { pauses, ...extra }: Partial<RecordingRequest> & { pauses?: Pause[] } = {}) =>
   generateRecording({
     name,
-    spec: { kind: 'ride', start, seed, blocks: rideBlocks(), terrain: ROLLING_HILLS, pauses: extra.pauses, ...extra.spec },
+    spec: { kind: 'ride', start, seed, blocks: rideBlocks(), terrain: ROLLING_HILLS, pauses },
     format: 'fit',
     points: FULL_RIDE,
     ...extra,
@@ -143,4 +144,3 @@ export const timestampJumpRide = (options: PresetOptions) =>
     notes: ['The middle record’s timestamp is ~6 years ahead; truth ignores it (the ride is the rest).'],
   });
 
-export type ShapeFormat = RecordingFormat;
