@@ -171,8 +171,14 @@ describe.each(kinds)('Strava says the app is Inactive on %s', (kind) => {
     const forced = await browser.post('/api/force-sync');
     expect(forced.status).toBe(503);
     expect(forced.body.message).toBe(PAUSED_MESSAGE);
+    // Writing a description to Strava says the same, without a request.
+    const [listed] = (await browser.get('/api/activities?limit=1')).body as { stravaActivityId: string }[];
+    const described = await browser.put(`/api/activities/${listed!.stravaActivityId}/update-description`, { description: 'Felt strong.' });
+    expect(described.status).toBe(503);
+    expect(described.body.message).toBe(PAUSED_MESSAGE);
     await waitForJobs(server);
     expect(sim.control.requests.list()).toHaveLength(0);
+    expect((await browser.get('/api/strava/status')).body.status).toBe('connected');
   });
 
   it('resumes when a Strava call succeeds again (the operator fixed the app and an athlete connects): every athlete syncs', async () => {

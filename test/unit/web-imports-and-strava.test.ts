@@ -9,6 +9,7 @@ import {
   stateOfResult,
 } from '../../src/web/features/imports/import-queue.ts';
 import { HttpError } from '../../src/web/lib/api-request.ts';
+import { STRAVA_APP_PAUSED_ERROR, STRAVA_ATHLETE_LIMIT_ERROR } from '../../src/shared/api/strava.ts';
 import { stravaErrorMessage, withoutStravaError } from '../../src/web/features/strava/strava-error.ts';
 
 const MB = 1024 * 1024;
@@ -112,6 +113,9 @@ describe('failed Strava connections (?strava_error=)', () => {
     ['taken', 'This Strava athlete is already connected to another Kairo account.'],
     ['denied', 'Strava access was not granted.'],
     ['scope', 'Kairo needs permission to read your activities. Please connect again and keep all boxes ticked.'],
+    // Strava refusing Kairo's app rather than the athlete (ADR 0067).
+    [STRAVA_ATHLETE_LIMIT_ERROR, "This Kairo has reached Strava's limit of athletes for its app, so Strava did not let you connect. Nothing was changed; the operator has been told."],
+    [STRAVA_APP_PAUSED_ERROR, "Strava has paused this Kairo's access to Strava. Your data is safe; syncing resumes when the operator fixes it."],
   ])('%s -> %s', (reason, message) => {
     expect(stravaErrorMessage(`?strava_error=${reason}`)).toBe(message);
   });

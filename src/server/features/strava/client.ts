@@ -68,12 +68,14 @@ interface StravaErrorBody {
  * the simulator answers), and the messages are matched loosely in case the codes differ.
  */
 export function classifyForbidden(text: string): 'app_inactive' | 'athlete_limit' | null {
-  let body: StravaErrorBody;
+  let parsed: unknown;
   try {
-    body = JSON.parse(text) as StravaErrorBody;
+    parsed = JSON.parse(text);
   } catch {
     return null;
   }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const body = parsed as StravaErrorBody;
   const errors = Array.isArray(body.errors) ? (body.errors as Record<string, unknown>[]) : [];
   const has = (resource: string, field: string, code: string) =>
     errors.some((error) => error.resource === resource && error.field === field && error.code === code);
