@@ -3,7 +3,7 @@
  * each with the truth of what it really is (ADR 0062). See README.md.
  */
 import type { GeneratedRecording } from './model.ts';
-import { altitudeRide, autoPauseRide, coastingRide, developerPowerRun, genericSession, heartRateDropoutRide, indoorRideWithBreak, heartRateZerosRide, powerSpikeRide, rowingSession, smartRecordingRide, stopWithoutTimerRide, tcxLapDistanceRestartRun, timerPausesRide, timestampJumpRide } from './shapes.ts';
+import { altitudeRide, autoPauseRide, coastingRide, developerPowerRun, genericSession, heartRateDropoutRide, indoorRideWithBreak, heartRateZerosRide, powerSpikeRide, virtualRide, rowingSession, smartRecordingRide, stopWithoutTimerRide, tcxLapDistanceRestartRun, timerPausesRide, timestampJumpRide } from './shapes.ts';
 import { chainedFit, multisportTriathlon, poolSwim, truncatedFit } from './special.ts';
 import { indoorTrainerRide, outdoorPowerRide, shortRun, sparseHikeGpx, stravaExportRunTcx, type PresetOptions } from './stand-ins.ts';
 
@@ -23,6 +23,7 @@ export const PRESETS: Record<string, { make: (options: PresetOptions) => Generat
   outdoorPowerRide: { make: outdoorPowerRide },
   indoorTrainerRide: { make: indoorTrainerRide },
   indoorRideWithBreak: { make: indoorRideWithBreak },
+  virtualRide: { make: virtualRide },
   shortRunFit: { make: (o) => shortRun(o, 'fit') },
   shortRunGpx: { make: (o) => shortRun(o, 'gpx') },
   shortRunTcx: { make: (o) => shortRun(o, 'tcx') },

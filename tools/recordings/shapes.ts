@@ -116,6 +116,16 @@ export const indoorRideWithBreak = ({ start, seed = 13 }: PresetOptions) =>
     notes: ['Trainer ride, no distance: a 120 s break (0 W, cadence 0) with the timer running; moving time excludes it.'],
   });
 
+/** A virtual ride (Zwift-like: cycling / virtualActivity): power, HR, cadence, a virtual distance and speed, no GPS. */
+export const virtualRide = ({ start, seed = 14 }: PresetOptions) =>
+  generateRecording({
+    name: 'virtual-ride',
+    spec: { kind: 'virtualRide', start, seed, blocks: rideBlocks() },
+    format: 'fit',
+    points: { distance: true, speed: true, power: true, heartRate: true, cadence: true },
+    notes: ['Virtual ride: distance and speed from the game, no position or altitude.'],
+  });
+
 /** A session with FIT sport generic (or TCX Sport="Other"): GPS and heart rate at a walking pace. */
 export const genericSession = ({ start, seed = 8, format = 'fit' }: PresetOptions & { format?: 'fit' | 'tcx' }) =>
   generateRecording({
