@@ -2,7 +2,7 @@ import type { ActivityStreams } from './activity-streams.ts';
 import { resolveAthleteSettings } from './athlete-settings.ts';
 import type { AthleteSettings, ResolvedAthleteSettings } from './athlete-settings.ts';
 import { computeDecouplingPct } from './decoupling.ts';
-import { computeElevationGainM } from './elevation.ts';
+import { computeElevationGain } from './elevation.ts';
 import { computeBanisterTrimp, computeHeartRateFigures, computeHrTss } from './heart-rate.ts';
 import { computeMeanMaximalPower, computePowerDurationCurve } from './mean-maximal-power.ts';
 import type { MeanMaximalPowerCurve } from './mean-maximal-power.ts';
@@ -69,7 +69,7 @@ export interface ActivityMetricsInput {
 export interface ActivityMetrics {
   movingTimeS: number | null;
   distanceM: number | null;
-  /** With 3 m hysteresis against altitude noise: see `computeElevationGainM`. */
+  /** The activity's own (the device's or Strava's figure, or the importer's), else `computeElevationGain` (ADR 0063). */
   elevationGainM: number | null;
 
   averagePowerW: number | null;
@@ -148,7 +148,7 @@ export function computeActivityMetrics(input: ActivityMetricsInput): ActivityMet
     movingTimeS,
     distanceM,
     elevationGainM:
-      summary.elevationGainM ?? (cleaned?.streams.altitudeM ? computeElevationGainM(cleaned.streams.altitudeM) : null),
+      summary.elevationGainM ?? (cleaned ? (computeElevationGain(cleaned.streams)?.gainM ?? null) : null),
     ...power,
     decouplingPct: power.decouplingPct ?? running.decouplingPct,
     ...heartRate,

@@ -1,5 +1,5 @@
 import type { ActivityStreams } from './activity-streams.ts';
-import { computeElevationGainM } from './elevation.ts';
+import { computeElevationGain, type AltitudeKind } from './elevation.ts';
 import { computeHeartRateFigures } from './heart-rate.ts';
 import { computeAveragePowerW, computeMaxPowerW, computeNormalizedPowerW, computeWorkKj } from './power.ts';
 import { computeMovingTimeS, resampleTo1Hz } from './resample.ts';
@@ -13,7 +13,10 @@ import { cleanStreams, type SampleCleaningCounts } from './sample-cleaning.ts';
  */
 export interface StreamSummary {
   movingTimeS: number | null;
+  /** By `computeElevationGain` (ADR 0063); null without altitude. */
   elevationGainM: number | null;
+  /** The altitude's kind as its noise tells it, which chose the smoothing; null without altitude. */
+  altitudeKind: AltitudeKind | null;
   averageHeartrateBpm: number | null;
   maxHeartrateBpm: number | null;
   averagePowerW: number | null;
@@ -28,9 +31,11 @@ export function computeStreamSummary(streams: ActivityStreams): StreamSummary | 
   const cleaned = cleanStreams(streams);
   const series = resampleTo1Hz(cleaned.streams);
   const powerW = series.powerW && (computeMaxPowerW(series.powerW) ?? 0) > 0 ? series.powerW : null;
+  const elevation = computeElevationGain(cleaned.streams);
   return {
     movingTimeS: computeMovingTimeS(series),
-    elevationGainM: cleaned.streams.altitudeM ? computeElevationGainM(cleaned.streams.altitudeM) : null,
+    elevationGainM: elevation?.gainM ?? null,
+    altitudeKind: elevation?.altitude ?? null,
     ...computeHeartRateFigures(series),
     averagePowerW: powerW ? computeAveragePowerW(powerW, series.recorded) : null,
     maxPowerW: powerW ? computeMaxPowerW(powerW) : null,

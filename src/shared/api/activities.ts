@@ -46,7 +46,17 @@ export const movingTimeRule = z.object({ from: z.enum(['speed', 'effort', 'recor
 export type MovingTimeRule = z.infer<typeof movingTimeRule>;
 
 /** What the importer did to an uploaded file's samples, and whether the file ended early. */
+/**
+ * Where an activity's elevation gain comes from (ADR 0063): the device's stated ascent ('device'),
+ * Strava's figure ('strava'), or Kairo's rule over the altitude stream, smoothed for
+ * barometric-like ('barometric') or GPS-like ('gps') altitude.
+ */
+export const elevationGainFrom = z.enum(['device', 'strava', 'barometric', 'gps']);
+export type ElevationGainFrom = z.infer<typeof elevationGainFrom>;
+
 export const fileQuality = z.object({
+  /** Where the elevation gain comes from; null or absent (older imports) when unknown. */
+  elevationGainFrom: elevationGainFrom.nullable().optional(),
   duplicateTimestampsMerged: z.number(),
   backwardTimestampsDropped: z.number(),
   /** Seconds recovered from a file cut short; null for a whole file. */
@@ -71,6 +81,8 @@ export type FileQuality = z.infer<typeof fileQuality>;
 
 /** The activity's "data quality": the cleaning counts and, for an uploaded file, the file's. */
 export const dataQuality = sampleCleaning.extend({
+  /** Where the elevation gain comes from (ADR 0063); null or absent when unknown. */
+  elevationGainFrom: elevationGainFrom.nullable().optional(),
   duplicateTimestampsMerged: z.number(),
   backwardTimestampsDropped: z.number(),
   truncatedRecoveredS: z.number().nullable(),

@@ -33,6 +33,9 @@ TCX and GPX through xml.etree. Definitions (docs/decisions/0019-sample-cleaning-
   Average over the recorded seconds; NP = fourth root of the mean fourth power of the trailing 30 s
   means over the recorded seconds joined across pauses, from the first full window; TSS =
   recorded seconds x NP^2 / (FTP^2 x 3600) x 100 with FTP = 250 W.
+- Multisport files: one entry per leg (a session whose sport is not transition), from its
+  session's start to the next session's start; the records before the first start belong to the
+  first leg (ADR 0020 as amended by ADR 0064).
 - Distance: the last cumulative distance the device recorded; else the haversine sum of positions.
   Pool swims: active lengths x pool length. A multisport leg: from the cumulative distance at its
   start to that at the next leg's start; a transition (tens of metres): the device's figure.
@@ -41,7 +44,18 @@ TCX and GPX through xml.etree. Definitions (docs/decisions/0019-sample-cleaning-
   the active lengths' timer time); else the sum of sample intervals whose average speed
   is at least 0.5 m/s, however long (a sparse track is still moving); without distance, the
   intervals within the pause threshold that end with power or cadence above 0.
-- Elevation gain: 3 m hysteresis over the recorded altitudes.
+- Elevation gain (docs/decisions/0063-elevation-gain.md): the device's own total ascent where the
+  file states it (FIT session total_ascent), since that is what the athlete's unit showed. Else a
+  rule of this script's own, unlike Kairo's (which smooths in time and works per sample): the
+  altitude as a function of distance (the recorded cumulative distance, else the haversine sum;
+  readings at a distance already passed, standing still, are averaged into one), linearly
+  interpolated onto a 10 m grid, smoothed by a centred 50 m moving average (5 grid points), then
+  GoldenCheetah-style hysteresis: the reference altitude starts at the first point; a point 1 m or
+  more above it adds the difference and becomes the reference, a point 1 m or more below it
+  becomes the reference. GPS altitude (the RMS of the 10 m profile around its centred 200 m
+  moving average above 2 m) is smoothed over 300 m with a 5 m threshold instead. Without distance
+  the time axis stands in for it (1 s as 1 m). The thresholds were chosen against the device
+  figures of the files that state one (median difference 7 %), not against Kairo.
 
 Run from the repository root:  python3 test/corpus/reference/compute.py
 It reads the recordings from the shared fixtures (KAIRO_FIXTURES, else ../shared/fixtures beside the
@@ -518,9 +532,8 @@ def figures(samples, session_elapsed_s=None, session_timer_s=None, ride=False):
     else:
         result['averagePowerW'] = result['maxPowerW'] = result['normalizedPowerW'] = result['tss'] = None
 
-    # Elevation gain
-    altitudes = [s['alt'] for s in samples if s['alt'] is not None]
-    result['elevationGainM'] = hysteresis_gain_m(altitudes) if altitudes else None
+    # Elevation gain: the device's stated ascent replaces this where the file states one.
+    result['elevationGainM'], result['elevationAltitude'] = distance_profile_gain_m(samples)
     return result
 
 
@@ -572,24 +585,107 @@ def power_per_second(samples, start, length, threshold):
     return out
 
 
-def hysteresis_gain_m(altitudes):
+PROFILE_STEP_M = 10.0
+PROFILE_WINDOW_M = 50.0
+PROFILE_HYSTERESIS_M = 1.0
+GPS_ROUGHNESS_M = 2.0
+GPS_PROFILE_WINDOW_M = 300.0
+GPS_PROFILE_HYSTERESIS_M = 5.0
+
+
+def distance_profile_gain_m(samples):
+    """Elevation gain by this script's own rule (see the docstring at the top), and whether the
+    altitude reads as 'gps' or 'barometric'; (None, None) without altitude."""
+    points = []
+    travelled = 0.0
+    previous = None
+    has_distance = any(s['dist'] is not None for s in samples)
+    has_track = any(s['latlng'] is not None for s in samples)
+    for s in samples:
+        if has_distance:
+            along = s['dist']
+        elif has_track:
+            if s['latlng'] is not None:
+                if previous is not None:
+                    travelled += haversine_m(previous, s['latlng'])
+                previous = s['latlng']
+            along = travelled if s['latlng'] is not None else None
+        else:
+            along = s['t'] - samples[0]['t']
+        if along is not None and s['alt'] is not None:
+            points.append((along, s['alt']))
+    if not points:
+        return None, None
+    # Readings at a distance already reached (standing still, or a distance going backwards) are averaged in.
+    xs, groups = [], []
+    for along, alt in points:
+        if xs and along <= xs[-1]:
+            groups[-1].append(alt)
+        else:
+            xs.append(along)
+            groups.append([alt])
+    ys = [sum(group) / len(group) for group in groups]
+    if len(xs) == 1:
+        return 0.0, 'barometric'
+    grid = []
+    j = 0
+    position = xs[0]
+    while position <= xs[-1] + 1e-9:
+        while j + 1 < len(xs) - 1 and xs[j + 1] < position:
+            j += 1
+        x0, x1 = xs[j], xs[j + 1]
+        grid.append(ys[j] + (ys[j + 1] - ys[j]) * (min(position, x1) - x0) / (x1 - x0))
+        position += PROFILE_STEP_M
+    gps = roughness_m(grid) > GPS_ROUGHNESS_M
+    window = GPS_PROFILE_WINDOW_M if gps else PROFILE_WINDOW_M
+    threshold = GPS_PROFILE_HYSTERESIS_M if gps else PROFILE_HYSTERESIS_M
+    gain = reference_point_gain_m(moving_average(grid, max(1, round(window / PROFILE_STEP_M))), threshold)
+    return gain, 'gps' if gps else 'barometric'
+
+
+def moving_average(values, width):
+    """Centred mean over `width` points, the ends held at their first and last values."""
+    before = width // 2
+    after = width - 1 - before
+    padded = [values[0]] * before + list(values) + [values[-1]] * after
+    out = []
+    total = sum(padded[:width])
+    for i in range(len(values)):
+        out.append(total / width)
+        if i + width < len(padded):
+            total += padded[i + width] - padded[i]
+    return out
+
+
+def roughness_m(grid):
+    """RMS of the 10 m profile around its centred 200 m moving average."""
+    smooth = moving_average(grid, 21)
+    return math.sqrt(sum((a - b) ** 2 for a, b in zip(grid, smooth)) / len(grid))
+
+
+def reference_point_gain_m(values, threshold):
+    """GoldenCheetah-style: climbing is counted in steps of at least `threshold` from a reference
+    point, which follows the altitude down once it falls `threshold` below it."""
     gain = 0.0
-    low = high = altitudes[0]
-    climbing = False
-    for a in altitudes[1:]:
-        if climbing:
-            if a > high:
-                high = a
-            elif a < high - 3:
-                gain += high - low
-                low = a
-                climbing = False
-        elif a < low:
-            low = a
-        elif a > low + 3:
-            high = a
-            climbing = True
-    return gain + (high - low if climbing else 0)
+    reference = values[0]
+    for value in values[1:]:
+        if value - reference >= threshold:
+            gain += value - reference
+            reference = value
+        elif reference - value >= threshold:
+            reference = value
+    return gain
+
+
+def stated_elevation(entry, session):
+    """The device's own total ascent, where the file states one, is the reference (what the
+    athlete's unit showed); this script's rule stays as `computedElevationGainM`."""
+    entry['computedElevationGainM'] = entry.get('elevationGainM')
+    if session is not None and session['ascentM'] is not None:
+        entry['elevationGainM'] = float(session['ascentM'])
+        entry['elevationGainFrom'] = 'device'
+    else:
+        entry['elevationGainFrom'] = 'reference rule' if entry.get('elevationGainM') is not None else None
 
 
 def rounded(values):
@@ -643,7 +739,9 @@ def fit_reference(path):
     if len(sessions) > 1:
         legs = []
         bounds = [session['startS'] for session in sessions[1:]] + [float('inf')]
-        spans = [[s for s in samples if begin <= s['t'] < finish] for begin, finish in zip([x['startS'] for x in sessions], bounds)]
+        # The records before the first session's start (the watch recording before the gun) belong to the first leg.
+        begins = [float('-inf')] + [x['startS'] for x in sessions[1:]]
+        spans = [[s for s in samples if begin <= s['t'] < finish] for begin, finish in zip(begins, bounds)]
         # A leg's distance runs from the cumulative distance at its start to that at the next leg's start.
         starts_m = [next((s['dist'] for s in span if s['dist'] is not None), None) for span in spans]
         for index, session in enumerate(sessions):
@@ -664,9 +762,13 @@ def fit_reference(path):
                 leg['distanceFrom'] = 'device'
             if has_hr_messages:
                 heart_rate_from_device(leg, session)
+            stated_elevation(leg, session)
             leg['device'] = device_figures(session)
             legs.append(rounded(leg))
-        entry['legs'] = legs
+        # Transitions (sport 3) are no activities (ADR 0020 as amended by ADR 0064): a file of
+        # transitions only keeps them.
+        races = [leg for leg in legs if leg['sport'] != 3]
+        entry['legs'] = races if races else legs
         return entry
     session = sessions[0] if sessions else None
     entry.update(figures(samples, session and session['elapsedS'], session and session['timerS'],
@@ -679,6 +781,7 @@ def fit_reference(path):
         entry['activeLengths'] = len(active)
         active_lengths_heart_rate(entry, heart if has_hr_messages else readings(samples, 'hr'), active)
         entry['heartRateFrom'] = 'hr messages, active lengths' if has_hr_messages else 'records, active lengths'
+    stated_elevation(entry, session)
     if session:
         entry['device'] = device_figures(session)
     return rounded(entry)
@@ -710,11 +813,15 @@ def main():
         if lower.endswith('.fit'):
             out['files'][key] = fit_reference(path)
         elif lower.endswith('.gpx'):
-            out['files'][key] = rounded({'format': 'gpx', **figures(clean(gpx_activity(path)), None, None, False)})
+            entry = {'format': 'gpx', **figures(clean(gpx_activity(path)), None, None, False)}
+            stated_elevation(entry, None)
+            out['files'][key] = rounded(entry)
         else:
             samples, timer_s = tcx_activity(path)
             ride = 'Biking' in open(path, encoding='utf-8', errors='replace').read(4096)
-            out['files'][key] = rounded({'format': 'tcx', **figures(clean(samples), None, timer_s, ride)})
+            entry = {'format': 'tcx', **figures(clean(samples), None, timer_s, ride)}
+            stated_elevation(entry, None)
+            out['files'][key] = rounded(entry)
     target = os.path.join(HERE, 'reference.json')
     with open(target, 'w') as handle:
         json.dump(out, handle, indent=2, sort_keys=True)

@@ -3,6 +3,7 @@ import type {
   ActivityListItem,
   ActivityMetricsView,
   DataQuality,
+  ElevationGainFrom,
   FileQuality,
   SampleCleaning,
 } from '../../../shared/api/activities.ts';
@@ -81,14 +82,26 @@ function toDetail(row: ActivityRow, streamKeys: string[] | null, metrics: Activi
     hasStreams: streamKeys !== null,
     streamKeys: streamKeys ?? [],
     metrics,
-    dataQuality: combinedDataQuality(row.fileQuality ?? null, metrics?.dataQuality ?? null),
+    dataQuality: combinedDataQuality(row.fileQuality ?? null, metrics?.dataQuality ?? null, elevationGainFrom(row)),
   };
 }
 
+/** Where the elevation gain shown comes from (ADR 0063): Strava's figure, or what the import recorded. */
+function elevationGainFrom(row: ActivityRow): ElevationGainFrom | null {
+  if (row.totalElevationGain === null) return null;
+  if (row.source === 'strava') return 'strava';
+  return row.fileQuality?.elevationGainFrom ?? null;
+}
+
 /** One "data quality" for the page: the cleaning counts of the metrics, with the file's own facts. */
-function combinedDataQuality(file: FileQuality | null, cleaning: SampleCleaning | null): DataQuality | null {
+function combinedDataQuality(
+  file: FileQuality | null,
+  cleaning: SampleCleaning | null,
+  elevation: ElevationGainFrom | null,
+): DataQuality | null {
   if (!file && !cleaning) return null;
   return {
+    ...(elevation ? { elevationGainFrom: elevation } : {}),
     powerSpikesRemoved: cleaning?.powerSpikesRemoved ?? 0,
     heartRateReadingsRemoved: cleaning?.heartRateReadingsRemoved ?? 0,
     cadenceReadingsRemoved: cleaning?.cadenceReadingsRemoved ?? 0,

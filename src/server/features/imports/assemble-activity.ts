@@ -1,10 +1,11 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import type { ActivityFileLimits } from '../../../shared/api/imports.ts';
-import { computeStreamSummary } from '../../../metrics/stream-summary.ts';
+import { computeStreamSummary, type StreamSummary } from '../../../metrics/stream-summary.ts';
 import { fillMissing } from '../../../shared/fill-missing.ts';
 import { ImportFileError } from './import-file-error.ts';
 import type {
   ActivityFileFormat,
+  ElevationGainFrom,
   MovingTimeRule,
   ParsedActivity,
   ParsedLap,
@@ -114,7 +115,8 @@ export function assembleParsedActivity(
     elapsedTimeS,
     movingTimeS,
     distanceM,
-    totalElevationGainM: computed?.elevationGainM ?? recorded.totalElevationGainM,
+    // The device's own ascent is what the athlete's unit showed (ADR 0063); Kairo's rule fills in.
+    totalElevationGainM: recorded.totalElevationGainM ?? computed?.elevationGainM ?? null,
     computed,
     trainer,
     deviceName: recorded.deviceName,
@@ -124,6 +126,7 @@ export function assembleParsedActivity(
     streams,
     contentHash,
     fileQuality: {
+      elevationGainFrom: elevationGainFrom(recorded.totalElevationGainM, computed),
       duplicateTimestampsMerged: duplicatesMerged,
       backwardTimestampsDropped: backwardDropped,
       truncatedRecoveredS: recorded.truncated ? Math.round(spanS) : null,
@@ -255,4 +258,10 @@ function validLatLng(point: [number, number] | null | undefined): [number, numbe
   const [lat, lng] = point;
   const valid = Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
   return valid ? [lat, lng] : null;
+}
+
+/** Where the activity's elevation gain comes from: the file's stated ascent, else the altitude's kind. */
+function elevationGainFrom(statedM: number | null, computed: StreamSummary | null): ElevationGainFrom | null {
+  if (statedM !== null) return 'device';
+  return computed?.elevationGainM != null ? computed.altitudeKind : null;
 }

@@ -45,8 +45,9 @@ export interface ParsedActivity {
   movingTimeS: number;
   distanceM: number;
   /**
-   * Metres climbed by Kairo's one algorithm (3 m hysteresis) over the recorded altitude; the
-   * device's own total only when the file has no altitude stream; null when it has neither.
+   * Metres climbed: the device's own total ascent where the file states it (what the athlete's
+   * unit showed), else Kairo's rule over the recorded altitude (`computeElevationGain`, ADR 0063);
+   * null when the file has neither. `fileQuality.elevationGainFrom` says which.
    */
   totalElevationGainM: number | null;
   /** The summary figures the cleaned streams give; null without samples. */
@@ -69,6 +70,11 @@ export interface ParsedActivity {
 }
 
 export interface FileQuality {
+  /**
+   * Where the elevation gain comes from (ADR 0063): the device's stated ascent, or Kairo's rule
+   * over barometric-like or GPS-like altitude; null without either. Absent on older imports.
+   */
+  elevationGainFrom?: ElevationGainFrom | null;
   duplicateTimestampsMerged: number;
   backwardTimestampsDropped: number;
   /** Seconds recovered from a file that ended early (cut short); null for a whole file. */
@@ -95,6 +101,8 @@ export interface MovingTimeRule {
   from: 'speed' | 'effort' | 'recorded';
   minSpeedMps: number | null;
 }
+
+export type ElevationGainFrom = 'device' | 'barometric' | 'gps';
 
 /** One sample as a format reader finds it; absent fields were not recorded. */
 export interface RecordedSample {

@@ -1,4 +1,6 @@
 import type { ActivityDetail, MovingTimeRule } from '../../../shared/api/activities.ts';
+import type { ElevationGainFrom } from '../../../shared/api/activities.ts';
+import { ELEVATION_RULES } from '../../../metrics/elevation.ts';
 import { formatNumber } from '../../../shared/format.ts';
 import { activityFamily } from '../../lib/activity-family.ts';
 
@@ -17,6 +19,18 @@ export function formatRecovered(seconds: number): string {
 }
 
 /**
+ * Where the elevation gain comes from (ADR 0063): what the athlete's unit (or Strava) showed, or
+ * Kairo's rule over the altitude, with its smoothing and threshold.
+ */
+export function elevationNote(from: ElevationGainFrom): string {
+  if (from === 'device') return 'elevation gain as your device recorded it';
+  if (from === 'strava') return 'elevation gain as Strava reported it';
+  const rule = ELEVATION_RULES[from];
+  const altitude = from === 'gps' ? 'GPS altitude' : 'barometric altitude';
+  return `elevation gain computed from ${altitude}, smoothed (${rule.medianWindowS} s median, ${rule.hysteresisM} m threshold)`;
+}
+
+/**
  * The activity's "data quality" line (ADR 0019): what Kairo removed or repaired before computing
  * its figures, a file that ended early, and, once, that a ride had no power meter (its power
  * figures are absent, not 0 W). A pool swim's heart rate covers the lengths swum: the line says so.
@@ -26,6 +40,7 @@ export function formatRecovered(seconds: number): string {
 export function dataQualityNotes(activity: DataQualitySource): string[] {
   const notes: string[] = [];
   const quality = activity.dataQuality;
+  if (quality?.elevationGainFrom) notes.push(elevationNote(quality.elevationGainFrom));
   if (quality?.activeLengths != null && activity.averageHeartrate !== null) {
     notes.push(`heart rate over the ${counted(quality.activeLengths, 'length', 'lengths')} swum, rests left out`);
   }
