@@ -1,5 +1,8 @@
+import { Encoder } from '@garmin/fitsdk';
+import type { Mesg } from '@garmin/fitsdk';
 import { describe, expect, it } from 'vitest';
 import { assembleParsedActivity } from '../../src/server/features/imports/assemble-activity.ts';
+import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
 import type { RecordedActivity, RecordedSample } from '../../src/server/features/imports/parsed-activity.ts';
 import { noStatedSummary } from '../../src/server/features/imports/stated-summary.ts';
 import { toActivityValues } from '../../src/server/features/imports/to-activity-values.ts';
@@ -61,5 +64,38 @@ describe('the activity elevation gain and where it comes from (ADR 0063)', () =>
     expect(elevationNote('strava')).toBe('elevation gain as Strava reported it');
     expect(elevationNote('barometric')).toBe('elevation gain computed from barometric altitude, smoothed (10 s median, 3 m threshold)');
     expect(elevationNote('gps')).toBe('elevation gain computed from GPS altitude, smoothed (60 s median, 15 m threshold)');
+  });
+});
+
+/** A FIT ride climbing 60 m with two laps that state their ascent (31 m + 25 m) and a session that states none, or 80 m. */
+function fitWithLapAscents(sessionAscentM: number | null): Uint8Array {
+  const encoder = new Encoder();
+  const start = new Date('2024-05-01T08:00:00Z');
+  const at = (s: number) => new Date(start.getTime() + s * 1000);
+  const write = (num: number, mesg: object) => encoder.onMesg(num, mesg as Mesg);
+  write(0, { type: 'activity', manufacturer: 'development', product: 0, timeCreated: start });
+  for (let s = 0; s < 600; s++) write(20, { timestamp: at(s), distance: s * 5, enhancedAltitude: 100 + (60 * s) / 599 });
+  write(19, { timestamp: at(299), startTime: at(0), totalElapsedTime: 300, totalTimerTime: 300, totalAscent: 31 });
+  write(19, { timestamp: at(599), startTime: at(300), totalElapsedTime: 300, totalTimerTime: 300, totalAscent: 25 });
+  write(18, {
+    timestamp: at(599),
+    startTime: start,
+    sport: 'cycling',
+    totalElapsedTime: 600,
+    totalTimerTime: 600,
+    totalDistance: 2995,
+    ...(sessionAscentM === null ? {} : { totalAscent: sessionAscentM }),
+  });
+  return encoder.close();
+}
+
+describe("a FIT file's stated ascent", () => {
+  it("is the session's, else the sum of its laps'", async () => {
+    const [withSession] = await parseActivityFiles('ride.fit', fitWithLapAscents(80));
+    expect(withSession!.totalElevationGainM).toBe(80);
+    const [lapsOnly] = await parseActivityFiles('ride.fit', fitWithLapAscents(null));
+    expect(lapsOnly!.totalElevationGainM).toBe(56);
+    expect(lapsOnly!.fileQuality.elevationGainFrom).toBe('device');
+    expect(Math.abs(lapsOnly!.computed!.elevationGainM! - 60)).toBeLessThan(1);
   });
 });

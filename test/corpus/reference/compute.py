@@ -45,7 +45,7 @@ TCX and GPX through xml.etree. Definitions (docs/decisions/0019-sample-cleaning-
   is at least 0.5 m/s, however long (a sparse track is still moving); without distance, the
   intervals within the pause threshold that end with power or cadence above 0.
 - Elevation gain (docs/decisions/0063-elevation-gain.md): the device's own total ascent where the
-  file states it (FIT session total_ascent), since that is what the athlete's unit showed. Else a
+  file states it (FIT session total_ascent, else the sum of its laps' total_ascent), since that is what the athlete's unit showed. Else a
   rule of this script's own, unlike Kairo's (which smooths in time and works per sample): the
   altitude as a function of distance (the recorded cumulative distance, else the haversine sum;
   readings at a distance already passed, standing still, are averaged into one), linearly
@@ -279,6 +279,7 @@ def fit_activity(path):
     samples = []
     sessions = []
     lengths = []
+    laps = []
     for number, fields in messages:
         if number == MESG_RECORD and fields.get(253) is not None:
             lat, lng = fields.get(0), fields.get(1)
@@ -308,6 +309,8 @@ def fit_activity(path):
                 'npW': fields.get(34),
                 'poolLengthM': scaled(fields, 44, 100),
             })
+        elif number == MESG_LAP:
+            laps.append({'startS': None if fields.get(2) is None else fields[2] + FIT_EPOCH_S, 'ascentM': fields.get(21)})
         elif number == MESG_LENGTH:
             lengths.append({
                 'startS': None if fields.get(2) is None else fields[2] + FIT_EPOCH_S,
@@ -318,7 +321,7 @@ def fit_activity(path):
             })
     has_hr_messages = any(number == MESG_HR for number, _ in messages)
     heart = hr_readings(messages) if has_hr_messages else None
-    return samples, sessions, lengths, truncated, heart
+    return samples, sessions, lengths, laps, truncated, heart
 
 
 def xml_local(tag):
@@ -677,12 +680,17 @@ def reference_point_gain_m(values, threshold):
     return gain
 
 
-def stated_elevation(entry, session):
-    """The device's own total ascent, where the file states one, is the reference (what the
-    athlete's unit showed); this script's rule stays as `computedElevationGainM`."""
+def stated_elevation(entry, session, laps=()):
+    """The device's own total ascent, where the file states one (the session's, else the sum of
+    its laps' that state one), is the reference (what the athlete's unit showed); this script's
+    rule stays as `computedElevationGainM`."""
     entry['computedElevationGainM'] = entry.get('elevationGainM')
+    lap_ascents = [lap['ascentM'] for lap in laps if lap['ascentM'] is not None]
     if session is not None and session['ascentM'] is not None:
         entry['elevationGainM'] = float(session['ascentM'])
+        entry['elevationGainFrom'] = 'device'
+    elif lap_ascents:
+        entry['elevationGainM'] = float(sum(lap_ascents))
         entry['elevationGainFrom'] = 'device'
     else:
         entry['elevationGainFrom'] = 'reference rule' if entry.get('elevationGainM') is not None else None
@@ -730,7 +738,7 @@ def active_lengths_heart_rate(entry, heart, active):
 
 
 def fit_reference(path):
-    samples, sessions, lengths, truncated, heart = fit_activity(path)
+    samples, sessions, lengths, laps, truncated, heart = fit_activity(path)
     has_hr_messages = heart is not None
     samples = clean(samples)
     entry = {'format': 'fit', 'truncated': truncated, 'records': len(samples)}
@@ -762,7 +770,7 @@ def fit_reference(path):
                 leg['distanceFrom'] = 'device'
             if has_hr_messages:
                 heart_rate_from_device(leg, session)
-            stated_elevation(leg, session)
+            stated_elevation(leg, session, [lap for lap in laps if lap['startS'] is not None and begins[index] <= lap['startS'] < bounds[index]])
             leg['device'] = device_figures(session)
             legs.append(rounded(leg))
         # Transitions (sport 3) are no activities (ADR 0020 as amended by ADR 0064): a file of
@@ -781,7 +789,7 @@ def fit_reference(path):
         entry['activeLengths'] = len(active)
         active_lengths_heart_rate(entry, heart if has_hr_messages else readings(samples, 'hr'), active)
         entry['heartRateFrom'] = 'hr messages, active lengths' if has_hr_messages else 'records, active lengths'
-    stated_elevation(entry, session)
+    stated_elevation(entry, session, laps)
     if session:
         entry['device'] = device_figures(session)
     return rounded(entry)

@@ -3,7 +3,7 @@ import type { DeviceInfoMesg, FieldDescriptionMesg, FileIdMesg, FitMessages, Lap
 import { ImportFileError } from './import-file-error.ts';
 import type { RecordedActivity, RecordedLap, RecordedSample, StatedSummary } from './parsed-activity.ts';
 import { isFitTransition, recordedSportFromFit } from './sport-type.ts';
-import { noStatedSummary } from './stated-summary.ts';
+import { noStatedSummary, sumOfKnown } from './stated-summary.ts';
 
 /** A FIT header is 12 or 14 bytes, and the file ends with a 2-byte CRC. */
 const fitHeaderProbeBytes = 16;
@@ -63,17 +63,16 @@ export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity[]
     const session = sessions[0];
     const sportMessage = messages.sportMesgs?.[0];
     const namedSport = recordedSportFromFit(session?.sport ?? sportMessage?.sport, session?.sport === undefined ? sportMessage?.subSport : session.subSport);
-    return [
-      {
-        ...(session && !damaged ? sessionTotals(session) : fromSamplesOnly),
-        sport: namedSport,
-        name: null,
-        deviceName,
-        ...quality,
-        laps,
-        ...withActiveLengths(samples, lengths),
-      },
-    ];
+    const activity: RecordedActivity = {
+      ...(session && !damaged ? sessionTotals(session) : fromSamplesOnly),
+      sport: namedSport,
+      name: null,
+      deviceName,
+      ...quality,
+      laps,
+      ...withActiveLengths(samples, lengths),
+    };
+    return [withStatedAscent(activity, damaged)];
   }
   // Each session spans from its start to the next one's; the first from the first record.
   const spans = sessions.map((session, index) => ({
@@ -88,7 +87,7 @@ export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity[]
   return legs.map(({ session, startMs, endMs }) => {
     const within = (timeMs: number) => timeMs >= startMs && timeMs < endMs;
     const transitionBeforeS = race ? transitionSecondsBefore(sessions, session) : 0;
-    return {
+    return withStatedAscent({
       ...(damaged ? fromSamplesOnly : sessionTotals(session)),
       sport: recordedSportFromFit(session.sport, session.subSport),
       name: null,
@@ -100,7 +99,7 @@ export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity[]
         fromLegStart(samples.filter((sample) => within(sample.timeMs))),
         lengths.filter((length) => within(length.startMs)),
       ),
-    };
+    }, damaged);
   });
 }
 
@@ -299,8 +298,18 @@ function readLap(lap: LapMesg): RecordedLap[] {
       movingTimeS: fitNumber(lap.totalTimerTime),
       distanceM: fitNumber(lap.totalDistance),
       stated: statedSummary(lap),
+      totalAscentM: fitNumber(lap.totalAscent),
     },
   ];
+}
+
+/**
+ * The device's total ascent (ADR 0063): the session's, else the sum of its laps' where they state
+ * one. A damaged file's totals are not trusted (`fromSamplesOnly`), its laps' neither.
+ */
+function withStatedAscent(activity: RecordedActivity, damaged: boolean): RecordedActivity {
+  if (activity.totalElevationGainM !== null || damaged) return activity;
+  return { ...activity, totalElevationGainM: sumOfKnown(activity.laps.map((lap) => lap.totalAscentM ?? null)) };
 }
 
 /** A record without a timestamp cannot be placed on the activity's clock and is skipped. */

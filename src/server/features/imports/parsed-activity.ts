@@ -126,6 +126,8 @@ export interface RecordedLap {
   movingTimeS: number | null;
   distanceM: number | null;
   stated: StatedSummary;
+  /** The device's total ascent for the lap, where the file states it (FIT). */
+  totalAscentM?: number | null;
 }
 
 /**
