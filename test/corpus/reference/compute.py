@@ -42,7 +42,9 @@ TCX and GPX through xml.etree. Definitions (docs/decisions/0019-sample-cleaning-
 - Elapsed time: the larger of the session's total_elapsed_time and last - first sample.
 - Moving time: the session's (TCX: the laps') timer time where the file states it (pool swims:
   the active lengths' timer time); else the sum of sample intervals whose average speed
-  is at least 0.5 m/s, however long (a sparse track is still moving); without distance, the
+  is at least 0.5 m/s, however long (a sparse track is still moving), leaving out, where the
+  distance is summed from positions, standstills: stretches of 15 s or more whose positions stay
+  within 5 m of the first (GPS wander at rest, ADR 0065); without distance, the
   intervals within the pause threshold that end with power or cadence above 0.
 - Elevation gain (docs/decisions/0063-elevation-gain.md): the device's own total ascent where the
   file states it (FIT session total_ascent, else the sum of its laps' total_ascent), since that is what the athlete's unit showed. Else a
@@ -490,11 +492,12 @@ def figures(samples, session_elapsed_s=None, session_timer_s=None, ride=False):
         result['movingTimeS'] = session_timer_s
     else:
         moving = 0.0
+        standing = standstill_intervals(samples) if cumulative is not None else set()
         for i in range(1, len(samples)):
             dt = samples[i]['t'] - samples[i - 1]['t']
             if cumulative is not None and result['distanceM']:
                 a, b = cumulative[i - 1], cumulative[i]
-                if a is not None and b is not None and (b - a) / dt >= 0.5:
+                if a is not None and b is not None and (b - a) / dt >= 0.5 and i not in standing:
                     moving += dt
             elif dt <= threshold:
                 s = samples[i]
@@ -538,6 +541,34 @@ def figures(samples, session_elapsed_s=None, session_timer_s=None, ride=False):
     # Elevation gain: the device's stated ascent replaces this where the file states one.
     result['elevationGainM'], result['elevationAltitude'] = distance_profile_gain_m(samples)
     return result
+
+
+def standstill_intervals(samples):
+    """The intervals (i: from sample i-1 to sample i) in which the athlete stood while the GPS
+    wandered (ADR 0065): a stretch of at least 15 s whose positions all lie within 5 m of its first
+    position. Scanned from each stretch's first position; a sample without one neither ends nor
+    extends a stretch."""
+    standing = set()
+    i = 0
+    while i < len(samples) - 1:
+        origin = samples[i]['latlng']
+        if origin is None:
+            i += 1
+            continue
+        end = i
+        for j in range(i + 1, len(samples)):
+            point = samples[j]['latlng']
+            if point is None:
+                continue
+            if haversine_m(origin, point) > 5:
+                break
+            end = j
+        if samples[end]['t'] - samples[i]['t'] >= 15:
+            standing.update(range(i + 1, end + 1))
+            i = end
+        else:
+            i += 1
+    return standing
 
 
 def on_grid(series, start, length, fill, between):
