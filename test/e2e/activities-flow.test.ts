@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/kairo.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { signUpInBrowser } from './support/accounts.ts';
+import { powerRide } from '../support/recordings.ts';
 
 /**
  * An athlete's way to their activities in a real browser against the real server in demo mode:
@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)('activities in the browser', () => {
     await dialog.locator('input[type="file"]').setInputFiles({
       name: 'ride_outdoor_power_edge810.fit',
       mimeType: 'application/octet-stream',
-      buffer: fixtureFile('ride_outdoor_power_edge810.fit'),
+      buffer: powerRide().bytes,
     });
     const result = dialog.getByText(/^Imported: /);
     await result.waitFor();

@@ -5,10 +5,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/kairo.ts';
 import { itWithFixtures } from '../support/fixture-suites.ts';
-import { fixtureFile, sharedFixture } from '../support/shared-fixtures.ts';
+import { sharedFixture } from '../support/shared-fixtures.ts';
 import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { openConfirmationLink } from './support/accounts.ts';
+import { powerRide, trainerRide } from '../support/recordings.ts';
 
 const screenshotDir = join(import.meta.dirname, '../../test-results/screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -54,7 +55,7 @@ describe.skipIf(!hasChromium)('laps and intervals on the activity page', () => {
     expect(ftp).toBe(200);
     await page.getByRole('button', { name: 'or import your own files' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import activities' });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'trainer.fit', mimeType: 'application/octet-stream', buffer: fixtureFile('ride_indoor_power_edge800.fit') });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'trainer.fit', mimeType: 'application/octet-stream', buffer: trainerRide().bytes });
     await dialog.getByText(/^Imported: /).waitFor();
     const id = await page.evaluate(async () => ((await (await fetch('/api/activities')).json()) as { id: string }[])[0]!.id);
 
@@ -90,7 +91,7 @@ describe.skipIf(!hasChromium)('laps and intervals on the activity page', () => {
       body.append('file', new Blob([new Uint8Array(bytes)]), 'outdoor.fit');
       const response = await fetch('/api/imports', { method: 'POST', body });
       return ((await response.json()) as { activity: { id: string } }).activity.id;
-    }, [...fixtureFile('ride_outdoor_power_edge810.fit')]);
+    }, [...powerRide().bytes]);
     await page.goto(session.at(`/activities/${id}`));
     const route = page.getByRole('region', { name: /^Map of the route of / });
     await route.waitFor({ timeout: 30_000 });

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/kairo.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { signUpInBrowser } from './support/accounts.ts';
+import { powerRide } from '../support/recordings.ts';
 
 /**
  * The coaching profile in a real browser: open it from the Settings button, accept Kairo's
@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     await signUpInBrowser(page, session.at, { firstName: 'Ada', lastName: 'Watts', email: uniqueEmail('e2e-profile') });
     await page.getByRole('dialog', { name: 'Welcome, Ada!' }).waitFor();
     const upload = await page.request.post(session.at('/api/imports'), {
-      multipart: { file: { name: 'ride.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(fixtureFile('ride_outdoor_power_edge810.fit')) } },
+      multipart: { file: { name: 'ride.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(powerRide().bytes) } },
     });
     expect(upload.status()).toBe(201);
     await page.reload();

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/kairo.ts';
-import { fixtureFile, zipOf } from '../support/strava-export.ts';
+import { zipOf } from '../support/strava-export.ts';
 import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { signUpInBrowser } from './support/accounts.ts';
+import { hikeGpx, sameRun } from '../support/recordings.ts';
 
 const screenshotDir = join(import.meta.dirname, '../../test-results/screenshots');
 
@@ -36,9 +37,9 @@ describe.skipIf(!hasChromium)('importing an activity twice in the browser', () =
     const dialog = page.getByRole('dialog', { name: 'Import activities' });
     await dialog.waitFor();
 
-    await upload('run_fr220.fit', fixtureFile('same-run-three-formats/run_fr220.fit'));
+    await upload('run_fr220.fit', sameRun('fit').bytes);
     await dialog.getByText(/^Imported: /).waitFor();
-    await upload('run_fr220.tcx', fixtureFile('same-run-three-formats/run_fr220.tcx'));
+    await upload('run_fr220.tcx', sameRun('tcx').bytes);
     const duplicate = dialog.getByText(/^run_fr220\.tcx was not imported: it is the same activity as ".+" \(16 Apr 2021, 13:37 UTC\)/);
     await duplicate.waitFor();
 
@@ -50,8 +51,8 @@ describe.skipIf(!hasChromium)('importing an activity twice in the browser', () =
     ].join('\n');
     const archive = await zipOf({
       'activities.csv': csv,
-      'activities/301.gpx': fixtureFile('same-run-three-formats/run_fr220.gpx'),
-      'activities/302.gpx': fixtureFile('track_cerknicko_jezero.gpx'),
+      'activities/301.gpx': sameRun('gpx').bytes,
+      'activities/302.gpx': hikeGpx().bytes,
     });
     await upload('export_42.zip', archive);
     await dialog.getByText('Done: 1 imported · 1 skipped as duplicate', { exact: true }).waitFor({ timeout: 30_000 });

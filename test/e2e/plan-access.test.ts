@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setAccountPlan } from '../../src/server/admin/accounts.ts';
 import { FREE_PLAN_LIMIT_MESSAGE } from '../../src/shared/api/training-plans.ts';
 import { uniqueEmail } from '../support/kairo.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { signInAfresh, signUpInBrowser } from './support/accounts.ts';
+import { powerRide } from '../support/recordings.ts';
 
 /**
  * Who gets into the training plans and the athletic profile (spec §2 routes, §6; ADR 0017), in a
@@ -96,7 +96,7 @@ describe.skipIf(!hasChromium)('access to the training plans and the profile', ()
     await dialog.locator('input[type="file"]').setInputFiles({
       name: 'ride.fit',
       mimeType: 'application/octet-stream',
-      buffer: Buffer.from(fixtureFile('ride_outdoor_power_edge810.fit')),
+      buffer: Buffer.from(powerRide().bytes),
     });
     await dialog.getByText(/^Imported: /).waitFor();
     // The import keeps its dialog; closing it opens the screen.

@@ -6,10 +6,10 @@ import { sessionName } from '../../src/web/features/plans/compliance-labels.ts';
 import { localDay } from '../../src/web/features/wellness/local-day.ts';
 import { uniqueEmail } from '../support/kairo.ts';
 import { waitForJobs } from '../support/strava.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { signUpInBrowser } from './support/accounts.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { powerRide } from '../support/recordings.ts';
 
 /**
  * The plan answers back (ADR 0050) in a real browser: two mornings with a low HRV against two
@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)('plan adjustments in the browser', () => {
     await signUpInBrowser(page, session.at, { firstName: 'Kasia', lastName: 'Niewiadoma', email: uniqueEmail('e2e-adjust') });
     await page.getByRole('button', { name: 'or import your own files' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import activities' });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'ride.fit', mimeType: 'application/octet-stream', buffer: fixtureFile('ride_outdoor_power_edge810.fit') });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'ride.fit', mimeType: 'application/octet-stream', buffer: powerRide().bytes });
     await dialog.getByText(/^Imported: /).waitFor();
     await page.keyboard.press('Escape');
 

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/kairo.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { signUpInBrowser } from './support/accounts.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { powerRide } from '../support/recordings.ts';
 
 const eventDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
 
@@ -35,7 +35,7 @@ describe.skipIf(!hasChromium)('units and durations on the plan and settings scre
     await signUpInBrowser(page, at, { firstName: 'Ada', lastName: 'Miles', email: uniqueEmail('e2e-units') });
     await page.getByRole('dialog', { name: /Welcome/ }).waitFor();
     const upload = await page.request.post(at('/api/imports'), {
-      multipart: { file: { name: 'ride.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(fixtureFile('ride_outdoor_power_edge810.fit')) } },
+      multipart: { file: { name: 'ride.fit', mimeType: 'application/octet-stream', buffer: Buffer.from(powerRide().bytes) } },
     });
     expect(upload.status()).toBe(201);
   });

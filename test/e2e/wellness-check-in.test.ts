@@ -2,10 +2,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localDay } from '../../src/web/features/wellness/local-day.ts';
 import { uniqueEmail } from '../support/kairo.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { openConfirmationLink } from './support/accounts.ts';
+import { powerRide } from '../support/recordings.ts';
 
 /**
  * How the athlete feels, in a real browser: import a month of HRV from another app, check in this
@@ -36,7 +36,7 @@ describe.skipIf(!hasChromium)('wellness check-in and readiness in the browser', 
     await dialog.locator('input[type="file"]').setInputFiles({
       name: 'ride.fit',
       mimeType: 'application/octet-stream',
-      buffer: fixtureFile('ride_outdoor_power_edge810.fit'),
+      buffer: powerRide().bytes,
     });
     await dialog.getByText(/^Imported: /).waitFor();
     await page.keyboard.press('Escape');

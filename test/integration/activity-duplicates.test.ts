@@ -4,12 +4,13 @@ import type { TestClient } from '../support/http-client.ts';
 import type { TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
-import { fixtureFile, shiftDates, zipOf } from '../support/strava-export.ts';
+import { shiftDates, zipOf } from '../support/strava-export.ts';
 import { DAY_MS } from '../../src/shared/time.ts';
+import { hikeGpx, sameRun } from '../support/recordings.ts';
 
 const kinds = await testDatabaseKinds();
 /** The three files of one Forerunner 220 run, 2021-04-16 13:37:53 UTC. */
-const runFile = (extension: 'fit' | 'gpx' | 'tcx') => fixtureFile(`same-run-three-formats/run_fr220.${extension}`);
+const runFile = (extension: 'fit' | 'gpx' | 'tcx') => sameRun(extension).bytes;
 
 /** The run's TCX or GPX moved to `daysAgo` days before today, so its load falls inside GET /api/fitness. */
 function recentRun(extension: 'gpx' | 'tcx', daysAgo: number): string {
@@ -134,7 +135,7 @@ describe.each(kinds)('duplicate activities on %s', (kind) => {
     const archive = await zipOf({
       'activities.csv': csv,
       'activities/201.tcx': runFile('tcx'),
-      'activities/202.gpx': fixtureFile('track_cerknicko_jezero.gpx'),
+      'activities/202.gpx': hikeGpx().bytes,
     });
     const started = await browser.upload('/api/imports', 'export.zip', archive);
     expect(started.status).toBe(202);

@@ -7,15 +7,15 @@ import type { AccountPlan } from '../../src/shared/domain/account-plan.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
-import { fixtureFile } from '../support/strava-export.ts';
+import { powerRide, sameRun } from '../support/recordings.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
 import { createEventPlanAround, storeStravaConnection } from '../support/plans.ts';
 import { trainingPlanView } from '../../src/shared/api/training-plans.ts';
 
 const kinds = await testDatabaseKinds();
 
-async function uploadActivity(browser: TestClient, fileName: string, fixture: string): Promise<string> {
-  const upload = await browser.upload('/api/imports', fileName, fixtureFile(fixture));
+async function uploadActivity(browser: TestClient, fileName: string, bytes: Uint8Array): Promise<string> {
+  const upload = await browser.upload('/api/imports', fileName, bytes);
   expect(upload.status).toBe(201);
   return upload.body.activity.id as string;
 }
@@ -38,8 +38,8 @@ describe.each(kinds)('analysis exports on %s', (kind) => {
     server = await startTestKairo(kind, { SESSION_CACHE_SECONDS: '0' });
     athlete = await registerAthlete(server.url);
     email = (await athlete.get('/api/auth/user')).body.email as string;
-    rideId = await uploadActivity(athlete, 'ride.fit', 'ride_outdoor_power_edge810.fit');
-    runId = await uploadActivity(athlete, 'run.fit', 'same-run-three-formats/run_fr220.fit');
+    rideId = await uploadActivity(athlete, 'ride.fit', powerRide().bytes);
+    runId = await uploadActivity(athlete, 'run.fit', sameRun('fit').bytes);
     await waitForJobs(server);
   });
   afterAll(async () => {

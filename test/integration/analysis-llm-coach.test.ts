@@ -8,6 +8,7 @@ import type { TestClient } from '../support/http-client.ts';
 import { type TestKairo } from '../support/kairo.ts';
 import { startWithUploads } from '../support/uploads.ts';
 import { createEventPlanAround, storeStravaConnection } from '../support/plans.ts';
+import { powerRide } from '../support/recordings.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -19,7 +20,7 @@ describe.each(kinds)("Kai's LLM coach on %s", (kind) => {
   let rideId: string;
   beforeAll(async () => {
     fake = await startFakeLlm();
-    ({ server, athlete, ids: [rideId] } = await startWithUploads(kind, [['ride.fit', 'ride_outdoor_power_edge810.fit']], llmEnv(fake)));
+    ({ server, athlete, ids: [rideId] } = await startWithUploads(kind, [['ride.fit', powerRide().bytes]], llmEnv(fake)));
   });
   afterAll(async () => {
     await server?.close();

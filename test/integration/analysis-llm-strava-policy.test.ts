@@ -5,8 +5,8 @@ import { testDatabaseKinds } from '../support/databases.ts';
 import { llmEnv } from '../support/fake-llm.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { STRAVA_AI_EXPORT_MESSAGE } from '../../src/shared/api/exports.ts';
+import { exportRunTcx, powerRide } from '../support/recordings.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -37,7 +37,7 @@ function firewallCase(kind: (typeof kinds)[number], policy: 'strict' | 'relaxed'
     const browser = await registerAthlete(server.url);
     await connectStrava(browser, sim, stravaAthlete.id);
     await waitForJobs(server);
-    const upload = await browser.upload('/api/imports', 'own.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
+    const upload = await browser.upload('/api/imports', 'own.fit', powerRide().bytes);
     expect(upload.status).toBe(201);
     const fileId: string = upload.body.activity.id;
     await waitForJobs(server);
@@ -90,7 +90,7 @@ function firewallCase(kind: (typeof kinds)[number], policy: 'strict' | 'relaxed'
 
     /** The same for an uploaded run put after the Strava runs: the threshold pace its rTSS is scored against. */
     const rescoreRun = async () => {
-      const upload = await browser.upload('/api/imports', 'own.tcx', fixtureFile('run_strava_export.tcx'));
+      const upload = await browser.upload('/api/imports', 'own.tcx', exportRunTcx().bytes);
       expect(upload.status).toBe(201);
       const runId: string = upload.body.activity.id;
       await waitForJobs(server);

@@ -4,8 +4,9 @@ import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { type TestKairo } from '../support/kairo.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
-import { startWithUploads, uploadFixture } from '../support/uploads.ts';
+import { startWithUploads, uploadActivityFile } from '../support/uploads.ts';
 import { createEventPlanAround, storeStravaConnection } from '../support/plans.ts';
+import { powerRide, sameRun } from '../support/recordings.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -19,8 +20,8 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
   let runId: string;
   beforeAll(async () => {
     ({ server, athlete, ids: [rideId, runId] } = await startWithUploads(kind, [
-      ['ride.fit', 'ride_outdoor_power_edge810.fit'],
-      ['run.fit', 'same-run-three-formats/run_fr220.fit'],
+      ['ride.fit', powerRide().bytes],
+      ['run.fit', sameRun('fit').bytes],
     ]));
   });
   afterAll(async () => {
@@ -144,7 +145,7 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
 
   it('accepts exactly 5 refreshes per 10 minutes per account, even in parallel', async () => {
     const refreshing = await registerAthlete(server.url);
-    const activityId = await uploadFixture(refreshing, 'run.fit', 'same-run-three-formats/run_fr220.fit');
+    const activityId = await uploadActivityFile(refreshing, 'run.fit', sameRun('fit').bytes);
     await waitForJobs(server);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, k) =>
@@ -169,7 +170,7 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
 
   it("names the active plan's phase and week, follows the plan as it is toggled and deleted, and never reads another account's plan", async () => {
     const planner = await registerAthlete(server.url);
-    const activityId = await uploadFixture(planner, 'ride.fit', 'ride_outdoor_power_edge810.fit');
+    const activityId = await uploadActivityFile(planner, 'ride.fit', powerRide().bytes);
     await waitForJobs(server);
     await storeStravaConnection(server, planner);
     const read = async () => analysisView.parse((await planner.get(`/api/activities/${activityId}/analysis`)).body);
@@ -211,7 +212,7 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
 
   it('names the week of the four-week cycle and shortens the next session in its deload week', async () => {
     const cyclist = await registerAthlete(server.url);
-    const activityId = await uploadFixture(cyclist, 'ride.fit', 'ride_outdoor_power_edge810.fit');
+    const activityId = await uploadActivityFile(cyclist, 'ride.fit', powerRide().bytes);
     await waitForJobs(server);
     // The cycle speaks only about activities inside it, and the file is years old: move the ride to two hours ago.
     const nowMs = Date.now();

@@ -19,7 +19,7 @@ import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { storeStravaConnection } from '../support/plans.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
-import { fixtureFile } from '../support/strava-export.ts';
+import { powerRide } from '../support/recordings.ts';
 
 const kinds = await testDatabaseKinds();
 const SECTIONS = ['signatureEdge', 'athleteIdentity', 'recentImprovements', 'performanceStrengths', 'performanceLimiters'] as const;
@@ -147,7 +147,7 @@ describe.each(kinds)('the athletic profile on %s', (kind) => {
     expect(refused.body).toEqual({ message: PROFILE_DATA_REQUIRED_MESSAGE });
     expect((await uploader.get('/api/profile')).status).toBe(404);
 
-    expect((await uploader.upload('/api/imports', 'ride.fit', fixtureFile('ride_outdoor_power_edge810.fit'))).status).toBe(201);
+    expect((await uploader.upload('/api/imports', 'ride.fit', powerRide().bytes)).status).toBe(201);
     await waitForJobs(server);
     const generated = await uploader.post('/api/profile/generate');
     expect(generated.status).toBe(200);
@@ -224,7 +224,7 @@ describe.each(kinds)('the athletic profile written by the LLM on %s', (kind) => 
     fake = await startFakeLlm();
     server = await startTestKairo(kind, llmEnv(fake));
     athlete = await registerAthlete(server.url);
-    expect((await athlete.upload('/api/imports', 'ride.fit', fixtureFile('ride_outdoor_power_edge810.fit'))).status).toBe(201);
+    expect((await athlete.upload('/api/imports', 'ride.fit', powerRide().bytes)).status).toBe(201);
     await waitForJobs(server);
   });
   afterAll(async () => {

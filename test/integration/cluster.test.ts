@@ -11,8 +11,8 @@ import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
 import { adminQuery, clusterInstanceEnv, POSTGRES_ADMIN_URL, testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { uniqueEmail } from '../support/kairo.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { connectStrava, registerAthlete, startSimForKairo, waitFor } from '../support/strava.ts';
+import { trainerRide } from '../support/recordings.ts';
 
 /**
  * Three Kairo instances on one PostgreSQL database and one standalone simulated Strava, as a club
@@ -141,7 +141,7 @@ describe.skipIf(!postgres)(
       expect((await browser.on(0).post('/api/auth/register', { email: uniqueEmail('importer'), password: PASSWORD, firstName: 'Eddy', lastName: 'Merckx' })).status).toBe(201);
       // The first page, empty, now in every instance's cache.
       for (const index of [0, 1, 2, 1, 2]) expect((await browser.on(index).get('/api/activities')).body).toEqual([]);
-      const upload = await browser.on(0).upload('/api/imports', 'ride.fit', fixtureFile('ride_indoor_power_edge800.fit'));
+      const upload = await browser.on(0).upload('/api/imports', 'ride.fit', trainerRide().bytes);
       expect(upload.status).toBe(201);
       for (const index of [1, 2]) expect((await browser.on(index).get('/api/activities')).body).toHaveLength(1);
     });

@@ -8,8 +8,9 @@ import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
-import { fixtureFile, shiftDates } from '../support/strava-export.ts';
+import { shiftDates } from '../support/strava-export.ts';
 import { DAY_MS } from '../../src/shared/time.ts';
+import { exportRunTcx } from '../support/recordings.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -21,7 +22,7 @@ interface Day {
   tsb: number;
 }
 
-const RUN_TCX = fixtureFile('run_strava_export.tcx').toString('utf8');
+const RUN_TCX = exportRunTcx().bytes.toString('utf8');
 const RUN_RECORDED_ON = Date.parse(/<Id>(\d{4}-\d{2}-\d{2})T/.exec(RUN_TCX)![1]!);
 
 /** The fixture run, recorded `daysAgo` days before today. */

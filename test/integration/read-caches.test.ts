@@ -9,7 +9,7 @@ import type { FitnessDay } from '../../src/metrics/fitness.ts';
 import { adminQuery, clusterInstanceEnv, POSTGRES_ADMIN_URL, testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { uniqueEmail } from '../support/kairo.ts';
-import { fixtureFile, shiftDates } from '../support/strava-export.ts';
+import { daysBeforeToday, exportRunTcx, powerRideTcx } from '../support/recordings.ts';
 import { waitFor } from '../support/strava.ts';
 import { DAY_MS } from '../../src/shared/time.ts';
 
@@ -26,12 +26,6 @@ const PASSWORD = 'correct horse battery';
 /** Well under the caches' lifetime (10 s): an answer this late can only come from an invalidation. */
 const AT_ONCE_MS = 2_000;
 
-/** A fixture's TCX moved so that it starts `daysAgo` days before today (its times of day kept). */
-function recentTcx(fixturePath: string, recordedOn: string, daysAgo: number): Buffer {
-  const today = Date.parse(new Date().toISOString().slice(0, 10));
-  const days = Math.round((today - daysAgo * DAY_MS - Date.parse(recordedOn)) / DAY_MS);
-  return Buffer.from(shiftDates(fixtureFile(fixturePath).toString('utf8'), days));
-}
 
 describe.skipIf(!postgres)(
   postgres ? 'read caches on two instances' : `read caches on two instances (skipped: no PostgreSQL at ${POSTGRES_ADMIN_URL})`,
@@ -100,7 +94,7 @@ describe.skipIf(!postgres)(
       const waitForStoredChange = (from: string) => waitFor(stored, (now) => now !== from && now !== '[]', 60_000);
 
       // A power ride three days ago, imported on A: the chart and the list are read, and so kept, on both.
-      const ride = await a.upload('/api/imports', 'ride.tcx', recentTcx('../reference-rides/power-ride/activity.tcx', '2017-12-02', 3));
+      const ride = await a.upload('/api/imports', 'ride.tcx', powerRideTcx(daysBeforeToday(3)).bytes);
       expect(ride.status).toBe(201);
       const firstSeries = await waitForStoredChange('[]');
       const chartWithRide = await bothAnswer(firstSeries);
@@ -119,7 +113,7 @@ describe.skipIf(!postgres)(
       }
 
       // A run two days ago, imported on B: both lists have it at once, both charts once its load is stored.
-      const run = await b.upload('/api/imports', 'run.tcx', recentTcx('run_strava_export.tcx', '2022-12-04', 2));
+      const run = await b.upload('/api/imports', 'run.tcx', exportRunTcx(daysBeforeToday(2)).bytes);
       expect(run.status).toBe(201);
       for (const client of [a, b]) expect(await list(client)).toEqual([run.body.activity.id, ride.body.activity.id]);
       const withRun = await waitForStoredChange(firstSeries);

@@ -8,6 +8,7 @@ import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
 import { startWithUploads } from '../support/uploads.ts';
 import { ATHLETE_ZONES, UNSAVED_SETTINGS } from '../support/athlete-settings.ts';
+import { powerRide } from '../support/recordings.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -27,7 +28,7 @@ describe.each(kinds)('User settings on %s', (kind) => {
   let athlete: TestClient;
   let rideId: string;
   beforeAll(async () => {
-    ({ server, athlete, ids: [rideId] } = await startWithUploads(kind, [['ride.fit', 'ride_outdoor_power_edge810.fit']]));
+    ({ server, athlete, ids: [rideId] } = await startWithUploads(kind, [['ride.fit', powerRide().bytes]]));
   });
   afterAll(async () => {
     await server?.close();

@@ -4,7 +4,7 @@ import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
-import { fixtureFile } from '../support/strava-export.ts';
+import { trainerRide } from '../support/recordings.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -21,7 +21,7 @@ describe.each(kinds)('Strava data policy "strict" on %s', (kind) => {
     const browser = await registerAthlete(server.url);
     await connectStrava(browser, sim, athlete.id);
     await waitForJobs(server);
-    expect((await browser.upload('/api/imports', 'own.fit', fixtureFile('ride_indoor_power_edge800.fit'))).status).toBe(201);
+    expect((await browser.upload('/api/imports', 'own.fit', trainerRide().bytes)).status).toBe(201);
 
     const stravaCount = sim.control.activities(athlete.id).length;
     const streamsBySource = async () =>

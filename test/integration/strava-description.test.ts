@@ -6,8 +6,8 @@ import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
 import type { TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
+import { trainerRide } from '../support/recordings.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -80,7 +80,7 @@ describe.each(kinds)('sharing a section to the Strava description on %s', (kind)
   });
 
   it('refuses an uploaded activity and a blank text with clear messages', async () => {
-    const upload = await athlete.upload('/api/imports', 'own-ride.fit', fixtureFile('ride_indoor_power_edge800.fit'));
+    const upload = await athlete.upload('/api/imports', 'own-ride.fit', trainerRide().bytes);
     expect(upload.status).toBe(201);
     const answer = await share(upload.body.activity.id as string, shared('Key Insights'));
     expect(answer.status).toBe(400);

@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
-import { loadConfig } from '../../src/server/config.ts';
 import { createTokenCipher } from '../../src/server/security/token-cipher.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import type { TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { WEBHOOK_VERIFY_TOKEN, connectStrava, subscribeToSimWebhooks, registerAthlete, waitFor, waitForJobs } from '../support/strava.ts';
+import { trainerRide } from '../support/recordings.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -137,7 +136,7 @@ describe.each(kinds)('Strava connection and sync on %s', (kind) => {
     await connectStrava(browser, sim, athlete.id);
     await waitForJobs(server);
     expect(await activityCount(browser)).toBeGreaterThan(0);
-    const upload = await browser.upload('/api/imports', 'own-ride.fit', fixtureFile('ride_indoor_power_edge800.fit'));
+    const upload = await browser.upload('/api/imports', 'own-ride.fit', trainerRide().bytes);
     expect(upload.status).toBe(201);
 
     sim.control.deauthorizeAthlete(athlete.id);
@@ -201,7 +200,7 @@ describe.each(kinds)('Strava connection and sync on %s', (kind) => {
     const count = await activityCount(browser);
 
     // Strava revokes both tokens on its side, with no webhook: Kairo must find out by itself.
-    const cipher = createTokenCipher(loadConfig({ DATA_DIR: server.dataDir }).tokenEncryptionKey);
+    const cipher = createTokenCipher(Buffer.from(server.secrets.TOKEN_ENCRYPTION_KEY, 'base64'));
     const [tokens] = await server.database.handle.query<{ access_token: string; refresh_token: string }>(
       'select access_token, refresh_token from strava_connections where strava_id = $1',
       [String(athlete.id)],

@@ -6,10 +6,10 @@ import type { TestClient } from '../support/http-client.ts';
 import { type TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { connectStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { startWithUploads } from '../support/uploads.ts';
 import { UNSAVED_SETTINGS } from '../support/athlete-settings.ts';
 import { DAY_MS } from '../../src/shared/time.ts';
+import { powerRide, sameRun, trainerRide } from '../support/recordings.ts';
 
 /**
  * Issue 14 "One truth": the FTP and the heart-rate zones an athlete sees in one place are the ones
@@ -122,9 +122,9 @@ describe.each(kinds)('One FTP and one zone set everywhere, for an uploads-only a
   let runId: string;
   beforeAll(async () => {
     ({ server, athlete, ids: [rideId, , runId] } = await startWithUploads(kind, [
-      ['ride.fit', 'ride_outdoor_power_edge810.fit'],
-      ['indoor.fit', 'ride_indoor_power_edge800.fit'],
-      ['run.fit', 'same-run-three-formats/run_fr220.fit'],
+      ['ride.fit', powerRide().bytes],
+      ['indoor.fit', trainerRide().bytes],
+      ['run.fit', sameRun('fit').bytes],
     ]));
   });
   afterAll(async () => {
@@ -145,7 +145,7 @@ describe.each(kinds)('One FTP and one zone set everywhere, for an uploads-only a
   it('uses the estimate with its evidence in every place while nothing is set', async () => {
     // Rides only: the run of the account above is years newer, and the estimate reads the 90 days before the newest activity.
     const rider = await registerAthlete(server.url);
-    const upload = await rider.upload('/api/imports', 'ride.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
+    const upload = await rider.upload('/api/imports', 'ride.fit', powerRide().bytes);
     expect(upload.status).toBe(201);
     await waitForJobs(server);
     const { effective, athleteFtp } = await settingsOf(rider);

@@ -17,8 +17,8 @@ import { createClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { eventPlan, registerPlanner } from '../support/plans.ts';
 import { waitForJobs } from '../support/strava.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { readZip } from '../support/zip-files.ts';
+import { powerRide } from '../support/recordings.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -63,7 +63,7 @@ describe.each(kinds)('training plans on %s', (kind) => {
     expect((await createClient(server.url).get('/api/training-plans')).status).toBe(401);
 
     // An athlete who never connects Strava but imports their rides has their data connected.
-    expect((await client.upload('/api/imports', 'ride.fit', fixtureFile('ride_outdoor_power_edge810.fit'))).status).toBe(201);
+    expect((await client.upload('/api/imports', 'ride.fit', powerRide().bytes)).status).toBe(201);
     await waitForJobs(server);
     expect((await client.get('/api/training-plans')).status).toBe(200);
     expect((await client.post('/api/training-plans', eventPlan)).status).toBe(201);
@@ -90,7 +90,7 @@ describe.each(kinds)('training plans on %s', (kind) => {
 
   it('creates, lists, reads, regenerates, toggles and deletes a plan, scoped to its account', async () => {
     const { client, accountId } = await athlete();
-    const upload = await client.upload('/api/imports', 'ride.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
+    const upload = await client.upload('/api/imports', 'ride.fit', powerRide().bytes);
     expect(upload.status).toBe(201);
     await waitForJobs(server);
 

@@ -4,8 +4,8 @@ import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { registerAthlete, waitForJobs } from '../support/strava.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { DAY_MS } from '../../src/shared/time.ts';
+import { powerRide } from '../support/recordings.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -36,7 +36,7 @@ describe.each(kinds)('Wellness and readiness on %s', (kind) => {
     server = await startTestKairo(kind);
     athlete = await registerAthlete(server.url);
     other = await registerAthlete(server.url);
-    const upload = await athlete.upload('/api/imports', 'ride.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
+    const upload = await athlete.upload('/api/imports', 'ride.fit', powerRide().bytes);
     expect(upload.status).toBe(201);
     rideId = upload.body.activity.id;
     await waitForJobs(server);

@@ -6,8 +6,8 @@ import { openStravaArchive } from '../../src/server/features/imports/strava-arch
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
-import { fixtureFile } from '../support/strava-export.ts';
 import { waitForImport } from '../support/uploads.ts';
+import { exportRunTcx, hikeGpx } from '../support/recordings.ts';
 
 const [kind = 'pglite'] = await testDatabaseKinds();
 
@@ -40,8 +40,8 @@ describe('issue 16 item 14: a zip with a ../ entry', () => {
         '201,"Aug 5, 2010, 2:23:59 PM",Lake walk,Hike,,7190,13.7,activities/201.gpx',
         '202,"Aug 6, 2010, 2:23:59 PM",Escape,Hike,,7190,13.7,../evil.gpx',
       ]),
-      'activities/201.gpx': fixtureFile('track_cerknicko_jezero.gpx'),
-      '../evil.gpx': fixtureFile('track_cerknicko_jezero.gpx'),
+      'activities/201.gpx': hikeGpx().bytes,
+      '../evil.gpx': hikeGpx().bytes,
     });
     const archive = await openStravaArchive('export.zip', { bytes });
     try {
@@ -71,7 +71,7 @@ describe('issue 16 item 14: a zip with a ../ entry', () => {
           '301,"Aug 5, 2010, 2:23:59 PM",Lake walk,Hike,,7190,13.7,activities/301.gpx',
           '302,"Aug 6, 2010, 2:23:59 PM",Escape,Hike,,7190,13.7,../../etc/evil.gpx',
         ]),
-        'activities/301.gpx': fixtureFile('track_cerknicko_jezero.gpx'),
+        'activities/301.gpx': hikeGpx().bytes,
         '../../etc/evil.gpx': 'not even a track',
       });
       const started = await browser.upload('/api/imports', 'export.zip', bytes);
@@ -84,7 +84,7 @@ describe('issue 16 item 14: a zip with a ../ entry', () => {
       const bytes = await zipWithRawNames({
         'activities.csv': csvWith(['401,"Dec 5, 2022, 0:14:28 AM",Night\u0000run,Run,,978,3.0,activities/401.tcx']),
         // Another recording than the test above imports: that one would be skipped as a duplicate.
-        'activities/401.tcx': fixtureFile('run_strava_export.tcx'),
+        'activities/401.tcx': exportRunTcx().bytes,
       });
       const started = await browser.upload('/api/imports', 'named.zip', bytes);
       expect(started.status, started.text).toBe(202);

@@ -2,9 +2,7 @@ import { buffer as readStreamBytes } from 'node:stream/consumers';
 import { gzipSync } from 'node:zlib';
 import yazl from 'yazl';
 import { DAY_MS } from '../../src/shared/time.ts';
-import { fixtureFile } from './shared-fixtures.ts';
-
-export { fixtureFile, stravaFixture } from './shared-fixtures.ts';
+import { exportRunTcx, hikeGpx, powerRide, sameRun } from './recordings.ts';
 
 export async function zipOf(files: Record<string, Uint8Array | string>): Promise<Buffer> {
   const zip = new yazl.ZipFile();
@@ -15,30 +13,33 @@ export async function zipOf(files: Record<string, Uint8Array | string>): Promise
   return readStreamBytes(zip.outputStream);
 }
 
-/** A Strava bulk export with three activity files and one manual activity (no file). */
+/**
+ * A Strava bulk export with three activity files and one manual activity (no file): Kairo's own
+ * recordings (test/support/recordings.ts), a ride as gzipped FIT, a hike as GPX, a run as gzipped TCX.
+ */
 export function stravaExportArchive(): Promise<Buffer> {
   const csv = [
     'Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Filename',
-    '101,"Aug 16, 2013, 3:35:10 PM",Vector test ride,Ride,,4700,41.3,activities/101.fit.gz',
-    '102,"Aug 5, 2010, 2:23:59 PM",Cerknica lake,Hike,,7190,13.7,activities/102.gpx',
+    '101,"Aug 16, 2013, 3:35:10 PM",Interval ride,Ride,,4680,36.6,activities/101.fit.gz',
+    '102,"Aug 5, 2010, 2:23:59 PM",Col hike,Hike,,7200,7.9,activities/102.gpx',
     '103,"Apr 16, 2021, 1:37:53 PM",Shakeout,Run,,222,0.6,activities/103.tcx.gz',
     '104,"Jan 2, 2024, 6:00:00 PM",Gym,Weight Training,,3600,0,',
     '',
   ].join('\n');
   return zipOf({
     'activities.csv': csv,
-    'activities/101.fit.gz': gzipSync(fixtureFile('ride_outdoor_power_edge810.fit')),
-    'activities/102.gpx': fixtureFile('track_cerknicko_jezero.gpx'),
-    'activities/103.tcx.gz': gzipSync(fixtureFile('same-run-three-formats/run_fr220.tcx')),
+    'activities/101.fit.gz': gzipSync(powerRide().bytes),
+    'activities/102.gpx': hikeGpx().bytes,
+    'activities/103.tcx.gz': gzipSync(sameRun('tcx').bytes),
   });
 }
 
-/** Recorded tracks of different lengths and formats; TCX gzipped, as Strava stores many uploads. */
+/** Tracks of different lengths and formats, Kairo's own; TCX gzipped, as Strava stores many uploads. */
 const TRACKS = [
-  { file: 'track_cerknicko_jezero.gpx', extension: 'gpx', type: 'Hike', gzip: false },
-  { file: 'run_strava_export.tcx', extension: 'tcx.gz', type: 'Run', gzip: true },
-  { file: 'same-run-three-formats/run_fr220.gpx', extension: 'gpx', type: 'Run', gzip: false },
-  { file: 'same-run-three-formats/run_fr220.tcx', extension: 'tcx.gz', type: 'Run', gzip: true },
+  { bytes: () => hikeGpx().bytes, extension: 'gpx', type: 'Hike', gzip: false },
+  { bytes: () => exportRunTcx().bytes, extension: 'tcx.gz', type: 'Run', gzip: true },
+  { bytes: () => sameRun('gpx').bytes, extension: 'gpx', type: 'Run', gzip: false },
+  { bytes: () => sameRun('tcx').bytes, extension: 'tcx.gz', type: 'Run', gzip: true },
 ] as const;
 
 /** Moves every ISO date in a GPX or TCX document `days` later (times of day stay as recorded). */
@@ -50,11 +51,11 @@ export function shiftDates(xml: string, days: number): string {
 }
 
 /**
- * A Strava bulk export with `count` activities. The fixture tracks repeat, each copy moved a day
+ * A Strava bulk export with `count` activities. The tracks repeat, each copy moved a day
  * later than the one before, so every file is its own activity with its own date.
  */
 export async function stravaExportWith(count: number): Promise<Buffer> {
-  const texts = TRACKS.map((track) => fixtureFile(track.file).toString('utf8'));
+  const texts = TRACKS.map((track) => track.bytes().toString('utf8'));
   const rows = ['Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Filename'];
   const files: Record<string, Uint8Array | string> = {};
   for (let index = 0; index < count; index += 1) {

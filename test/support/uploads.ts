@@ -3,20 +3,19 @@ import type { TestDatabaseKind } from './databases.ts';
 import type { TestClient } from './http-client.ts';
 import { startTestKairo, type TestKairo } from './kairo.ts';
 import { registerAthlete, waitForJobs } from './strava.ts';
-import { fixtureFile } from './shared-fixtures.ts';
 
-/** Uploads a file of the shared fixtures' files/ as the athlete (POST /api/imports), expects it stored and answers the new activity's id. */
-export async function uploadFixture(athlete: TestClient, fileName: string, fixture: string): Promise<string> {
-  const response = await athlete.upload('/api/imports', fileName, fixtureFile(fixture));
-  expect(response.status, `upload of ${fixture}`).toBe(201);
+/** Uploads an activity file as the athlete (POST /api/imports), expects it stored and answers the new activity's id. */
+export async function uploadActivityFile(athlete: TestClient, fileName: string, bytes: Uint8Array): Promise<string> {
+  const response = await athlete.upload('/api/imports', fileName, bytes);
+  expect(response.status, `upload of ${fileName}`).toBe(201);
   return response.body.activity.id as string;
 }
 
 /**
  * A Kairo on `kind` (with `env`) and a newly registered athlete who uploaded the `files`
- * ([file name, fixture] each), every job the uploads started done; the new activities' ids in order.
+ * ([file name, bytes] each), every job the uploads started done; the new activities' ids in order.
  */
-export async function startWithUploads<const Files extends readonly (readonly [fileName: string, fixture: string])[]>(
+export async function startWithUploads<const Files extends readonly (readonly [fileName: string, bytes: Uint8Array])[]>(
   kind: TestDatabaseKind,
   files: Files,
   env: Record<string, string> = {},
@@ -24,7 +23,7 @@ export async function startWithUploads<const Files extends readonly (readonly [f
   const server = await startTestKairo(kind, env);
   const athlete = await registerAthlete(server.url);
   const ids: string[] = [];
-  for (const [fileName, fixture] of files) ids.push(await uploadFixture(athlete, fileName, fixture));
+  for (const [fileName, bytes] of files) ids.push(await uploadActivityFile(athlete, fileName, bytes));
   await waitForJobs(server);
   return { server, athlete, ids: ids as { [K in keyof Files]: string } };
 }

@@ -1,5 +1,4 @@
-import { afterEach, expect, it } from 'vitest';
-import { describeWithFixtures } from '../support/fixture-suites.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_ACTIVITY_FILE_LIMITS } from '../../src/shared/api/imports.ts';
 import { AppError } from '../../src/server/http/errors.ts';
@@ -7,7 +6,7 @@ import { createActivityFileParser, type ActivityFileParser } from '../../src/ser
 import { ImportFileError } from '../../src/server/features/imports/import-file-error.ts';
 import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
 import { bigGpxGz } from '../support/big-activity-file.ts';
-import { fixtureFile } from '../support/shared-fixtures.ts';
+import { exportRunTcx, hikeGpx, powerRide } from '../support/recordings.ts';
 
 const log = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
 let pool: ActivityFileParser | undefined;
@@ -22,11 +21,11 @@ afterEach(async () => {
   pool = undefined;
 });
 
-describeWithFixtures('the activity worker pool', () => {
+describe('the activity worker pool', () => {
   it('parses in a worker exactly as in this thread', async () => {
     const parser = startPool();
-    for (const name of ['ride_outdoor_power_edge810.fit', 'track_cerknicko_jezero.gpx', 'run_strava_export.tcx']) {
-      expect(await parser.parse(name, fixtureFile(name))).toEqual(await parseActivityFiles(name, fixtureFile(name)));
+    for (const recording of [powerRide(), hikeGpx(), exportRunTcx()]) {
+      expect(await parser.parse(recording.fileName, recording.bytes)).toEqual(await parseActivityFiles(recording.fileName, recording.bytes));
     }
   });
 
@@ -38,7 +37,7 @@ describeWithFixtures('the activity worker pool', () => {
 
   it('refuses one file more than its queue holds, 503 with Retry-After', async () => {
     const parser = startPool({ maxQueued: 1 });
-    const file = () => fixtureFile('ride_outdoor_power_edge810.fit');
+    const file = () => powerRide().bytes;
     const running = parser.parse('a.fit', file());
     const waiting = parser.parse('b.fit', file());
     const refused = parser.parse('c.fit', file());
@@ -52,13 +51,13 @@ describeWithFixtures('the activity worker pool', () => {
     await expect(parser.parse('long.gpx.gz', bigGpxGz(170_000))).rejects.toSatisfy(
       (error) => error instanceof ImportFileError && error.status === 413 && /needs more memory than one activity may use \(64 MB\)/.test(error.message),
     );
-    expect((await parser.parse('run.tcx', fixtureFile('run_strava_export.tcx')))[0]!.sportType).toBe('Run');
+    expect((await parser.parse('run.tcx', exportRunTcx().bytes))[0]!.sportType).toBe('Run');
   }, 300_000);
 
   it('refuses what waits when it closes', async () => {
     const parser = startPool();
-    const running = parser.parse('a.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
-    const waiting = parser.parse('b.fit', fixtureFile('ride_outdoor_power_edge810.fit'));
+    const running = parser.parse('a.fit', powerRide().bytes);
+    const waiting = parser.parse('b.fit', powerRide().bytes);
     const outcomes = Promise.allSettled([running, waiting]);
     await parser.close();
     for (const outcome of await outcomes) {

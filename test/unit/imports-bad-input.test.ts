@@ -6,11 +6,9 @@ import { MAX_ACTIVITY_FILE_BYTES } from '../../src/shared/api/imports.ts';
 import { ImportFileError } from '../../src/server/features/imports/import-file-error.ts';
 import type { ImportFileErrorReason } from '../../src/server/features/imports/import-file-error.ts';
 import { parseActivityFile } from '../../src/server/features/imports/parse-activity-file.ts';
-import { itWithFixtures } from '../support/fixture-suites.ts';
-import { fixtureFile } from '../support/shared-fixtures.ts';
+import { sameRun, trainerRide } from '../support/recordings.ts';
 
 /** A private copy the test may change byte by byte. */
-const fixture = (name: string) => new Uint8Array(fixtureFile(name));
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 async function importFailure(fileName: string, bytes: Uint8Array): Promise<ImportFileError> {
@@ -50,11 +48,11 @@ describe('files Kairo refuses, with a message for the athlete', async () => {
     await expectRefused('run.fit', bytes, 'unsupported', 'run.fit is not a FIT, GPX or TCX activity file.');
   });
 
-  itWithFixtures('a FIT file cut short before its first recorded sample', async () => {
-    const ride = fixture('ride_indoor_power_edge800.fit');
+  it('a FIT file cut short before its first recorded sample', async () => {
+    const ride = new Uint8Array(trainerRide().bytes);
     await expectRefused(
       'ride.fit',
-      ride.subarray(0, 200),
+      ride.subarray(0, 120),
       'corrupt',
       'ride.fit is not a valid FIT file (it is cut short, before any recorded sample).',
     );
@@ -74,8 +72,8 @@ describe('files Kairo refuses, with a message for the athlete', async () => {
     );
   });
 
-  itWithFixtures('a FIT file whose data was changed (CRC check fails): what decoded is kept, the damage named (ADR 0064)', async () => {
-    const ride = fixture('ride_indoor_power_edge800.fit').slice();
+  it('a FIT file whose data was changed (CRC check fails): what decoded is kept, the damage named (ADR 0064)', async () => {
+    const ride = new Uint8Array(trainerRide().bytes);
     ride[5_000] = ride[5_000]! ^ 0xff;
     const salvaged = await parseActivityFile('ride.fit', ride);
     expect(salvaged.fileQuality.damagedRecoveredS).toBe(salvaged.elapsedTimeS);
@@ -115,8 +113,8 @@ describe('files Kairo refuses, with a message for the athlete', async () => {
     await expectRefused('ride.fit', new Uint8Array(MAX_ACTIVITY_FILE_BYTES + 1), 'too_large', /larger than 64 MB/);
   });
 
-  itWithFixtures('broken gzip', async () => {
-    const gzipped = gzipSync(fixture('same-run-three-formats/run_fr220.gpx'));
+  it('broken gzip', async () => {
+    const gzipped = gzipSync(new Uint8Array(sameRun('gpx').bytes));
     await expectRefused('run.gpx.gz', gzipped.subarray(0, 200), 'corrupt', 'run.gpx.gz is not a valid gzip file.');
   });
 
@@ -163,15 +161,15 @@ describe('any input ends in a parsed activity or an ImportFileError', async () =
     await fc.assert(fc.asyncProperty(fileNames, fc.uint8Array({ maxLength: 2048 }), parsesOrRefusesCleanly), { numRuns: 500 });
   });
 
-  itWithFixtures('random bytes behind a valid FIT or gzip header', async () => {
-    const fitHeader = fixture('same-run-three-formats/run_fr220.fit').subarray(0, 14);
+  it('random bytes behind a valid FIT or gzip header', async () => {
+    const fitHeader = new Uint8Array(sameRun('fit').bytes).subarray(0, 14);
     const prefixes = fc.constantFrom(fitHeader, new Uint8Array([0x1f, 0x8b, 8, 0]), utf8('<gpx>'), utf8('<TrainingCenterDatabase>'));
     const prefixed = fc.tuple(prefixes, fc.uint8Array({ maxLength: 2048 })).map(([prefix, rest]) => new Uint8Array([...prefix, ...rest]));
     await fc.assert(fc.asyncProperty(fileNames, prefixed, parsesOrRefusesCleanly), { numRuns: 500 });
   });
 
-  itWithFixtures('a real FIT file with bytes changed and a matching CRC', async () => {
-    const run = fixture('same-run-three-formats/run_fr220.fit');
+  it('a real FIT file with bytes changed and a matching CRC', async () => {
+    const run = new Uint8Array(sameRun('fit').bytes);
     const dataRange = fc.integer({ min: 14, max: run.length - 3 });
     const changes = fc.array(fc.tuple(dataRange, fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 });
     await fc.assert(
@@ -184,9 +182,9 @@ describe('any input ends in a parsed activity or an ImportFileError', async () =
     );
   });
 
-  itWithFixtures('real GPX and TCX text cut and spliced at random places', async () => {
-    const texts = ['same-run-three-formats/run_fr220.gpx', 'same-run-three-formats/run_fr220.tcx'].map((name) =>
-      new TextDecoder().decode(fixture(name)),
+  it('real GPX and TCX text cut and spliced at random places', async () => {
+    const texts = (['gpx', 'tcx'] as const).map((name) =>
+      new TextDecoder().decode(new Uint8Array(sameRun(name).bytes)),
     );
     const edits = fc.tuple(fc.constantFrom(...texts), fc.nat(), fc.nat(), fc.string({ maxLength: 40 }));
     await fc.assert(

@@ -2,14 +2,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, expect, it } from 'vitest';
-import { describeWithFixtures } from '../support/fixture-suites.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_ACTIVITY_FILE_BYTES } from '../../src/shared/api/imports.ts';
 import { ImportFileError } from '../../src/server/features/imports/import-file-error.ts';
 import { parseActivityFile } from '../../src/server/features/imports/parse-activity-file.ts';
 import { isZipArchive, openStravaArchive } from '../../src/server/features/imports/strava-archive.ts';
 import type { StravaArchive } from '../../src/server/features/imports/strava-archive.ts';
-import { fixtureFile, zipOf } from '../support/strava-export.ts';
+import { zipOf } from '../support/strava-export.ts';
+import { hikeGpx, sameRun } from '../support/recordings.ts';
 
 /** Strava's header repeats names ('Elapsed Time', 'Distance'); Kairo reads the first of each. */
 const stravaCsv = [
@@ -24,8 +24,8 @@ const stravaCsv = [
 const stravaExport = () =>
   zipOf({
     'activities.csv': `\uFEFF${stravaCsv}`,
-    'activities/111.fit.gz': gzipSync(fixtureFile('same-run-three-formats/run_fr220.fit')),
-    'activities/222.gpx': fixtureFile('track_cerknicko_jezero.gpx'),
+    'activities/111.fit.gz': gzipSync(sameRun('fit').bytes),
+    'activities/222.gpx': hikeGpx().bytes,
     'media/photo.jpg': new Uint8Array([0xff, 0xd8, 0xff]),
     'profile.csv': 'Athlete ID\n1\n',
   });
@@ -47,17 +47,17 @@ async function importFailure(promise: Promise<unknown>): Promise<ImportFileError
   throw new Error(`expected an ImportFileError, got ${String(error)}`);
 }
 
-describeWithFixtures('isZipArchive', async () => {
+describe('isZipArchive', async () => {
   it('tells a zip from activity files', async () => {
     expect(isZipArchive(await stravaExport())).toBe(true);
     expect(isZipArchive(await zipOf({}))).toBe(true);
-    expect(isZipArchive(fixtureFile('same-run-three-formats/run_fr220.fit'))).toBe(false);
-    expect(isZipArchive(gzipSync(fixtureFile('same-run-three-formats/run_fr220.gpx')))).toBe(false);
+    expect(isZipArchive(sameRun('fit').bytes)).toBe(false);
+    expect(isZipArchive(gzipSync(sameRun('gpx').bytes))).toBe(false);
     expect(isZipArchive(new Uint8Array())).toBe(false);
   });
 });
 
-describeWithFixtures('openStravaArchive', async () => {
+describe('openStravaArchive', async () => {
   const workDir = mkdtemp(join(tmpdir(), 'kairo-strava-export-'));
   afterAll(async () => rm(await workDir, { recursive: true, force: true }));
 
@@ -101,7 +101,7 @@ describeWithFixtures('openStravaArchive', async () => {
   it('reads an export from disk, also when it was re-zipped inside a folder', async () => {
     const nested = await zipOf({
       'export_1/activities.csv': stravaCsv,
-      'export_1/activities/111.fit.gz': gzipSync(fixtureFile('same-run-three-formats/run_fr220.fit')),
+      'export_1/activities/111.fit.gz': gzipSync(sameRun('fit').bytes),
     });
     const filePath = join(await workDir, 'nested.zip');
     await writeFile(filePath, nested);
@@ -130,7 +130,7 @@ describeWithFixtures('openStravaArchive', async () => {
       reason: 'corrupt',
       message: 'x.zip is not a valid zip archive.',
     });
-    const withoutCsv = await zipOf({ 'activities/1.gpx': fixtureFile('same-run-three-formats/run_fr220.gpx') });
+    const withoutCsv = await zipOf({ 'activities/1.gpx': sameRun('gpx').bytes });
     expect(await importFailure(openStravaArchive('x.zip', { bytes: withoutCsv }))).toMatchObject({
       reason: 'unsupported',
       message: expect.stringMatching(/^x\.zip is not a Strava export: it has no activities\.csv/),

@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cumulativeDistanceM,
   dropBackwardDistances,
-  elevationGainM,
   haversineDistanceM,
-  movingTimeFromDistanceS,
   staysWithinRadius,
 } from '../../src/server/features/imports/track-math.ts';
 
@@ -24,30 +22,6 @@ describe('cumulativeDistanceM', () => {
 describe('dropBackwardDistances', () => {
   it('nulls readings that step back below an earlier one', () => {
     expect(dropBackwardDistances([0, 5, null, 10, 0, 12])).toEqual([0, 5, null, 10, null, 12]);
-  });
-});
-
-describe('elevationGainM', () => {
-  it('counts climbs of 3 m or more and ignores smaller wobble', () => {
-    expect(elevationGainM([100, 101, 102, 101, 104, 110, 105, 108])).toBe(13);
-    expect(elevationGainM([100, 102, 100, 102, 100, 102])).toBe(0);
-    expect(elevationGainM([null, 50, null, 60])).toBe(10);
-  });
-
-  it('is null without altitude', () => {
-    expect(elevationGainM([null, null])).toBeNull();
-    expect(elevationGainM([])).toBeNull();
-  });
-});
-
-describe('movingTimeFromDistanceS', () => {
-  it('counts the intervals covered at 0.5 m/s or faster', () => {
-    expect(movingTimeFromDistanceS([0, 10, 20, 30], [0, 50, 52, 100])).toBe(20);
-    expect(movingTimeFromDistanceS([0, 10, 20], [0, null, 100])).toBe(0);
-  });
-
-  it('counts all the time when there is no distance at all', () => {
-    expect(movingTimeFromDistanceS([5, 10, 65], [null, null, null])).toBe(60);
   });
 });
 

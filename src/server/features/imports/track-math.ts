@@ -59,33 +59,6 @@ export function lastKnown(values: (number | null)[]): number | null {
 }
 
 /**
- * Altitude changes smaller than this are GPS/barometer noise. 3 m is GoldenCheetah's default
- * elevation hysteresis.
- */
-const elevationHysteresisM = 3;
-
-/**
- * Total ascent with hysteresis: a climb counts once altitude has risen 3 m above the last
- * reference point, and the reference only moves down after a 3 m drop. Null without altitude.
- */
-export function elevationGainM(altitudeM: (number | null)[]): number | null {
-  let referenceM: number | null = null;
-  let gainM = 0;
-  for (const valueM of altitudeM) {
-    if (valueM === null) continue;
-    if (referenceM === null) {
-      referenceM = valueM;
-    } else if (valueM - referenceM >= elevationHysteresisM) {
-      gainM += valueM - referenceM;
-      referenceM = valueM;
-    } else if (referenceM - valueM >= elevationHysteresisM) {
-      referenceM = valueM;
-    }
-  }
-  return referenceM === null ? null : gainM;
-}
-
-/**
  * Slower than this on foot (or in any sport but riding) the athlete is standing, not moving: 0.5 m/s
  * (1.8 km/h) is below any walking pace, steep hiking included, and above GPS drift while standing.
  */
@@ -184,13 +157,4 @@ export function movingSecondsBetween(timeS: readonly number[], moving: readonly 
     }
     return movingS;
   };
-}
-
-/**
- * Moving time from distance alone at the foot threshold (`movingIntervals` without positions).
- * Without any distance, the whole time counts as moving.
- */
-export function movingTimeFromDistanceS(timeS: number[], distanceM: (number | null)[]): number {
-  if (distanceM.every((valueM) => valueM === null)) return (timeS.at(-1) ?? 0) - (timeS[0] ?? 0);
-  return movingSecondsOf(timeS, movingIntervals(timeS, distanceM, undefined, footMovingSpeedMps));
 }
