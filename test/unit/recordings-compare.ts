@@ -22,8 +22,6 @@ export const KNOWN_DEFECTS: Record<string, readonly string[]> = {
   genericSessionTcx: ['elevationGainM', 'metrics.elevationGainM'],
   developerPowerRun: ['elevationGainM', 'metrics.elevationGainM'],
   tcxLapDistanceRestartRun: ['elevationGainM', 'metrics.elevationGainM'],
-  // A trainer ride's 2-minute break in pedalling with the FIT timer running counts as moving (ADR 0065 takes the FIT timer).
-  indoorRideWithBreak: ['movingTimeS', 'metrics.movingTimeS', 'metrics.normalizedPowerW'],
 };
 
 export interface TruthCheck {

@@ -30,12 +30,6 @@ describe.skip('known defect: GPS-only altitude under-counted (noise-robust eleva
 describe.skip('known defect: noise counted as climbing on flat slow activities (noise-robust elevation)', () =>
   defect(['genericSession', 'genericSessionTcx', 'developerPowerRun', 'tcxLapDistanceRestartRun']));
 
-// Moving time of a trainer ride: a 120 s break in pedalling (0 W, cadence 0) while the FIT timer runs counts as moving:
-// 2,520 s (truth 2,400 s), and NP over all recorded seconds 199.6 W (truth 202.9 W over moving seconds).
-// ADR 0065 takes a FIT session's timer as the moving time; the truth counts the seconds the rider pedalled.
-// (Average power agrees: both count the break's 0 W, ADR 0065.)
-describe.skip('known defect: a break in pedalling on a trainer with the timer running counts as moving', () => defect(['indoorRideWithBreak']));
-
 describe('the defect list', () => {
   it('names only presets that exist', () => {
     for (const name of Object.keys(KNOWN_DEFECTS)) expect(PRESETS).toHaveProperty(name);

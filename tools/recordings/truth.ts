@@ -67,7 +67,8 @@ export function computeTruth(seconds: GroundSecond[], facts: RecordedFacts): Rec
   const timed = seconds.slice(1).filter((second) => second.timerRunning);
   const heartRates = moving.filter((second) => !facts.heartRateUnrecorded?.(second.t)).map((second) => second.heartRateBpm);
   const averagePower = facts.power ? mean(timed.map((second) => second.powerW)) : null;
-  const normalized = facts.power ? normalizedPower(powers) : null;
+  // NP on the same seconds as the average (the timer's; ADR 0019's "recorded seconds joined across pauses").
+  const normalized = facts.power ? normalizedPower(timed.map((second) => second.powerW)) : null;
   const averageHr = facts.heartRate ? mean(heartRates) : null;
   const cadence = facts.cadence ? mean(moving.map((second) => second.cadence).filter((c) => c > 0)) : null;
   const gain = facts.altitude ? trueClimbM(seconds) : null;

@@ -45,7 +45,8 @@ TCX and GPX through xml.etree. Definitions (docs/decisions/0019-sample-cleaning-
   is at least 0.5 m/s, however long (a sparse track is still moving), leaving out, where the
   distance is summed from positions, standstills: stretches of 15 s or more whose positions stay
   within 5 m of the first (GPS wander at rest, ADR 0065); without distance, the
-  intervals within the pause threshold that end with power or cadence above 0.
+  intervals within the pause threshold that end with power or cadence above 0, also where the file
+  states a timer (a trainer's timer runs through a break in pedalling).
 - Elevation gain (docs/decisions/0063-elevation-gain.md): the device's own total ascent where the
   file states it (FIT session total_ascent, else the sum of its laps' total_ascent), since that is what the athlete's unit showed. Else a
   rule of this script's own, unlike Kairo's (which smooths in time and works per sample): the
@@ -488,7 +489,10 @@ def figures(samples, session_elapsed_s=None, session_timer_s=None, ride=False):
     # Elapsed and moving time
     span_s = times[-1] - start
     result['elapsedTimeS'] = max(span_s, session_elapsed_s or 0)
-    if session_timer_s is not None:
+    # Without any distance (a trainer) the seconds of effort are the moving time even where a timer
+    # ran: a timer cannot tell a break in pedalling (ADR 0065).
+    effort_only = not result.get('distanceM') and any((s['power'] or 0) > 0 or (s['cad'] or 0) > 0 for s in samples)
+    if session_timer_s is not None and not effort_only:
         result['movingTimeS'] = session_timer_s
     else:
         moving = 0.0

@@ -73,9 +73,13 @@ export function assembleParsedActivity(
   // Moving time is the recorder's timer where it paused; else Kairo's rule (ADR 0065): over a
   // distance, the intervals at walking pace or faster (riding: 1 m/s) outside a GPS stay, kept as
   // the streams' moving flags so the metrics' 1 Hz seconds follow the same rule.
-  const timerS = timerThatPausedS(format, recorded.movingTimeS, spanS);
+  const hasDistance = distanceStreamM.some((valueM) => valueM !== null && valueM > 0);
+  // Without any distance (a trainer, a treadmill without a footpod) the seconds of effort are the
+  // moving time, as head units count them, even where a timer ran: it cannot tell a break (ADR 0065).
+  const effort = hasDistance ? null : effortIntervals(streams);
+  const timerS = effort ? null : timerThatPausedS(format, recorded.movingTimeS, spanS);
   const distanceFromPositions = !samples.some((sample) => finiteOrNull(sample.distanceM) !== null);
-  const byDistance = timerS === null && distanceStreamM.some((valueM) => valueM !== null && valueM > 0);
+  const byDistance = timerS === null && hasDistance;
   const timerRanThrough = byDistance && recorded.movingTimeS !== null;
   let sportType = recorded.sport?.sportType ?? null;
   let movingTimeRule: MovingTimeRule | null = null;
@@ -92,7 +96,6 @@ export function assembleParsedActivity(
     movingTimeRule = { from: 'speed', minSpeedMps };
   } else if (timerS === null) {
     // No distance (a trainer ride): the seconds with power or cadence, as head units count them.
-    const effort = effortIntervals(streams);
     if (effort) streams.moving = effort;
     movingTimeRule = { from: effort ? 'effort' : 'recorded', minSpeedMps: null };
   }

@@ -80,6 +80,6 @@ function movingTimeNote(rule: MovingTimeRule): string {
     const kmh = upToOneDecimal(Math.round(rule.minSpeedMps * 36) / 10);
     return `moving time: seconds at ${mps} m/s (${kmh} km/h) or faster, GPS wander while standing left out (the file has no timer pauses)`;
   }
-  if (rule.from === 'effort') return 'moving time: seconds with power or cadence above 0 (the file has no distance or timer pauses)';
+  if (rule.from === 'effort') return 'moving time: seconds with power or cadence above 0 (the file has no distance)';
   return 'moving time: every recorded second (the file has no distance, power, cadence or timer pauses)';
 }
