@@ -3,6 +3,7 @@ import { ImportFileError } from '../../src/server/features/imports/import-file-e
 import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
 import { dataQualityNotes } from '../../src/web/features/activities/data-quality.ts';
 import { encodeFitActivity, recordsEverySecond } from '../support/fit-activity-file.ts';
+import { CLEAN_DATA_QUALITY } from '../support/data-quality.ts';
 
 const start = new Date('2024-05-01T08:00:00Z');
 const yearsLater = new Date('2088-03-01T00:00:00Z');
@@ -116,13 +117,7 @@ describe('the activity page says what was read of a damaged file', () => {
       deviceWatts: true,
       averageHeartrate: 140,
       dataQuality: {
-        powerSpikesRemoved: 0,
-        heartRateReadingsRemoved: 0,
-        cadenceReadingsRemoved: 0,
-        speedJumpsRemoved: 0,
-        duplicateTimestampsMerged: 0,
-        backwardTimestampsDropped: 0,
-        truncatedRecoveredS: null,
+        ...CLEAN_DATA_QUALITY,
         damagedRecoveredS: 1799,
         activeLengths: null,
       },

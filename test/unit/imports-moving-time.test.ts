@@ -3,6 +3,7 @@ import { computeActivityMetrics } from '../../src/metrics/activity-metrics.ts';
 import { parseActivityFile } from '../../src/server/features/imports/parse-activity-file.ts';
 import { movingIntervals, stayIntervals } from '../../src/server/features/imports/track-math.ts';
 import { dataQualityNotes } from '../../src/web/features/activities/data-quality.ts';
+import { CLEAN_DATA_QUALITY } from '../support/data-quality.ts';
 
 /** Moving time for files without timer pauses (ADR 0065), on GPX and TCX built here. */
 
@@ -77,13 +78,7 @@ describe('moving time of a GPX ride with a 32 s stop (no timer events)', () => {
   it('says the rule on the activity page', async () => {
     const ride = await parseActivityFile('stop.gpx', utf8(gpx(rideWithStop({ wander: true, pointsDuringStop: true }))));
     const quality = {
-      powerSpikesRemoved: 0,
-      heartRateReadingsRemoved: 0,
-      cadenceReadingsRemoved: 0,
-      speedJumpsRemoved: 0,
-      duplicateTimestampsMerged: 0,
-      backwardTimestampsDropped: 0,
-      truncatedRecoveredS: null,
+      ...CLEAN_DATA_QUALITY,
       activeLengths: null,
       movingTimeRule: ride.fileQuality.movingTimeRule,
     };

@@ -3,6 +3,7 @@ import { fileSourceKey, parseActivityFiles } from '../../src/server/features/imp
 import { dataQualityNotes } from '../../src/web/features/activities/data-quality.ts';
 import { encodeFitActivity, recordsEverySecond, type FitSessionSpec } from '../support/fit-activity-file.ts';
 import { hasSharedFixtures, sharedFixture } from '../support/shared-fixtures.ts';
+import { CLEAN_DATA_QUALITY } from '../support/data-quality.ts';
 
 const start = new Date('2024-06-02T07:00:00Z');
 const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
@@ -65,13 +66,7 @@ describe('a multisport FIT file', () => {
       deviceWatts: true,
       averageHeartrate: 150,
       dataQuality: {
-        powerSpikesRemoved: 0,
-        heartRateReadingsRemoved: 0,
-        cadenceReadingsRemoved: 0,
-        speedJumpsRemoved: 0,
-        duplicateTimestampsMerged: 0,
-        backwardTimestampsDropped: 0,
-        truncatedRecoveredS: null,
+        ...CLEAN_DATA_QUALITY,
         transitionBeforeS: 170,
         activeLengths: null,
       },

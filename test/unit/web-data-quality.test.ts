@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DataQuality } from '../../src/shared/api/activities.ts';
 import { dataQualityNotes, formatRecovered } from '../../src/web/features/activities/data-quality.ts';
+import { CLEAN_DATA_QUALITY } from '../support/data-quality.ts';
 
-const clean: DataQuality = {
-  powerSpikesRemoved: 0,
-  heartRateReadingsRemoved: 0,
-  cadenceReadingsRemoved: 0,
-  speedJumpsRemoved: 0,
-  duplicateTimestampsMerged: 0,
-  backwardTimestampsDropped: 0,
-  truncatedRecoveredS: null,
-  activeLengths: null,
-};
+const clean: DataQuality = CLEAN_DATA_QUALITY;
 const ride = { type: 'Ride', sportType: 'Ride', deviceWatts: true, averageHeartrate: 140 };
 
 describe('the data-quality line', () => {
