@@ -72,13 +72,17 @@ const commands: Record<string, Command> = {
   'db:restore': {
     params: ['file'],
     summary:
-      'Replace every table\'s rows with a backup\'s (migrates the database first); refuses a backup made with another token key unless --allow-other-key',
-    flags: ['--allow-other-key'],
+      'Replace every table\'s rows with a backup\'s (migrates the database first); refuses an incomplete backup, one made with another ' +
+      'token key unless --allow-other-key, one without rows unless --allow-empty, and one made before backups carried a checksum ' +
+      'unless --allow-unverified',
+    flags: ['--allow-other-key', '--allow-empty', '--allow-unverified'],
     async run(database, [file = ''], { config, flags }) {
       const path = resolve(file);
       const { rowCount, tableCount, header, connectionsToRenew } = await restoreBackup(database, path, {
         tokenKeyFingerprint: tokenKeyFingerprint(config.tokenEncryptionKey),
         allowOtherKey: flags.has('--allow-other-key'),
+        allowEmpty: flags.has('--allow-empty'),
+        allowUnverified: flags.has('--allow-unverified'),
       });
       const restored = `Restored ${plural(rowCount, 'row')} into ${plural(tableCount, 'table')} from ${path} (backup of ${header.createdAt})`;
       return connectionsToRenew > 0

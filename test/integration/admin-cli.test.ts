@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -261,8 +261,14 @@ describe.each(kinds)('backup of a PGlite install restored into %s', (targetKind)
   });
 
   it('restores every row exactly, and the way back too', async () => {
-    const [headerLine] = gunzipSync(readFileSync(backupFile('source.json.gz'))).toString('utf8').split('\n');
-    expect(JSON.parse(headerLine!)).toMatchObject({ format: 'kairo-backup', version: 1, migrations: { count: expect.any(Number) } });
+    const lines = gunzipSync(readFileSync(backupFile('source.json.gz'))).toString('utf8').split('\n');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ format: 'kairo-backup', version: 2, migrations: { count: expect.any(Number) } });
+    // The last line names every table's rows and the checksum of the lines before it.
+    expect(lines.at(-1)).toBe('');
+    const trailer = JSON.parse(lines.at(-2)!) as { trailer: string; rows: Record<string, number>; sha256: string };
+    expect(trailer.trailer).toBe('kairo-backup-end');
+    expect(trailer.rows).toEqual(Object.fromEntries(Object.entries(sourceSnapshot).map(([table, rows]) => [table, rows.length])));
+    expect(trailer.sha256).toBe(createHash('sha256').update(`${lines.slice(0, -2).join('\n')}\n`).digest('hex'));
     expect(sourceSnapshot.accounts).toHaveLength(3);
     expect(sourceSnapshot.sessions).toHaveLength(3);
     expect(sourceSnapshot.password_resets).toHaveLength(1);
@@ -308,6 +314,89 @@ describe.each(kinds)('backup of a PGlite install restored into %s', (targetKind)
     }
     expectOneLineError(await target.cli('db:restore', backupFile('missing.json.gz')), /missing\.json\.gz does not exist$/);
     expect(await target.withDatabase(snapshot)).toEqual(before);
+  }, CLI_TEST_TIMEOUT_MS);
+
+  it('refuses a backup cut at a line boundary, header only, or whose counts or checksum differ, and changes nothing', async () => {
+    const before = await target.withDatabase(snapshot);
+    expect(before.accounts).toHaveLength(3);
+    const lines = gunzipSync(readFileSync(backupFile('source.json.gz'))).toString('utf8').split('\n').slice(0, -1);
+    const [headerLine, ...rest] = lines as [string, ...string[]];
+    const trailerLine = rest.at(-1)!;
+    const batches = rest.slice(0, -1);
+    expect(batches.length).toBeGreaterThan(1);
+    const trailer = JSON.parse(trailerLine) as { rows: Record<string, number> };
+    const file = (...fileLines: string[]) => gzipSync(`${fileLines.join('\n')}\n`);
+    const accountsBatch = batches.findIndex((line) => line.startsWith('{"table":"accounts"'));
+    const tampered = batches.map((line, index) => (index === accountsBatch ? line.replace('Lovelace 0', 'Lovelace 9') : line));
+    expect(tampered[accountsBatch]).not.toBe(batches[accountsBatch]);
+    const rowsBeforeCut = batches
+      .slice(0, -1)
+      .reduce((sum, line) => sum + (JSON.parse(line) as { rows: unknown[] }).rows.length, 0);
+
+    const incomplete: [string, Buffer, RegExp][] = [
+      // Every batch but the last, each line whole: what the old restore took for a complete backup.
+      ['line-cut.json.gz', file(headerLine, ...batches.slice(0, -1)), new RegExp(`it ends without its trailer line, so it was cut short after ${rowsBeforeCut} rows\\); nothing was changed$`)],
+      ['header-only.json.gz', file(headerLine), /it ends without its trailer line, so it was cut short after 0 rows\); nothing was changed$/],
+      [
+        'counts.json.gz',
+        file(headerLine, ...batches, JSON.stringify({ ...trailer, rows: { ...trailer.rows, accounts: 4 } })),
+        /table "accounts" has 3 rows where the trailer names 4; \d+ of \d+ rows in all\); nothing was changed$/,
+      ],
+      ['checksum.json.gz', file(headerLine, ...tampered, trailerLine), /its checksum does not match its contents\); nothing was changed$/],
+      ['after-trailer.json.gz', file(headerLine, ...batches, trailerLine, batches[0]!), /a line follows the trailer\); nothing was changed$/],
+      ['bad-trailer.json.gz', file(headerLine, ...batches, '{"trailer":"kairo-backup-end","rows":[]}'), /the trailer line is not valid\); nothing was changed$/],
+    ];
+    for (const [name, content, message] of incomplete) {
+      writeFileSync(backupFile(name), content);
+      expectOneLineError(await target.cli('db:restore', backupFile(name)), message);
+      // Flags that allow other things do not let an incomplete file through.
+      expect((await target.cli('db:restore', backupFile(name), '--allow-empty', '--allow-unverified')).code).toBe(1);
+    }
+    expect(await target.withDatabase(snapshot)).toEqual(before);
+  }, CLI_TEST_TIMEOUT_MS * 2);
+
+  it('restores a backup without rows only with --allow-empty', async () => {
+    const empty = await createInstallation('pglite');
+    try {
+      expect((await empty.cli('db:migrate')).code).toBe(0);
+      expect(await empty.cli('db:backup', backupFile('empty.json.gz'))).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Backed up 0 rows from \d+ tables/) });
+    } finally {
+      await empty.close();
+    }
+    const before = await target.withDatabase(snapshot);
+    expect(before.accounts).toHaveLength(3);
+    expectOneLineError(
+      await target.cli('db:restore', backupFile('empty.json.gz')),
+      /empty\.json\.gz holds no rows at all: restoring it would empty every table\. Add --allow-empty to do so; nothing was changed$/,
+    );
+    expect(await target.withDatabase(snapshot)).toEqual(before);
+
+    const restored = await target.cli('db:restore', backupFile('empty.json.gz'), '--allow-empty');
+    expect(restored).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^Restored 0 rows into \d+ tables/) });
+    expect(Object.values(await target.withDatabase(snapshot)).flat()).toEqual([]);
+
+    expect((await target.cli('db:restore', backupFile('source.json.gz'))).code).toBe(0);
+    expect(await target.withDatabase(snapshot)).toEqual(sourceSnapshot);
+  }, CLI_TEST_TIMEOUT_MS * 2);
+
+  it('restores a backup from before the trailer (format version 1) only with --allow-unverified', async () => {
+    const lines = gunzipSync(readFileSync(backupFile('source.json.gz'))).toString('utf8').split('\n').slice(0, -2);
+    const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+    const versionOne = [JSON.stringify({ ...header, version: 1 }), ...lines.slice(1)];
+    writeFileSync(backupFile('version-1.json.gz'), gzipSync(`${versionOne.join('\n')}\n`));
+    writeFileSync(backupFile('version-1-empty.json.gz'), gzipSync(`${versionOne[0]}\n`));
+    await target.withDatabase((database) => database.query("update accounts set first_name = 'Changed'"));
+    const before = await target.withDatabase(snapshot);
+
+    expectOneLineError(
+      await target.cli('db:restore', backupFile('version-1.json.gz')),
+      /version-1\.json\.gz is a Kairo backup in format version 1, made before backups carried row counts and a checksum, so whether it is complete cannot be checked\. Restore it with the Kairo version that made it, or add --allow-unverified to restore it as it is\. Nothing was changed$/,
+    );
+    expectOneLineError(await target.cli('db:restore', backupFile('version-1-empty.json.gz'), '--allow-unverified'), /holds no rows at all/);
+    expect(await target.withDatabase(snapshot)).toEqual(before);
+
+    expect((await target.cli('db:restore', backupFile('version-1.json.gz'), '--allow-unverified')).code).toBe(0);
+    expect(await target.withDatabase(snapshot)).toEqual(sourceSnapshot);
   }, CLI_TEST_TIMEOUT_MS);
 
   it('never overwrites an existing file', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { link, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
@@ -24,13 +25,29 @@ import { AppError } from '../http/errors.ts';
  * microsecond, uuids, jsonb and enums round-trip exactly. Batches keep memory bounded whatever the
  * size of a table. Kairo's tables have uuid keys; a table with a sequence would also need its
  * sequence set after a restore.
+ *
+ * The last line is the trailer, `{"trailer":"kairo-backup-end","rows":{"accounts":3,…},"sha256":"…"}`:
+ * every table's row count and the SHA-256 of every line before it (header included, each with its
+ * newline). A file without it, or whose counts or checksum differ, is incomplete and is refused
+ * (ADR 0005). Version 1 files, written before the trailer, restore only with `allowUnverified`.
  */
 export const BACKUP_FORMAT = 'kairo-backup';
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
+/** The format version written before backups carried a trailer: readable, but not checkable. */
+export const UNVERIFIED_BACKUP_VERSION = 1;
+export const BACKUP_TRAILER = 'kairo-backup-end';
+
+export interface BackupTrailer {
+  trailer: typeof BACKUP_TRAILER;
+  /** Rows per table, every table named, 0 included. */
+  rows: Record<string, number>;
+  /** Hex SHA-256 of every line before the trailer, each with its newline. */
+  sha256: string;
+}
 
 export interface BackupHeader {
   format: typeof BACKUP_FORMAT;
-  version: typeof BACKUP_VERSION;
+  version: typeof BACKUP_VERSION | typeof UNVERIFIED_BACKUP_VERSION;
   createdAt: string;
   migrations: MigrationLevel;
   /**
@@ -92,14 +109,25 @@ export async function writeBackup(database: DatabaseHandle, file: string, option
       async (tx) => {
         // Timestamps are written in UTC whatever the server's time zone, so backups compare as text.
         await tx.execute(sql`set local time zone 'UTC'`);
+        const hash = createHash('sha256');
+        const rows: Record<string, number> = {};
+        const hashed = (line: string) => {
+          hash.update(line, 'utf8');
+          return line;
+        };
         async function* lines() {
-          yield `${JSON.stringify(header)}\n`;
+          yield hashed(`${JSON.stringify(header)}\n`);
           for (const table of tables) {
+            const name = getTableConfig(table).name;
+            rows[name] = 0;
             for await (const batch of tableBatches(tx, table)) {
               rowCount += batch.length;
-              yield `{"table":${JSON.stringify(getTableConfig(table).name)},"rows":[${batch.join(',')}]}\n`;
+              rows[name] += batch.length;
+              yield hashed(`{"table":${JSON.stringify(name)},"rows":[${batch.join(',')}]}\n`);
             }
           }
+          const trailer: BackupTrailer = { trailer: BACKUP_TRAILER, rows, sha256: hash.digest('hex') };
+          yield `${JSON.stringify(trailer)}\n`;
         }
         await pipeline(Readable.from(lines()), createGzip(), createWriteStream(partialFile, { flags: 'wx' }));
       },
@@ -138,8 +166,10 @@ async function* tableBatches(tx: Executor, table: PgTable): AsyncGenerator<strin
 
 /**
  * Replaces every Kairo table's rows with the backup's, in one transaction: a file that turns out
- * corrupt halfway leaves the database as it was. The database is migrated first; the backup must
- * come from the same migration level, which is checked before the database is touched.
+ * corrupt or incomplete leaves the database as it was. The trailer's counts and checksum are
+ * compared after the last batch and before the commit, so a file cut short, even at a line
+ * boundary, changes nothing. The database is migrated first; the backup must come from the same
+ * migration level, which is checked before the database is touched.
  */
 export async function restoreBackup(
   database: DatabaseHandle,
@@ -147,12 +177,24 @@ export async function restoreBackup(
   /**
    * `allowOtherKey`: restore even though the backup's tokens were sealed with another key; every
    * Strava connection is then marked for reconnection, since its tokens cannot be opened.
+   * `allowEmpty`: restore a backup without a single row, which empties every table.
+   * `allowUnverified`: restore a version 1 backup, which has no trailer to check it against.
    */
-  options: { tokenKeyFingerprint: string; allowOtherKey?: boolean },
+  options: { tokenKeyFingerprint: string; allowOtherKey?: boolean; allowEmpty?: boolean; allowUnverified?: boolean },
 ): Promise<BackupSummary & { header: BackupHeader; connectionsToRenew: number }> {
   const lines = readLines(file);
   try {
-    const header = parseHeader(file, (await lines.next()).value);
+    const headerLine = (await lines.next()).value;
+    const header = parseHeader(file, headerLine);
+    const verified = header.version === BACKUP_VERSION;
+    if (!verified && !options.allowUnverified) {
+      throw new AppError(
+        'bad_request',
+        `${file} is a Kairo backup in format version ${header.version}, made before backups carried row counts and a checksum, ` +
+          'so whether it is complete cannot be checked. Restore it with the Kairo version that made it, or add --allow-unverified ' +
+          'to restore it as it is. Nothing was changed',
+      );
+    }
     // An old backup without a fingerprint cannot be checked: treated as made with another key only
     // when the operator says so; the runtime check (a token that will not open) still catches it.
     const otherKey = header.tokenKeyFingerprint !== undefined && header.tokenKeyFingerprint !== options.tokenKeyFingerprint;
@@ -182,8 +224,17 @@ export async function restoreBackup(
     let connectionsToRenew = 0;
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`truncate table ${sql.join(tables, sql`, `)}`);
+      const hash = createHash('sha256').update(`${headerLine}\n`, 'utf8');
+      const rowsByTable = new Map<string, number>();
+      let trailer: BackupTrailer | undefined;
       let previousIndex = 0;
       for await (const line of lines) {
+        if (trailer) throw corrupt(file, 'a line follows the trailer');
+        if (verified && line.startsWith('{"trailer":')) {
+          trailer = parseTrailer(file, line);
+          continue;
+        }
+        hash.update(`${line}\n`, 'utf8');
         const batch = parseBatch(file, line);
         const table = tableByName.get(batch.table);
         if (!table) throw corrupt(file, `unknown table "${batch.table}"`);
@@ -195,6 +246,32 @@ export async function restoreBackup(
           sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${line}::json -> 'rows')`,
         );
         rowCount += batch.rowCount;
+        rowsByTable.set(batch.table, (rowsByTable.get(batch.table) ?? 0) + batch.rowCount);
+      }
+      // Everything below throws before the commit, so the truncate and the inserts are rolled back.
+      if (verified) {
+        if (!trailer) {
+          throw corrupt(file, `it ends without its trailer line, so it was cut short after ${formatCount(rowCount)} rows`);
+        }
+        const expectedTotal = Object.values(trailer.rows).reduce((sum, count) => sum + count, 0);
+        for (const name of new Set([...Object.keys(trailer.rows), ...rowsByTable.keys()])) {
+          const expected = trailer.rows[name] ?? 0;
+          const found = rowsByTable.get(name) ?? 0;
+          if (expected !== found) {
+            throw corrupt(
+              file,
+              `table "${name}" has ${formatCount(found)} rows where the trailer names ${formatCount(expected)}; ` +
+                `${formatCount(rowCount)} of ${formatCount(expectedTotal)} rows in all`,
+            );
+          }
+        }
+        if (hash.digest('hex') !== trailer.sha256) throw corrupt(file, 'its checksum does not match its contents');
+      }
+      if (rowCount === 0 && !options.allowEmpty) {
+        throw new AppError(
+          'bad_request',
+          `${file} holds no rows at all: restoring it would empty every table. Add --allow-empty to do so; nothing was changed`,
+        );
       }
       if (otherKey) {
         const renewed = await tx.execute(sql`update strava_connections set status = 'broken' returning account_id`);
@@ -207,6 +284,22 @@ export async function restoreBackup(
     await lines.return(undefined);
   }
 }
+
+function parseTrailer(file: string, line: string): BackupTrailer {
+  const trailer = parseJsonLine(file, line) as Partial<BackupTrailer> | null;
+  const rows = trailer?.rows;
+  const countsValid =
+    typeof rows === 'object' &&
+    rows !== null &&
+    !Array.isArray(rows) &&
+    Object.values(rows).every((count) => Number.isSafeInteger(count) && count >= 0);
+  if (trailer?.trailer !== BACKUP_TRAILER || !countsValid || typeof trailer.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(trailer.sha256)) {
+    throw corrupt(file, 'the trailer line is not valid');
+  }
+  return trailer as BackupTrailer;
+}
+
+const formatCount = (count: number) => count.toLocaleString('en-US');
 
 async function* readLines(file: string): AsyncGenerator<string, undefined> {
   const gunzip = createGunzip();
@@ -227,7 +320,7 @@ async function* readLines(file: string): AsyncGenerator<string, undefined> {
 function parseHeader(file: string, line: string | undefined): BackupHeader {
   const header = parseJsonLine(file, line ?? '') as Partial<BackupHeader> | null;
   if (header?.format !== BACKUP_FORMAT) throw new AppError('bad_request', `${file} is not a Kairo backup`);
-  if (header.version !== BACKUP_VERSION) {
+  if (header.version !== BACKUP_VERSION && header.version !== UNVERIFIED_BACKUP_VERSION) {
     throw new AppError('bad_request', `${file} is a Kairo backup in format version ${String(header.version)}, which this Kairo cannot read`);
   }
   const level = header.migrations;
