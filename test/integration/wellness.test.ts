@@ -134,6 +134,7 @@ describe.each(kinds)('Wellness and readiness on %s', (kind) => {
         { line: 43, message: '"01/02/2026" is not a date written YYYY-MM-DD' },
         { line: 44, message: `${dayOffset(5)} is in the future` },
       ]);
+      expect(answer.errorCount).toBe(3);
       const days = (await athlete.get(`/api/wellness?from=${dayOffset(-40)}&to=${YESTERDAY}`)).body.days;
       expect(days).toHaveLength(40);
       // The import sets the columns it has and keeps the rest of a day already checked in.
@@ -165,6 +166,89 @@ describe.each(kinds)('Wellness and readiness on %s', (kind) => {
       expect(response.status).toBe(status);
       expect(typeof response.body.message).toBe('string');
       expect((await athlete.get(`/api/wellness?from=${dayOffset(-60)}&to=${TODAY}`)).body).toEqual(before);
+    });
+
+    it('takes the days the check-in routes take (1900-01-01 to today in UTC+14): earlier rows are left out by line, never a 500', async () => {
+      const fresh = await registerAthlete(server.url);
+      const far = dayOffset(2);
+      // The single-day route: the same bounds.
+      for (const date of ['0000-01-01', '0001-01-01', '1899-12-31']) {
+        const refused = await fresh.put(`/api/wellness/${date}`, CHECK_IN);
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toBe('Date must be 1900-01-01 or later');
+      }
+      expect((await fresh.put(`/api/wellness/${far}`, CHECK_IN)).body.message).toBe('Date is in the future');
+
+      const response = await post(fresh, csv(`date,hrv\n0000-01-01,50\n0001-01-01,50\n1899-12-31,50\n1900-01-01,51\n${far},50\n${YESTERDAY},52\n`));
+      expect(response.status).toBe(200);
+      expect(wellnessImportAnswer.parse(response.body)).toEqual({
+        imported: 2,
+        unknownColumns: [],
+        errors: [
+          { line: 2, message: '0000-01-01 is before 1900-01-01, the earliest day Kairo keeps' },
+          { line: 3, message: '0001-01-01 is before 1900-01-01, the earliest day Kairo keeps' },
+          { line: 4, message: '1899-12-31 is before 1900-01-01, the earliest day Kairo keeps' },
+          { line: 6, message: `${far} is in the future` },
+        ],
+        errorCount: 4,
+      });
+      // What the import stored, the routes show and delete.
+      expect((await fresh.get('/api/wellness/1900-01-01')).body.day).toMatchObject({ date: '1900-01-01', hrvRmssdMs: 51 });
+      expect((await fresh.get(`/api/wellness/${YESTERDAY}`)).body.day).toMatchObject({ hrvRmssdMs: 52 });
+      const cleared = await fresh.put('/api/wellness/1900-01-01', Object.fromEntries(Object.keys(CHECK_IN).map((key) => [key, null])));
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.day).toBeNull();
+      expect((await fresh.get('/api/wellness/1900-01-01')).body.day).toBeNull();
+      const early = await server.database.handle.query<{ n: number }>("select count(*)::int as n from wellness_days where date < '1900-01-02'", []);
+      expect(early[0]?.n).toBe(0);
+    });
+
+    it('lists the first 100 rows left out and counts them all', async () => {
+      const fresh = await registerAthlete(server.url);
+      const lines = ['date,hrv', `${YESTERDAY},50`, ...Array.from({ length: 150 }, (_, i) => `someday ${i},50`)];
+      const response = await post(fresh, csv(lines.join('\n')));
+      expect(response.status).toBe(200);
+      const answer = wellnessImportAnswer.parse(response.body);
+      expect(answer.imported).toBe(1);
+      expect(answer.errorCount).toBe(150);
+      expect(answer.errors).toHaveLength(100);
+      expect(answer.errors[0]).toEqual({ line: 3, message: '"someday 0" is not a date written YYYY-MM-DD' });
+      expect(answer.errors.at(-1)).toEqual({ line: 102, message: '"someday 99" is not a date written YYYY-MM-DD' });
+    });
+
+    it.each([
+      ['lines that are not dates', (i: number) => `${'junk '.repeat(8)}${i},${'y'.repeat(20)}`],
+      ['lines the CSV reader cannot read', (i: number) => `a"b${i},"${'z'.repeat(40)}`],
+    ])('refuses a 2 MB file of %s with a short 400, stopping after 1,000 bad rows, and changes nothing', async (_case, junk) => {
+      const fresh = await registerAthlete(server.url);
+      const lines = ['date,hrv', `${YESTERDAY},50`];
+      let size = 0;
+      for (let i = 0; size < 2 * 1024 * 1024 - 200; i++) {
+        const line = junk(i);
+        lines.push(line);
+        size += line.length + 1;
+      }
+      const body = csv(lines.join('\n'));
+      expect(body.length).toBeGreaterThan(1.9 * 1024 * 1024);
+      expect(body.length).toBeLessThanOrEqual(2 * 1024 * 1024);
+      const response = await post(fresh, body);
+      expect(response.status).toBe(400);
+      expect(response.text.length).toBeLessThan(1000);
+      expect(response.body.message).toMatch(
+        /^More than 1,000 rows of the file could not be read, so it was not imported and nothing was changed \(line 3: .+\)\. Is it a wellness CSV \(README "Wellness CSV"\)\?$/,
+      );
+      expect((await fresh.get(`/api/wellness/${YESTERDAY}`)).body.day).toBeNull();
+    });
+
+    it('lists at most 100 unknown columns, each cut to 40 characters', async () => {
+      const fresh = await registerAthlete(server.url);
+      const header = ['date', 'hrv', ...Array.from({ length: 5000 }, (_, i) => `column ${i} ${'w'.repeat(60)}`)];
+      const response = await post(fresh, csv(`${header.join(',')}\n${YESTERDAY},50\n`));
+      expect(response.status).toBe(200);
+      const answer = wellnessImportAnswer.parse(response.body);
+      expect(answer.imported).toBe(1);
+      expect(answer.unknownColumns).toHaveLength(100);
+      expect(answer.unknownColumns[0]).toBe(`column 0 ${'w'.repeat(31)}…`);
     });
 
     it('needs a session', async () => {
@@ -215,7 +299,7 @@ describe.each(kinds)('Wellness and readiness on %s', (kind) => {
     expect(body.length).toBeGreaterThan(1024 * 1024);
     const response = await third.request('POST', '/api/wellness/import', undefined, { rawBody: body, headers: { 'content-type': 'text/csv' } });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ imported: 1000, unknownColumns: [], errors: [] });
+    expect(response.body).toEqual({ imported: 1000, unknownColumns: [], errors: [], errorCount: 0 });
   });
 
   it("lets Kai read the ride's morning readiness: the recovery section and the next session use it", async () => {

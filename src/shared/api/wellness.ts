@@ -22,6 +22,15 @@ export const NOTE_MAX_CHARS = 2000;
 export const WELLNESS_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 /** The longest span GET /api/wellness answers in one call. */
 export const WELLNESS_RANGE_MAX_DAYS = 731;
+/**
+ * The earliest day a check-in, a range or an imported row may have: the routes and the CSV import
+ * take the same days (1900-01-01 up to latestCalendarDay), so whatever is stored can be shown and deleted.
+ */
+export const EARLIEST_WELLNESS_DAY = '1900-01-01';
+/** Rows left out that an import's answer lists, the first by line; `errorCount` says how many there were. */
+export const WELLNESS_IMPORT_LISTED_ERRORS = 100;
+/** Rows left out after which a file is refused as a whole (400, nothing written): it is not a wellness CSV. */
+export const WELLNESS_IMPORT_MAX_BAD_ROWS = 1000;
 /** How far the latest allowed day runs ahead of UTC: the earliest time zone, UTC+14. */
 export const EARLIEST_ZONE_OFFSET_MS = 14 * 3_600_000;
 
@@ -125,8 +134,13 @@ export const wellnessImportAnswer = z.object({
   imported: z.number(),
   /** Header names that are none of the documented columns; their cells were not read. */
   unknownColumns: z.array(z.string()),
-  /** Rows left out, by line number of the file (the header is line 1). */
+  /**
+   * Rows left out, by line number of the file (the header is line 1): the first
+   * WELLNESS_IMPORT_LISTED_ERRORS of them.
+   */
   errors: z.array(z.object({ line: z.number(), message: z.string() })),
+  /** How many rows were left out in all, listed or not. */
+  errorCount: z.number(),
 });
 export type WellnessImportAnswer = z.infer<typeof wellnessImportAnswer>;
 

@@ -1,4 +1,5 @@
 import {
+  EARLIEST_WELLNESS_DAY,
   WELLNESS_RANGE_MAX_DAYS,
   isCalendarDay,
   latestCalendarDay,
@@ -23,8 +24,6 @@ import type { WellnessRepo, WellnessValues } from './repo.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 
 export type { Readiness, ReadinessInput, MissingInput } from './readiness.ts';
-
-const EARLIEST_DAY = '1900-01-01';
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
@@ -70,7 +69,7 @@ export function createWellnessService(deps: {
   function checkedDay(date: string): string {
     if (!isCalendarDay(date)) throw new AppError('bad_request', 'Date must be a day written YYYY-MM-DD');
     if (date > latestCalendarDay(now())) throw new AppError('bad_request', 'Date is in the future');
-    if (date < EARLIEST_DAY) throw new AppError('bad_request', `Date must be ${EARLIEST_DAY} or later`);
+    if (date < EARLIEST_WELLNESS_DAY) throw new AppError('bad_request', `Date must be ${EARLIEST_WELLNESS_DAY} or later`);
     return date;
   }
 
@@ -147,7 +146,7 @@ export function createWellnessService(deps: {
       }
       const imported = await repo.importDays(accountId, parsed.fields, parsed.rows, { keepStoredDays: options.keepStoredDays ?? false });
       if (imported > 0) await changed(accountId);
-      return { imported, unknownColumns: parsed.unknownColumns, errors: parsed.errors };
+      return { imported, unknownColumns: parsed.unknownColumns, errors: parsed.errors, errorCount: parsed.errorCount };
     },
 
     async feel(accountId: string, activityId: string): Promise<ActivityFeel> {

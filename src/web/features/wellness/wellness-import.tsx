@@ -55,17 +55,17 @@ export function WellnessImport() {
 }
 
 function ImportResult({ answer }: { answer: WellnessImportAnswer }) {
-  const { imported, unknownColumns, errors } = answer;
+  const { imported, unknownColumns, errors, errorCount } = answer;
   return (
     <Alert tone={imported > 0 ? 'success' : 'error'}>
       <p>
         {imported} {imported === 1 ? 'day' : 'days'} imported.
         {unknownColumns.length > 0 && ` Columns not read: ${unknownColumns.join(', ')}.`}
       </p>
-      {errors.length > 0 && (
+      {errorCount > 0 && (
         <>
           <p className="mt-2">
-            {errors.length} {errors.length === 1 ? 'row was' : 'rows were'} left out:
+            {errorCount} {errorCount === 1 ? 'row was' : 'rows were'} left out:
           </p>
           <ul className="mt-1 list-disc pl-5">
             {errors.slice(0, SHOWN_ERRORS).map((error) => (
@@ -73,7 +73,7 @@ function ImportResult({ answer }: { answer: WellnessImportAnswer }) {
                 Line {error.line}: {error.message}
               </li>
             ))}
-            {errors.length > SHOWN_ERRORS && <li>and {errors.length - SHOWN_ERRORS} more</li>}
+            {errorCount > Math.min(errors.length, SHOWN_ERRORS) && <li>and {errorCount - Math.min(errors.length, SHOWN_ERRORS)} more</li>}
           </ul>
         </>
       )}
