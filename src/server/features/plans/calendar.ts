@@ -21,11 +21,15 @@ const dateValue = (isoDay: string) => isoDay.replace(/-/g, '');
 const nextDay = (isoDay: string) => new Date(Date.parse(`${isoDay}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 const stampValue = (date: Date) => `${date.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 
-export function planCalendar(plan: TrainingPlanView, title: string): string {
+/**
+ * `sessions: false` writes the calendar without its events: a switched-off plan's feed (ADR 0040)
+ * stays a valid calendar, so the subscription lives on and shows nothing until the plan is back on.
+ */
+export function planCalendar(plan: TrainingPlanView, title: string, { sessions = true }: { sessions?: boolean } = {}): string {
   const changed = new Date(plan.updatedAt);
   const sequence = Math.max(0, Math.floor((changed.getTime() - SEQUENCE_EPOCH_MS) / 1000));
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Kairo//Training plan//EN', 'CALSCALE:GREGORIAN', `X-WR-CALNAME:${escapeText(title)}`];
-  for (const dated of datedSessions(plan)) {
+  for (const dated of sessions ? datedSessions(plan) : []) {
     const { scheduled: session, durationMin: minutes } = dated;
     const kind = dated.weekKind === 'race' ? ' (race week)' : dated.weekKind && dated.weekKind !== 'load' ? ` (${dated.weekKind} week)` : '';
     const sport = sessionSport(session);

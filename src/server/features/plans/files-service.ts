@@ -106,7 +106,10 @@ export function createPlanFilesService(deps: {
     async createFeed(accountId: string, planId: string, now = new Date()): Promise<CalendarFeedCreated> {
       await plans.get(accountId, planId, now);
       const token = randomBytes(FEED_TOKEN_BYTES).toString('base64url');
-      const { createdAt } = await feeds.replace(accountId, planId, hashFeedToken(token), now);
+      // The plan may be deleted between the read above and the write: then it is not found, like any missing plan.
+      const stored = await feeds.replace(accountId, planId, hashFeedToken(token), now);
+      if (!stored) throw new AppError('not_found', 'Training plan not found');
+      const { createdAt } = stored;
       const url = new URL(`/calendar/${token}.ics`, publicUrl());
       return { url: url.href, webcalUrl: `webcal://${url.host}${url.pathname}`, createdAt: createdAt.toISOString() };
     },
@@ -120,7 +123,8 @@ export function createPlanFilesService(deps: {
     /**
      * The feed a token opens, read from the plan as it is now (so the calendar follows every
      * change to the plan); no session needed, the token is the key. Unknown, malformed or revoked
-     * tokens are not found, all alike.
+     * tokens are not found, all alike. A switched-off plan's feed is an empty calendar (no events),
+     * still 200: calendar apps drop a subscription that fails, and this one fills again when the plan is switched on.
      */
     async readFeed(token: string, now = new Date()): Promise<{ ics: string; plan: TrainingPlanView }> {
       if (!FEED_TOKEN_PATTERN.test(token)) throw feedNotFound();
@@ -128,7 +132,7 @@ export function createPlanFilesService(deps: {
       if (!feed) throw feedNotFound();
       const plan = await plans.adjustedForFeed(feed.accountId, feed.planId, now);
       if (!plan) throw feedNotFound();
-      return { ics: planCalendar(plan, planTitle(plan)), plan };
+      return { ics: planCalendar(plan, planTitle(plan), { sessions: plan.isActive }), plan };
     },
   };
 }
