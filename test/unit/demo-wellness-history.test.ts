@@ -41,9 +41,9 @@ describe('the demo athlete’s wellness history', () => {
     }
   });
 
-  it('is a wellness CSV the import reads without an error', () => {
+  it('is a wellness CSV the import reads without an error', async () => {
     const days = demoWellnessHistory('strava-athlete-3', TODAY);
-    const parsed = parseWellnessCsv(demoWellnessCsv(days), TODAY);
+    const parsed = await parseWellnessCsv(demoWellnessCsv(days), TODAY);
     expect(parsed).toMatchObject({ fields: ['hrvRmssdMs', 'restingHrBpm', 'sleepHours'], unknownColumns: [], errors: [] });
     expect(parsed.rows).toEqual(days);
   });

@@ -1,4 +1,6 @@
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { parse } from 'csv-parse';
 import {
   EARLIEST_WELLNESS_DAY,
   WELLNESS_CSV_COLUMNS,
@@ -19,6 +21,9 @@ import type { WellnessValues } from './repo.ts';
  * kept. An empty cell is a value not recorded (null). A day is one the check-in routes take too
  * (EARLIEST_WELLNESS_DAY up to `latestDay`). The answer lists the first WELLNESS_IMPORT_LISTED_ERRORS
  * rows left out; past WELLNESS_IMPORT_MAX_BAD_ROWS the reading stops and the file is refused.
+ *
+ * The text is read as a stream, PARSE_CHUNK_CHARS at a time, with a turn of the event loop between
+ * chunks: a 2 MB file of tens of thousands of rows never holds other requests (ADR 0037).
  */
 export interface ParsedWellnessCsv {
   fields: WellnessField[];
@@ -38,8 +43,17 @@ const quoted = (text: string) => JSON.stringify(text.length > QUOTED_CHARS ? `${
 const shortenedName = (name: string) => (name.length > QUOTED_CHARS ? `${name.slice(0, QUOTED_CHARS)}…` : name);
 const shortened = (message: string) => (message.length > MESSAGE_CHARS ? `${message.slice(0, MESSAGE_CHARS)}…` : message);
 
-/** Thrown from the parser's callback to stop reading a file with too many bad rows. */
-class TooManyBadRows extends Error {}
+/** Characters handed to the CSV reader at a time; the event loop gets a turn between two of them. */
+export const PARSE_CHUNK_CHARS = 16 * 1024;
+
+/** The text in chunks, a turn of the event loop before each one after the first; stops early once `stop()` says so. */
+async function* chunksOf(text: string, stop: () => boolean): AsyncGenerator<string> {
+  for (let start = 0; start < text.length; start += PARSE_CHUNK_CHARS) {
+    if (start > 0) await nextTurn();
+    if (stop()) return;
+    yield text.slice(start, start + PARSE_CHUNK_CHARS);
+  }
+}
 
 function tooManyBadRows(errors: WellnessImportAnswer['errors']): AppError {
   const first = [...errors].sort((a, b) => a.line - b.line)[0];
@@ -76,15 +90,23 @@ function textOf(body: Buffer): string {
   }
 }
 
-export function parseWellnessCsv(body: Buffer, latestDay: string): ParsedWellnessCsv {
+export async function parseWellnessCsv(body: Buffer, latestDay: string): Promise<ParsedWellnessCsv> {
+  const text = textOf(body);
   const errors: WellnessImportAnswer['errors'] = [];
   const reject = (line: number, message: string) => {
     errors.push({ line, message: shortened(message) });
-    if (errors.length > WELLNESS_IMPORT_MAX_BAD_ROWS) throw new TooManyBadRows();
   };
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(textOf(body), {
+  const tooMany = () => errors.length > WELLNESS_IMPORT_MAX_BAD_ROWS;
+
+  let header: string[] | undefined;
+  const unknownColumns: string[] = [];
+  const columns: { index: number; field: WellnessField }[] = [];
+  const rows: ParsedWellnessCsv['rows'] = [];
+  const lineOfDate = new Map<string, number>();
+
+  const source = Readable.from(chunksOf(text, tooMany), { objectMode: false });
+  const parser = source.pipe(
+    parse({
       info: true,
       bom: true,
       trim: true,
@@ -94,33 +116,16 @@ export function parseWellnessCsv(body: Buffer, latestDay: string): ParsedWellnes
       on_skip: (error) => {
         if (error) reject((error as { lines?: number }).lines ?? 0, error.message);
       },
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (error) {
-    if (error instanceof TooManyBadRows) throw tooManyBadRows(errors);
-    throw error;
-  }
-  const [header, ...dataRecords] = records;
-  if (!header) throw new AppError('bad_request', 'The file is empty: the first line must name the columns, date first');
-  const names = header.record.map(headerKey);
-  if (names[0] !== 'date') throw new AppError('bad_request', `The first column must be "date", not ${quoted(header.record[0] ?? '')}`);
-
-  const unknownColumns: string[] = [];
-  const columns: { index: number; field: WellnessField }[] = [];
-  names.forEach((name, index) => {
-    if (index === 0) return;
-    const field = COLUMN_BY_NAME.get(name);
-    if (!field || columns.some((column) => column.field === field)) {
-      // Listed as far as an answer stays small: a header of junk would otherwise be echoed whole.
-      if (unknownColumns.length < WELLNESS_IMPORT_LISTED_ERRORS) unknownColumns.push(shortenedName(header.record[index] ?? name));
-    } else {
-      columns.push({ index, field });
-    }
-  });
-
-  const rows: ParsedWellnessCsv['rows'] = [];
-  const lineOfDate = new Map<string, number>();
+    }),
+  );
   try {
-    for (const { record, info } of dataRecords) {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (tooMany()) break;
+      if (!header) {
+        header = record;
+        readHeader(header, columns, unknownColumns);
+        continue;
+      }
       const line = info.lines;
       const date = dateOf(record[0] ?? '');
       if (!date) {
@@ -148,10 +153,12 @@ export function parseWellnessCsv(body: Buffer, latestDay: string): ParsedWellnes
       lineOfDate.set(date, line);
       rows.push({ date, ...row.values });
     }
-  } catch (error) {
-    if (error instanceof TooManyBadRows) throw tooManyBadRows(errors);
-    throw error;
+  } finally {
+    source.destroy();
+    parser.destroy();
   }
+  if (tooMany()) throw tooManyBadRows(errors);
+  if (!header) throw new AppError('bad_request', 'The file is empty: the first line must name the columns, date first');
   errors.sort((a, b) => a.line - b.line);
   return {
     fields: columns.map((column) => column.field),
@@ -160,6 +167,22 @@ export function parseWellnessCsv(body: Buffer, latestDay: string): ParsedWellnes
     errors: errors.slice(0, WELLNESS_IMPORT_LISTED_ERRORS),
     errorCount: errors.length,
   };
+}
+
+/** The header row: the date first, then the columns Kairo reads (the first of each) and those it does not. */
+function readHeader(header: string[], columns: { index: number; field: WellnessField }[], unknownColumns: string[]): void {
+  const names = header.map(headerKey);
+  if (names[0] !== 'date') throw new AppError('bad_request', `The first column must be "date", not ${quoted(header[0] ?? '')}`);
+  names.forEach((name, index) => {
+    if (index === 0) return;
+    const field = COLUMN_BY_NAME.get(name);
+    if (!field || columns.some((column) => column.field === field)) {
+      // Listed as far as an answer stays small: a header of junk would otherwise be echoed whole.
+      if (unknownColumns.length < WELLNESS_IMPORT_LISTED_ERRORS) unknownColumns.push(shortenedName(header[index] ?? name));
+    } else {
+      columns.push({ index, field });
+    }
+  });
 }
 
 function readRow(record: string[], columns: { index: number; field: WellnessField }[]): { values: Partial<WellnessValues> } | { error: string } {

@@ -140,7 +140,7 @@ export function createWellnessService(deps: {
      * history filling in around what the athlete entered).
      */
     async importCsv(accountId: string, body: Buffer, options: { keepStoredDays?: boolean } = {}): Promise<WellnessImportAnswer> {
-      const parsed = parseWellnessCsv(body, latestCalendarDay(now()));
+      const parsed = await parseWellnessCsv(body, latestCalendarDay(now()));
       if (parsed.fields.length === 0) {
         throw new AppError('bad_request', 'The file has no column Kairo reads besides the date: see the documented columns');
       }
