@@ -1,14 +1,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail, type TestKairo } from '../support/kairo.ts';
+import { takeConfirmationToken, uniqueEmail, type TestKairo } from '../support/kairo.ts';
 import { hasChromium } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { submitSignIn, openConfirmationLink } from './support/accounts.ts';
 
 /**
  * One athlete's way through the account screens in a real browser against the real server:
- * sign up, sign out, a wrong password, sign in, a password reset from the e-mailed link, an
- * unknown path, and the navigation on a phone-sized screen. Steps run in order on one page.
+ * sign up, sign out, a wrong password, sign in, a password reset from the e-mailed link, a
+ * confirmation link opened while signed in to another account, an unknown path, and the navigation on a phone-sized screen. Steps run in order on one page.
  */
 describe.skipIf(!hasChromium)('account screens in the browser', () => {
   // Signed out, the session check answers 401; one step enters a wrong password on purpose.
@@ -121,6 +121,33 @@ describe.skipIf(!hasChromium)('account screens in the browser', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(at('/'));
     await page.getByRole('dialog', { name: 'Welcome, Grace!' }).waitFor();
+  });
+
+  it("never confirms on opening a link, and asks a signed-in athlete to sign out before someone else's registration", async () => {
+    const otherEmail = uniqueEmail('link');
+    const registered = await fetch(at('/api/auth/register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: new URL(at('/')).origin },
+      body: JSON.stringify({ email: otherEmail, password: firstPassword, firstName: 'Mary', lastName: 'Somerville' }),
+    });
+    expect(registered.status).toBe(202);
+    const token = await takeConfirmationToken(server.mail, otherEmail);
+    const accounts = () => server.database.handle.query('select 1 from accounts where email = $1', [otherEmail]);
+    const confirmButton = page.getByRole('button', { name: 'Confirm my e-mail address' });
+
+    // Still signed in as Grace: the page says so, and neither confirms nor offers to.
+    await page.goto(at(`/confirm-email?token=${token}`));
+    await page.getByRole('alert').filter({ hasText: 'You are signed in as' }).waitFor();
+    expect(await confirmButton.count()).toBe(0);
+    expect(await accounts()).toHaveLength(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await confirmButton.waitFor();
+    expect(await accounts()).toHaveLength(0);
+    await confirmButton.click();
+    await page.waitForURL(at('/'));
+    await page.getByRole('dialog', { name: 'Welcome, Mary!' }).waitFor();
+    expect(await accounts()).toHaveLength(1);
   });
 
   it('shows the not-found screen for a path the router does not know', async () => {

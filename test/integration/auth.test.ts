@@ -158,6 +158,96 @@ describe.each(kinds)('accounts on %s', (kind) => {
     expect(await server.database.handle.query('select 1 from accounts where email = $1', [email])).toHaveLength(0);
   });
 
+  it('opening the link (a GET, as a mail scanner does) changes nothing: only the POST of the page confirms', async () => {
+    const email = uniqueEmail();
+    expect((await createClient(server.url).post('/api/auth/register', registration(email))).status).toBe(202);
+    const mail = await server.mail.waitFor((m) => m.to === email && /Confirm your email/.test(m.subject));
+    const token = confirmationToken(mail.text)!;
+
+    const scanner = createClient(server.url);
+    for (let i = 0; i < 2; i += 1) {
+      const opened = await scanner.get(`/confirm-email?token=${token}`);
+      expect(opened.status).toBe(200);
+      expect(opened.headers.getSetCookie()).toEqual([]);
+    }
+    expect((await scanner.get('/api/auth/user')).status).toBe(401);
+    expect(await server.database.handle.query('select 1 from accounts where email = $1', [email])).toHaveLength(0);
+    expect(await server.database.handle.query('select 1 from pending_registrations where email = $1', [email])).toHaveLength(1);
+
+    const person = createClient(server.url);
+    expect((await person.post('/api/auth/confirm-email', { token })).status).toBe(201);
+    expect((await person.get('/api/auth/user')).body.email).toBe(email);
+  });
+
+  it("never swaps a signed-in session for the link's account: 409, the session and the link stay as they were", async () => {
+    const athleteEmail = uniqueEmail('athlete');
+    const athlete = createClient(server.url);
+    expect((await signUp(athlete, registration(athleteEmail))).status).toBe(201);
+    const sessionsBefore = await server.database.handle.query<{ sid: string }>('select sid from sessions order by sid');
+
+    const strangerEmail = uniqueEmail('stranger');
+    expect((await createClient(server.url).post('/api/auth/register', { ...registration(strangerEmail), firstName: 'Mallory' })).status).toBe(202);
+    const mail = await server.mail.waitFor((m) => m.to === strangerEmail && /Confirm your email/.test(m.subject));
+    const token = confirmationToken(mail.text)!;
+
+    const refused = await athlete.post('/api/auth/confirm-email', { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: expect.stringMatching(/^You are signed in to another Kairo account\. Sign out first/) });
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect((await athlete.get('/api/auth/user')).body.email).toBe(athleteEmail);
+    expect(await server.database.handle.query<{ sid: string }>('select sid from sessions order by sid')).toEqual(sessionsBefore);
+    expect(await server.database.handle.query('select 1 from accounts where email = $1', [strangerEmail])).toHaveLength(0);
+
+    // Signed out, the same link still works (once).
+    expect((await athlete.post('/api/auth/logout')).status).toBe(200);
+    const confirmed = await athlete.post('/api/auth/confirm-email', { token });
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body).toMatchObject({ email: strangerEmail, firstName: 'Mallory' });
+  });
+
+  it('refuses a first or last name with a line break, with a clear 400, storing nothing', async () => {
+    for (const [field, label] of [
+      ['firstName', 'First name'],
+      ['lastName', 'Last name'],
+    ] as const) {
+      for (const breakChar of ['\n', '\r', '\u2028', '\u0085']) {
+        const email = uniqueEmail();
+        const refused = await createClient(server.url).post('/api/auth/register', { ...registration(email), [field]: `Win a prize${breakChar}https://spam.example/win` });
+        expect(refused.status, JSON.stringify(breakChar)).toBe(400);
+        expect(refused.body).toEqual({ message: `${label} must be a single line without line breaks` });
+        expect(await server.database.handle.query('select 1 from pending_registrations where email = $1', [email])).toHaveLength(0);
+      }
+    }
+  });
+
+  it('sends no part of the name to an address not yet confirmed, and only a tamed name in mail to an account', async () => {
+    const email = uniqueEmail();
+    const spam = { ...registration(email), firstName: 'Cheap watches at https://spam.example/w', lastName: 'visit www.spam.example' };
+    expect((await createClient(server.url).post('/api/auth/register', spam)).status).toBe(202);
+    const confirmation = await server.mail.waitFor((m) => m.to === email && /Confirm your email/.test(m.subject));
+    expect(confirmation.text.startsWith('Hi there,\n')).toBe(true);
+    expect(confirmation.text).not.toMatch(/watches|spam\.example|visit/);
+
+    // An account's own mail greets it by a name on one line, cut short, with nothing link-like in it
+    // (names stored before line breaks were refused keep working).
+    const browser = createClient(server.url);
+    expect((await signUp(browser, { ...spam, email: email })).status).toBe(201);
+    await server.database.handle.query('update accounts set first_name = $1 where email = $2', [
+      `Ada\r\nSubject: free money\nbit.ly/x mailto:a@b.example ${'Long'.repeat(30)}`,
+      email,
+    ]);
+    expect((await createClient(server.url).post('/api/auth/forgot-password', { email })).status).toBe(200);
+    const reset = await server.mail.waitFor((m) => m.to === email && /Reset your Kairo password/.test(m.subject));
+    const greeting = reset.text.split('\n')[0]!;
+    expect(greeting).toBe('Hi Ada free money,');
+    expect(reset.text).not.toMatch(/bit\.ly|mailto|a@b\.example|LongLong/);
+
+    await server.database.handle.query('update accounts set first_name = $1 where email = $2', ['Zoë-Marie de la Fontaine-Beauharnais von Habsburg', email]);
+    expect((await createClient(server.url).post('/api/auth/register', { ...registration(email), password: 'another password' })).status).toBe(202);
+    const notice = await server.mail.waitFor((m) => m.to === email && /tried to create/.test(m.subject));
+    expect(notice.text.split('\n')[0]).toBe('Hi Zoë-Marie de la Fontaine-Beauharnais von,');
+  });
+
   it('tells the owner of a taken address by mail, and no link of it opens their account', async () => {
     const email = uniqueEmail();
     await signUp(createClient(server.url), registration(email));

@@ -102,8 +102,8 @@ export function confirmationToken(text: string): string | undefined {
 
 /**
  * Signs up as a person does: POST /api/auth/register, and where the server confirms addresses by
- * mail (202), the link from the mail it sent (POST /api/auth/confirm-email), which signs the client
- * in. Resolves with the answer that ended it: 201 with the user, or the refusal.
+ * mail (202), the link from the mail it sent (POST /api/auth/confirm-email, after signing out of
+ * any account the client is signed in to), which signs the client in. Resolves with the answer that ended it: 201 with the user, or the refusal.
  */
 export async function signUp(
   client: TestClient,
@@ -115,5 +115,7 @@ export async function signUp(
   const sink = mailSinkFor(client.baseUrl);
   if (!sink) throw new Error(`registration at ${client.baseUrl} asks for a confirmation, and no mail sink is known for it`);
   const token = await takeConfirmationToken(sink, String((body as { email?: unknown }).email));
+  // A client signed in to another account signs out first, as the confirmation page asks (ADR 0004).
+  if (client.jar.size > 0) await client.post('/api/auth/logout', undefined, init);
   return client.post<AuthUser>('/api/auth/confirm-email', { token }, init);
 }

@@ -19,7 +19,9 @@ const personName = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+    .max(100, `${label} must be at most 100 characters`)
+    // Names are copied into mails and headings: one line, no control characters (ADR 0004).
+    .refine((value) => !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(value), `${label} must be a single line without line breaks`);
 
 export const loginBody = z.object({
   email,

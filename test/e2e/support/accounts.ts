@@ -14,7 +14,8 @@ export interface NewAthlete {
 /**
  * Opens /register, fills the form in as a person would and presses Create account; where the server
  * confirms addresses by mail (the test servers do), the page says "Check your email" and the person
- * opens the link from the mail, which signs them in and goes on to Home. What follows (the welcome
+ * opens the link from the mail and presses "Confirm my e-mail address", which signs them in and
+ * goes on to Home. What follows (the welcome
  * dialog, the connect step, an error) is for the test to check.
  */
 export async function signUpInBrowser(page: Page, at: (path: string) => string, athlete: NewAthlete): Promise<void> {
@@ -31,8 +32,8 @@ export async function signUpInBrowser(page: Page, at: (path: string) => string, 
 
 /**
  * After Create account was pressed on a server that confirms addresses by mail: the page says
- * "Check your email", and the person opens the link from the mail, which signs them in and goes on
- * to Home.
+ * "Check your email", and the person opens the link from the mail and presses "Confirm my e-mail
+ * address", which signs them in and goes on to Home.
  */
 export async function openConfirmationLink(page: Page, at: (path: string) => string, email: string): Promise<void> {
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
@@ -40,6 +41,8 @@ export async function openConfirmationLink(page: Page, at: (path: string) => str
   if (!sink) throw new Error('the server asks for a confirmation by mail, and no mail sink is known for it');
   const token = await takeConfirmationToken(sink, email);
   await page.goto(at(`/confirm-email?token=${token}`));
+  // Opening the link changes nothing: the person confirms with the button (ADR 0004).
+  await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
   await page.waitForURL((url) => url.pathname !== '/confirm-email');
 }
 

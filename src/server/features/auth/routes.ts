@@ -9,10 +9,11 @@ import {
   registerResponse,
   resetPasswordBody,
 } from '../../../shared/api/auth.ts';
+import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import type { SessionCookie } from '../../http/session-cookie.ts';
 import { requestMeta } from '../../http/request-meta.ts';
-import { FORGOT_PASSWORD_MESSAGE, RESET_DONE_MESSAGE, toAuthUser, type AuthService } from './service.ts';
+import { CONFIRM_WHILE_SIGNED_IN_MESSAGE, FORGOT_PASSWORD_MESSAGE, RESET_DONE_MESSAGE, toAuthUser, type AuthService } from './service.ts';
 import { replaceBrowserSession } from './browser-session.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthService; cookie: SessionCookie }): void {
@@ -43,13 +44,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   route(app, {
     method: 'POST',
     url: '/api/auth/confirm-email',
-    summary: "Finish a registration with the token from its mail: creates the account and signs in (single use, 24 hours)",
+    summary:
+      'Finish a registration with the token from its mail: creates the account and signs in (single use, 24 hours). A browser signed in to an account gets 409 and the link stays unused',
     tags,
     auth: 'optional',
     body: confirmEmailBody,
     response: authUser,
     status: 201,
     async handler({ request, reply, body }) {
+      // The link always makes a new account, so a live session is someone else's: it is never
+      // swapped for the link's account without the person signing out first (ADR 0004).
+      if (request.auth) throw new AppError('conflict', CONFIRM_WHILE_SIGNED_IN_MESSAGE);
       return replaceBrowserSession(deps, request, reply, await auth.confirmRegistration(body.token, requestMeta(request)));
     },
   });

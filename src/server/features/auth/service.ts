@@ -5,6 +5,7 @@ import type { AuthUser, LoginBody, RegisterBody, ResetPasswordBody } from '../..
 import { AppError } from '../../http/errors.ts';
 import type { Throttles } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { mailGreeting } from '../../mail/greeting.ts';
 import type { RequestMeta } from '../../http/request-meta.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import type { AccountRow, AuthRepo } from './repo.ts';
@@ -25,6 +26,8 @@ export const RESET_DONE_MESSAGE = 'Your password has been reset. Sign in with yo
 const RESET_INVALID_MESSAGE = 'This reset link is invalid or has expired. Request a new one.';
 export const CONFIRM_EMAIL_MESSAGE =
   'We have sent a link to that address to finish creating your account. It works for 24 hours; if it has not arrived in a few minutes, look in your spam folder.';
+export const CONFIRM_WHILE_SIGNED_IN_MESSAGE =
+  'You are signed in to another Kairo account. Sign out first, then open the link again to confirm this address.';
 const CONFIRMATION_INVALID_MESSAGE = 'This confirmation link is invalid, used or expired. Register again to get a new one.';
 const ADDRESS_TAKEN_MESSAGE = 'An account with this email address already exists. Sign in, or reset your password.';
 
@@ -104,7 +107,7 @@ export function createAuthService(deps: {
       to: account.email,
       subject: 'Reset your Kairo password',
       text: [
-        `Hi ${account.firstName ?? 'there'},`,
+        mailGreeting(account.firstName),
         '',
         'Someone asked to reset the password of your Kairo account. Choose a new one here:',
         link,
@@ -125,7 +128,7 @@ export function createAuthService(deps: {
         to: body.email,
         subject: 'Someone tried to create a Kairo account with your email',
         text: [
-          `Hi ${existing.firstName ?? 'there'},`,
+          mailGreeting(existing.firstName),
           '',
           'Someone, perhaps you, tried to create a new Kairo account with this email address.',
           'You already have an account. Sign in, or reset your password here:',
@@ -141,8 +144,10 @@ export function createAuthService(deps: {
     await mailer.send({
       to: body.email,
       subject: 'Confirm your email to finish creating your Kairo account',
+      // The address is not yet shown to be the registrant's: nothing they typed goes into the mail
+      // but the address itself, so the form cannot send a stranger a message of its author's (ADR 0004).
       text: [
-        `Hi ${body.firstName},`,
+        'Hi there,',
         '',
         'Welcome to Kairo. Confirm this email address to finish creating your account:',
         link,
