@@ -1,7 +1,9 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { wellnessDays } from '../../src/server/db/schema.ts';
+import { createJobQueue } from '../../src/server/jobs/queue.ts';
 import { AppError } from '../../src/server/http/errors.ts';
 import { LOGGED_QUERY_CHARS, loggerOptions } from '../../src/server/http/logging.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../support/databases.ts';
@@ -85,6 +87,36 @@ describe.each(kinds)('database errors in the log on %s', (kind) => {
       expect(err).not.toHaveProperty('params');
     }
     expect(logged[1]!.err).toMatchObject({ type: 'AppError', message: expect.stringMatching(/^Import failed: Failed query: /) });
+  });
+
+  it('logs a job whose batch insert fails, and stores its failure on the job, without the values', async () => {
+    const { log, lines, text } = capturedLogger();
+    const queue = createJobQueue(database.handle, log);
+    const job = {
+      name: 'test-wellness-batch',
+      payload: z.object({}),
+      retryLimit: 0,
+      handler: async () => {
+        await database.handle.db.insert(wellnessDays).values(mornings);
+      },
+    };
+    queue.define(job);
+    await queue.start();
+    try {
+      await queue.work();
+      const id = await queue.send(job, {});
+      await queue.drained([job.name]);
+      const [stored] = await database.handle.query<{ state: string; output: { message: string } }>('select state, output from pgboss.job where id = $1', [id]);
+      expect(stored!.state).toBe('failed');
+      expect(stored!.output.message).toMatch(/^Failed query: insert or update on table "wellness_days" violates foreign key constraint/);
+      for (const value of HEALTH_VALUES) expect(JSON.stringify(stored!.output)).not.toContain(value);
+    } finally {
+      await queue.stop({ graceMs: 0 });
+    }
+    const failed = lines().find((line) => line.msg === 'job failed; it will be retried');
+    expect(failed!.err).toMatchObject({ code: '23503', table: 'wellness_days' });
+    expect(text().length).toBeLessThan(5_000);
+    for (const value of HEALTH_VALUES) expect(text()).not.toContain(value);
   });
 
   it('logs any other error as before: type, message and stack through its causes, and its own fields', async () => {

@@ -3,6 +3,7 @@ import { PgBoss, fromPglite, type Job, type JobResult } from 'pg-boss';
 import type { z } from 'zod';
 import type { DatabaseOutage } from '../http/database-outage.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { serializeError } from '../http/logging.ts';
 
 /**
  * Durable jobs on pg-boss, in the same PostgreSQL (or PGlite) as the data: they survive restarts,
@@ -154,7 +155,8 @@ export function createJobQueue(
       return { id: job.id, status: 'completed' };
     } catch (error) {
       log.warn({ job: definition.name, id: job.id, err: error }, 'job failed; it will be retried');
-      return { id: job.id, status: 'failed', output: { message: (error as Error).message } };
+      // Stored on the job: the log line's short message, so a failed statement's values are not written down again.
+      return { id: job.id, status: 'failed', output: { message: error instanceof Error ? serializeError(error).message : String(error) } };
     }
   }
 
