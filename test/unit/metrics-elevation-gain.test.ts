@@ -7,6 +7,7 @@ import {
 } from '../../src/metrics/elevation.ts';
 import { itWithFixtures } from '../support/fixture-suites.ts';
 import { loadStravaPowerRide } from './support/strava-ride-fixture.ts';
+import { createRandom } from '../../tools/strava-sim/demo/random.ts';
 
 /**
  * Kairo's elevation rule (ADR 0063) on synthetic altitude with a known true climb and realistic,
@@ -19,17 +20,11 @@ import { loadStravaPowerRide } from './support/strava-ride-fixture.ts';
  * - GPS, poor sky: wander σ 3 m over τ 30 s, jitter σ 2.5 m, whole metres: about ±8 m.
  */
 
-/** A small seeded generator (mulberry32) so that every run draws the same noise. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (the demo simulator's mulberry32), so that every run draws the same noise. */
+const seeded = (seed: number): (() => number) => {
+  const random = createRandom(seed);
+  return () => random.next();
+};
 
 function normal(random: () => number): number {
   const u = Math.max(random(), 1e-12);
