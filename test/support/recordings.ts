@@ -1,11 +1,9 @@
 import {
   generateRecording,
   indoorTrainerRide,
-  intervalRideBlocks,
   outdoorPowerRide,
   shortRun,
   sparseHikeGpx,
-  ROLLING_HILLS,
   stravaExportRunTcx,
   type GeneratedRecording,
 } from '../../tools/recordings/index.ts';
@@ -82,15 +80,7 @@ export const exportRunTcx = (start: Date = STAND_IN_STARTS.exportRun) => once(`e
 export const hikeGpx = (start: Date = STAND_IN_STARTS.hike) => once(`hike:${start.toISOString()}`, () => sparseHikeGpx({ start }));
 
 /** The power ride's session as a TCX (Garmin Connect's kind: TPX watts and speed, one point a second). */
-export const powerRideTcx = (start: Date = STAND_IN_STARTS.powerRide) =>
-  once(`powerRideTcx:${start.toISOString()}`, () =>
-    generateRecording({
-      name: 'outdoor-power-ride',
-      spec: { kind: 'ride', start, seed: 810, blocks: intervalRideBlocks(), terrain: ROLLING_HILLS, coastBelowGrade: -0.035, temperatureC: 21 },
-      format: 'tcx',
-      points: { position: true, distance: true, speed: true, power: true, heartRate: true, cadence: true, altitude: 'barometric' },
-    }),
-  );
+export const powerRideTcx = (start: Date = STAND_IN_STARTS.powerRide) => once(`powerRideTcx:${start.toISOString()}`, () => outdoorPowerRide({ start }, 'tcx'));
 
 /** `daysAgo` days before today's UTC midnight, at `hourUtc`: for tests about what is recent. */
 export function daysBeforeToday(daysAgo: number, hourUtc = 9, nowMs = Date.now()): Date {

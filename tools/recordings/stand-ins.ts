@@ -22,12 +22,16 @@ export function intervalRideBlocks(): Block[] {
   return blocks;
 }
 
-/** Stands for an Edge 810 + Vector ride: ≈78 min FIT at 1 Hz, GPS, barometric altitude, power with intervals, HR, cadence, temperature. */
-export function outdoorPowerRide({ start, seed = 810 }: PresetOptions): GeneratedRecording {
+/**
+ * Stands for an Edge 810 + Vector ride: ≈78 min at 1 Hz, GPS, barometric altitude, power with
+ * intervals, HR, cadence, temperature. As FIT, or the same session as a TCX as Garmin Connect
+ * exports it (TPX watts and speed; TCX has no temperature or stated ascent).
+ */
+export function outdoorPowerRide({ start, seed = 810 }: PresetOptions, format: 'fit' | 'tcx' = 'fit'): GeneratedRecording {
   return generateRecording({
     name: 'outdoor-power-ride',
     spec: { kind: 'ride', start, seed, blocks: intervalRideBlocks(), terrain: ROLLING_HILLS, coastBelowGrade: -0.035, temperatureC: 21 },
-    format: 'fit',
+    format,
     points: { position: true, distance: true, speed: true, power: true, heartRate: true, cadence: true, temperature: true, altitude: 'barometric' },
     deviceAscentFactor: 0.97,
     notes: ['Edge 810 + Vector stand-in: 1 Hz, barometric altitude, coasting written as 0 W, 13 laps (warm-up, 5 × interval + recovery, tempo, cool-down).'],

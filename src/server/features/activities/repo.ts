@@ -1,5 +1,6 @@
 import { and, between, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
+import { lockAccount } from '../../db/account-lock.ts';
 import type { Database } from '../../db/client.ts';
 import { activities, activityStreams, type ActivitySource } from '../../db/schema.ts';
 import { DUPLICATE_START_TOLERANCE_S, isSameActivity } from './duplicate-rule.ts';
@@ -34,15 +35,12 @@ export type InsertOutcome = { inserted: ActivityRow; duplicateOf?: never } | { i
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Key class of the per-account advisory lock that serialises activity writes (two-key form, apart from pg-boss's). */
-const ACTIVITY_WRITE_LOCK_CLASS = 0x4b41_4301;
-
 /**
  * Holds the account's activity-write lock until the transaction ends, so two uploads of one
  * activity (or an upload racing a sync) cannot both miss each other and both be stored.
  */
 async function lockAccountActivities(tx: Transaction, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ACTIVITY_WRITE_LOCK_CLASS}, hashtext(${userId}))`);
+  await lockAccount(tx, 'activityWrites', userId);
 }
 
 /**

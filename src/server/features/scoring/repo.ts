@@ -1,5 +1,6 @@
 import { and, asc, between, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { HEART_RATE_RANGE_BPM } from '../../../metrics/sample-cleaning.ts';
+import { lockAccount } from '../../db/account-lock.ts';
 import type { Database } from '../../db/client.ts';
 import { fitnessDayJson, type FitnessDay } from '../../../metrics/fitness.ts';
 import { activities, activityMetrics, fitnessDays, type ActivitySource } from '../../db/schema.ts';
@@ -24,8 +25,6 @@ const sameStartOrder = () => [asc(activities.sourceKey), asc(activities.id)];
 /** Activities that started in [from, to). */
 const startedIn = (from: Date, to: Date) => and(gte(activities.startDate, from), lt(activities.startDate, to));
 
-/** Key class of the per-account advisory lock that serialises rewrites of the fitness series. */
-const FITNESS_WRITE_LOCK_CLASS = 0x4b41_4602;
 /** Rows per insert statement: well under PostgreSQL's 65,535 parameters. */
 const FITNESS_INSERT_CHUNK = 5_000;
 
@@ -261,7 +260,7 @@ export function createMetricsRepo(db: Database) {
      */
     async rewriteFitness(accountId: string, compute: (loads: { date: string; load: number }[]) => FitnessDay[]): Promise<number> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${FITNESS_WRITE_LOCK_CLASS}, hashtext(${accountId}))`);
+        await lockAccount(tx, 'fitnessRewrite', accountId);
         const day = sql<string>`to_char(${activities.startDate} at time zone 'UTC', 'YYYY-MM-DD')`;
         const loads = await tx
           .select({ date: day, load: sql<number>`coalesce(sum(${activityMetrics.trainingLoad}), 0)::float8` })

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { lockAccount } from '../../db/account-lock.ts';
 import type { Database } from '../../db/client.ts';
 import { activityFeels, wellnessDays } from '../../db/schema.ts';
 import type { WellnessDay, WellnessField } from '../../../shared/api/wellness.ts';
@@ -35,9 +36,6 @@ const COLUMN_NAMES: Record<WellnessField, string> = {
 
 /** Rows per insert statement: well below PostgreSQL's 65,535 parameters at 13 columns a row. */
 const IMPORT_BATCH_ROWS = 1000;
-
-/** Key class of the per-account advisory lock that serialises wellness imports (two-key form, apart from the others). */
-const WELLNESS_IMPORT_LOCK_CLASS = 0x4b41_5703;
 
 export function createWellnessRepo(db: Database) {
   return {
@@ -91,7 +89,7 @@ export function createWellnessRepo(db: Database) {
       const target = [wellnessDays.userId, wellnessDays.date];
       const ordered = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${WELLNESS_IMPORT_LOCK_CLASS}, hashtext(${userId}))`);
+        await lockAccount(tx, 'wellnessImport', userId);
         let written = 0;
         for (let start = 0; start < ordered.length; start += IMPORT_BATCH_ROWS) {
           const batch = ordered.slice(start, start + IMPORT_BATCH_ROWS).map((row) => ({ ...row, userId }));
