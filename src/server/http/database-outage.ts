@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { errorChain } from '../db/errors.ts';
 
 /** Seconds a client is asked to wait before trying again while the database is away. */
 export const OUTAGE_RETRY_AFTER_S = 5;
@@ -13,7 +12,7 @@ const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying 
 
 /** Whether an error (or any error it wraps: drizzle wraps the driver's) says the database is unreachable. */
 export function isDatabaseUnreachable(error: unknown): boolean {
-  for (const current of errorChain(error)) {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_SYSCALL.has(code))) return true;
     if (UNREACHABLE_MESSAGE.test(current.message)) return true;
