@@ -48,6 +48,11 @@ describe.skipIf(!hasChromium)('max heart rate per sport in the coaching profile'
     await heartRateOf('Cycling').click();
     const cycling = overlay().getByText(/^Estimated max HR, cycling: 178 bpm\./);
     expect(await cycling.innerText()).toMatch(/178 bpm on Long ride \(.+\); the one higher peak, 236 bpm on Commute \(.+\), is set aside as a possible spike\./);
+    // Every sport by the same rule: never the run or the ride a sport set aside (issue 26).
+    await heartRateOf('All sports').click();
+    const all = overlay().getByText(/^Estimated max HR, all sports: 191 bpm\./);
+    expect(await all.innerText()).toMatch(/From your activities of the last 12 months: 191 bpm on Parkrun \(.+\); the highest peak, 236 bpm on Commute \(.+\), is set aside as a possible spike\./);
+    await heartRateOf('Cycling').click();
     await offer.scrollIntoViewIfNeeded();
     await shootDesktopAndPhone(page, 'max-hr-per-sport');
 

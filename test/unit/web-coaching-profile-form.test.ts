@@ -310,6 +310,14 @@ describe('max heart rate estimated per sport in the form (ADR 0060)', () => {
     expect(maxHrEvidenceText({ ...running, evidence: running.evidence.slice(0, 1) }, 'cycling', day)).toBe('From your rides of the last 12 months: 191 bpm on Parkrun (2026-11-21), the only one with a heart rate.');
   });
 
+  it('names two different numbers, or says the same peak was reached again, never one number as higher than itself (issue 26)', () => {
+    const [counted] = running.evidence;
+    const again = { ...counted!, activityId: 'again', activityName: 'Intervals', startDate: '2026-11-02T07:00:00.000Z', value: 191, label: 'the same peak 191 bpm, reached again' };
+    expect(maxHrEvidenceText({ ...running, evidence: [counted!, again] }, null, day)).toBe(
+      'From your activities of the last 12 months: 191 bpm on Parkrun (2026-11-21), reached again on Intervals (2026-11-02).',
+    );
+  });
+
   it("offers a sport's estimate that departs from the max HR in use until the sport's field holds it", () => {
     expect(maxHrOffers(EMPTY, effective)).toEqual([{ sport: 'running', label: 'Suggested running max HR', estimate: running, departure: '6% above the 180 bpm in use' }]);
     const accepted = edited({ sportHeartRate: { ...EMPTY.sportHeartRate, running: { ...EMPTY.sportHeartRate.running, athleteMaxHr: '191' } } });

@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, max, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, max, ne, notExists, notInArray, sql, type SQL } from 'drizzle-orm';
 import { HEART_RATE_RANGE_BPM } from '../../../metrics/sample-cleaning.ts';
 import { lockAccount } from '../../db/account-lock.ts';
 import type { Database } from '../../db/client.ts';
@@ -160,13 +160,13 @@ export function createMetricsRepo(db: Database) {
 
     /**
      * The `limit` highest activity peaks of heart rate among the account's activities (of
-     * `sportTypes` and `sources` when given, but `excludeActivityId`) that started in [from, to),
+     * `sportTypes` and `sources` when given, none of `exceptSportTypes`, but `excludeActivityId`) that started in [from, to),
      * highest first, newest first on a tie (then `sameStartOrder`), with the sources of every activity of the window that
      * had a heart rate (the estimate is read from them all, as with highestInWindow).
      */
     async heartRatePeaks(
       accountId: string,
-      window: { from: Date; to: Date; sportTypes?: readonly string[]; excludeActivityId?: string; sources?: readonly ActivitySource[] },
+      window: { from: Date; to: Date; sportTypes?: readonly string[]; exceptSportTypes?: readonly string[]; excludeActivityId?: string; sources?: readonly ActivitySource[] },
       limit = 2,
     ): Promise<{ peaks: { activityId: string; name: string; startDate: Date; source: ActivitySource; sourceKey: string; maxHeartrateBpm: number }[]; sources: ActivitySource[] }> {
       const where = scoredOf(
@@ -174,6 +174,7 @@ export function createMetricsRepo(db: Database) {
         // Only peaks the sample cleaning would keep as heart rates (a summary's max is not cleaned).
         between(activityMetrics.maxHeartrateBpm, HEART_RATE_RANGE_BPM[0], HEART_RATE_RANGE_BPM[1]),
         window.sportTypes === undefined ? undefined : inArray(activities.sportType, [...window.sportTypes]),
+        window.exceptSportTypes === undefined ? undefined : notInArray(activities.sportType, [...window.exceptSportTypes]),
         window.excludeActivityId === undefined ? undefined : ne(activityMetrics.activityId, window.excludeActivityId),
         window.sources === undefined ? undefined : inArray(activities.source, [...window.sources]),
         startedIn(window.from, window.to),

@@ -4,7 +4,7 @@ import { resolveAthleteSettings } from '../../../metrics/athlete-settings.ts';
 import { best20MinPowerW, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
 import { continueFitnessJson, continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
 import { samplePowerCurveOnGrid } from '../../../metrics/power-curve-grid.ts';
-import { estimateMaxHeartrate, MAX_HR_LOOKBACK_DAYS } from '../../../metrics/max-heart-rate.ts';
+import { estimateMaxHeartrate, estimateMaxHeartrateOfGroups, MAX_HR_LOOKBACK_DAYS } from '../../../metrics/max-heart-rate.ts';
 import { estimateThresholdSpeedFromEffortsMps, thresholdPaceFromSpeedSPerKm } from '../../../metrics/threshold-pace.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivityMetricsView } from '../../../shared/api/activities.ts';
@@ -22,7 +22,7 @@ import { createPowerCurves } from './power-curves.ts';
 import type { MetricsRepo, WindowHighest } from './repo.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 import { fitnessWindow, wholeHistorySeries } from './fitness-window.ts';
-import { evidenceOf, sourcesOf, type EstimateActivity } from './estimate-evidence.ts';
+import { evidenceOf, maxHeartrateFound, sourcesOf } from './estimate-evidence.ts';
 
 /**
  * The athlete's thresholds come from their coaching profile first (`AthleteThresholds`); what they
@@ -170,18 +170,32 @@ export function createMetricsService(deps: {
     const window = { from: new Date(start - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: new Date(start + 1), excludeActivityId: row.id, sources };
     const own = row.maxHeartrate === null ? [] : [{ maxHeartrateBpm: row.maxHeartrate }];
     const family = sportFamilyOf(row.sportType);
-    for (const sportTypes of family === 'ride' || family === 'run' ? [sportTypesOf(family), undefined] : [undefined]) {
-      const found = await repo.heartRatePeaks(accountId, { ...window, sportTypes });
-      const estimate = estimateMaxHeartrate([...found.peaks, ...own]);
-      if (estimate) return { highest: estimate.maxHeartrateBpm, sources: [...new Set([...found.sources, ...(own.length > 0 ? [row.source] : [])])] };
+    const withOwn = (found: { peaks: { maxHeartrateBpm: number }[]; sources: ActivitySource[] }) => ({
+      peaks: [...found.peaks, ...own],
+      sources: own.length > 0 ? [...found.sources, row.source] : found.sources,
+    });
+    if (family === 'ride' || family === 'run') {
+      const found = withOwn(await repo.heartRatePeaks(accountId, { ...window, sportTypes: sportTypesOf(family) }));
+      const estimate = estimateMaxHeartrate(found.peaks);
+      if (estimate) return { highest: estimate.maxHeartrateBpm, sources: [...new Set(found.sources)] };
     }
-    return null;
+    // Every sport's estimate, by the same rule per group of sports (ADR 0060), the activity in its own group.
+    const groups = await peakGroups(accountId, window);
+    const ownGroup = family === 'ride' ? 0 : family === 'run' ? 1 : 2;
+    const found = groups.map((group, index) => (index === ownGroup ? withOwn(group) : group));
+    const estimate = estimateMaxHeartrateOfGroups(found.map((group) => group.peaks));
+    return estimate && { highest: estimate.maxHeartrateBpm, sources: [...new Set(found.flatMap((group) => group.sources))] };
   }
 
-  /** The estimate of max heart rate of ADR 0060 over `peaks`, with its evidence; null without a heart rate. */
-  function maxHeartrateEstimate(found: { peaks: ({ maxHeartrateBpm: number } & EstimateActivity)[] }) {
-    const estimate = estimateMaxHeartrate(found.peaks);
-    return estimate && { ...evidenceOf(estimate.counted), maxHeartrateBpm: estimate.maxHeartrateBpm, setAside: estimate.setAside && { ...evidenceOf(estimate.setAside), maxHeartrateBpm: estimate.setAside.maxHeartrateBpm } };
+  /** The heart-rate peaks of the rides, of the runs and of every other sport in a window: the groups ADR 0060 judges apart. */
+  function peakGroups(accountId: string, window: Parameters<MetricsRepo['heartRatePeaks']>[1]) {
+    const rides = sportTypesOf('ride');
+    const runs = sportTypesOf('run');
+    return Promise.all([
+      repo.heartRatePeaks(accountId, { ...window, sportTypes: rides }),
+      repo.heartRatePeaks(accountId, { ...window, sportTypes: runs }),
+      repo.heartRatePeaks(accountId, { ...window, exceptSportTypes: [...rides, ...runs] }),
+    ]);
   }
 
   /**
@@ -302,17 +316,15 @@ export function createMetricsService(deps: {
       const endMs = latest === null ? now.getTime() : Math.min(now.getTime(), latest.getTime() + 1);
       const end = new Date(endMs);
       const maxHrWindow = { from: new Date(endMs - MAX_HR_LOOKBACK_DAYS * DAY_MS), to: end };
-      const [best20, peaks, ridePeaks, runPeaks, thresholdSpeed] = await Promise.all([
+      const [best20, [ridePeaks, runPeaks, otherPeaks], thresholdSpeed] = await Promise.all([
         repo.bestEffort(accountId, 'best20MinPowerW', new Date(endMs - FTP_LOOKBACK_DAYS * DAY_MS), end),
-        repo.heartRatePeaks(accountId, maxHrWindow),
-        repo.heartRatePeaks(accountId, { ...maxHrWindow, sportTypes: sportTypesOf('ride') }),
-        repo.heartRatePeaks(accountId, { ...maxHrWindow, sportTypes: sportTypesOf('run') }),
+        peakGroups(accountId, maxHrWindow),
         repo.bestEffort(accountId, 'impliedThresholdSpeedMps', new Date(endMs - THRESHOLD_PACE_LOOKBACK_DAYS * DAY_MS), end),
       ]);
       return {
         ftp: best20 && { ftpW: Math.round(estimateFtpFromBest20MinW(best20.value)), best20MinPowerW: best20.value, ...evidenceOf(best20) },
-        maxHeartrate: maxHeartrateEstimate(peaks),
-        maxHeartrateBySport: { cycling: maxHeartrateEstimate(ridePeaks), running: maxHeartrateEstimate(runPeaks) },
+        maxHeartrate: maxHeartrateFound(estimateMaxHeartrateOfGroups([ridePeaks.peaks, runPeaks.peaks, otherPeaks.peaks])),
+        maxHeartrateBySport: { cycling: maxHeartrateFound(estimateMaxHeartrate(ridePeaks.peaks)), running: maxHeartrateFound(estimateMaxHeartrate(runPeaks.peaks)) },
         thresholdPace: thresholdSpeed && thresholdSpeed.value > 0 ? { paceSPerKm: thresholdPaceFromSpeedSPerKm(thresholdSpeed.value), ...evidenceOf(thresholdSpeed) } : null,
       };
     },

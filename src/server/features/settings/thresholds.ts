@@ -21,11 +21,14 @@ export interface EstimateEvidence {
   source: ActivitySourceName;
 }
 
+type PeakEvidence = EstimateEvidence & { maxHeartrateBpm: number };
+
 /**
- * The estimate of max heart rate (ADR 0060) with the activity it is read from and, when another
- * activity peaked higher, that one, set aside as a possible spike.
+ * The estimate of max heart rate (ADR 0060) with the activity it is read from; when another
+ * activity peaked higher, that one, set aside as a possible spike; when another reached the same
+ * peak, that one, which confirms it.
  */
-export type MaxHeartrateFound = EstimateEvidence & { maxHeartrateBpm: number; setAside?: (EstimateEvidence & { maxHeartrateBpm: number }) | null };
+export type MaxHeartrateFound = PeakEvidence & { setAside?: PeakEvidence | null; confirmedBy?: PeakEvidence | null };
 
 /** What Kairo reads from the athlete's recent activities (the metrics service's `estimates`). */
 export interface ThresholdEstimates {
@@ -98,18 +101,20 @@ function ftpEstimate(estimates: ThresholdEstimates): EffectiveThreshold | null {
 const stated = (value: number, source: 'athlete' | 'strava'): EffectiveThreshold => ({ value, source, asOf: null, evidence: [] });
 
 /**
- * Max heart rate as estimated (ADR 0060): the second-highest activity peak of the year before the
- * newest activity, dated by the activity it is read from; the evidence names it and the one
- * activity that peaked higher, set aside. Null without a heart rate (never 0).
+ * Max heart rate as estimated (ADR 0060), dated by the activity it is read from. The evidence names
+ * that activity first, then either the one activity whose higher peak was set aside (a higher
+ * number) or another that reached the same peak (the same number). Null without a heart rate (never 0).
  */
 function maxHrEstimate(found: MaxHeartrateFound | null): EffectiveThreshold | null {
   const bpm = found && Math.round(found.maxHeartrateBpm);
   if (!found || !bpm) return null;
-  const { setAside } = found;
+  const setAside = found.setAside && Math.round(found.setAside.maxHeartrateBpm) > bpm ? found.setAside : null;
   const evidence = [evidenceOf(found, bpm, setAside ? `second-highest peak ${bpm} bpm` : `highest heart rate ${bpm} bpm`)];
   if (setAside) {
     const higher = Math.round(setAside.maxHeartrateBpm);
     evidence.push(evidenceOf(setAside, higher, `highest peak ${higher} bpm, set aside as one recording`));
+  } else if (found.confirmedBy) {
+    evidence.push(evidenceOf(found.confirmedBy, bpm, `the same peak ${bpm} bpm, reached again`));
   }
   return { value: bpm, source: 'estimate', asOf: iso(found.startDate), evidence };
 }

@@ -131,7 +131,7 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
   const zonesInUse = zonesInUseText(settings.effective, scope);
   const heartRate = heartRateInUse(settings.effective, scope);
   const scopeLabel = SCOPES.find((entry) => entry.scope === scope)!.label;
-  const maxHrEstimate = scope === 'all' ? null : settings.effective.estimates.maxHrBpmBySport[scope];
+  const maxHrEstimate = scope === 'all' ? settings.effective.estimates.maxHrBpm : settings.effective.estimates.maxHrBpmBySport[scope];
   const maxHrSuggestions = maxHrOffers(form, settings.effective);
 
   return (
@@ -261,9 +261,9 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
             </div>
           ))}
         </div>
-        {scope !== 'all' && maxHrEstimate && (
+        {maxHrEstimate && (
           <p className="text-xs text-fg-muted">
-            Estimated max HR, {scopeLabel.toLowerCase()}: {maxHrEstimate.value} bpm. {maxHrEvidenceText(maxHrEstimate, scope, mediumDate)}
+            Estimated max HR, {scopeLabel.toLowerCase()}: {maxHrEstimate.value} bpm. {maxHrEvidenceText(maxHrEstimate, scope === 'all' ? null : scope, mediumDate)}
           </p>
         )}
         {maxHrSuggestions.map((offer) => (

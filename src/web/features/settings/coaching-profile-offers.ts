@@ -98,15 +98,19 @@ const SPORT_WORDS: Record<HrSport, string> = { cycling: 'cycling', running: 'run
 /**
  * Where a sport's max-HR estimate comes from (ADR 0060), its activities and dates: 'From your rides
  * of the last 12 months: 178 bpm on Long ride (6 Nov 2026); the one higher peak, 236 bpm on Commute
- * (16 Nov 2026), is set aside as a possible spike.'
+ * (16 Nov 2026), is set aside as a possible spike.' A second activity at the same number confirms
+ * the peak and is named as such, never as a higher one. `sport` null is every sport together.
  */
-export function maxHrEvidenceText(estimate: EffectiveThreshold, sport: HrSport, formatDay: (iso: string) => string): string {
-  const [counted, setAside] = estimate.evidence;
-  const on = (entry: { value: number; activityName: string; startDate: string }) => `${entry.value} bpm on ${entry.activityName} (${formatDay(entry.startDate)})`;
-  const from = `From your ${SPORT_ACTIVITIES[sport]} of the last 12 months: `;
+export function maxHrEvidenceText(estimate: EffectiveThreshold, sport: HrSport | null, formatDay: (iso: string) => string): string {
+  const [counted, other] = estimate.evidence;
+  const on = (entry: { activityName: string; startDate: string }) => `${entry.activityName} (${formatDay(entry.startDate)})`;
+  const from = `From your ${sport === null ? 'activities' : SPORT_ACTIVITIES[sport]} of the last 12 months: `;
   if (!counted) return `${from}${estimate.value} bpm.`;
-  if (!setAside) return `${from}${on(counted)}, the only one with a heart rate.`;
-  return `${from}${on(counted)}; the one higher peak, ${on(setAside)}, is set aside as a possible spike.`;
+  const reached = `${counted.value} bpm on ${on(counted)}`;
+  if (!other) return `${from}${reached}, the only one with a heart rate.`;
+  // Every sport together sets aside each sport's spike: the highest of them is named.
+  if (other.value > counted.value) return `${from}${reached}; ${sport === null ? 'the highest peak' : 'the one higher peak'}, ${other.value} bpm on ${on(other)}, is set aside as a possible spike.`;
+  return `${from}${reached}, reached again on ${on(other)}.`;
 }
 
 /** A sport's max-HR estimate offered beside its field, departing from the value in use by more than the threshold. */
