@@ -14,7 +14,7 @@ import { GOOGLE_CALLBACK_PATH, createAuth, googleProvider, registerAuthRoutes, r
 import { createSessionStore } from './http/sessions.ts';
 import { registerHealthRoutes } from './features/health/index.ts';
 import { createImports, registerImportRoutes } from './features/imports/index.ts';
-import { createPlanAdjustments, createPlanFiles, createPlans, registerAdjustmentRoutes, registerPlanFileRoutes, registerPlanRoutes } from './features/plans/index.ts';
+import { createDayPlan, createPlanAdjustments, createPlanFiles, createPlans, registerAdjustmentRoutes, registerDayPlanRoutes, registerPlanFileRoutes, registerPlanRoutes } from './features/plans/index.ts';
 import { createProfile, registerProfileRoutes } from './features/profile/index.ts';
 import {
   createActivityScores,
@@ -178,6 +178,12 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const history = trainingHistory({ strava: strava.service, activities, scoring });
   const plans = createPlans({ database: database.db, activities, scoring, settings, hasTrainingData: history.hasTrainingData });
   const adjustments = createPlanAdjustments({ database: database.db, scoring, wellness, settings, events, ai, dataPolicy });
+  // The day plan reads Kai's latest suggestion and the analysis reads the day plan's next session: bound late (ADR 0068).
+  const dayPlan = createDayPlan({
+    database: database.db,
+    readinessOn: (accountId, date) => wellness.readinessOn(accountId, date),
+    latestSuggestion: (accountId) => analysis.service.latestSuggestion(accountId),
+  });
 
   const analysis = createAnalysis({
     database: database.db,
@@ -194,8 +200,10 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     accountAccess,
     throttles,
     wellness,
+    dayPlan,
   });
   registerAnalysisRoutes(app, analysis.service);
+  registerDayPlanRoutes(app, dayPlan);
 
   registerStravaRoutes(app, {
     strava: strava.service,

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { analyses } from '../../db/schema.ts';
+import { activities, analyses } from '../../db/schema.ts';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
 export type AnalysisValues = Omit<typeof analyses.$inferInsert, 'revision' | 'createdAt'>;
@@ -20,6 +20,21 @@ export function createAnalysisRepo(db: Database) {
     /** The first analysis of an activity; undefined when another writer stored one first. */
     async insertIfAbsent(values: AnalysisValues): Promise<AnalysisRow | undefined> {
       const [row] = await db.insert(analyses).values(values).onConflictDoNothing({ target: analyses.activityId }).returning();
+      return row;
+    },
+
+    /**
+     * The account's latest activity that has an analysis, with the next session Kai suggested
+     * after it: the day plan's suggestion where no plan covers the day (ADR 0068).
+     */
+    async latestSuggestion(accountId: string): Promise<{ activityId: string; activityName: string; startDate: Date; nextSession: AnalysisRow['nextSession'] } | undefined> {
+      const [row] = await db
+        .select({ activityId: analyses.activityId, activityName: activities.name, startDate: activities.startDate, nextSession: analyses.nextSession })
+        .from(analyses)
+        .innerJoin(activities, and(eq(activities.id, analyses.activityId), eq(activities.userId, analyses.userId)))
+        .where(eq(analyses.userId, accountId))
+        .orderBy(desc(activities.startDate), desc(activities.id))
+        .limit(1);
       return row;
     },
 

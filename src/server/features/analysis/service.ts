@@ -10,13 +10,18 @@ import type { Throttles } from '../../http/rate-limit.ts';
 import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { ScoringService } from '../scoring/index.ts';
-import type { PlansService } from '../plans/index.ts';
+import type { CoachSuggestion, DayPlanService, PlansService } from '../plans/index.ts';
 import type { WellnessService } from '../wellness/index.ts';
 import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/index.ts';
 import type { Coach } from './coach/coach.ts';
 import { activityProvenance } from './coach/activity-facts.ts';
 import { buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
 import { readinessFacts } from './coach/readiness-facts.ts';
+import { asDaySession, fromDaySession, heldBackSession } from './coach/next-session.ts';
+import { quantity } from './coach/format.ts';
+import type { PlannedNextFacts } from './coach/context.ts';
+import { formatShortCalendarDay } from '../../../shared/format.ts';
+import { DAY_MS } from '../../../shared/time.ts';
 import { mayEnterPrompt } from '../../ai/provenance.ts';
 import { buildContextExport, type ExportedUserSettings } from './exports/context-export.ts';
 import { buildZwiftWorkout, workoutFileName, zwiftSportType } from '../../workouts/zwo.ts';
@@ -147,6 +152,8 @@ export function createAnalysisService(deps: {
   throttles: Throttles;
   /** Readiness on the activity's morning, for the recovery section and the next session (absent: not read). */
   wellness?: Pick<WellnessService, 'readinessOn'>;
+  /** The day plan (ADR 0068): where an active plan covers the day after the activity, its session is the next one. */
+  dayPlan?: Pick<DayPlanService, 'plannedAfter'>;
 }) {
   const { repo, activities, scoring, coach, settings: accountSettings, plans } = deps;
 
@@ -161,6 +168,7 @@ export function createAnalysisService(deps: {
     scoring,
     activePlansOn: (accountId: string, day: Date) => plans.activePlansOn(accountId, day),
     ...(wellness ? { readinessOn: async (accountId: string, day: string) => readinessFacts(await wellness.readinessOn(accountId, day)) } : {}),
+    ...(deps.dayPlan ? { plannedNextAfter: plannedNextAfter(deps.dayPlan) } : {}),
   };
   const refreshLimiter = deps.throttles.throttle('analysis-refreshes-by-account', { limit: REFRESH_LIMIT, windowMs: REFRESH_WINDOW_MS });
 
@@ -282,6 +290,22 @@ export function createAnalysisService(deps: {
   return {
     get,
 
+    /**
+     * Kai's next session after the account's latest analysed activity, as the day plan shows it
+     * (ADR 0068), with the same session held back for strained readiness.
+     */
+    async latestSuggestion(accountId: string): Promise<CoachSuggestion | undefined> {
+      const row = await repo.latestSuggestion(accountId);
+      if (!row) return undefined;
+      const held = heldBackSession(row.nextSession);
+      return {
+        activityName: row.activityName,
+        activityDay: row.startDate.toISOString().slice(0, 10),
+        session: asDaySession(row.nextSession),
+        heldBack: held && asDaySession(held),
+      };
+    },
+
     /** A duplicate recording (ADR 0013) is not shown, so it gets no analysis of its own; nor does a deleted activity. */
     async writesAnalysisOf(accountId: string, activityId: string): Promise<boolean> {
       const activity = await activities.find(accountId, activityId);
@@ -387,3 +411,19 @@ export function createAnalysisService(deps: {
 }
 
 export type AnalysisService = ReturnType<typeof createAnalysisService>;
+
+/** The plan's next session after a day as analysis facts: named, dated and counted as the text cites them (ADR 0068). */
+function plannedNextAfter(dayPlan: Pick<DayPlanService, 'plannedAfter'>) {
+  return async (accountId: string, day: string): Promise<PlannedNextFacts | null> => {
+    const next = await dayPlan.plannedAfter(accountId, day);
+    if (!next?.day.session || !next.day.plan) return null;
+    const rest = next.restDays.length;
+    return {
+      provenance: ['athlete'],
+      planName: next.day.plan.name,
+      date: quantity(Math.round((Date.parse(next.date) - Date.parse(day)) / DAY_MS), formatShortCalendarDay(next.date)),
+      restDays: rest === 0 ? null : quantity(rest, rest === 1 ? '1 rest day' : `${rest} rest days`),
+      session: fromDaySession(next.day.session),
+    };
+  };
+}

@@ -95,7 +95,7 @@ export function formatAvailability(sport: SessionSport, hasSteps: boolean, thres
 }
 
 /** Coggan's power zone (1-5) of a % FTP; a run's session zones are read the same way. */
-function zoneOf(ftpPct: number): number {
+export function zoneOf(ftpPct: number): number {
   const index = COGGAN_POWER_ZONE_UPPER_BOUNDS_PCT_FTP.findIndex((upper) => ftpPct <= upper);
   return Math.min(5, index === -1 ? 5 : index + 1);
 }

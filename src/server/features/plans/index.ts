@@ -14,6 +14,7 @@ import type { StructuredModel } from '../../ai/structured-model.ts';
 import { createAthleteReader } from './athlete-reader.ts';
 import { createPlansRepo } from './repo.ts';
 import { createPlansService } from './service.ts';
+import { createDayPlanService, type DayPlanDeps } from './day-plan/service.ts';
 
 /** Training plans: generation, the calendar, the plan on a given day, workouts as files. */
 export type { PlansService } from './service.ts';
@@ -23,6 +24,9 @@ export type { PlanOnDay, PlanStanding } from './plan-on-day.ts';
 export { registerPlanRoutes } from './routes.ts';
 export { registerPlanFileRoutes } from './files-routes.ts';
 export { registerAdjustmentRoutes } from './adjustments/routes.ts';
+export { registerDayPlanRoutes } from './day-plan/routes.ts';
+export type { DayPlanService } from './day-plan/service.ts';
+export type { CoachSuggestion } from './day-plan/decide.ts';
 export type { AdjustmentsService } from './adjustments/service.ts';
 export { planCompliance } from './compliance.ts';
 export type { PlanWeekCompliance } from './plan-on-day.ts';
@@ -78,4 +82,14 @@ export function createPlanAdjustments(deps: {
 export function createPlanFiles(deps: Omit<Parameters<typeof createPlanFilesService>[0], 'feeds'> & { database: Database }) {
   const { database, ...rest } = deps;
   return createPlanFilesService({ ...rest, feeds: createCalendarFeedRepo(database) });
+}
+
+/**
+ * The day plan (ADR 0068): one decision per date from the active plans, the accepted changes,
+ * today's readiness and Kai's latest suggestion. `latestSuggestion` is the analysis's, passed in
+ * late: the analysis reads the day plan too (its next session), so neither is built first.
+ */
+export function createDayPlan(deps: Omit<DayPlanDeps, 'plans' | 'adjustments'> & { database: Database }) {
+  const { database, ...rest } = deps;
+  return createDayPlanService({ ...rest, plans: createPlansRepo(database), adjustments: createAdjustmentsRepo(database) });
 }

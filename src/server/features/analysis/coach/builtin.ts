@@ -194,6 +194,10 @@ const FORM_STATES = {
 } as const;
 
 function reasonSentence(context: AnalysisContext, next: SessionChoice, voice: Voice): string {
+  if (next.reason === 'plan') {
+    const { planName, date, restDays } = context.plannedNext!;
+    return `Why: it is the session of your plan "${planName}" on ${date.text}${restDays ? `, after ${restDays.text}` : ''}.`;
+  }
   if (next.reason === 'after_hard_session') {
     return 'Why: after a hard session the next one stays aerobic, because hard days work when easy days follow.';
   }

@@ -1,6 +1,6 @@
 import type { SportFamily, TrainingLoadMethod } from '../../../../metrics/training-load.ts';
 import type { ActivityDetail } from '../../../../shared/api/activities.ts';
-import type { RideDetail } from '../../../../shared/api/analysis.ts';
+import type { NextSession, RideDetail } from '../../../../shared/api/analysis.ts';
 import type { CoachingStyle } from '../../../../shared/domain/coaching-style.ts';
 import type { EffectiveThresholds } from '../../../../shared/api/settings.ts';
 import type { MesocycleState } from '../../../../shared/domain/mesocycle.ts';
@@ -12,7 +12,7 @@ import type { ActivitiesService } from '../../activities/index.ts';
 import type { PlanOnDay, PlanStanding } from '../../plans/index.ts';
 import type { FitnessWithSources, ScoringService, TrainingLogEntry } from '../../scoring/index.ts';
 import type { Quantity } from './format.ts';
-import type { Provenanced } from '../../../ai/provenance.ts';
+import type { FactOrigin, Provenanced } from '../../../ai/provenance.ts';
 import type { ActivityIntervals } from '../../../../shared/api/activity-intervals.ts';
 import type { PlanComplianceFacts } from './plan-compliance-facts.ts';
 import type { IntervalFacts } from './interval-facts.ts';
@@ -55,6 +55,23 @@ export interface AnalysisContext {
   intervals?: IntervalFacts;
   /** Readiness on the morning of the activity's day, when anything was known (readiness-facts.ts); absent otherwise. */
   readiness?: ReadinessFacts;
+  /**
+   * The next session an active plan has after the activity's day (the day plan, ADR 0068): the
+   * analysis's next session is this one. Absent when no active plan covers the next day, so the
+   * facts (and hash) of athletes without a plan stay as they were.
+   */
+  plannedNext?: PlannedNextFacts;
+}
+
+/** The plan's next session after the activity (day-plan/service.ts plannedAfter). */
+export interface PlannedNextFacts {
+  provenance: FactOrigin[];
+  planName: string;
+  /** value: days after the activity's day; text: the day, e.g. 'Thu, Dec 3'. */
+  date: Quantity;
+  /** The plan's rest days before it; null when it is the next day. */
+  restDays: Quantity | null;
+  session: NextSession;
 }
 
 /** What the built-in coach writes for: rides split by whether a power meter measured them. */
@@ -296,6 +313,7 @@ export interface ContextSources {
   intervals?: ActivityIntervals | null;
   /** Readiness on the activity's morning (readiness-facts.ts); null or absent when nothing is known. */
   readiness?: ReadinessFacts | null;
+  plannedNext?: PlannedNextFacts | null;
 }
 
 /** Where the context's data comes from; every call is scoped to the account. */
@@ -305,4 +323,6 @@ export interface ContextReaders {
   activePlansOn: (accountId: string, day: Date) => Promise<PlanOnDay[]>;
   /** Readiness facts on a day ('YYYY-MM-DD'); null when nothing is known. */
   readinessOn?: (accountId: string, day: string) => Promise<ReadinessFacts | null>;
+  /** The active plan's next session after a day ('YYYY-MM-DD'); null when no plan covers the day after. */
+  plannedNextAfter?: (accountId: string, day: string) => Promise<PlannedNextFacts | null>;
 }

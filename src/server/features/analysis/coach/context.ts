@@ -14,21 +14,22 @@ import { DAY_MS } from '../../../../shared/time.ts';
 export type * from './context-types.ts';
 
 export async function buildAnalysisContext(
-  { activities, scoring, activePlansOn, readinessOn }: ContextReaders,
+  { activities, scoring, activePlansOn, readinessOn, plannedNextAfter }: ContextReaders,
   accountId: string,
   activityId: string,
   inputs: AnalysisInputs,
 ): Promise<AnalysisContext> {
   const activity = await activities.detail(accountId, activityId);
   const dayStartMs = Date.parse(activity.startDate.slice(0, 10));
-  const [fitness, trainingLog, plans, intervals, readiness] = await Promise.all([
+  const [fitness, trainingLog, plans, intervals, readiness, plannedNext] = await Promise.all([
     scoring.fitnessWithSources(accountId, FITNESS_DAYS, new Date(activity.startDate)),
     scoring.trainingLog(accountId, new Date(dayStartMs - (RECENT_TRAINING_DAYS - 1) * DAY_MS), new Date(dayStartMs + DAY_MS)),
     activePlansOn(accountId, new Date(dayStartMs)),
     scoring.intervals(accountId, activityId),
     readinessOn?.(accountId, activity.startDate.slice(0, 10)),
+    plannedNextAfter?.(accountId, activity.startDate.slice(0, 10)),
   ]);
-  return assembleAnalysisContext({ activity, fitness, trainingLog, plans, intervals, readiness }, inputs);
+  return assembleAnalysisContext({ activity, fitness, trainingLog, plans, intervals, readiness, plannedNext }, inputs);
 }
 
 export function assembleAnalysisContext(sources: ContextSources, inputs: AnalysisInputs): AnalysisContext {
@@ -57,6 +58,8 @@ export function assembleAnalysisContext(sources: ContextSources, inputs: Analysi
     ...withMaxHrUpdate(maxHrUpdateFacts(inputs.athlete.thresholds, sources.activity)),
     // Only when something was known that morning, so the facts (and hash) of athletes who never check in stay as they were.
     ...(sources.readiness ? { readiness: sources.readiness } : {}),
+    // Only with an active plan covering the next day, so the facts (and hash) of athletes without one stay as they were.
+    ...(sources.plannedNext ? { plannedNext: sources.plannedNext } : {}),
   };
 }
 

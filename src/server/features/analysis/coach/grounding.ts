@@ -34,7 +34,7 @@ function quotableTexts(context: AnalysisContext): string[] {
   const plans = context.activePlans.flatMap((plan) => [plan.name, plan.goal, plan.phase?.objective, plan.volume?.weeklyFocus]);
   // The rides an FTP estimate was read from are named as they are (ADR 0025); stored facts older than that block have none.
   const evidence = [...((context.ftpUpdate ?? null)?.evidence ?? []), ...(context.maxHrUpdate?.evidence ?? [])].map((entry) => entry.activityName);
-  const texts = [context.activity.name, context.rideDetail?.note, context.coaching.customInstructions, ...plans, ...evidence];
+  const texts = [context.activity.name, context.rideDetail?.note, context.coaching.customInstructions, ...plans, ...evidence, context.plannedNext?.planName];
   return texts.filter((text): text is string => typeof text === 'string');
 }
 

@@ -40,7 +40,9 @@ export function createLlmCoach(deps: { ai: StructuredModel; policy: StravaDataPo
         ungroundedNumbers: ({ nextSession, ...sections }) => ungroundedNumbersInPrompt(sections, nextSession, built.facts),
       });
       if (!result.ok) return fallback(context, COACH_NOTES[result.failure]);
-      return { answer: result.answer, coach: 'llm', note: null };
+      // One decision per day (ADR 0068): the plan's session is the next one whatever the model wrote as data.
+      const answer = context.plannedNext ? { ...result.answer, nextSession: context.plannedNext.session } : result.answer;
+      return { answer, coach: 'llm', note: null };
     },
   };
 }

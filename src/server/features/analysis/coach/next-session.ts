@@ -1,4 +1,5 @@
 import type { NextSession, SessionFocus, SessionIntensity, SessionStep } from '../../../../shared/api/analysis.ts';
+import type { DaySession } from '../../../../shared/api/day-plan.ts';
 import type { AnalysisContext } from './context.ts';
 import { formatDuration } from './format.ts';
 import type { Reading } from './reading.ts';
@@ -21,7 +22,9 @@ export type SessionReason =
   | 'after_hard_session'
   | 'athlete_note'
   | 'readiness_strained'
-  | 'readiness_steady';
+  | 'readiness_steady'
+  /** An active plan has the next session (the day plan, ADR 0068): the analysis names it, it does not choose. */
+  | 'plan';
 
 /**
  * What the week of the four-week cycle (spec §3 "Mesocycle weeks") did to the session: 'held'
@@ -271,6 +274,8 @@ function stepDurationS(step: SessionStep): number {
 }
 
 export function chooseNextSession(context: AnalysisContext, reading: Reading, voice: Voice): SessionChoice {
+  // One decision per day (ADR 0068): where a plan covers the next day, its session is the next one.
+  if (context.plannedNext) return { session: context.plannedNext.session, reason: 'plan', lighterWeek: null, cycle: null };
   const sport = nextSport(context);
   const target = intensityTarget(sport, context);
   const byForm = ladderFocus(context, reading, voice);
@@ -391,4 +396,67 @@ function describeStep(step: SessionStep, focus: SessionFocus): string {
 export function describeSession(session: NextSession): string {
   const steps = session.steps.map((step) => describeStep(step, session.focus)).join(', ');
   return `${session.title}, ${formatDuration(session.totalDurationS)}. ${steps.charAt(0).toUpperCase()}${steps.slice(1)}.`;
+}
+
+/** The ladder's rungs above endurance: what strained readiness holds back. */
+const HARD_FOCUSES: ReadonlySet<SessionFocus> = new Set(['tempo', 'threshold', 'vo2max']);
+
+/** The intensity target a built session used (its steps all share one kind). */
+function targetOf(session: NextSession): IntensityTarget {
+  const first = session.steps[0]!;
+  const intensity = first.type === 'intervals' ? first.work.intensity : first.intensity;
+  if (intensity.kind === 'power') {
+    const ftpW = intensity.watts ? Math.round((intensity.watts.high * 100) / intensity.ftpPct.high) : null;
+    return { kind: 'power', ftpW };
+  }
+  return intensity.kind === 'heartRate' ? { kind: 'heartRate' } : { kind: 'effort' };
+}
+
+/**
+ * The session held back for strained readiness (the day plan, ADR 0068): a hard session becomes
+ * the short endurance session of its sport with the same kind of targets; null when it is not hard
+ * (or the sport has no endurance session).
+ */
+export function heldBackSession(session: NextSession): NextSession | null {
+  if (!HARD_FOCUSES.has(session.focus) || !TEMPLATES[session.sport].endurance) return null;
+  return buildSession(session.sport, 'endurance', 'short', targetOf(session));
+}
+
+const DAY_SPORTS: Record<Sport, (focus: SessionFocus) => DaySession['sport']> = {
+  ride: () => 'ride',
+  run: () => 'run',
+  hike: () => 'other',
+  workout: (focus) => (focus === 'strength' ? 'strength' : 'other'),
+  other: () => 'other',
+};
+
+/** Kai's next session as the day plan shows it (ADR 0068): described in the same words as the analysis. */
+export function asDaySession(session: NextSession): DaySession {
+  return {
+    title: session.title,
+    sport: DAY_SPORTS[session.sport](session.focus),
+    focus: session.focus,
+    durationMin: Math.max(1, Math.round(session.totalDurationS / 60)),
+    zones: null,
+    description: describeSession(session),
+    steps: session.steps,
+  };
+}
+
+const NEXT_SPORTS: Record<DaySession['sport'], Sport> = { ride: 'ride', run: 'run', swim: 'other', strength: 'workout', other: 'other' };
+
+/**
+ * A plan's session as the analysis's next session: its own steps, or one block at the perceived
+ * effort of its focus where the plan gives it no structure (strength, swims, older plans).
+ */
+export function fromDaySession(session: DaySession): NextSession {
+  const [low, high] = RPE[session.focus === 'tempo' ? 'sweetSpot' : session.focus];
+  const steps: SessionStep[] = session.steps ?? [{ type: 'steady', durationS: session.durationMin * 60, intensity: { kind: 'effort', rpe: { low, high } } }];
+  return {
+    sport: NEXT_SPORTS[session.sport],
+    focus: session.focus,
+    title: session.title,
+    totalDurationS: steps.reduce((sum, step) => sum + stepDurationS(step), 0),
+    steps,
+  };
 }

@@ -72,6 +72,9 @@ const OUTPUT_SHAPE = `Answer with one JSON object and nothing else, with these k
   An intensity is { kind: "power", ftpPct: { low, high }, watts: { low, high } or null } (rides), { kind: "heartRate", zones: { low, high } } or { kind: "effort", rpe: { low, high } } (RPE 1 to 10).
   totalDurationS is the sum of the steps; durations are whole seconds.`;
 
+/** Only with an active plan covering the next day (ADR 0068): the plan decided the next session. */
+const PLANNED_NEXT = `The athlete's plan already decided the next session: nextSession is plannedNext.session exactly, and nextActivity names its day (plannedNext.date) and plan.`;
+
 const RULES = `Rules:
 - Every number you write must appear exactly as written in the facts (for example "1 h 12 min", "301 W", "0.87"), or be a number of your nextSession; write nextSession durations as "45 min" or "1 h 30 min". Never calculate, convert or round a number yourself.
 - A fact that is missing is unknown: do not guess it. Facts listed under "withheld" cannot be shared with you; do not mention them or speculate about them.
@@ -153,6 +156,8 @@ export function promptFacts(context: AnalysisContext, policy: StravaDataPolicy):
     readiness: context.readiness ? admit('readiness (how the athlete felt that morning)', context.readiness) : undefined,
     // The plan the analysis speaks about in full, the other active ones by name (the prompt stays bounded).
     activePlan: firstPlan ? planFacts(firstPlan, policy, withheld) : 'no active training plan',
+    // The plan's next session (ADR 0068): the athlete's own plan, so it enters as their words do.
+    plannedNext: context.plannedNext ? admit("the plan's next session", context.plannedNext) : undefined,
     otherActivePlans: otherPlans.length > 0 ? otherPlans.map((plan) => clipToTokens(plan.name, TEXT_TOKEN_LIMITS.planName)) : undefined,
     withheld: withheld.length > 0 ? withheld : undefined,
   };
@@ -168,7 +173,10 @@ export function buildCoachPrompt(context: AnalysisContext, policy: StravaDataPol
     styleSection(context),
     RULES,
     OUTPUT_SHAPE,
-  ].join('\n\n');
+    facts.plannedNext ? PLANNED_NEXT : null,
+  ]
+    .filter((part) => part !== null)
+    .join('\n\n');
   const prompt = `The facts of the activity, as JSON:\n<facts>\n${JSON.stringify(facts)}\n</facts>`;
   return { system, prompt, facts, estimatedTokens: estimateTokens(system) + estimateTokens(prompt) };
 }

@@ -99,14 +99,14 @@ const round5 = (minutes: number) => Math.max(5, Math.round(minutes / 5) * 5);
 export const sessionLabelOf = (activityType: string) => activityType.split(' - ').slice(1).join(' - ');
 const sportOf = (activityType: string): EnduranceSport | null =>
   activityType.startsWith('Cycling - ') ? 'cycling' : activityType.startsWith('Running - ') ? 'running' : null;
-const isIntensity = (session: DatedSession | null) => session !== null && INTENSITY_LABELS.has(sessionLabelOf(session.scheduled.activityType));
-const isLong = (session: DatedSession | null) => session !== null && LONG_LABELS.has(sessionLabelOf(session.scheduled.activityType));
+export const isIntensity = (session: DatedSession | null) => session !== null && INTENSITY_LABELS.has(sessionLabelOf(session.scheduled.activityType));
+export const isLong = (session: DatedSession | null) => session !== null && LONG_LABELS.has(sessionLabelOf(session.scheduled.activityType));
 const isKey = (session: DatedSession | null) => isIntensity(session) || isLong(session);
 const snapshot = (session: DatedSession): PlannedSessionSnapshot => ({ scheduled: session.scheduled, durationMin: session.durationMin });
 const dayOfWeek = (day: string) => DAYS_OF_WEEK[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!;
 
 /** The plan's own session of this kind in the session's phase, at `minutes` (a ride with its steps). */
-function replacement(session: DatedSession, label: 'endurance' | 'recovery', minutes: number, ftpW: number | null): ScheduledDay {
+export function replacement(session: DatedSession, label: 'endurance' | 'recovery', minutes: number, ftpW: number | null): ScheduledDay {
   const sport = sportOf(session.scheduled.activityType)!;
   const kind = enduranceSessions(session.phase.key, sport, ftpW, false).find((candidate) => candidate.label === label)!;
   return {

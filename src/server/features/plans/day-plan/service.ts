@@ -1,0 +1,121 @@
+import type { DayPlanAnswer, DayPlanDay, DayPlanQuery } from '../../../../shared/api/day-plan.ts';
+import { planTitle } from '../../../../shared/api/training-plans.ts';
+import { AppError } from '../../../http/errors.ts';
+import type { Readiness } from '../../wellness/index.ts';
+import { acceptedChanges } from '../adjustments/service.ts';
+import type { AdjustmentsRepo } from '../adjustments/repo.ts';
+import { changedDays, planDays } from '../dated-sessions.ts';
+import { parseFtpW } from '../goal-inputs.ts';
+import type { PlansRepo } from '../repo.ts';
+import { toView } from '../view.ts';
+import { addDays, datesFrom, decideDays, type ActivePlanDays, type CoachSuggestion, type PendingProposal } from './decide.ts';
+
+/**
+ * The day plan of an account (ADR 0068): reads the active plans with their accepted changes, the
+ * pending proposals, today's readiness and Kai's latest suggestion, and decides each date
+ * (decide.ts). Every reader of "what do I do on this day" asks here.
+ */
+
+/** How far back the day plan reaches before today: a month, for the calendar's past weeks. */
+export const DAY_PLAN_MAX_PAST_DAYS = 31;
+
+export interface DayPlanDeps {
+  plans: Pick<PlansRepo, 'listActive'>;
+  adjustments: Pick<AdjustmentsRepo, 'acceptedOf' | 'pendingOf'>;
+  /** The day's readiness (wellness); undefined where wellness is not wired (older tests). */
+  readinessOn?: (accountId: string, date: string) => Promise<{ readiness: Readiness }>;
+  /** Kai's next session after the account's latest analysed activity (analysis service). */
+  latestSuggestion: (accountId: string) => Promise<CoachSuggestion | undefined>;
+  now?: () => Date;
+}
+
+/** The poor readings behind a strained readiness, as the card names them: 'HRV 35 ms, Resting HR 61 bpm'. */
+function strainedBy(readiness: Readiness): string | null {
+  const poor = readiness.inputs.filter((input) => input.signal === 'poor').map((input) => `${input.label} ${input.valueText}`);
+  return poor.length > 0 ? poor.join(', ') : null;
+}
+
+export function createDayPlanService(deps: DayPlanDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function activePlans(accountId: string, at: Date): Promise<ActivePlanDays[]> {
+    const rows = await deps.plans.listActive(accountId);
+    if (rows.length === 0) return [];
+    const accepted = await deps.adjustments.acceptedOf(accountId, rows.map((row) => row.id));
+    return rows.flatMap((row) => {
+      const plan = { ...toView(row, at), sessionChanges: acceptedChanges(accepted.filter((entry) => entry.planId === row.id)) };
+      const days = planDays(plan);
+      if (days.length === 0) return [];
+      return [{ id: row.id, name: planTitle(row), startDate: days[0]!.date, endDate: days.at(-1)!.date, days, changed: changedDays(plan), ftpW: parseFtpW(row.ftp) }];
+    });
+  }
+
+  async function pendingProposals(accountId: string): Promise<PendingProposal[]> {
+    const rows = await deps.adjustments.pendingOf(accountId);
+    return rows.map((row) => ({
+      adjustmentId: row.id,
+      planId: row.planId,
+      reason: row.reasonWorded ?? row.reason,
+      changes: row.changes.map((change) => ({ date: change.date, after: change.after })),
+    }));
+  }
+
+  /** The decisions for `dates`, with `today` as the athlete's today. */
+  async function decide(accountId: string, today: string, dates: readonly string[]): Promise<DayPlanDay[]> {
+    const at = now();
+    const [plans, proposals, readiness, suggestion] = await Promise.all([
+      activePlans(accountId, at),
+      pendingProposals(accountId),
+      dates.includes(today) && deps.readinessOn ? deps.readinessOn(accountId, today) : undefined,
+      deps.latestSuggestion(accountId),
+    ]);
+    return decideDays({
+      today,
+      dates,
+      plans,
+      proposals,
+      readiness: readiness ? { state: readiness.readiness.state, reason: strainedBy(readiness.readiness) } : null,
+      suggestion: suggestion ?? null,
+    });
+  }
+
+  /** The athlete's today: theirs when given and within a day of UTC's (time zones span UTC−12 to UTC+14). */
+  function checkedToday(today: string | undefined): string {
+    const utc = now().toISOString().slice(0, 10);
+    if (today === undefined) return utc;
+    if (today < addDays(utc, -1) || today > addDays(utc, 1)) throw new AppError('bad_request', `Today must be within a day of ${utc}`);
+    return today;
+  }
+
+  return {
+    /** GET /api/day-plan: the decision for each of `days` dates from `from` (today when absent). */
+    async days(accountId: string, query: DayPlanQuery): Promise<DayPlanAnswer> {
+      const today = checkedToday(query.today);
+      const from = query.from ?? today;
+      if (from < addDays(today, -DAY_PLAN_MAX_PAST_DAYS)) throw new AppError('bad_request', `The day plan reaches back at most ${DAY_PLAN_MAX_PAST_DAYS} days before today`);
+      return { today, days: await decide(accountId, today, datesFrom(from, query.days)) };
+    },
+
+    /** One date's decision (`today` as UTC's unless given): what the downloads of that day write. */
+    async day(accountId: string, date: string, today?: string): Promise<DayPlanDay> {
+      return (await decide(accountId, checkedToday(today), [date]))[0]!;
+    },
+
+    /**
+     * What an active plan has after `day` (the day of an activity): the first of the next seven
+     * days with a session, and the rest days before it, for the analysis's next session. Null when
+     * no active plan covers the day after, or it has no session in that week.
+     */
+    async plannedAfter(accountId: string, day: string): Promise<{ date: string; day: DayPlanDay; restDays: string[] } | null> {
+      const dates = datesFrom(addDays(day, 1), 7);
+      // Readiness is a judgement of its own morning, and Kai's suggestion is what this answer replaces: plans only.
+      const days = decideDays({ today: '', dates, plans: await activePlans(accountId, now()), proposals: [], readiness: null, suggestion: null });
+      if (days[0]!.source !== 'plan') return null;
+      const index = days.findIndex((entry) => entry.source === 'plan' && entry.session !== null);
+      if (index === -1) return null;
+      return { date: days[index]!.date, day: days[index]!, restDays: days.slice(0, index).map((entry) => entry.date) };
+    },
+  };
+}
+
+export type DayPlanService = ReturnType<typeof createDayPlanService>;
