@@ -101,6 +101,27 @@ describe.each(kinds)('plan compliance on %s', (kind) => {
     expect(span.overall).toEqual(result.overall);
   });
 
+  it("counts nothing done before the plan's first day: yesterday's ride is not a new plan's first session (issue 26)", async () => {
+    const { client, accountId } = await athlete();
+    // A plan whose first day has a session: started today, or up to six days back (the week's first session day).
+    let id: string | null = null;
+    let first: PlanComplianceView['days'][number] | null = null;
+    for (let back = 0; back < 7 && !first; back++) {
+      const created = await client.post('/api/training-plans', { ...springBase, startDate: back === 0 ? '' : daysAgo(back) });
+      expect(created.status).toBe(201);
+      const days = planComplianceView.parse((await client.get(`/api/training-plans/${created.body.id as string}/compliance`)).body).days;
+      if (days[0]!.planned) [id, first] = [created.body.id as string, days[0]!];
+    }
+    // The ride of the day before, at 180 % of the first session's time.
+    const dayBefore = isoDay(Date.parse(first!.date) - DAY_MS);
+    await storeActivity(accountId, dayBefore, 'Ride', Math.round(first!.planned!.durationMin * 1.8), 60);
+
+    const result = planComplianceView.parse((await client.get(`/api/training-plans/${id!}/compliance`)).body);
+    expect(result.days[0]).toMatchObject({ date: first!.date, matchedActivityIds: [], doneOn: null, durationPct: null, status: first!.date < today ? 'missed' : 'future' });
+    expect(result.overall).toMatchObject({ doneMin: 0, unplannedMin: 0 });
+    expect(result.days.some((day) => day.matchedActivityIds.length > 0 || day.unplannedActivityIds.length > 0)).toBe(false);
+  });
+
   it('starts a plan up to 8 weeks back and no further, and keeps its start when it is edited', async () => {
     const { client, accountId } = await athlete();
     for (const [startDate, message] of [

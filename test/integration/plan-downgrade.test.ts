@@ -43,8 +43,8 @@ describe('training plans after a downgrade to Free', () => {
       [accountId, `strava-${accountId}`],
     );
     const ids: string[] = [];
-    // Three plans that are all active at once: what an account could hold before one active plan at
-    // a time became the rule (ADR 0029), so each is switched off to make room and then on in SQL.
+    // Three plans that are all active at once: what an account could hold before one active plan on
+    // any day became the rule (ADR 0029, 0070), so they are switched on in SQL.
     for (const name of ['First Fondo', 'Second Fondo', 'Third Fondo']) {
       const created = await client.post('/api/training-plans', eventPlan(name));
       expect(created.status).toBe(201);
@@ -86,15 +86,13 @@ describe('training plans after a downgrade to Free', () => {
     await query(`update accounts set trial_expiry_date = now() - interval '1 day' where id = $1`, [accountId]);
     expect(await activeIds(client)).toEqual([ids[2]]);
 
-    // Another plan for the same weeks is switched on only once the active one is off (ADR 0029).
-    expect((await client.patch(`/api/training-plans/${ids[0]}/toggle`)).status).toBe(409);
-    expect((await client.patch(`/api/training-plans/${ids[2]}/toggle`)).body).toEqual({ id: ids[2], isActive: false });
+    // Switching another plan on makes it the active one, and the answer names the plan that went off (ADR 0070).
     const toggled = await client.patch(`/api/training-plans/${ids[0]}/toggle`);
-    expect(toggled.body).toEqual({ id: ids[0], isActive: true });
+    expect(toggled.body).toMatchObject({ id: ids[0], isActive: true, switchedOff: [{ id: ids[2] }] });
     expect(await activeIds(client)).toEqual([ids[0]]);
 
     // Deactivating leaves none active; nothing else is switched on behind the athlete's back.
-    expect((await client.patch(`/api/training-plans/${ids[0]}/toggle`)).body).toEqual({ id: ids[0], isActive: false });
+    expect((await client.patch(`/api/training-plans/${ids[0]}/toggle`)).body).toEqual({ id: ids[0], isActive: false, switchedOff: [] });
     expect(await activeIds(client)).toEqual([]);
   });
 

@@ -9,16 +9,20 @@ import {
   PLAN_VALIDATION,
   PLAN_WORKOUTS_UNAVAILABLE,
   trainingPlanList,
+  trainingPlanSaved,
   trainingPlanView,
 } from '../../src/shared/api/training-plans.ts';
 import { CONNECT_REQUIRED_MESSAGE } from '../../src/server/features/plans/service.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
-import { createClient } from '../support/http-client.ts';
+import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
 import { eventPlan, registerPlanner } from '../support/plans.ts';
 import { waitForJobs } from '../support/strava.ts';
 import { readZip } from '../support/zip-files.ts';
 import { powerRide } from '../support/recordings.ts';
+import { DAY_MS } from '../../src/shared/time.ts';
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const kinds = await testDatabaseKinds();
 
@@ -121,15 +125,16 @@ describe.each(kinds)('training plans on %s', (kind) => {
     expect(regenerated.body).toMatchObject({ id: plan.id, eventName: 'Marmotte', weeklyTrainingTime: null });
     expect(await generatedCount(accountId)).toBe(2);
 
-    expect((await client.patch(`/api/training-plans/${plan.id}/toggle`)).body).toEqual({ id: plan.id, isActive: false });
+    expect((await client.patch(`/api/training-plans/${plan.id}/toggle`)).body).toEqual({ id: plan.id, isActive: false, switchedOff: [] });
     expect((await client.get(`/api/training-plans/${plan.id}`)).body.isActive).toBe(false);
-    expect((await client.patch(`/api/training-plans/${plan.id}/toggle`)).body).toEqual({ id: plan.id, isActive: true });
+    expect((await client.patch(`/api/training-plans/${plan.id}/toggle`)).body).toEqual({ id: plan.id, isActive: true, switchedOff: [] });
 
     const other = await athlete();
     for (const response of [
       await other.client.get(`/api/training-plans/${plan.id}`),
       await other.client.put('/api/training-plans', { ...eventPlan, id: plan.id }),
       await other.client.patch(`/api/training-plans/${plan.id}/toggle`),
+      await other.client.post(`/api/training-plans/${plan.id}/switch-back`, { switchOn: [crypto.randomUUID()] }),
       await other.client.delete(`/api/training-plans/${plan.id}`),
       await other.client.get(`/api/training-plans/${plan.id}/calendar.ics`),
       await client.get('/api/training-plans/not-a-uuid'),
@@ -160,12 +165,13 @@ describe.each(kinds)('training plans on %s', (kind) => {
     await query(`update accounts set plan = 'Trial14', trial_expiry_date = now() - interval '1 day' where id = $1`, [accountId]);
     expect((await client.post('/api/training-plans', eventPlan)).status).toBe(403);
     await query(`update accounts set plan = 'Pro' where id = $1`, [accountId]);
-    // Pro keeps any number of plans; one is active at a time (ADR 0029), so each is switched off before the next.
-    await query('update training_plans set is_active = false where account_id = $1', [accountId]);
+    // Pro keeps any number of plans; one is active on any day (ADR 0070): each new one switches the one before off.
+    let previous = (await query<{ id: string }>('select id from training_plans where account_id = $1', [accountId]))[0]!.id;
     for (let created = 0; created < 3; created++) {
       const pro = await client.post('/api/training-plans', eventPlan);
       expect(pro.status).toBe(201);
-      expect((await client.patch(`/api/training-plans/${pro.body.id as string}/toggle`)).body).toMatchObject({ isActive: false });
+      expect(trainingPlanSaved.parse(pro.body).switchedOff.map((plan) => plan.id)).toEqual([previous]);
+      previous = pro.body.id as string;
     }
     expect(await plansIn(accountId)).toBe(4);
   });
@@ -332,32 +338,114 @@ describe.each(kinds)('training plans on %s', (kind) => {
     expect(ics).not.toMatch(metricFigure);
   });
 
-  it('refuses a second active plan that would run at the same time, and lets an inactive one be kept (ADR 0029)', async () => {
-    const { client, accountId } = await athlete({ plan: 'Pro' });
-    const first = await client.post('/api/training-plans', eventPlan);
-    expect(first.status).toBe(201);
+  describe('active plans never share a day (ADR 0070)', () => {
     const general = { preparationType: 'general-fitness', planName: 'Winter', selectedActivities: '["Running"]', planDuration: '8 weeks' };
-    const refused = await client.post('/api/training-plans', general);
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(
-      `Your active plan "Gran Fondo Stelvio" runs until ${trainingPlanView.parse(first.body).phases.at(-1)!.endDate}, and two plans at once would ask for both weeks of training. Switch it off first, or keep this plan inactive.`,
-    );
-    expect(await plansIn(accountId)).toBe(1);
+    const activeIn = async (accountId: string) =>
+      (await query<{ id: string }>('select id from training_plans where account_id = $1 and is_active order by id', [accountId])).map((row) => row.id).sort();
+    const switchBack = (client: TestClient, id: string, switchOn: unknown) => client.post(`/api/training-plans/${id}/switch-back`, { switchOn });
 
-    // Switched off, the first plan no longer stands in the way; switching it on again is refused while the second runs.
-    expect((await client.patch(`/api/training-plans/${first.body.id as string}/toggle`)).body).toMatchObject({ isActive: false });
-    const second = await client.post('/api/training-plans', general);
-    expect(second.status).toBe(201);
-    const again = await client.patch(`/api/training-plans/${first.body.id as string}/toggle`);
-    expect(again.status).toBe(409);
-    expect(again.body.message).toMatch(/^Your active plan "Winter" runs until/);
-    expect((await client.get(`/api/training-plans/${first.body.id as string}`)).body.isActive).toBe(false);
+    it('a new plan switches off the active plan its days meet and says so; one switch-back undoes it', async () => {
+      const { client, accountId } = await athlete({ plan: 'Pro' });
+      const first = trainingPlanSaved.parse((await client.post('/api/training-plans', eventPlan)).body);
+      expect(first.switchedOff).toEqual([]);
 
-    // Concurrent creates under the account's lock: only one of them starts.
-    expect((await client.patch(`/api/training-plans/${second.body.id as string}/toggle`)).body).toMatchObject({ isActive: false });
-    const racing = await Promise.all([1, 2, 3].map((n) => client.post('/api/training-plans', { ...general, planName: `Block ${n}` })));
-    expect(racing.map((response) => response.status).sort()).toEqual([201, 409, 409]);
-    const active = (await client.get('/api/training-plans')).body.filter((candidate: { isActive: boolean }) => candidate.isActive);
-    expect(active).toHaveLength(1);
+      const created = await client.post('/api/training-plans', general);
+      expect(created.status).toBe(201);
+      const second = trainingPlanSaved.parse(created.body);
+      expect(second).toMatchObject({ isActive: true, switchedOff: [{ id: first.id, name: 'Gran Fondo Stelvio' }] });
+      expect(await activeIn(accountId)).toEqual([second.id]);
+      expect(await plansIn(accountId)).toBe(2);
+
+      const undone = await switchBack(client, second.id, [first.id]);
+      expect(undone.status).toBe(200);
+      expect(undone.body).toEqual({ id: second.id, isActive: false, switchedOn: [{ id: first.id, name: 'Gran Fondo Stelvio' }] });
+      expect(await activeIn(accountId)).toEqual([first.id]);
+
+      // Switching a plan on does the same, both ways.
+      expect((await client.patch(`/api/training-plans/${second.id}/toggle`)).body).toEqual({ id: second.id, isActive: true, switchedOff: [{ id: first.id, name: 'Gran Fondo Stelvio' }] });
+      expect((await client.patch(`/api/training-plans/${first.id}/toggle`)).body).toEqual({ id: first.id, isActive: true, switchedOff: [{ id: second.id, name: 'Winter' }] });
+      expect(await activeIn(accountId)).toEqual([first.id]);
+    });
+
+    it('an undo that would now share a day with another active plan is refused with 409, changing nothing', async () => {
+      const { client, accountId } = await athlete({ plan: 'Pro' });
+      const first = trainingPlanSaved.parse((await client.post('/api/training-plans', eventPlan)).body);
+      const second = trainingPlanSaved.parse((await client.post('/api/training-plans', { ...general, active: false })).body);
+      expect(second).toMatchObject({ isActive: false, switchedOff: [] });
+      expect(await activeIn(accountId)).toEqual([first.id]);
+
+      const third = trainingPlanSaved.parse((await client.post('/api/training-plans', { ...general, planName: 'Block 3' })).body);
+      expect(third.switchedOff).toEqual([{ id: first.id, name: 'Gran Fondo Stelvio' }]);
+      // Then the athlete switches the second on: the third makes way. Undoing the third's creation would put the first beside the second.
+      expect((await client.patch(`/api/training-plans/${second.id}/toggle`)).body.switchedOff).toEqual([{ id: third.id, name: 'Block 3' }]);
+      const refused = await switchBack(client, third.id, [first.id]);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(
+        `"Gran Fondo Stelvio" cannot be switched back on: it would run on the same days as your active plan "Winter" (until ${second.phases.at(-1)!.endDate}). Switch that one off first.`,
+      );
+      expect(await activeIn(accountId)).toEqual([second.id]);
+    });
+
+    it('plans on different days stay active together; an edit that moves one onto the other switches it off', async () => {
+      const { client, accountId } = await athlete({ plan: 'Pro' });
+      const current = trainingPlanSaved.parse((await client.post('/api/training-plans', general)).body);
+      // Four weeks that ended before today: no day in common with the current plan.
+      const past = { ...general, planName: 'Autumn', planDuration: '4 weeks', startDate: isoDay(Date.now() - 56 * DAY_MS) };
+      const earlier = trainingPlanSaved.parse((await client.post('/api/training-plans', past)).body);
+      expect(earlier.switchedOff).toEqual([]);
+      expect(await activeIn(accountId)).toEqual([current.id, earlier.id].sort());
+
+      const moved = await client.put('/api/training-plans', { ...past, id: earlier.id, startDate: '' });
+      expect(moved.status).toBe(200);
+      expect(trainingPlanSaved.parse(moved.body).switchedOff).toEqual([{ id: current.id, name: 'Winter' }]);
+      expect(await activeIn(accountId)).toEqual([earlier.id]);
+    });
+
+    it('refuses a bad switch-back with 400 and another account\'s plans with 404, changing nothing', async () => {
+      const { client, accountId } = await athlete({ plan: 'Pro' });
+      const first = trainingPlanSaved.parse((await client.post('/api/training-plans', eventPlan)).body);
+      const second = trainingPlanSaved.parse((await client.post('/api/training-plans', general)).body);
+      for (const [body, message] of [
+        [undefined, 'List the plans to switch back on in switchOn.'],
+        [[], 'List at least one plan to switch back on.'],
+        [['not-a-uuid'], 'Name each plan to switch back on by its id.'],
+        [[first.id, first.id], 'List each plan to switch back on once.'],
+        [[second.id], 'A plan cannot be switched off and back on at once.'],
+      ] as const) {
+        const response = await switchBack(client, second.id, body);
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(response.body.message).toBe(message);
+      }
+      const bad = await client.post('/api/training-plans', { ...general, active: 'no' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('Say whether the plan starts active with true or false.');
+
+      const stranger = await athlete({ plan: 'Pro' });
+      const theirs = trainingPlanSaved.parse((await stranger.client.post('/api/training-plans', { ...general, active: false })).body);
+      for (const response of [
+        await switchBack(stranger.client, second.id, [theirs.id]),
+        await switchBack(client, second.id, [theirs.id]),
+        await switchBack(client, theirs.id, [first.id]),
+        await switchBack(client, crypto.randomUUID(), [first.id]),
+        await client.post('/api/training-plans/not-a-uuid/switch-back', { switchOn: [first.id] }),
+      ]) {
+        expect(response.status).toBe(404);
+        expect(response.body.message).toBe('Training plan not found');
+      }
+      expect(await activeIn(accountId)).toEqual([second.id]);
+      expect(await activeIn(stranger.accountId)).toEqual([]);
+    });
+
+    it('of parallel creates every one is stored and, under the account lock, one stays active', async () => {
+      const { client, accountId } = await athlete({ plan: 'Pro' });
+      const racing = await Promise.all([1, 2, 3].map((n) => client.post('/api/training-plans', { ...general, planName: `Block ${n}` })));
+      expect(racing.map((response) => response.status)).toEqual([201, 201, 201]);
+      expect(await plansIn(accountId)).toBe(3);
+      const active = await activeIn(accountId);
+      expect(active).toHaveLength(1);
+      // Each answer names exactly the plans it found active: together, every plan but the one still on.
+      const switchedOff = racing.flatMap((response) => trainingPlanSaved.parse(response.body).switchedOff.map((plan) => plan.id));
+      expect(switchedOff.sort()).toEqual(racing.map((response) => response.body.id as string).filter((id) => id !== active[0]).sort());
+    });
   });
 });

@@ -115,6 +115,38 @@ describe('matching and statuses', () => {
     expect(result.day('2026-03-04')).toMatchObject({ status: 'completed', matchedActivityIds: [wednesday.id], doneOn: null });
   });
 
+  it("counts nothing done before the plan's first day: the day before is never a moved session", () => {
+    // The ride of the day before the plan: its first session is still to do, not done at 180 %.
+    const before = activity('2026-03-01', 108);
+    const today = run([session(START)], [before], START);
+    expect(today.day(START)).toMatchObject({ status: 'future', matchedActivityIds: [], doneOn: null, durationPct: null, band: null });
+    expect(today.overall).toMatchObject({ doneMin: 0, durationPct: null, unplannedMin: 0, sessions: { due: 0, completed: 0 } });
+    // Once the first day is over without a ride of its own, the session is missed: the earlier ride still does not count.
+    expect(run([session(START)], [before], '2026-03-03').day(START)).toMatchObject({ status: 'missed', band: 'red', matchedActivityIds: [] });
+    // Done on the first day itself, it counts.
+    const onTheDay = activity(START, 60);
+    expect(run([session(START)], [before, onTheDay], START).day(START)).toMatchObject({ status: 'completed', matchedActivityIds: [onTheDay.id] });
+  });
+
+  it('a plan started in the past (ADR 0036) counts from its chosen first day, not the day before it', () => {
+    const chosenStart = '2026-03-04';
+    const input = (activities: ComplianceActivity[]): ComplianceInput => ({
+      startDate: chosenStart,
+      endDate: END,
+      sessions: [session(chosenStart), session('2026-03-05')],
+      activities,
+      today: '2026-03-10',
+      from: chosenStart,
+      to: END,
+    });
+    const dayBefore = activity('2026-03-03', 60);
+    const second = activity('2026-03-05', 60);
+    const result = planCompliance(input([dayBefore, second]));
+    expect(result.days[0]).toMatchObject({ date: chosenStart, status: 'missed', matchedActivityIds: [] });
+    expect(result.days[1]).toMatchObject({ date: '2026-03-05', status: 'completed', matchedActivityIds: [second.id] });
+    expect(result.overall.sessions).toMatchObject({ due: 2, completed: 1, missed: 1 });
+  });
+
   it('a session does not move by two days', () => {
     const result = run([session('2026-03-03')], [activity('2026-03-05', 60)]);
     expect(result.day('2026-03-03').status).toBe('missed');

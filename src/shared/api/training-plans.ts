@@ -112,6 +112,14 @@ function requireByType(plan: z.infer<typeof planFields>, ctx: z.RefinementCtx): 
 
 export const trainingPlanInput = planFields.superRefine(requireByType);
 export type TrainingPlanInput = z.infer<typeof trainingPlanInput>;
+/**
+ * POST /api/training-plans: the plan's inputs and whether it starts switched on (the default). On,
+ * it switches off the active plans whose days meet its own (ADR 0070); off, it changes nothing else.
+ */
+export const trainingPlanCreate = planFields
+  .extend({ active: z.boolean('Say whether the plan starts active with true or false.').optional() })
+  .superRefine(requireByType);
+export type TrainingPlanCreate = z.infer<typeof trainingPlanCreate>;
 export const trainingPlanUpdate = planFields.extend({ id: z.uuid('Training plan not found') }).superRefine(requireByType);
 export type TrainingPlanUpdate = z.infer<typeof trainingPlanUpdate>;
 
@@ -230,7 +238,28 @@ export const trainingPlanView = planFields.extend({
 export type TrainingPlanView = z.infer<typeof trainingPlanView>;
 
 export const trainingPlanList = z.array(trainingPlanView);
-export const trainingPlanToggle = z.object({ id: z.string(), isActive: z.boolean() });
+/** A plan named in an answer: its id and its title (planTitle). */
+export const namedPlan = z.object({ id: z.string(), name: z.string() });
+export type NamedPlan = z.infer<typeof namedPlan>;
+/**
+ * A created or updated plan, with the active plans it switched off because their days meet its
+ * own (ADR 0070: active plans never overlap); empty when it switched none off.
+ */
+export const trainingPlanSaved = trainingPlanView.extend({ switchedOff: z.array(namedPlan) });
+export type TrainingPlanSaved = z.infer<typeof trainingPlanSaved>;
+export const trainingPlanToggle = z.object({ id: z.string(), isActive: z.boolean(), switchedOff: z.array(namedPlan) });
+export type TrainingPlanToggle = z.infer<typeof trainingPlanToggle>;
+/** POST /api/training-plans/{id}/switch-back: the plans {id} switched off, to switch back on as {id} goes off (the undo). */
+export const trainingPlanSwitchBack = z
+  .object({
+    switchOn: z
+      .array(z.uuid('Name each plan to switch back on by its id.'), 'List the plans to switch back on in switchOn.')
+      .min(1, 'List at least one plan to switch back on.')
+      .max(50, 'List at most 50 plans to switch back on.'),
+  })
+  .refine((body) => new Set(body.switchOn).size === body.switchOn.length, 'List each plan to switch back on once.');
+export const trainingPlanSwitchedBack = z.object({ id: z.string(), isActive: z.literal(false), switchedOn: z.array(namedPlan) });
+export type TrainingPlanSwitchedBack = z.infer<typeof trainingPlanSwitchedBack>;
 export const trainingPlanDeleted = z.object({ message: z.string() });
 
 /** The plan's title by its type: the event, the goal or the plan's name. */

@@ -36,11 +36,14 @@ export function complianceActivities(log: readonly TrainingLogEntry[]): Complian
   }));
 }
 
-/** The span of activities compliance reads for a plan: a day either side, for sessions moved by one. */
+/**
+ * The span of activities compliance reads for a plan: from its first day (nothing before the plan
+ * counts, ADR 0035) to the day after its last, for a last session moved by one day.
+ */
 export function complianceLogSpan(plan: CompliancePlan): { from: Date; to: Date } {
   const start = Date.parse(`${plan.phases[0]!.startDate}T00:00:00Z`);
   const end = Date.parse(`${plan.phases.at(-1)!.endDate}T00:00:00Z`);
-  return { from: new Date(start - DAY_MS), to: new Date(end + 2 * DAY_MS) };
+  return { from: new Date(start), to: new Date(end + 2 * DAY_MS) };
 }
 
 export function planComplianceOf(plan: CompliancePlan, log: readonly TrainingLogEntry[], span: { today: string; from: string; to: string }): PlanCompliance {

@@ -10,6 +10,9 @@ import { DAY_MS } from '../../../shared/time.ts';
  *
  * Rules:
  * - Days are UTC calendar days (YYYY-MM-DD), as the plan's phases and the analysis count them.
+ * - Only activities from the plan's first day on count: one done before the plan started (the day
+ *   before a new plan, or before the chosen start of a plan started in the past, ADR 0036) is
+ *   never matched to a session, not even as a session moved by a day.
  * - A session is matched to every activity of its sport family on its day. A session left without
  *   one takes the activities of its family on the day before or after (the earlier day first) that
  *   no session of their own day took: a session moved by one day.
@@ -104,7 +107,7 @@ export interface ComplianceInput {
   startDate: string;
   endDate: string;
   sessions: readonly CompliancePlannedSession[];
-  /** The athlete's activities from the day before the plan to the day after it (duplicates left out). */
+  /** The athlete's activities from the plan's first day to the day after it (duplicates left out); earlier ones are ignored. */
   activities: readonly ComplianceActivity[];
   /** The UTC day it is now. */
   today: string;
@@ -142,7 +145,8 @@ function matchSessions(input: ComplianceInput): { matches: Match[]; unplanned: C
   const byDay = new Map<string, ComplianceActivity[]>();
   for (const activity of input.activities) {
     const day = isoDay(activity.startDate.getTime());
-    if (day < addDays(input.startDate, -1) || day > addDays(input.endDate, 1)) continue;
+    // Before the plan's first day nothing counts; after its last, a day's grace for a session moved by one.
+    if (day < input.startDate || day > addDays(input.endDate, 1)) continue;
     byDay.set(day, [...(byDay.get(day) ?? []), activity]);
   }
   const used = new Set<string>();

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts, trainingPlans } from '../../db/schema.ts';
 import type { AccountPlan } from '../../../shared/domain/account-plan.ts';
@@ -9,6 +9,38 @@ export type TrainingPlanValues = Omit<typeof trainingPlans.$inferInsert, 'id' | 
 export interface AccountAccess {
   plan: AccountPlan;
   trialExpiryDate: Date | null;
+}
+
+/**
+ * The active plans a plan about to be active pushes off (ADR 0070), chosen by the service from the
+ * other active plans, the account's access and the plan itself (absent while it is being created).
+ */
+export type MakeWay = (otherActive: TrainingPlanRow[], access: AccountAccess, plan?: TrainingPlanRow) => TrainingPlanRow[];
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Locks the account's row for the transaction: the plan changes of one account run one after another. */
+async function lockAccount(tx: Transaction, accountId: string): Promise<AccountAccess | undefined> {
+  const [account] = await tx
+    .select({ plan: accounts.plan, trialExpiryDate: accounts.trialExpiryDate })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for('update');
+  return account;
+}
+
+function activeOf(tx: Transaction, accountId: string): Promise<TrainingPlanRow[]> {
+  return tx.select().from(trainingPlans).where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.isActive, true)));
+}
+
+/** Switches the given plans of the account off; returns them as they now are. */
+async function switchOff(tx: Transaction, accountId: string, plans: readonly TrainingPlanRow[]): Promise<TrainingPlanRow[]> {
+  if (plans.length === 0) return [];
+  return tx
+    .update(trainingPlans)
+    .set({ isActive: false, updatedAt: new Date() })
+    .where(and(eq(trainingPlans.accountId, accountId), inArray(trainingPlans.id, plans.map((plan) => plan.id))))
+    .returning();
 }
 
 /** Training plans, always scoped to one account. */
@@ -47,100 +79,133 @@ export function createPlansRepo(db: Database) {
     },
 
     /**
-     * Inserts a plan if `allowed` says the account may have another and `overlapping` finds no
-     * active plan it would run alongside (ADR 0029). The account row is locked for the
-     * transaction, so concurrent creates of one account run one after another and each sees what
-     * the previous one committed: two can never both pass a limit of one, nor both start at once.
+     * Inserts a plan if `allowed` says the account may have another. An active plan switches off,
+     * in the same transaction, the active plans `makeWay` names (ADR 0070: those whose days meet
+     * its own); they are returned. The account row is locked for the transaction, so concurrent
+     * creates of one account run one after another and each sees what the previous one committed:
+     * two can never both pass a limit of one, nor both stay active on the same days.
      */
     async insertWithinLimit(
       accountId: string,
       allowed: (access: AccountAccess, existingPlans: number) => boolean,
       values: TrainingPlanValues,
-      overlapping: (active: TrainingPlanRow[]) => TrainingPlanRow | undefined = () => undefined,
-    ): Promise<{ row: TrainingPlanRow } | { refused: 'limit' } | { refused: 'overlap'; plan: TrainingPlanRow }> {
+      options: { active?: boolean; makeWay?: MakeWay } = {},
+    ): Promise<{ row: TrainingPlanRow; switchedOff: TrainingPlanRow[] } | { refused: 'limit' }> {
+      const { active = true, makeWay = () => [] } = options;
       return db.transaction(async (tx) => {
-        const [account] = await tx
-          .select({ plan: accounts.plan, trialExpiryDate: accounts.trialExpiryDate })
-          .from(accounts)
-          .where(eq(accounts.id, accountId))
-          .for('update');
+        const account = await lockAccount(tx, accountId);
         if (!account) return { refused: 'limit' as const };
         const [existing] = await tx.select({ n: count() }).from(trainingPlans).where(eq(trainingPlans.accountId, accountId));
         if (!allowed(account, existing?.n ?? 0)) return { refused: 'limit' as const };
-        const active = await tx.select().from(trainingPlans).where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.isActive, true)));
-        const clash = overlapping(active);
-        if (clash) return { refused: 'overlap' as const, plan: clash };
+        const switchedOff = active ? await switchOff(tx, accountId, makeWay(await activeOf(tx, accountId), account)) : [];
         const [row] = await tx
           .insert(trainingPlans)
-          .values({ ...values, accountId })
+          .values({ ...values, accountId, isActive: active })
           .returning();
         await tx
           .update(accounts)
           .set({ trainingPlansGenerated: sql`${accounts.trainingPlansGenerated} + 1` })
           .where(eq(accounts.id, accountId));
-        return { row: row! };
+        return { row: row!, switchedOff };
       });
     },
 
     /**
      * Replaces the plan's inputs and generated plan; undefined when the account has no such plan.
-     * An active plan is not replaced when `overlapping` finds another active plan its new dates
-     * would run alongside; checked under the account's lock, as creates are.
+     * An active plan switches off the other active plans `makeWay` names for its new dates, in the
+     * same transaction and under the account's lock, as creates do.
      */
     async replace(
       accountId: string,
       id: string,
       values: TrainingPlanValues,
-      overlapping: (otherActive: TrainingPlanRow[]) => TrainingPlanRow | undefined = () => undefined,
-    ): Promise<{ row: TrainingPlanRow } | { refused: 'overlap'; plan: TrainingPlanRow } | undefined> {
+      makeWay: MakeWay = () => [],
+    ): Promise<{ row: TrainingPlanRow; switchedOff: TrainingPlanRow[] } | undefined> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
-        const active = await tx.select().from(trainingPlans).where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.isActive, true)));
-        if (active.some((plan) => plan.id === id)) {
-          const clash = overlapping(active.filter((plan) => plan.id !== id));
-          if (clash) return { refused: 'overlap' as const, plan: clash };
-        }
+        const account = await lockAccount(tx, accountId);
+        if (!account) return undefined;
+        const active = await activeOf(tx, accountId);
         const [row] = await tx
           .update(trainingPlans)
           .set({ ...values, updatedAt: new Date() })
           .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, id)))
           .returning();
         if (!row) return undefined;
+        const switchedOff = row.isActive ? await switchOff(tx, accountId, makeWay(active.filter((plan) => plan.id !== id), account, row)) : [];
         await tx
           .update(accounts)
           .set({ trainingPlansGenerated: sql`${accounts.trainingPlansGenerated} + 1` })
           .where(eq(accounts.id, accountId));
-        return { row };
+        return { row, switchedOff };
       });
     },
 
     /**
      * Flips isActive under the account's lock, so two toggles never both read the same state; a
-     * plan is not switched on when `overlapping` finds another active plan it would run alongside.
+     * plan switched on switches off, in the same transaction, the other active plans `makeWay` names.
      */
     async toggle(
       accountId: string,
       id: string,
-      overlapping: (plan: TrainingPlanRow, otherActive: TrainingPlanRow[]) => TrainingPlanRow | undefined = () => undefined,
-    ): Promise<{ row: TrainingPlanRow } | { refused: 'overlap'; plan: TrainingPlanRow } | undefined> {
+      makeWay: MakeWay = () => [],
+    ): Promise<{ row: TrainingPlanRow; switchedOff: TrainingPlanRow[] } | undefined> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+        const account = await lockAccount(tx, accountId);
+        if (!account) return undefined;
         const [current] = await tx
           .select()
           .from(trainingPlans)
           .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, id)));
         if (!current) return undefined;
-        if (!current.isActive) {
-          const others = await tx.select().from(trainingPlans).where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.isActive, true)));
-          const clash = overlapping(current, others);
-          if (clash) return { refused: 'overlap' as const, plan: clash };
-        }
+        const others = current.isActive ? [] : (await activeOf(tx, accountId)).filter((plan) => plan.id !== id);
+        const switchedOff = current.isActive ? [] : await switchOff(tx, accountId, makeWay(others, account, current));
         const [row] = await tx
           .update(trainingPlans)
           .set({ isActive: !current.isActive, updatedAt: new Date() })
           .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, id)))
           .returning();
-        return row ? { row } : undefined;
+        return row ? { row, switchedOff } : undefined;
+      });
+    },
+
+    /**
+     * Undoes a switch (ADR 0070): plan `offId` goes off and the plans `onIds` back on, all or
+     * nothing, under the account's lock. Undefined when the account lacks one of the plans;
+     * `refuse` sees the plans to switch on and those that stay active, and a message it returns
+     * refuses the whole change.
+     */
+    async switchBack(
+      accountId: string,
+      offId: string,
+      onIds: readonly string[],
+      refuse: (switchOn: TrainingPlanRow[], stayActive: TrainingPlanRow[], access: AccountAccess) => string | null,
+    ): Promise<{ off: TrainingPlanRow; on: TrainingPlanRow[] } | { refused: string } | undefined> {
+      return db.transaction(async (tx) => {
+        const account = await lockAccount(tx, accountId);
+        if (!account) return undefined;
+        const named = await tx
+          .select()
+          .from(trainingPlans)
+          .where(and(eq(trainingPlans.accountId, accountId), inArray(trainingPlans.id, [offId, ...onIds])));
+        const off = named.find((plan) => plan.id === offId);
+        const on = onIds.map((id) => named.find((plan) => plan.id === id));
+        if (!off || on.some((plan) => !plan)) return undefined;
+        const switchOn = on as TrainingPlanRow[];
+        const stayActive = (await activeOf(tx, accountId)).filter((plan) => plan.id !== offId && !onIds.includes(plan.id));
+        const refused = refuse(switchOn, stayActive, account);
+        if (refused) return { refused };
+        const now = new Date();
+        const [offRow] = await tx
+          .update(trainingPlans)
+          .set({ isActive: false, updatedAt: now })
+          .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, offId)))
+          .returning();
+        const onRows = await tx
+          .update(trainingPlans)
+          .set({ isActive: true, updatedAt: now })
+          .where(and(eq(trainingPlans.accountId, accountId), inArray(trainingPlans.id, [...onIds])))
+          .returning();
+        return { off: offRow!, on: onIds.map((id) => onRows.find((row) => row.id === id)!) };
       });
     },
 

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  trainingPlanCreate,
   trainingPlanDeleted,
-  trainingPlanInput,
   trainingPlanList,
+  trainingPlanSaved,
+  trainingPlanSwitchBack,
+  trainingPlanSwitchedBack,
   trainingPlanToggle,
   trainingPlanUpdate,
   trainingPlanView,
@@ -28,22 +31,23 @@ export function registerPlanRoutes(app: FastifyInstance, plans: PlansService): v
   route(app, {
     method: 'POST',
     url: '/api/training-plans',
-    summary: 'Generates and stores a training plan (Free accounts: at most 1 plan)',
+    summary:
+      'Generates and stores a training plan (Free accounts: at most 1 plan); active unless active: false, it switches off the active plans whose days meet its own and names them in switchedOff',
     tags,
     auth: 'required',
-    body: trainingPlanInput,
-    response: trainingPlanView,
+    body: trainingPlanCreate,
+    response: trainingPlanSaved,
     status: 201,
     handler: ({ account, body }) => plans.create(account.id, body),
   });
   route(app, {
     method: 'PUT',
     url: '/api/training-plans',
-    summary: 'Regenerates a training plan from new inputs',
+    summary: 'Regenerates a training plan from new inputs; an active one switches off the active plans its new days meet (switchedOff)',
     tags,
     auth: 'required',
     body: trainingPlanUpdate,
-    response: trainingPlanView,
+    response: trainingPlanSaved,
     handler: ({ account, body }) => plans.update(account.id, body),
   });
   route(app, {
@@ -69,11 +73,22 @@ export function registerPlanRoutes(app: FastifyInstance, plans: PlansService): v
   route(app, {
     method: 'PATCH',
     url: '/api/training-plans/:id/toggle',
-    summary: 'Activates or deactivates a plan (active plans feed the analysis)',
+    summary: 'Activates or deactivates a plan (active plans feed the analysis); activated, it switches off the active plans whose days meet its own (switchedOff)',
     tags,
     auth: 'required',
     response: trainingPlanToggle,
     handler: ({ account, params }) => plans.toggle(account.id, planId(params)),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/training-plans/:id/switch-back',
+    summary:
+      'Undoes a switch: the plan goes off and the plans it switched off (switchOn) back on, all at once; 409 when one would now run alongside another active plan',
+    tags,
+    auth: 'required',
+    body: trainingPlanSwitchBack,
+    response: trainingPlanSwitchedBack,
+    handler: ({ account, params, body }) => plans.switchBack(account.id, planId(params), body.switchOn),
   });
   route(app, {
     method: 'DELETE',

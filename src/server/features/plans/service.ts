@@ -4,7 +4,12 @@ import {
   FREE_PLAN_LIMIT_MESSAGE,
   planLengthFields,
   planTitle,
+  type NamedPlan,
+  type TrainingPlanCreate,
   type TrainingPlanInput,
+  type TrainingPlanSaved,
+  type TrainingPlanSwitchedBack,
+  type TrainingPlanToggle,
   type TrainingPlanUpdate,
   type TrainingPlanView,
 } from '../../../shared/api/training-plans.ts';
@@ -39,26 +44,39 @@ function planDays(plan: Parameters<typeof lengthInput>[0] & { generatedAt: Date 
   return { start: phases[0]!.startDate, end: phases.at(-1)!.endDate };
 }
 
+const daysMeet = (a: { start: string; end: string }, b: { start: string; end: string }) => a.start <= b.end && b.start <= a.end;
+
 /**
- * ADR 0029: two active plans never run at the same time: the athlete would be asked to train
- * both weeks at once, and Kai could measure against only one. The first active plan whose days
- * meet the candidate's, or undefined.
+ * ADR 0070 (was 0029's refusal): active plans never run on the same day: the athlete would be
+ * asked to train both weeks at once, and Kai could measure against only one. A plan that becomes
+ * active pushes off the other active plans whose days meet its own; below Pro level every other
+ * active plan (ADR 0031: one active plan at a time).
  */
-function overlappingPlan(candidate: { start: string; end: string }, active: readonly TrainingPlanRow[]): TrainingPlanRow | undefined {
-  return active.find((plan) => {
-    const days = planDays(plan);
-    return days.start <= candidate.end && candidate.start <= days.end;
-  });
+export function plansMakingWay(days: { start: string; end: string }, otherActive: readonly TrainingPlanRow[], access: AccountAccess, now: Date): TrainingPlanRow[] {
+  if (!hasProAccess(access.plan, access.trialExpiryDate, now)) return [...otherActive];
+  return otherActive.filter((plan) => daysMeet(days, planDays(plan)));
 }
 
-/** The 409 answer naming the active plan in the way and what to do about it. */
-export function overlapError(plan: TrainingPlanRow): AppError {
-  const { end } = planDays(plan);
-  return new AppError(
-    'conflict',
-    `Your active plan "${planTitle(plan)}" runs until ${end}, and two plans at once would ask for both weeks of training. Switch it off first, or keep this plan inactive.`,
-  );
+/**
+ * Why plans cannot be switched back on (the undo of ADR 0070), or null: one of them would run
+ * alongside a plan that stays active or another of them, or a Free account would have two active.
+ */
+export function switchBackProblem(switchOn: readonly TrainingPlanRow[], stayActive: readonly TrainingPlanRow[], access: AccountAccess, now: Date): string | null {
+  if (!hasProAccess(access.plan, access.trialExpiryDate, now) && switchOn.length + stayActive.length > 1) {
+    return 'Free accounts have one active training plan at a time. Upgrade to Pro to keep several.';
+  }
+  for (const [index, plan] of switchOn.entries()) {
+    const days = planDays(plan);
+    const clash = [...stayActive, ...switchOn.slice(0, index)].find((other) => daysMeet(days, planDays(other)));
+    if (clash) {
+      return `"${planTitle(plan)}" cannot be switched back on: it would run on the same days as your active plan "${planTitle(clash)}" (until ${planDays(clash).end}). Switch that one off first.`;
+    }
+  }
+  return null;
 }
+
+const named = (plans: readonly TrainingPlanRow[]): NamedPlan[] => plans.map((plan) => ({ id: plan.id, name: planTitle(plan) }));
+
 export const CONNECT_REQUIRED_MESSAGE = 'Connect Strava or import your activity files to use training plans.';
 /** An analysis speaks about this many active plans at most: the facts and the prompt stay bounded. */
 export const MAX_PLANS_IN_ANALYSIS = 3;
@@ -154,6 +172,11 @@ export function createPlansService(deps: {
     return true;
   }
 
+  /** Plans switched off lose their pending proposals, as a plan switched off by hand does (ADR 0050). */
+  async function supersedeSwitchedOff(accountId: string, plans: readonly TrainingPlanRow[], now: Date): Promise<void> {
+    for (const plan of plans) await adjustments.supersedePending(accountId, plan.id, now);
+  }
+
   async function findOwned(accountId: string, id: string): Promise<TrainingPlanRow> {
     const row = await repo.find(accountId, id);
     if (!row) throw notFound();
@@ -179,41 +202,68 @@ export function createPlansService(deps: {
      * checked again under a lock on the account as the plan is stored, so that of parallel creates
      * only as many succeed as the limit allows.
      */
-    async create(accountId: string, input: TrainingPlanInput, now = new Date()): Promise<TrainingPlanView> {
+    async create(accountId: string, body: TrainingPlanCreate, now = new Date()): Promise<TrainingPlanSaved> {
       await requireConnected(accountId);
+      const { active = true, ...input } = body;
       const mayAddPlan = (access: AccountAccess, existingPlans: number) => hasProAccess(access.plan, access.trialExpiryDate, now) || existingPlans < FREE_PLAN_LIMIT;
       const standing = await repo.standing(accountId);
       if (!standing || !mayAddPlan(standing.access, standing.plans)) throw new AppError('forbidden', FREE_PLAN_LIMIT_MESSAGE);
       const values = await generate(accountId, input, now);
-      const result = await repo.insertWithinLimit(accountId, mayAddPlan, values, (active) => overlappingPlan(planDays({ ...values, generatedAt: now }), active));
-      if ('refused' in result) throw result.refused === 'overlap' ? overlapError(result.plan) : new AppError('forbidden', FREE_PLAN_LIMIT_MESSAGE);
+      const days = planDays({ ...values, generatedAt: now });
+      const result = await repo.insertWithinLimit(accountId, mayAddPlan, values, {
+        active,
+        makeWay: (others, access) => plansMakingWay(days, others, access, now),
+      });
+      if ('refused' in result) throw new AppError('forbidden', FREE_PLAN_LIMIT_MESSAGE);
+      await supersedeSwitchedOff(accountId, result.switchedOff, now);
       await plansChanged(accountId);
-      return toView(result.row, now);
+      return { ...toView(result.row, now), switchedOff: named(result.switchedOff) };
     },
 
-    /** Regenerates the plan from the new inputs; its phases start again from today. */
-    async update(accountId: string, update: TrainingPlanUpdate, now = new Date()): Promise<TrainingPlanView> {
+    /**
+     * Regenerates the plan from the new inputs; its phases start again from today. An active plan
+     * switches off the other active plans its new days meet (ADR 0070).
+     */
+    async update(accountId: string, update: TrainingPlanUpdate, now = new Date()): Promise<TrainingPlanSaved> {
       await requireConnected(accountId);
       const { id, ...input } = update;
       const stored = await findOwned(accountId, id);
       const values = await generate(accountId, input, now, stored.startDate);
-      const result = await repo.replace(accountId, id, values, (others) => overlappingPlan(planDays({ ...values, generatedAt: now }), others));
+      const days = planDays({ ...values, generatedAt: now });
+      const result = await repo.replace(accountId, id, values, (others, access) => plansMakingWay(days, others, access, now));
       if (!result) throw notFound();
-      if ('refused' in result) throw overlapError(result.plan);
       await adjustments.supersedePending(accountId, id, now);
+      await supersedeSwitchedOff(accountId, result.switchedOff, now);
       await plansChanged(accountId);
-      return toView(result.row, now);
+      return { ...toView(result.row, now), switchedOff: named(result.switchedOff) };
     },
 
-    async toggle(accountId: string, id: string, now = new Date()): Promise<{ id: string; isActive: boolean }> {
+    /** Switches a plan off, or on: then the active plans its days meet go off (ADR 0070) and are named. */
+    async toggle(accountId: string, id: string, now = new Date()): Promise<TrainingPlanToggle> {
       await requireConnected(accountId);
-      const result = await repo.toggle(accountId, id, (plan, others) => overlappingPlan(planDays(plan), others));
+      const result = await repo.toggle(accountId, id, (others, access, plan) => plansMakingWay(planDays(plan!), others, access, now));
       if (!result) throw notFound();
-      if ('refused' in result) throw overlapError(result.plan);
       if (result.row.isActive) await holdToFreeLimit(accountId, now, result.row.id);
       else await adjustments.supersedePending(accountId, result.row.id, now);
+      await supersedeSwitchedOff(accountId, result.switchedOff, now);
       await plansChanged(accountId);
-      return { id: result.row.id, isActive: result.row.isActive };
+      return { id: result.row.id, isActive: result.row.isActive, switchedOff: named(result.switchedOff) };
+    },
+
+    /**
+     * The undo of a switch (ADR 0070): plan `id` goes off and the plans it switched off back on, at
+     * once. Another account's plan, or one deleted since, is not found; a plan that would now run
+     * alongside another active one is refused with 409, and nothing changes.
+     */
+    async switchBack(accountId: string, id: string, switchOn: readonly string[], now = new Date()): Promise<TrainingPlanSwitchedBack> {
+      await requireConnected(accountId);
+      if (switchOn.includes(id)) throw new AppError('bad_request', 'A plan cannot be switched off and back on at once.');
+      const result = await repo.switchBack(accountId, id, switchOn, (on, staying, access) => switchBackProblem(on, staying, access, now));
+      if (!result) throw notFound();
+      if ('refused' in result) throw new AppError('conflict', result.refused);
+      await adjustments.supersedePending(accountId, id, now);
+      await plansChanged(accountId);
+      return { id: result.off.id, isActive: false, switchedOn: named(result.on) };
     },
 
     async delete(accountId: string, id: string): Promise<{ message: string }> {
