@@ -1,11 +1,21 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 
 /**
  * Spec §9 defaults: data never goes stale on its own, nothing refetches on an interval or on
  * window focus, and nothing retries. Each query that needs freshness or a retry says so itself.
  */
+/**
+ * The day plan (ADR 0068) follows everything the athlete changes: plans, proposals, check-ins,
+ * settings, analyses. Rather than each of those mutations knowing about it, every successful
+ * mutation marks it stale (a mounted day plan refetches; otherwise it does on its next mount).
+ */
+export const DAY_PLAN_QUERY_KEY = ['/api/day-plan'] as const;
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      onSuccess: () => client.invalidateQueries({ queryKey: DAY_PLAN_QUERY_KEY }),
+    }),
     defaultOptions: {
       queries: {
         refetchInterval: false,
@@ -18,4 +28,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }

@@ -18,6 +18,7 @@ import { activityProvenance } from './coach/activity-facts.ts';
 import { buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
 import { readinessFacts } from './coach/readiness-facts.ts';
 import { asDaySession, fromDaySession, heldBackSession } from './coach/next-session.ts';
+import { builtinNextSession } from './coach/builtin.ts';
 import { quantity } from './coach/format.ts';
 import type { PlannedNextFacts } from './coach/context.ts';
 import { formatShortCalendarDay } from '../../../shared/format.ts';
@@ -295,13 +296,20 @@ export function createAnalysisService(deps: {
      * (ADR 0068), with the same session held back for strained readiness.
      */
     async latestSuggestion(accountId: string): Promise<CoachSuggestion | undefined> {
-      const row = await repo.latestSuggestion(accountId);
-      if (!row) return undefined;
-      const held = heldBackSession(row.nextSession);
+      const latest = await repo.latestSuggestion(accountId);
+      if (!latest) return undefined;
+      const [stored, account] = await Promise.all([repo.find(accountId, latest.activityId), accountSettings.analysisSettings(accountId)]);
+      // An analysis written before the settings or plans changed would be rewritten when next read:
+      // its session is chosen again from today's facts by the same rules, without writing (or asking a model).
+      const session =
+        !stored || stored.settingsRevision === account.revision
+          ? latest.nextSession
+          : builtinNextSession(await factsFor(accountId, latest.activityId, withAccountStyle(settingsOf(stored), account), account));
+      const held = heldBackSession(session);
       return {
-        activityName: row.activityName,
-        activityDay: row.startDate.toISOString().slice(0, 10),
-        session: asDaySession(row.nextSession),
+        activityName: latest.activityName,
+        activityDay: latest.startDate.toISOString().slice(0, 10),
+        session: asDaySession(session),
         heldBack: held && asDaySession(held),
       };
     },

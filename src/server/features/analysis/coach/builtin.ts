@@ -34,6 +34,11 @@ export function writeBuiltinAnalysis(context: AnalysisContext): CoachAnswer {
   };
 }
 
+/** The next session the built-in coach would choose from `context`, without writing the analysis. */
+export function builtinNextSession(context: AnalysisContext): NextSession {
+  return chooseNextSession(context, readActivity(context), voiceFor(context.coaching)).session;
+}
+
 /**
  * Kai says when the rides disagree with the FTP the scores use (ADR 0025), with the evidence, and
  * where to update it: a wrong FTP skews every IF, TSS and zone (TrainerRoad and intervals.icu do
