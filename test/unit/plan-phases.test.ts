@@ -116,10 +116,11 @@ describe('planSchedule and phaseProgress', () => {
   const generatedAt = new Date('2026-03-10T22:30:00Z');
   const schedule = planSchedule({ requestedLength: '16 weeks', generatedAt });
 
-  it('dates each phase from the generation day, the next starting the day after', () => {
+  it('dates each phase from the generation day, the next starting the day after (plans from before ADR 0069)', () => {
     expect(schedule).toEqual({
       totalWeeks: 16,
       taperWeeks: 1,
+      weekStartsOn: null,
       phases: [
         { name: 'base', startDate: '2026-03-10', endDate: '2026-05-04', weeks: 8 },
         { name: 'build', startDate: '2026-05-05', endDate: '2026-06-08', weeks: 5 },
@@ -145,6 +146,60 @@ describe('planSchedule and phaseProgress', () => {
     const broken = schedule.phases.map((phase) => ({ ...phase, endDate: 'not a date' }));
     expect(phaseProgress(broken, new Date('2026-06-30T00:00:00Z')).phase).toBe('base');
     expect(() => planSchedule({ generatedAt: new Date(Number.NaN) })).toThrow(RangeError);
+  });
+});
+
+describe('plans on the athlete\'s calendar weeks (ADR 0069)', () => {
+  const generatedAt = new Date('2026-03-10T22:30:00Z'); // a Tuesday
+
+  it('counts week 1 as the calendar week holding the first day, every later week starting on the week start', () => {
+    expect(planSchedule({ requestedLength: '16 weeks', generatedAt, weekStartsOn: 'Monday' })).toEqual({
+      totalWeeks: 16,
+      taperWeeks: 1,
+      weekStartsOn: 'Monday',
+      phases: [
+        { name: 'base', startDate: '2026-03-10', endDate: '2026-05-03', weeks: 8 },
+        { name: 'build', startDate: '2026-05-04', endDate: '2026-06-07', weeks: 5 },
+        { name: 'peak-and-taper', startDate: '2026-06-08', endDate: '2026-06-28', weeks: 3 },
+      ],
+    });
+    // Weeks starting on Sunday: week 1 is Sunday 8 to Saturday 14 March.
+    expect(planSchedule({ requestedLength: '4 weeks', generatedAt, weekStartsOn: 'Sunday' }).phases.map((phase) => [phase.startDate, phase.endDate])).toEqual([
+      ['2026-03-10', '2026-03-21'],
+      ['2026-03-22', '2026-03-28'],
+      ['2026-03-29', '2026-04-04'],
+    ]);
+  });
+
+  it.each([
+    // target, weeks: the calendar weeks from the one holding Tuesday 10 March to the one holding the day
+    ['2026-03-31', 4], // a Tuesday: three weeks after the first day, in the fourth calendar week
+    ['2026-06-21', 15], // a Sunday: the last day of the 15th calendar week
+    ['2026-06-22', 16], // the Monday after: a 16th week, of one day
+    ['2026-06-24', 16],
+  ])('a plan to %s is %i weeks and ends on that day', (targetDate, weeks) => {
+    const schedule = planSchedule({ targetDate, generatedAt, weekStartsOn: 'Monday' });
+    expect(schedule.totalWeeks).toBe(weeks);
+    expect(schedule.phases.at(-1)!.endDate).toBe(targetDate);
+    expect(schedule.phases[0]!.startDate).toBe('2026-03-10');
+  });
+
+  it('ends on the target only when the target is in its last week', () => {
+    expect(planSchedule({ targetDate: '2026-06-24', requestedLength: '16 weeks', generatedAt, weekStartsOn: 'Monday' }).phases.at(-1)!.endDate).toBe('2026-06-24');
+    expect(planSchedule({ targetDate: '2026-06-24', requestedLength: '12 weeks', generatedAt, weekStartsOn: 'Monday' }).phases.at(-1)!.endDate).toBe('2026-05-31');
+    expect(planSchedule({ targetDate: '2026-06-24', requestedLength: '20 weeks', generatedAt, weekStartsOn: 'Monday' }).phases.at(-1)!.endDate).toBe('2026-07-26');
+  });
+
+  it.each([
+    ['2026-03-10T00:00:00Z', 'base', 1, 1],
+    ['2026-03-15T23:59:59.999Z', 'base', 1, 1], // Sunday: the end of the first calendar week
+    ['2026-03-16T00:00:00Z', 'base', 2, 2],
+    ['2026-05-04T00:00:00Z', 'build', 1, 9],
+    ['2026-06-24T12:00:00Z', 'peak-and-taper', 3, 16],
+    ['2026-06-25T00:00:00Z', 'completed', null, null], // the day after the event
+  ])('at %s the plan to 24 June is in %s, week %s of the phase, week %s of the plan', (now, phase, weekOfPhase, weekOfPlan) => {
+    const { phases } = planSchedule({ targetDate: '2026-06-24', generatedAt, weekStartsOn: 'Monday' });
+    expect(phaseProgress(phases, new Date(now))).toEqual({ phase, weekOfPhase, weekOfPlan });
   });
 });
 

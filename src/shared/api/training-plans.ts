@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHASE_NAMES, planHorizonProblem } from '../domain/plan-phases.ts';
+import { PHASE_NAMES, planHorizonProblem, WEEKDAYS } from '../domain/plan-phases.ts';
 import { PLAN_START_MESSAGES } from '../domain/plan-start.ts';
 import { unitSystems } from '../domain/unit-system.ts';
 import { sessionStep } from './analysis.ts';
@@ -187,7 +187,7 @@ const raceWeek = z.object({
   startDate: z.string(),
   /** YYYY-MM-DD: the event or PR attempt. */
   date: z.string(),
-  /** Monday to Sunday. */
+  /** The seven days in date order, the event last (plans from before ADR 0069: Monday to Sunday). */
   dailySchedule: z.array(scheduledDay),
 });
 export type RaceWeek = z.infer<typeof raceWeek>;
@@ -205,12 +205,27 @@ export const generatedPlan = z.object({
     overview: z.object({
       totalWeeks: z.number().int().positive(),
       weeklyVolume: z.object({ current: z.string(), peak: z.string() }),
+      /**
+       * The day the plan's weeks start on (ADR 0069): its weeks are the athlete's calendar weeks and
+       * it ends on its target day. Absent on plans laid out before (weeks from their first day).
+       */
+      weekStartsOn: z.enum(WEEKDAYS).optional(),
     }),
     phases: z.array(generatedPhase),
     raceWeek: raceWeek.optional(),
   }),
   progressChecks: z.array(
-    z.object({ name: z.string(), timing: z.string(), protocol: z.string(), successCriteria: z.string(), adjustmentTriggers: z.string() }),
+    z.object({
+      name: z.string(),
+      timing: z.string(),
+      protocol: z.string(),
+      successCriteria: z.string(),
+      adjustmentTriggers: z.string(),
+      /** YYYY-MM-DD: the training day the check is done on (ADR 0069); absent on older plans and on checks of every morning. */
+      date: z.string().optional(),
+      /** The session of that day when the check is one (a test): the plan's calendar, feed and files hold it on `date`. */
+      session: scheduledDay.optional(),
+    }),
   ),
   /** What the plan took as given where the athlete's data was silent. */
   assumptions: z.array(z.string()),

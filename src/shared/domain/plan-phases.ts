@@ -20,8 +20,15 @@ import { DAY_MS } from '../time.ts';
  *   When the rest falls below its minimum, a week is taken back, one at a time, from the named
  *   share that rounding raised the most and that is above its minimum (ties: the earlier phase);
  *   when all are at their minimums (a 4-week plan), from the one rounded up most, never below 1.
- * - Dates are calendar days (UTC). The base phase starts on the generation day; a phase of w weeks
- *   ends 7w - 1 days after it starts; each next phase starts the day after.
+ * - Dates are calendar days (UTC). The base phase starts on the generation day (or the chosen
+ *   start, ADR 0036). Plans generated since ADR 0069 count their weeks on the athlete's calendar:
+ *   week 1 is the calendar week (from `weekStartsOn`, Monday by default) holding the first day, so
+ *   it may begin mid-week, and every later week starts on the week start; a length derived from a
+ *   date is the number of calendar weeks up to and including the one holding the target, and when
+ *   the target falls in the plan's last week the plan ends on that day (no day after the event).
+ *   Plans from before (no `weekStartsOn`) keep their layout: weeks of seven days from the first
+ *   day, the last one whole. In both, a phase of w weeks ends on the last day of its w-th week and
+ *   the next phase starts the day after.
  * - The current phase is the first whose end date has not passed by the end of that day (before
  *   the plan starts that is base); after the last one, 'completed'; if the dates cannot be
  *   computed (an invalid generation date), base.
@@ -38,6 +45,12 @@ export const MIN_DERIVED_WEEKS = 3;
 /** The longest plan, and the farthest target date, Kairo plans for (ADR 0030). */
 export const MAX_PLAN_WEEKS = 104;
 export const DAYS_PER_MONTH = 30;
+
+/** The days a week can start on, Monday first (the same names as the plan's days of the week). */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+/** Kairo's calendar weeks run Monday to Sunday (the plan calendar, planned vs done): plans count weeks the same way. */
+export const DEFAULT_WEEK_START: Weekday = 'Monday';
 
 export interface PhaseSplit {
   totalWeeks: number;
@@ -58,6 +71,8 @@ export interface PlanPhase {
 
 export interface PlanSchedule {
   totalWeeks: number;
+  /** The day the plan's weeks start on; null for plans laid out before ADR 0069 (weeks from the first day). */
+  weekStartsOn: Weekday | null;
   /** Of the peak-and-taper phase, how many final weeks are the taper. */
   taperWeeks: number;
   phases: PlanPhase[];
@@ -119,6 +134,11 @@ export interface PlanLengthInput {
    * rules that derive a length change later.
    */
   generatedWeeks?: number | null;
+  /**
+   * The day the athlete's weeks start on (ADR 0069): the plan's weeks are calendar weeks and it
+   * ends on its target day. Absent or null: the layout of plans generated before it.
+   */
+  weekStartsOn?: Weekday | null;
 }
 
 const RELATIVE_TIMELINE = /(?:\bin\s+|^)(\d+)\s*(months?|weeks?)\b/i;
@@ -190,7 +210,9 @@ export function planTotalWeeks(input: PlanLengthInput): number {
     const target = parseTargetDate(input.targetDate, input.generatedAt);
     // An unparseable timeline is '16 weeks ahead' (spec §4): 16 weeks, with no day to race on.
     if (!target) return DEFAULT_PLAN_WEEKS;
-    return Math.min(MAX_PLAN_WEEKS, Math.max(MIN_DERIVED_WEEKS, weeksThrough(startOfUtcDay(input.generatedAt), target)));
+    const start = startOfUtcDay(input.generatedAt);
+    const weeks = input.weekStartsOn ? calendarWeeksThrough(start, target, input.weekStartsOn) : weeksThrough(start, target);
+    return Math.min(MAX_PLAN_WEEKS, Math.max(MIN_DERIVED_WEEKS, weeks));
   }
   return DEFAULT_PLAN_WEEKS;
 }
@@ -199,6 +221,32 @@ export function planTotalWeeks(input: PlanLengthInput): number {
 function weeksThrough(start: Date, target: Date): number {
   const days = Math.floor((target.getTime() - start.getTime()) / DAY_MS) + 1;
   return Math.ceil(days / 7);
+}
+
+/** The calendar weeks (starting on `weekStartsOn`) from the one holding `start` to the one holding `target`. */
+function calendarWeeksThrough(start: Date, target: Date, weekStartsOn: Weekday): number {
+  return Math.floor((target.getTime() - weekStartOf(start.getTime(), weekStartsOn)) / (7 * DAY_MS)) + 1;
+}
+
+/** The first day (UTC midnight, ms) of the week starting on `weekStartsOn` that holds `dayMs`. */
+export function weekStartOf(dayMs: number, weekStartsOn: Weekday): number {
+  const day = Math.floor(dayMs / DAY_MS) * DAY_MS;
+  const weekday = (new Date(day).getUTCDay() + 6) % 7;
+  return day - ((weekday - WEEKDAYS.indexOf(weekStartsOn) + 7) % 7) * DAY_MS;
+}
+
+/**
+ * The first day (ms) of a phase's first week: its start date, except for the first phase of a
+ * plan whose first week begins mid-week (ADR 0069), whose week 1 began on the week start before.
+ * Every phase but the last ends on the last day of a week, so the first one's weeks count back
+ * from its end.
+ */
+export function phaseWeekOneStart(phases: readonly PlanPhase[], index: number): number {
+  const phase = phases[index];
+  if (!phase) return Number.NaN;
+  const start = Date.parse(`${phase.startDate}T00:00:00Z`);
+  if (index > 0 || phases.length < 2) return start;
+  return Math.min(start, Date.parse(`${phase.endDate}T00:00:00Z`) + DAY_MS - phase.weeks * 7 * DAY_MS);
 }
 
 /** The day a plan's target falls on (event date or PR timeline), or null when it has none that parses. */
@@ -260,14 +308,22 @@ export function planSchedule(input: PlanLengthInput): PlanSchedule {
     build: split.buildWeeks,
     'peak-and-taper': split.peakWeeks + split.taperWeeks,
   };
-  let start = startOfUtcDay(input.generatedAt);
-  const phases = PHASE_NAMES.map((name) => {
-    const end = new Date(start.getTime() + (weeks[name] * 7 - 1) * DAY_MS);
-    const phase = { name, startDate: isoDay(start), endDate: isoDay(end), weeks: weeks[name] };
-    start = new Date(end.getTime() + DAY_MS);
-    return phase;
+  const first = startOfUtcDay(input.generatedAt);
+  const weekStartsOn = input.weekStartsOn ?? null;
+  // Week 1 is the calendar week holding the first day (ADR 0069), or seven days from it (before).
+  const weekOne = weekStartsOn ? weekStartOf(first.getTime(), weekStartsOn) : first.getTime();
+  const lastWeekStart = weekOne + (split.totalWeeks - 1) * 7 * DAY_MS;
+  const target = weekStartsOn ? planTargetDay(input) : null;
+  // A plan whose last week holds its target ends on it: no day of the plan after the event.
+  const lastDay = target && target.getTime() >= lastWeekStart && target.getTime() < lastWeekStart + 7 * DAY_MS ? target.getTime() : lastWeekStart + 6 * DAY_MS;
+  let weeksBefore = 0;
+  const phases = PHASE_NAMES.map((name, index) => {
+    const start = Math.max(first.getTime(), weekOne + weeksBefore * 7 * DAY_MS);
+    weeksBefore += weeks[name];
+    const end = index === PHASE_NAMES.length - 1 ? lastDay : weekOne + weeksBefore * 7 * DAY_MS - DAY_MS;
+    return { name, startDate: isoDay(new Date(start)), endDate: isoDay(new Date(end)), weeks: weeks[name] };
   });
-  return { totalWeeks: split.totalWeeks, taperWeeks: split.taperWeeks, phases };
+  return { totalWeeks: split.totalWeeks, taperWeeks: split.taperWeeks, weekStartsOn, phases };
 }
 
 export interface PhaseProgress {
@@ -283,9 +339,10 @@ export function phaseProgress(phases: readonly PlanPhase[], now: Date): PhasePro
   const fallback: PhaseProgress = { phase: 'base', weekOfPhase: 1, weekOfPlan: 1 };
   const first = phases[0];
   if (!first || !Number.isFinite(now.getTime())) return fallback;
-  const planStart = Date.parse(`${first.startDate}T00:00:00Z`);
-  for (const phase of phases) {
-    const start = Date.parse(`${phase.startDate}T00:00:00Z`);
+  // Weeks count from the first day of week 1, which may be before the plan's first day (ADR 0069).
+  const planStart = phaseWeekOneStart(phases, 0);
+  for (const [index, phase] of phases.entries()) {
+    const start = phaseWeekOneStart(phases, index);
     const endOfDay = Date.parse(`${phase.endDate}T00:00:00Z`) + DAY_MS - 1;
     if (!Number.isFinite(start) || !Number.isFinite(endOfDay) || !Number.isFinite(planStart)) return fallback;
     if (now.getTime() <= endOfDay) {

@@ -227,7 +227,8 @@ export const EVENT_PLAN = {
 export function planSource(input: Partial<TrainingPlanInput>, generatedAt: Date, id = '8a6e0f3c-1b2d-4c5e-9f70-0a1b2c3d4e5f'): PlanSource {
   const parsed = trainingPlanInput.parse(input);
   const facts = summariseTraining([], generatedAt, { fitness: null, ftp: null });
-  const { generatedPlan } = generatePlan(parsed, facts, planSchedule(lengthInput(parsed, generatedAt)), null, 'metric');
+  // Laid out as plans stored before ADR 0069 (weeks of seven days from the generation day): the analysis's worked examples count weeks so.
+  const { generatedPlan } = generatePlan(parsed, facts, planSchedule({ ...lengthInput(parsed, generatedAt), weekStartsOn: null }), null, 'metric');
   const fields = ['eventName', 'eventType', 'eventDate', 'eventDistance', 'eventElevation', 'ftp', 'completionGoal', 'targetTime', 'prGoal', 'prDistance',
     'prElevation', 'currentPr', 'targetPr', 'prTimeline', 'weeklyTrainingTime', 'planName', 'selectedActivities', 'otherActivity', 'planDuration',
     'additionalDetails'] as const;

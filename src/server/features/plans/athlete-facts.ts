@@ -23,9 +23,10 @@ export interface AthleteFacts {
   minutesBySport: Partial<Record<SportFamily, number>>;
   /** Average speed of the recent rides and runs (m/s), for time estimates; null without them. */
   averageSpeedMps: Partial<Record<'ride' | 'run', number>>;
-  /** The athlete's FTP: the one typed into the plan, else Kairo's estimate from their rides. */
   /** The effective FTP (ADR 0025), or the one typed into the plan form. */
   ftp: { watts: number; source: 'athlete' | 'strava' | 'estimate' } | null;
+  /** The effective run threshold pace (ADR 0025), seconds per km; null when none is known. */
+  thresholdPaceSPerKm: number | null;
 }
 
 export const RECENT_WINDOW_DAYS = 90;
@@ -44,7 +45,7 @@ export interface LoggedActivity {
 export function summariseTraining(
   log: readonly LoggedActivity[],
   now: Date,
-  extra: { fitness: AthleteFacts['fitness']; ftp: AthleteFacts['ftp'] },
+  extra: { fitness: AthleteFacts['fitness']; ftp: AthleteFacts['ftp']; thresholdPaceSPerKm?: number | null },
 ): AthleteFacts {
   const recent = log.slice(-RECENT_ACTIVITY_LIMIT);
   const volumeFrom = now.getTime() - VOLUME_WINDOW_DAYS * 86_400_000;
@@ -75,5 +76,6 @@ export function summariseTraining(
     minutesBySport,
     averageSpeedMps,
     ftp: extra.ftp,
+    thresholdPaceSPerKm: extra.thresholdPaceSPerKm ?? null,
   };
 }

@@ -17,7 +17,8 @@ export interface AthleteReading {
 /**
  * The one place the athlete's facts are assembled (plans generate from them, the profile is
  * written from them): their training log summarised, fitness today from the stored series, and
- * the effective FTP (ADR 0025) unless the athlete typed one for this plan.
+ * the effective FTP (ADR 0025) unless the athlete typed one for this plan, and the effective run
+ * threshold pace the plan's run paces are written from.
  */
 export function createAthleteReader(deps: {
   scoring: Pick<ScoringService, 'fitnessWithSources'>;
@@ -36,7 +37,7 @@ export function createAthleteReader(deps: {
     const ftpSources: ActivitySource[] = effective?.source === 'strava' ? ['strava'] : (effective?.evidence.map((entry) => entry.source) ?? []);
     const ftp: AthleteFacts['ftp'] = typedFtpW !== null ? { watts: typedFtpW, source: 'athlete' } : effective && { watts: effective.value, source: effective.source };
     return {
-      facts: summariseTraining(log, now, { fitness, ftp }),
+      facts: summariseTraining(log, now, { fitness, ftp, thresholdPaceSPerKm: thresholds.running.thresholdPaceSPerKm?.value ?? null }),
       weightKg,
       units,
       derivedFrom: [...(fitness ? fitnessSources : []), ...new Set(ftpSources)],

@@ -1,10 +1,11 @@
 import { DAYS_OF_WEEK, type GeneratedPlan, type PhaseWeek, type ScheduledDay } from '../../../shared/api/training-plans.ts';
-import type { PhaseName, PlanPhase } from '../../../shared/domain/plan-phases.ts';
+import { phaseWeekOneStart, type PhaseName, type PlanPhase } from '../../../shared/domain/plan-phases.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 
 /**
- * A plan's sessions on the calendar: each phase's typical week repeated over its weeks, each
- * week's sessions scaled to that week's planned volume, and the race week's own sessions; then the
+ * A plan's sessions on the calendar: each phase's typical week repeated over its weeks (the
+ * athlete's calendar weeks, ADR 0069), each week's sessions scaled to that week's planned volume,
+ * the progress checks that are sessions on their days, and the race week's own sessions; then the
  * changes the athlete accepted (ADR 0050) laid over them in the order they were accepted. The plan
  * view, the compliance check, the calendar file and feed, and the device files all read this one
  * layout, so an accepted change reaches each of them and an undone one leaves all of them.
@@ -72,17 +73,23 @@ function layout(plan: DatedPlan): DayLayout[] {
   const race = raceWeek
     ? { start: Date.parse(`${raceWeek.startDate}T00:00:00Z`), day: Date.parse(`${raceWeek.date}T00:00:00Z`), schedule: raceWeek.dailySchedule }
     : null;
-  for (const phase of plan.phases) {
+  // A progress check that is a session (a test) takes its day (ADR 0069).
+  const checks = new Map(plan.generatedPlan.progressChecks.flatMap((check) => (check.date && check.session ? [[check.date, check.session] as const] : [])));
+  for (const [index, phase] of plan.phases.entries()) {
     const generated = plan.generatedPlan.trainingPlan.phases.find((candidate) => candidate.key === phase.name);
     const schedule = generated?.dailySchedule ?? [];
     const typicalMin = Math.max(1, ...(generated?.weeks ?? []).filter((w) => w.kind === 'load' || w.kind === 'peak').map((w) => w.targetMin));
     const phaseStart = Date.parse(`${phase.startDate}T00:00:00Z`);
+    const phaseEnd = Date.parse(`${phase.endDate}T00:00:00Z`);
+    // Weeks are the athlete's calendar weeks: the first may begin before the plan's first day (ADR 0069).
+    const weekOne = phaseWeekOneStart(plan.phases, index);
     for (let week = 1; week <= phase.weeks; week++) {
       const plannedWeek = generated?.weeks?.find((candidate) => candidate.week === week);
-      const weekStart = phaseStart + (week - 1) * 7 * DAY_MS;
+      const weekStart = weekOne + (week - 1) * 7 * DAY_MS;
       const scale = plannedWeek ? Math.min(1, plannedWeek.targetMin / typicalMin) : 1;
       for (let offset = 0; offset < 7; offset++) {
         const day = weekStart + offset * DAY_MS;
+        if (day < phaseStart || day > phaseEnd) continue;
         // The race week's seven days have their own sessions at their own minutes; after the event the plan rests.
         if (race && day > race.day) continue;
         const inRaceWeek = race !== null && day >= race.start;
@@ -96,13 +103,15 @@ function layout(plan: DatedPlan): DayLayout[] {
         };
         // getUTCDay: 0 is Sunday; DAYS_OF_WEEK starts on Monday.
         const dayName = DAYS_OF_WEEK[(new Date(day).getUTCDay() + 6) % 7];
-        const session = (inRaceWeek ? race.schedule : schedule).find((entry) => entry.dayOfWeek === dayName);
+        const check = checks.get(date);
+        const session = check ?? (inRaceWeek ? race.schedule : schedule).find((entry) => entry.dayOfWeek === dayName);
         if (!session || (session.durationMin === 0 && !isRaceDay)) {
           days.push({ date, context, session: null });
           continue;
         }
+        // Lifting, the race week and a test keep their own minutes; the rest scale to the week's volume.
         const minutes =
-          session.activityType.startsWith('Lifting') || inRaceWeek ? session.durationMin : Math.max(5, Math.round((session.durationMin * scale) / 5) * 5);
+          check || session.activityType.startsWith('Lifting') || inRaceWeek ? session.durationMin : Math.max(5, Math.round((session.durationMin * scale) / 5) * 5);
         days.push({ date, context, session: { date, scheduled: session, durationMin: minutes, ...context } });
       }
     }

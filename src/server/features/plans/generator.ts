@@ -5,17 +5,19 @@ import {
   type PlanGap,
   type TrainingPlanInput,
 } from '../../../shared/api/training-plans.ts';
-import type { PhaseName, PlanSchedule } from '../../../shared/domain/plan-phases.ts';
+import { WEEKDAYS, type PhaseName, type PlanSchedule } from '../../../shared/domain/plan-phases.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { formatDistance, formatElevation, measureText, METRES_PER_MILE } from '../../../shared/format.ts';
+import { formatDistance, formatElevation, formatPace, measureText, METRES_PER_MILE } from '../../../shared/format.ts';
 import type { AthleteFacts } from './athlete-facts.ts';
 import { readDayNotes } from './day-notes.ts';
 import { eventTime } from './event-time.ts';
 import { minutesInWords, parseDistanceKm, parseElevationM, parseFtpW } from './goal-inputs.ts';
 import { raceWeek } from './race-week.ts';
-import { dailySchedule, LONG_SESSION_MAX_SHARE, sportName, type EnduranceSport, type Sport } from './sessions.ts';
-import { volumeOf, weeklyTargets, type Volume } from './volume.ts';
+import { progressChecks } from './checks.ts';
+import { runSpeedPct } from './device-files.ts';
+import { dailySchedule, LONG_SESSION_MAX_SHARE, LONG_SESSION_OWN_MAX_SHARE, sportName, type EnduranceSport, type RunPaceText, type Sport } from './sessions.ts';
+import { PEAK_GROWTH, volumeOf, weeklyTargets, type Volume } from './volume.ts';
 import { weekDays } from './week-days.ts';
 
 export { parseDistanceKm, parseElevationM, parseFtpW, parseWeeklyMinutes } from './goal-inputs.ts';
@@ -33,8 +35,12 @@ export interface Goal {
   /** The main endurance sport. */
   sport: EnduranceSport;
   sports: Sport[];
-  /** The sport families whose recent history the plan builds on. */
+  /** The sport families whose recent history the plan builds on (its volume). */
   families: SportFamily[];
+  /** The families of the goal itself: its longest sessions and its specificity are read from them. */
+  ownFamilies: SportFamily[];
+  /** A race plan's athlete's other endurance sport: kept for the easy sessions, or left out, and its share of their time. */
+  otherSport: { sport: EnduranceSport; share: number; kept: boolean } | null;
   otherActivity: string | null;
   general: boolean;
   distanceKm: number | null;
@@ -51,6 +57,8 @@ export interface GeneratorResult {
 }
 
 const familyOf: Record<EnduranceSport, SportFamily> = { cycling: 'ride', running: 'run' };
+/** From this share of the athlete's recent time, a race plan keeps their other endurance sport (ADR 0069). */
+export const KEEP_OTHER_SPORT_SHARE = 0.2;
 
 const distanceText = (km: number, units: UnitSystem) => measureText(formatDistance(km * 1000, units));
 const elevationText = (metres: number, units: UnitSystem) => measureText(formatElevation(metres, units));
@@ -71,6 +79,8 @@ function goalOf(input: TrainingPlanInput, facts: AthleteFacts, ftpW: number | nu
       sport: main,
       sports,
       families,
+      ownFamilies: families,
+      otherSport: null,
       otherActivity: input.otherActivity?.trim() || null,
       general: true,
       distanceKm: null,
@@ -85,11 +95,18 @@ function goalOf(input: TrainingPlanInput, facts: AthleteFacts, ftpW: number | nu
   const elevationM = parseElevationM(isEvent ? input.eventElevation : input.prElevation);
   const speed = facts.averageSpeedMps[familyOf[sport] as 'ride' | 'run'];
   const estimate = distanceKm !== null && speed ? eventTime(sport, distanceKm, elevationM, speed, sport === 'cycling' ? ftpW : null, units) : null;
+  // The athlete's other endurance sport stays for the easy sessions when it is a real part of their week (ADR 0069).
+  const other: EnduranceSport = sport === 'cycling' ? 'running' : 'cycling';
+  const allMinutes = sum(Object.values(facts.minutesBySport));
+  const otherShare = allMinutes > 0 ? (facts.minutesBySport[familyOf[other]] ?? 0) / allMinutes : 0;
+  const kept = otherShare >= KEEP_OTHER_SPORT_SHARE;
   return {
     title: (isEvent ? input.eventName : input.prGoal)?.trim() || 'Your goal',
     sport,
-    sports: [sport],
-    families: [familyOf[sport]],
+    sports: kept ? [sport, other] : [sport],
+    families: kept ? [familyOf[sport], familyOf[other]] : [familyOf[sport]],
+    ownFamilies: [familyOf[sport]],
+    otherSport: otherShare > 0 ? { sport: other, share: otherShare, kept } : null,
     otherActivity: null,
     general: false,
     distanceKm,
@@ -106,7 +123,7 @@ const sum = (values: (number | undefined)[]) => values.reduce<number>((total, va
 
 function gapsOf(goal: Goal, facts: AthleteFacts, volume: Volume, units: UnitSystem): PlanGap[] {
   const gaps: { score: number; gap: Omit<PlanGap, 'priority'> }[] = [];
-  const longestInSport = Math.max(0, ...goal.families.map((family) => facts.longestMinBySport[family] ?? 0));
+  const longestInSport = Math.max(0, ...goal.ownFamilies.map((family) => facts.longestMinBySport[family] ?? 0));
   const noun = goal.sport === 'cycling' ? 'ride' : 'run';
   if (goal.eventMinutes !== null) {
     gaps.push({
@@ -118,7 +135,7 @@ function gapsOf(goal: Goal, facts: AthleteFacts, volume: Volume, units: UnitSyst
       },
     });
   }
-  const sportMinutes = sum(goal.families.map((family) => facts.minutesBySport[family]));
+  const sportMinutes = sum(goal.ownFamilies.map((family) => facts.minutesBySport[family]));
   if (!goal.general && facts.weeklyMinutes > 0 && sportMinutes / 4 / facts.weeklyMinutes < 0.6) {
     const share = sportMinutes / 4 / facts.weeklyMinutes;
     gaps.push({
@@ -126,7 +143,9 @@ function gapsOf(goal: Goal, facts: AthleteFacts, volume: Volume, units: UnitSyst
       gap: {
         area: `Specificity of ${goal.sport}`,
         description: `${Math.round(share * 100)}% of your recent training time was ${goal.sport}.`,
-        impact: `Most sessions in the plan are ${goal.sport}, so the work transfers to the goal.`,
+        impact: goal.otherSport?.kept
+          ? `The quality sessions and the long session are ${goal.sport}, so the work transfers to the goal; ${goal.otherSport.sport} keeps the easy ones.`
+          : `Most sessions in the plan are ${goal.sport}, so the work transfers to the goal.`,
       },
     });
   }
@@ -173,7 +192,7 @@ function strengthsOf(goal: Goal, facts: AthleteFacts, ftpW: number | null): stri
   const strengths: string[] = [];
   if (facts.weeklySessions >= 3) strengths.push(`Consistent: ${facts.weeklySessions} sessions a week over the last 4 weeks.`);
   if (facts.fitness && facts.fitness.ctl >= 30) strengths.push(`A fitness (CTL) of ${Math.round(facts.fitness.ctl)} today to build on.`);
-  const longest = Math.max(0, ...goal.families.map((family) => facts.longestMinBySport[family] ?? 0));
+  const longest = Math.max(0, ...goal.ownFamilies.map((family) => facts.longestMinBySport[family] ?? 0));
   if (goal.eventMinutes !== null && longest >= goal.eventMinutes * 0.6) {
     strengths.push(`Your longest recent ${goal.sport === 'cycling' ? 'ride' : 'run'} (${minutesInWords(longest)}) already covers most of the goal's duration.`);
   }
@@ -211,8 +230,20 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
   const weekly = weeklyTargets(schedule, volume, goal.general);
   const notes = readDayNotes(input.additionalDetails);
   const days = weekDays(volume.peakMin, notes, goal.sports.includes('lifting'));
-  const assumptions = [...volume.assumptions];
-  assumptions.push(`The long session is at most ${Math.round(LONG_SESSION_MAX_SHARE * 100)}% of the week's time.`);
+  const assumptions = [calendarText(schedule, targetDay, goal, input.preparationType), ...volume.assumptions];
+  const recentLongMin = Math.max(0, ...goal.ownFamilies.map((family) => facts.longestMinBySport[family] ?? 0));
+  assumptions.push(
+    `The long session is at most ${Math.round(LONG_SESSION_MAX_SHARE * 100)}% of the week's time` +
+      (recentLongMin > 0
+        ? ` and ${minutesInWords(recentLongMin * PEAK_GROWTH)} (your longest ${goal.sport === 'cycling' ? 'ride' : 'run'} of the last 4 weeks, ${minutesInWords(recentLongMin)}, grown as the volume may); it starts from that ${goal.sport === 'cycling' ? 'ride' : 'run'} when it is longer, up to ${Math.round(LONG_SESSION_OWN_MAX_SHARE * 100)}% of the week.`
+        : '.'),
+  );
+  if (goal.otherSport) assumptions.push(otherSportText(goal.otherSport, goal.sport));
+  const runs = goal.sports.includes('running');
+  const runPace = runs && facts.thresholdPaceSPerKm !== null ? runPaceText(facts.thresholdPaceSPerKm, units) : null;
+  if (runs && facts.thresholdPaceSPerKm !== null) {
+    assumptions.push(`Run paces come from your threshold pace, ${measureText(formatPace(facts.thresholdPaceSPerKm, units))} (Friel's pace zones); heart rate is the check on the day.`);
+  } else if (runs) assumptions.push('No threshold pace is known: runs are given by heart-rate zone and feel until a time trial or your settings give one.');
   if (cycling) {
     if (typedFtp !== null) assumptions.push(`Power zones use the FTP you entered: ${ftpW} W.`);
     else if (ftpW !== null) assumptions.push(`Power zones use Kairo's FTP estimate from your rides: ${ftpW} W.`);
@@ -231,13 +262,15 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
   const phases: GeneratedPhase[] = schedule.phases.map((phase) => {
     const weeks = weekly[phase.name];
     const typicalMin = Math.max(...weeks.filter((week) => week.kind === 'load' || week.kind === 'peak').map((week) => week.targetMin), weeks[0]?.targetMin ?? 0);
+    const firstWeekMin = weeks.find((week) => week.kind === 'load' || week.kind === 'peak')?.targetMin ?? typicalMin;
+    const athlete = { ftpW, runPace, recentLongMin: recentLongMin > 0 ? recentLongMin : null, firstWeekShare: typicalMin > 0 ? firstWeekMin / typicalMin : 1 };
     return {
       key: phase.name,
       name: text[phase.name].name,
       duration: `${phase.weeks} week${phase.weeks === 1 ? '' : 's'}`,
       objective: text[phase.name].objective,
       weeklyFocus: `${text[phase.name].focus} Weeks: ${weeks.map((week) => `${minutesInWords(week.targetMin)}${week.kind === 'load' || week.kind === 'peak' ? '' : ` (${week.kind})`}`).join(', ')}.`,
-      dailySchedule: dailySchedule(phase.name, goal, typicalMin, ftpW, days),
+      dailySchedule: dailySchedule(phase.name, goal, typicalMin, athlete, days),
       weeks,
     };
   });
@@ -265,14 +298,24 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
       overview: {
         totalWeeks: schedule.totalWeeks,
         weeklyVolume: { current: `${minutesInWords(volume.recentMin)} per week`, peak: `${minutesInWords(volume.peakMin)} per week` },
+        ...(schedule.weekStartsOn ? { weekStartsOn: schedule.weekStartsOn } : {}),
       },
       phases,
       ...(race ? { raceWeek: race } : {}),
     },
-    progressChecks: progressChecks(goal, schedule, ftpW, units),
+    progressChecks: [],
     assumptions,
     units,
   };
+  // The checks are placed on the calendar the plan itself lays out (ADR 0069).
+  generatedPlan.progressChecks = progressChecks(generatedPlan, schedule, {
+    sport: goal.sport,
+    general: goal.general,
+    ftpW,
+    thresholdPaceSPerKm: facts.thresholdPaceSPerKm,
+    runSpeedMps: facts.averageSpeedMps.run ?? null,
+    units,
+  });
   const [base, build, third] = schedule.phases;
   const planSummary =
     `${schedule.totalWeeks}-week plan for ${goal.title}: ${text.base.name.toLowerCase()} ${base?.weeks ?? 0} weeks, ${text.build.name.toLowerCase()} ${build?.weeks ?? 0}, ${text['peak-and-taper'].name.toLowerCase()} ${third?.weeks ?? 0}. ` +
@@ -280,43 +323,46 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
   return { generatedPlan, planSummary };
 }
 
-/** The run test's distance as the athlete names it: '5 km', or the '5K' race (3.1 mi) in imperial units. */
-const fiveKm = (units: UnitSystem) => (units === 'imperial' ? { name: '5K', run: `5K (${distanceText(5, units)})` } : { name: '5 km', run: '5 km' });
+const weekdayOf = (iso: string) => WEEKDAYS[(new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7]!;
 
-function progressChecks(goal: Goal, schedule: PlanSchedule, ftpW: number | null, units: UnitSystem): GeneratedPlan['progressChecks'] {
-  const [base, build, third] = schedule.phases;
-  const fiveK = fiveKm(units);
-  return [
-    goal.sport === 'cycling'
-      ? {
-          name: 'FTP test',
-          timing: `End of the ${goal.general ? 'foundation' : 'base'} phase (${base?.endDate ?? ''})`,
-          protocol: 'After a 20 min warm-up, ride 20 min as hard as you can hold evenly; FTP is 95% of the average power.',
-          successCriteria: ftpW ? `FTP at or above ${ftpW} W.` : 'A steady 20 minutes you could not have held harder.',
-          adjustmentTriggers: 'FTP down, or the test felt much harder than expected: repeat the last base week before the build.',
-        }
-      : {
-          name: `${fiveK.name} time trial`,
-          timing: `End of the ${goal.general ? 'foundation' : 'base'} phase (${base?.endDate ?? ''})`,
-          protocol: `After a 15 min warm-up, run ${fiveK.run} as evenly and as fast as you can on a flat route.`,
-          successCriteria: 'Even or negative splits, and a time to set the build paces from.',
-          adjustmentTriggers: 'Splits fading by more than 5%: add a week of steady zone 2 and threshold before the build.',
-        },
-    {
-      name: 'Long-session check',
-      timing: `Middle of the ${goal.general ? 'development' : 'build'} phase (${build?.startDate ?? ''} onwards)`,
-      protocol: `The week's long ${goal.sport === 'cycling' ? 'ride' : 'run'}${goal.general ? ' at a steady effort' : ', with fuelling as planned for the day'}.`,
-      successCriteria: 'Heart rate drifts less than 5% at the same output over the last hour; the session feels controlled.',
-      adjustmentTriggers: 'Drift above 5% or fading: keep the long session at this length for another load week.',
-    },
-    {
-      name: goal.general ? 'Recovery check' : 'Readiness check',
-      timing: `Start of the ${goal.general ? 'consolidation' : 'peak-and-taper'} phase (${third?.startDate ?? ''})`,
-      protocol: 'Each morning: resting heart rate, sleep and how your legs feel, 1 to 5.',
-      successCriteria: 'Resting heart rate within 5 bpm of your usual; legs 3 or better most days.',
-      adjustmentTriggers: 'Three poor mornings in a row: replace the next quality session with an easy one.',
-    },
-  ];
+/**
+ * How the plan's weeks sit on the athlete's calendar, from the schedule itself (ADR 0069): the
+ * weeks as counted, the first day, and the last: the event, or the end of the last week.
+ */
+function calendarText(schedule: PlanSchedule, targetDay: Date | null, goal: Goal, preparationType: TrainingPlanInput['preparationType']): string {
+  const first = schedule.phases[0];
+  const last = schedule.phases.at(-1);
+  if (!first || !last) return `${schedule.totalWeeks} weeks.`;
+  const weeks = `${schedule.totalWeeks} week${schedule.totalWeeks === 1 ? '' : 's'}`;
+  const target = !goal.general && targetDay ? targetDay.toISOString().slice(0, 10) : null;
+  const ending = target === last.endDate ? `the last ends with the ${preparationType === 'pr' ? 'PR attempt' : 'event'} on ${weekdayOf(target)} ${target}; nothing is planned after it` : `the last ends on ${weekdayOf(last.endDate)} ${last.endDate}`;
+  if (!schedule.weekStartsOn) return `The plan's ${weeks} run seven days each from ${weekdayOf(first.startDate)} ${first.startDate}; ${ending}.`;
+  const weekEnd = WEEKDAYS[(WEEKDAYS.indexOf(schedule.weekStartsOn) + 6) % 7]!;
+  // Days of the first week in the plan: from its first day to the week's end.
+  const firstWeekDays = 7 - ((WEEKDAYS.indexOf(weekdayOf(first.startDate)) - WEEKDAYS.indexOf(schedule.weekStartsOn) + 7) % 7);
+  const partial = firstWeekDays < 7 ? ` (${firstWeekDays === 1 ? 'that day alone' : `its last ${firstWeekDays} days`})` : '';
+  return `The plan's ${weeks} are calendar weeks, ${schedule.weekStartsOn} to ${weekEnd}: the first from ${weekdayOf(first.startDate)} ${first.startDate}${partial}, ${ending}.`;
+}
+
+const sportWord: Record<EnduranceSport, { doing: string; verb: string }> = { cycling: { doing: 'riding', verb: 'ride' }, running: { doing: 'running', verb: 'run' } };
+
+/** What the plan does with the athlete's other endurance sport, and why (ADR 0069). */
+function otherSportText(other: NonNullable<Goal['otherSport']>, sport: EnduranceSport): string {
+  const share = `${Math.round(other.share * 100)}%`;
+  if (other.kept) {
+    return `${share} of your recent training time was ${sportWord[other.sport].doing}: the plan keeps it for the steady and recovery sessions, so your week stays yours; the quality sessions and the long session are ${sportWord[sport].doing}, the work the goal needs.`;
+  }
+  return `${share} of your recent training time was ${sportWord[other.sport].doing}: below ${Math.round(KEEP_OTHER_SPORT_SHARE * 100)}%, so the plan leaves it out and gives its time to ${sportWord[sport].doing}; ${sportWord[other.sport].verb} easy on a training day instead of a steady session if you want to keep it.`;
+}
+
+/** A run's paces for a range of effort (% FTP, as the plan prescribes), from the threshold pace by Friel's pace zones, fastest first. */
+function runPaceText(thresholdPaceSPerKm: number, units: UnitSystem): RunPaceText {
+  return ([low, high]) => {
+    const speed = runSpeedPct({ low, high });
+    const slow = formatPace((thresholdPaceSPerKm * 100) / speed.low, units);
+    const fast = formatPace((thresholdPaceSPerKm * 100) / speed.high, units);
+    return `${fast.value}-${slow.value} ${slow.unit}`;
+  };
 }
 
 function eventDemands(goal: Goal, units: UnitSystem): GeneratedPlan['eventDemands'] {

@@ -1,5 +1,5 @@
 import { parseSelectedActivities, planLengthFields, planTitle, type PhaseWeek, type PreparationType } from '../../../shared/api/training-plans.ts';
-import { parseTargetDate, phaseProgress, planSchedule, type PhaseName, type PlanLengthInput } from '../../../shared/domain/plan-phases.ts';
+import { DEFAULT_WEEK_START, parseTargetDate, phaseProgress, planSchedule, type PhaseName, type PlanLengthInput, type Weekday } from '../../../shared/domain/plan-phases.ts';
 import { planAnchor } from '../../../shared/domain/plan-start.ts';
 import type { ActivitySourceName } from '../../../shared/api/activities.ts';
 import type { ComplianceDay, ComplianceWeek } from './compliance.ts';
@@ -69,13 +69,21 @@ export function lengthInput(
     eventDate?: string | null;
     prTimeline?: string | null;
     startDate?: string | null;
-    generatedPlan?: { trainingPlan: { overview: { totalWeeks: number } } };
+    generatedPlan?: { trainingPlan: { overview: { totalWeeks: number; weekStartsOn?: Weekday | undefined } } };
   },
   generatedAt: Date,
 ): PlanLengthInput {
   const { requestedLength, targetDate } = planLengthFields(plan);
-  // A plan started in the past weeks (ADR 0036) is laid out from its chosen first day.
-  return { requestedLength, targetDate, generatedAt: planAnchor(plan.startDate, generatedAt), generatedWeeks: plan.generatedPlan?.trainingPlan.overview.totalWeeks ?? null };
+  const overview = plan.generatedPlan?.trainingPlan.overview;
+  return {
+    requestedLength,
+    targetDate,
+    // A plan started in the past weeks (ADR 0036) is laid out from its chosen first day.
+    generatedAt: planAnchor(plan.startDate, generatedAt),
+    generatedWeeks: overview?.totalWeeks ?? null,
+    // A plan about to be generated counts the athlete's calendar weeks (ADR 0069); a stored one keeps the layout it was made with.
+    weekStartsOn: overview ? (overview.weekStartsOn ?? null) : DEFAULT_WEEK_START,
+  };
 }
 
 const present = (text: string | null | undefined): string | null => text?.trim() || null;

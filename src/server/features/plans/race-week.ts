@@ -1,5 +1,5 @@
 import { DAYS_OF_WEEK, type DayOfWeek, type GeneratedPhase, type PreparationType, type RaceWeek, type ScheduledDay } from '../../../shared/api/training-plans.ts';
-import type { PlanSchedule } from '../../../shared/domain/plan-phases.ts';
+import { phaseWeekOneStart, type PlanSchedule } from '../../../shared/domain/plan-phases.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { formatDistance, measureText } from '../../../shared/format.ts';
 import { minutesInWords, round5 } from './goal-inputs.ts';
@@ -8,9 +8,10 @@ import { DAY_MS } from '../../../shared/time.ts';
 
 /**
  * The race week: the seven days ending with the event (or the PR attempt) on its date (ADR 0029):
- * the taper's sessions shortened, a rest day two days out, a short opener the day before, then the
- * day itself. Days of the plan after the event are rest. Null when the target day is not in the
- * plan's last week (a requested length that does not reach the date, or runs past it).
+ * the taper's sessions shortened (its long session or goal simulation an easy steady one: the work
+ * is done), a rest day two days out, a short opener the day before, then the day itself; listed
+ * in date order, the event last. The plan ends with the event (ADR 0069). Null when the target day
+ * is not in the plan's last week (a requested length that does not reach the date, or runs past it).
  */
 
 const OPENER_MIN = 25;
@@ -29,10 +30,25 @@ interface RaceWeekInput {
   units: UnitSystem;
 }
 
+const LONG_LABEL = / - (long|simulation)$/;
+
+/**
+ * The week's long session or goal simulation, in the race week: a steady session of the same
+ * sport, no rehearsal of the day; its zones are the template's steady session's when it has one.
+ */
+function easyInsteadOfLong(planned: ScheduledDay, template: readonly ScheduledDay[], sport: EnduranceSport): Pick<ScheduledDay, 'activityType' | 'zones' | 'description'> {
+  const prefix = planned.activityType.replace(LONG_LABEL, '');
+  const steady = template.find((entry) => entry.activityType === `${prefix} - endurance`);
+  return {
+    activityType: `${prefix} - endurance`,
+    zones: steady?.zones ?? planned.zones,
+    description: `Steady aerobic ${sport === 'cycling' ? 'ride' : 'run'}, shorter than usual: the long work is done.`,
+  };
+}
+
 export function raceWeek({ schedule, phases, targetDay, goal, preparationType, restDays, units }: RaceWeekInput): RaceWeek | null {
-  const first = schedule.phases[0];
-  if (!first) return null;
-  const lastWeekStart = Date.parse(`${first.startDate}T00:00:00Z`) + (schedule.totalWeeks - 1) * 7 * DAY_MS;
+  if (schedule.phases.length === 0) return null;
+  const lastWeekStart = phaseWeekOneStart(schedule.phases, 0) + (schedule.totalWeeks - 1) * 7 * DAY_MS;
   const target = Date.UTC(targetDay.getUTCFullYear(), targetDay.getUTCMonth(), targetDay.getUTCDate());
   if (target < lastWeekStart || target >= lastWeekStart + 7 * DAY_MS) return null;
   const weekStart = target - 6 * DAY_MS;
@@ -45,7 +61,7 @@ export function raceWeek({ schedule, phases, targetDay, goal, preparationType, r
   const sport = sportName[goal.sport];
   const isPr = preparationType === 'pr';
 
-  const days = new Map<string, ScheduledDay>();
+  const days: ScheduledDay[] = [];
   for (let offset = 0; offset < 7; offset++) {
     const dayMs = weekStart + offset * DAY_MS;
     const dayOfWeek = DAYS_OF_WEEK[(new Date(dayMs).getUTCDay() + 6) % 7]!;
@@ -80,14 +96,15 @@ export function raceWeek({ schedule, phases, targetDay, goal, preparationType, r
       else {
         const minutes = planned.activityType.startsWith('Lifting') ? planned.durationMin : Math.min(RACE_WEEK_SESSION_MAX_MIN, Math.max(20, round5(planned.durationMin * scale)));
         const { steps: _steps, ...rest } = planned;
-        day = { ...rest, duration: minutesInWords(minutes), durationMin: minutes, notes: 'Race week: keep it short and crisp.' };
+        const easy = LONG_LABEL.test(planned.activityType) ? easyInsteadOfLong(planned, template, goal.sport) : {};
+        day = { ...rest, ...easy, duration: minutesInWords(minutes), durationMin: minutes, notes: 'Race week: keep it short and crisp.' };
       }
     }
-    days.set(dayOfWeek, day);
+    days.push(day);
   }
   return {
     startDate: new Date(weekStart).toISOString().slice(0, 10),
     date: new Date(target).toISOString().slice(0, 10),
-    dailySchedule: DAYS_OF_WEEK.map((dayOfWeek) => days.get(dayOfWeek)!),
+    dailySchedule: days,
   };
 }

@@ -70,3 +70,20 @@ function mainSteps(main: Exclude<MainSet, { kind: 'easy' }>, middleMin: number, 
   };
   return [...steady(beforeMin, AEROBIC, ftpW), intervals, ...steady(spareMin - beforeMin, AEROBIC, ftpW)];
 }
+
+/** The FTP test's effort: 20 minutes at the most the rider can hold evenly, about 105 % of the FTP it sets. */
+export const FTP_TEST_EFFORT: FtpRange = [100, 110];
+export const FTP_TEST_MIN = 60;
+
+/**
+ * The FTP test (a progress check, ADR 0069) as steps filling FTP_TEST_MIN: a 20-minute warm-up,
+ * 5 minutes easy, the 20-minute effort, a 15-minute cool-down.
+ */
+export function ftpTestSteps(ftpW: number | null): SessionStep[] {
+  return [
+    { type: 'warmup', durationS: 20 * 60, intensity: power(WARMUP, ftpW) },
+    ...steady(5, [45, 55], ftpW),
+    ...steady(20, FTP_TEST_EFFORT, ftpW),
+    { type: 'cooldown', durationS: 15 * 60, intensity: power(COOLDOWN, ftpW) },
+  ];
+}

@@ -2,6 +2,7 @@ import { DAYS_OF_WEEK, type DayOfWeek, type ScheduledDay } from '../../../shared
 import type { PhaseName } from '../../../shared/domain/plan-phases.ts';
 import { minutesInWords, round5 } from './goal-inputs.ts';
 import { sessionSteps, type FtpRange, type MainSet } from './session-steps.ts';
+import { PEAK_GROWTH } from './volume.ts';
 import type { WeekDays } from './week-days.ts';
 
 /** The sessions of a plan's typical week, per phase, placed on the athlete's days. */
@@ -9,8 +10,10 @@ import type { WeekDays } from './week-days.ts';
 export type Sport = 'cycling' | 'running' | 'lifting' | 'other';
 export type EnduranceSport = 'cycling' | 'running';
 
-/** The long session holds at most this share of the week's time (ADR 0029). */
+/** The long session holds at most this share of the week's time (ADR 0029)... */
 export const LONG_SESSION_MAX_SHARE = 0.35;
+/** ...unless the athlete's own recent long session is longer: then it starts from that, up to this share (ADR 0069). */
+export const LONG_SESSION_OWN_MAX_SHARE = 0.5;
 /** From this long a session, fuelling during it matters and is practised. */
 const FUELLING_FROM_MIN = 90;
 export const STRENGTH_MIN = 45;
@@ -33,13 +36,29 @@ export interface WeekPlanGoal {
   general: boolean;
 }
 
+/** A run's target paces for a range of % FTP (the plan prescribes by effort), from the athlete's threshold pace; absent without one. */
+export type RunPaceText = (effort: FtpRange) => string;
+
+/** What the week is built around beyond its minutes: the athlete's own figures. */
+export interface WeekPlanAthlete {
+  ftpW: number | null;
+  /** Run paces from the threshold pace, or null when none is known (heart rate then). */
+  runPace: RunPaceText | null;
+  /** The athlete's longest recent session in the main sport: the long session starts from it. */
+  recentLongMin: number | null;
+  /** This phase's first load week as a share of its fullest week: the template is written at the fullest. */
+  firstWeekShare: number;
+}
+
 export const sportName: Record<Sport, string> = { cycling: 'Cycling', running: 'Running', lifting: 'Lifting', other: 'Other' };
 
-function zoneText(sport: EnduranceSport, zone: string, ftpPct: FtpRange | null, ftpW: number | null): string {
+function zoneText(sport: EnduranceSport, zone: string, ftpPct: FtpRange | null, ftpW: number | null, runPace: RunPaceText | null): string {
   if (sport === 'cycling' && ftpPct) {
     const watts = ftpW ? `, ${Math.round((ftpPct[0] * ftpW) / 100)}-${Math.round((ftpPct[1] * ftpW) / 100)} W` : '';
     return `${zone} (${ftpPct[0]}-${ftpPct[1]}% FTP${watts})`;
   }
+  // A run paces by the athlete's threshold pace when it is known; heart rate is the check on the day.
+  if (ftpPct && runPace) return `${zone} (${runPace(ftpPct)}; heart-rate ${zone.toLowerCase()})`;
   return `${zone} (heart-rate ${zone.toLowerCase()})`;
 }
 
@@ -62,8 +81,8 @@ const intervals = (repeats: number, workMin: number, work: FtpRange, recoveryMin
 });
 
 /** The week's endurance sessions of a phase, in the order they are placed (the long one last). */
-export function enduranceSessions(phase: PhaseName, sport: EnduranceSport, ftpW: number | null, general: boolean): SessionKind[] {
-  const z = (zone: string, pct: FtpRange) => zoneText(sport, zone, pct, ftpW);
+export function enduranceSessions(phase: PhaseName, sport: EnduranceSport, ftpW: number | null, general: boolean, runPace: RunPaceText | null = null): SessionKind[] {
+  const z = (zone: string, pct: FtpRange) => zoneText(sport, zone, pct, ftpW, runPace);
   const noun = sport === 'cycling' ? 'ride' : 'run';
   const recovery: MainSet = { kind: 'easy', target: Z1 };
   const aerobic: MainSet = { kind: 'steady', target: Z2 };
@@ -122,17 +141,21 @@ export const restDay = (dayOfWeek: DayOfWeek, description = 'Rest day: no traini
   notes: 'Sleep and eat well; this is when you adapt.',
 });
 
-/** Splits the week's minutes by weight; the long session is held to its share, its excess spread over the others. */
-function splitMinutes(weights: number[], longIndex: number, weeklyMin: number): number[] {
+/**
+ * Splits the week's minutes by weight; the long session is held to its share and to `own.capMin`
+ * (its growth over the athlete's own long session), and is at least `own.fromMin` (the athlete's
+ * own, held to its larger share); the rest is spread over the others.
+ */
+function splitMinutes(weights: number[], longIndex: number, weeklyMin: number, own: { fromMin: number; capMin: number } | null): number[] {
   const total = weights.reduce((sum, weight) => sum + weight, 0) || 1;
   const minutes = weights.map((weight) => (weeklyMin * weight) / total);
-  const cap = weeklyMin * LONG_SESSION_MAX_SHARE;
-  const long = minutes[longIndex];
-  if (long !== undefined && long > cap && weights.length > 1) {
+  const share = minutes[longIndex];
+  const floor = own !== null && weights.length > 1 ? Math.min(own.fromMin, weeklyMin * LONG_SESSION_OWN_MAX_SHARE) : 0;
+  const long = share === undefined ? undefined : Math.max(Math.min(share, weeklyMin * LONG_SESSION_MAX_SHARE, own?.capMin ?? Number.POSITIVE_INFINITY), floor);
+  if (share !== undefined && long !== undefined && long !== share && weights.length > 1) {
     const others = total - (weights[longIndex] ?? 0);
-    const excess = long - cap;
-    minutes.forEach((value, index) => {
-      minutes[index] = index === longIndex ? cap : value + (excess * (weights[index] ?? 0)) / (others || 1);
+    minutes.forEach((_, index) => {
+      minutes[index] = index === longIndex ? long : ((weeklyMin - long) * (weights[index] ?? 0)) / (others || 1);
     });
   }
   // Long first rounded down, so rounding never lifts it past its share; the rest keep the week's sum.
@@ -143,8 +166,12 @@ function splitMinutes(weights: number[], longIndex: number, weeklyMin: number): 
   return rounded;
 }
 
-export function dailySchedule(phase: PhaseName, goal: WeekPlanGoal, weeklyMin: number, ftpW: number | null, days: WeekDays): ScheduledDay[] {
-  const endurance = enduranceSessions(phase, goal.sport, ftpW, goal.general);
+/** In a race plan the other endurance sport the athlete keeps takes the easy sessions; the quality and the long one stay in the goal's sport. */
+const CROSS_TRAINING_LABELS = new Set(['endurance', 'recovery']);
+
+export function dailySchedule(phase: PhaseName, goal: WeekPlanGoal, weeklyMin: number, athlete: WeekPlanAthlete, days: WeekDays): ScheduledDay[] {
+  const { ftpW, runPace } = athlete;
+  const endurance = enduranceSessions(phase, goal.sport, ftpW, goal.general, runPace);
   // Drop the lighter sessions first when there are fewer days than sessions; the long one stays.
   const byImportance = ['long', 'threshold', 'race pace', 'simulation', 'tempo', 'endurance', 'vo2max', 'sharpening', 'recovery'];
   const plan: { day: DayOfWeek; sport: Sport; session: SessionKind }[] = [];
@@ -180,8 +207,9 @@ export function dailySchedule(phase: PhaseName, goal: WeekPlanGoal, weeklyMin: n
   ordered.forEach((session, index) => {
     const day = shortDays[index];
     if (!day) return;
-    // With two endurance sports, the shorter sessions alternate to the second one.
-    const sport = otherEndurance[0] && index % 2 === 1 ? otherEndurance[0] : goal.sport;
+    // With two endurance sports, general fitness alternates the shorter sessions; a race plan gives the other sport its easy ones.
+    const crossTrains = goal.general ? index % 2 === 1 : CROSS_TRAINING_LABELS.has(session.label);
+    const sport = otherEndurance[0] && crossTrains ? otherEndurance[0] : goal.sport;
     plan.push({ day, sport, session });
   });
   if (days.longDay && enduranceDays.includes(days.longDay)) plan.push({ day: days.longDay, sport: goal.sport, session: long });
@@ -189,13 +217,18 @@ export function dailySchedule(phase: PhaseName, goal: WeekPlanGoal, weeklyMin: n
   const flexible = plan.filter((entry) => entry.sport !== 'lifting');
   const fixedMin = plan.length - flexible.length > 0 ? (plan.length - flexible.length) * STRENGTH_MIN : 0;
   const flexibleMin = Math.max(0, weeklyMin - fixedMin);
+  // The template is the phase's fullest week; its first week is a share of it, and there the long session is the athlete's own,
+  // growing at most as the volume may (ADR 0069): a long run is not a third of a week that riding fills.
+  const ownLong =
+    athlete.recentLongMin !== null && athlete.firstWeekShare > 0 ? { fromMin: athlete.recentLongMin / athlete.firstWeekShare, capMin: athlete.recentLongMin * PEAK_GROWTH } : null;
   const split = splitMinutes(
     flexible.map((entry) => entry.session.weight),
     flexible.findIndex((entry) => entry.session === long),
     flexibleMin,
+    ownLong,
   );
   const minutesOf = new Map(flexible.map((entry, index) => [entry, split[index] ?? 0]));
-  const alternative = otherEndurance[0] ? enduranceSessions(phase, otherEndurance[0], null, goal.general) : null;
+  const alternative = otherEndurance[0] ? enduranceSessions(phase, otherEndurance[0], otherEndurance[0] === 'cycling' ? ftpW : null, goal.general, runPace) : null;
   return DAYS_OF_WEEK.map((dayOfWeek) => {
     const entry = plan.find((candidate) => candidate.day === dayOfWeek);
     if (!entry) return restDay(dayOfWeek);
