@@ -7,7 +7,7 @@ import type { UnitSystem } from './domain/unit-system.ts';
  *   ('1 h 11 min', '48 min', '45 s').
  * - Numbers: thousands grouped with a comma from 1,000 on ('4,292 m', '1,500 m'), a point for decimals.
  * - Units follow the athlete's unit system (spec §9: 1 mi = 1609.34 m, 1 m = 3.28084 ft).
- * - Dates in the athlete's locale and time zone.
+ * - Dates in the athlete's locale and time zone, one shape ('Wed, Nov 25'; the year only when not this one).
  */
 
 /** Spec §9. */
@@ -124,40 +124,80 @@ export function formatPace(secondsPerKm: number, units: UnitSystem): Measure {
   return { value: `${Math.floor(secondsPerUnit / 60)}:${pad2(secondsPerUnit % 60)}`, unit: units === 'imperial' ? '/mi' : '/km' };
 }
 
-/** Where and how the athlete reads dates; undefined fields mean the reader's own (the browser's, or UTC and English on the server). */
+/**
+ * Where and how the athlete reads dates; undefined fields mean the reader's own (the browser's, or
+ * UTC and English on the server). `now` decides which year is "this year" (a day of this year is
+ * written without its year); it defaults to the moment of the call and is given by tests.
+ */
 export interface DateSettings {
   locale?: string;
   timeZone?: string;
+  now?: Date;
 }
 
+const defaultTimeZone = () => (typeof window === 'undefined' ? 'UTC' : undefined);
+
 function dateFormat(settings: DateSettings, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const timeZone = settings.timeZone ?? (typeof window === 'undefined' ? 'UTC' : undefined);
+  const timeZone = settings.timeZone ?? defaultTimeZone();
   try {
     return new Intl.DateTimeFormat(settings.locale, { ...options, timeZone });
   } catch {
     // An unknown locale or time zone (a stale setting, an old browser) falls back to the defaults.
-    return new Intl.DateTimeFormat(undefined, { ...options, timeZone: typeof window === 'undefined' ? 'UTC' : undefined });
+    return new Intl.DateTimeFormat(undefined, { ...options, timeZone: defaultTimeZone() });
   }
 }
 
-/** A day: 'Wed, Nov 25, 2026' in en-US, 'mer. 25 nov. 2026' in fr. */
+/** The year of `date` where the athlete is (a late evening of 31 December in New York is already next year in UTC). */
+function yearIn(date: Date, settings: DateSettings): number {
+  return Number(dateFormat(settings, { year: 'numeric' }).formatToParts(date).find((part) => part.type === 'year')?.value);
+}
+
+/** The one shape of a day on every screen: weekday, month and day, and the year only when it is not this year. */
+function dayOptions(date: Date, settings: DateSettings): Intl.DateTimeFormatOptions {
+  const thisYear = yearIn(date, settings) === yearIn(settings.now ?? new Date(), settings);
+  return { weekday: 'short', day: 'numeric', month: 'short', year: thisYear ? undefined : 'numeric' };
+}
+
+/** A calendar day 'YYYY-MM-DD' as the moment that falls on it in UTC, and the settings that read it there. */
+function calendarDayMoment(isoDate: string, settings: DateSettings): [Date, DateSettings] {
+  return [new Date(`${isoDate.slice(0, 10)}T12:00:00Z`), { locale: settings.locale, timeZone: 'UTC', now: settings.now }];
+}
+
+/*
+ * Dates on screens and in Kairo's short texts have one shape (issue 26, ADR 0072), in three named
+ * formats: a day ('Wed, Nov 25'; 'Wed, Nov 25, 2025' in another year), a day without its year for
+ * a calendar's own cells ('Wed, Nov 25'), and a moment ('Wed, Nov 25, 7:05 AM'). Prose an athlete
+ * reads as sentences (Kai's analyses) writes its days out, as it does its durations.
+ */
+
+/** A day of a moment where the athlete is: 'Wed, Nov 25' this year, 'Wed, Nov 25, 2025' in another, 'mer. 25 nov.' in fr. */
 export function formatDate(date: Date | string, settings: DateSettings = {}): string {
-  return dateFormat(settings, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(date));
+  const moment = new Date(date);
+  return dateFormat(settings, dayOptions(moment, settings)).format(moment);
 }
 
-/** A calendar day given as 'YYYY-MM-DD' (no time of day, so no time zone shift): 'Wed, Nov 25, 2026'. */
+/** A calendar day given as 'YYYY-MM-DD' (no time of day, so no time zone shift), as `formatDate` writes a day. */
 export function formatCalendarDay(isoDate: string, settings: DateSettings = {}): string {
-  return formatDate(`${isoDate}T12:00:00Z`, { locale: settings.locale, timeZone: 'UTC' });
+  const [moment, utc] = calendarDayMoment(isoDate, settings);
+  return formatDate(moment, utc);
 }
 
-/** A calendar day without its year, for a calendar's cells: 'Wed, Nov 25' in en-US. */
+/**
+ * A day given either way, as `formatDate` writes it: a calendar day 'YYYY-MM-DD' stays on its day,
+ * a moment (ISO with its time, or a Date) is read where the athlete is.
+ */
+export function formatDay(day: Date | string, settings: DateSettings = {}): string {
+  return typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatCalendarDay(day, settings) : formatDate(day, settings);
+}
+
+/** A calendar day without its year, for a calendar's cells and a week's span: 'Wed, Nov 25' in en-US. */
 export function formatShortCalendarDay(isoDate: string, settings: DateSettings = {}): string {
-  return dateFormat({ locale: settings.locale, timeZone: 'UTC' }, { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(`${isoDate}T12:00:00Z`));
+  const [moment, utc] = calendarDayMoment(isoDate, settings);
+  return dateFormat(utc, { weekday: 'short', day: 'numeric', month: 'short' }).format(moment);
 }
 
-/** A moment: 'Wed, Nov 25, 2026, 7:05 AM' in en-US. */
+/** A moment: 'Wed, Nov 25, 7:05 AM' this year, 'Wed, Nov 25, 2025, 7:05 AM' in another (en-US). */
 export function formatDateTime(date: Date | string, settings: DateSettings = {}): string {
-  return dateFormat(settings, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
-    new Date(date),
-  );
+  const moment = new Date(date);
+  return dateFormat(settings, { ...dayOptions(moment, settings), hour: 'numeric', minute: '2-digit' }).format(moment);
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planAdjustmentList, type PlanAdjustment } from '../../src/shared/api/plan-adjustments.ts';
-import { formatShortCalendarDay } from '../../src/shared/format.ts';
+import { formatDay, formatShortCalendarDay } from '../../src/shared/format.ts';
 import { sessionName } from '../../src/web/features/plans/compliance-labels.ts';
 import { localDay } from '../../src/web/features/wellness/local-day.ts';
 import { uniqueEmail } from '../support/kairo.ts';
@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)('plan adjustments in the browser', () => {
     const suggestion = main().getByRole('article', { name: 'Kai suggests' });
     await suggestion.waitFor();
     expect(await suggestion.getByText(proposal.reason).isVisible()).toBe(true);
-    for (const change of proposal.changes) expect(await suggestion.getByText(formatShortCalendarDay(change.date), { exact: true }).isVisible()).toBe(true);
+    for (const change of proposal.changes) expect(await suggestion.getByText(formatDay(change.date), { exact: true }).isVisible()).toBe(true);
     await shootDesktopAndPhone(page, 'plan-adjustments-proposal');
   }, 120_000);
 

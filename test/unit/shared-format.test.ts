@@ -4,6 +4,7 @@ import {
   formatCalendarDay,
   formatClock,
   formatDate,
+  formatDay,
   formatDateTime,
   formatDistance,
   formatDurationWords,
@@ -14,6 +15,7 @@ import {
   weightInUnits,
   weightKgFrom,
   formatPace,
+  formatShortCalendarDay,
   formatSpeed,
   measureText,
   METRES_PER_MILE,
@@ -99,26 +101,52 @@ describe('units: metric or imperial (spec §9)', () => {
   });
 });
 
-describe("dates in the athlete's locale and time zone", () => {
+describe("dates in the athlete's locale and time zone, in one shape (issue 26, ADR 0072)", () => {
   const moment = '2026-11-25T23:30:00Z';
+  /** The day the tests read on: the same year as `moment`. */
+  const now = new Date('2026-12-01T09:00:00Z');
+  const nextYear = new Date('2027-02-01T09:00:00Z');
 
-  it('writes the day where the athlete is', () => {
-    expect(formatDate(moment, { locale: 'en-US', timeZone: 'UTC' })).toBe('Wed, Nov 25, 2026');
+  it('writes the day where the athlete is, without the year in this year', () => {
+    expect(formatDate(moment, { locale: 'en-US', timeZone: 'UTC', now })).toBe('Wed, Nov 25');
     // Already Thursday in Berlin.
-    expect(formatDate(moment, { locale: 'en-US', timeZone: 'Europe/Berlin' })).toBe('Thu, Nov 26, 2026');
-    expect(formatDate(moment, { locale: 'en-GB', timeZone: 'UTC' })).toBe('Wed, 25 Nov 2026');
+    expect(formatDate(moment, { locale: 'en-US', timeZone: 'Europe/Berlin', now })).toBe('Thu, Nov 26');
+    expect(formatDate(moment, { locale: 'en-GB', timeZone: 'UTC', now })).toBe('Wed 25 Nov');
   });
 
-  it('writes a moment with its time of day', () => {
-    expect(formatDateTime(moment, { locale: 'en-US', timeZone: 'America/New_York' })).toBe('Wed, Nov 25, 2026, 6:30 PM');
+  it('adds the year to a day of another year, before or after this one', () => {
+    expect(formatDate(moment, { locale: 'en-US', timeZone: 'UTC', now: nextYear })).toBe('Wed, Nov 25, 2026');
+    expect(formatDate(moment, { locale: 'en-US', timeZone: 'UTC', now: new Date('2025-06-01T00:00:00Z') })).toBe('Wed, Nov 25, 2026');
+    expect(formatDate(moment, { locale: 'en-GB', timeZone: 'UTC', now: nextYear })).toBe('Wed, 25 Nov 2026');
   });
 
-  it('keeps a calendar day on its day in every time zone', () => {
-    expect(formatCalendarDay('2026-11-25', { locale: 'en-US' })).toBe('Wed, Nov 25, 2026');
+  it("judges this year where the athlete is: New Year's Eve in New York is next year in UTC", () => {
+    const eve = '2027-01-01T03:00:00Z';
+    const newYork = { locale: 'en-US', timeZone: 'America/New_York' };
+    expect(formatDate(eve, { ...newYork, now: new Date('2026-12-31T20:00:00Z') })).toBe('Thu, Dec 31');
+    expect(formatDate(eve, { locale: 'en-US', timeZone: 'UTC', now: new Date('2026-12-31T20:00:00Z') })).toBe('Fri, Jan 1, 2027');
+  });
+
+  it('writes a moment as its day and time of day', () => {
+    expect(formatDateTime(moment, { locale: 'en-US', timeZone: 'America/New_York', now })).toBe('Wed, Nov 25, 6:30 PM');
+    expect(formatDateTime(moment, { locale: 'en-US', timeZone: 'America/New_York', now: nextYear })).toBe('Wed, Nov 25, 2026, 6:30 PM');
+  });
+
+  it('keeps a calendar day on its day in every time zone, in the same shape', () => {
+    expect(formatCalendarDay('2026-11-25', { locale: 'en-US', now })).toBe('Wed, Nov 25');
+    expect(formatCalendarDay('2026-11-25', { locale: 'en-US', now: nextYear })).toBe('Wed, Nov 25, 2026');
+    expect(formatCalendarDay('2026-11-25', { locale: 'en-US', timeZone: 'Pacific/Kiritimati', now })).toBe('Wed, Nov 25');
+    expect(formatShortCalendarDay('2026-11-25', { locale: 'en-US' })).toBe('Wed, Nov 25');
+  });
+
+  it('takes a calendar day or a moment alike (formatDay)', () => {
+    expect(formatDay('2026-11-25', { locale: 'en-US', timeZone: 'Pacific/Kiritimati', now })).toBe('Wed, Nov 25');
+    expect(formatDay(moment, { locale: 'en-US', timeZone: 'Pacific/Kiritimati', now })).toBe('Thu, Nov 26');
+    expect(formatDay(new Date(moment), { locale: 'en-US', timeZone: 'UTC', now: nextYear })).toBe('Wed, Nov 25, 2026');
   });
 
   it('falls back to the defaults for an unknown time zone instead of failing', () => {
-    expect(formatDate(moment, { locale: 'en-US', timeZone: 'Mars/Olympus' })).toMatch(/2026/);
+    expect(formatDate(moment, { locale: 'en-US', timeZone: 'Mars/Olympus', now: nextYear })).toMatch(/2026/);
   });
 });
 

@@ -41,8 +41,8 @@ describe('formatRelativeDate (spec §2: Today, Yesterday, N days ago up to 7, el
   });
 
   it('shows the local date from 8 days back, with the year only when it is not this one', () => {
-    expect(formatRelativeDate(daysBefore(8), now, 'en-US')).toBe('Mar 2');
-    expect(formatRelativeDate(new Date(2025, 11, 24, 18), now, 'en-GB')).toBe('24 Dec 2025');
+    expect(formatRelativeDate(daysBefore(8), now, 'en-US')).toBe('Mon, Mar 2');
+    expect(formatRelativeDate(new Date(2025, 11, 24, 18), now, 'en-GB')).toBe('Wed, 24 Dec 2025');
   });
 
   it('reads ISO strings, and calls a start in the future today', () => {

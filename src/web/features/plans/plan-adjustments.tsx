@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { shownReason, type PlanAdjustment } from '../../../shared/api/plan-adjustments.ts';
-import { formatDate, formatShortCalendarDay } from '../../../shared/format.ts';
+import { formatDay } from '../../../shared/format.ts';
 import { userFacingMessage } from '../../lib/api-request.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -9,13 +9,13 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { STATUS_LABELS, TRIGGER_LABELS, sessionText } from './adjustment-labels.ts';
 import { useDecideAdjustment, usePlanAdjustments } from './api/plan-adjustments.ts';
 
-/** Each change of a proposal: the day, what it held and what it becomes. */
-function ChangeList({ adjustment }: { adjustment: PlanAdjustment }) {
+/** Each change of a proposal: the day, what it held and what it becomes (the plan view and Home's card). */
+export function ChangeList({ adjustment }: { adjustment: PlanAdjustment }) {
   return (
     <ul className="flex flex-col gap-1.5" aria-label="Changes">
       {adjustment.changes.map((change) => (
         <li key={change.date} className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-canvas/60 px-3 py-2 text-sm">
-          <span className="w-28 shrink-0 font-medium text-fg">{formatShortCalendarDay(change.date)}</span>
+          <span className="min-w-28 shrink-0 font-medium text-fg">{formatDay(change.date)}</span>
           <span className="text-fg-muted">{sessionText(change.before)}</span>
           <ArrowRight aria-hidden className="size-4 shrink-0 text-fg-subtle" />
           <span className="sr-only">becomes</span>
@@ -65,7 +65,7 @@ function HistoryEntry({ adjustment }: { adjustment: PlanAdjustment }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={adjustment.status === 'accepted' ? 'default' : 'secondary'}>{STATUS_LABELS[adjustment.status]}</Badge>
-          <span className="text-xs text-fg-subtle">{formatDate(when)}</span>
+          <span className="text-xs text-fg-subtle">{formatDay(when)}</span>
         </div>
         {adjustment.status === 'accepted' && (
           <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate({ id: adjustment.id, action: 'undo' })}>

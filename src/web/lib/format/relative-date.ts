@@ -1,3 +1,4 @@
+import { formatDate } from '../../../shared/format.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 
 /** Spec §9: 'N days ago' is used up to this many days; older activities show their date. */
@@ -12,7 +13,7 @@ function calendarDaysBetween(date: Date, now: Date): number {
 
 /**
  * When an activity happened, for the activity list (spec §2): 'Today', 'Yesterday', 'N days ago'
- * up to 7 days, otherwise the local date (with its year when not this year). A start in the future (a device clock ahead) is 'Today'.
+ * up to 7 days, otherwise the local day as every screen writes it ('Mon, Mar 2'; with its year when not this year). A start in the future (a device clock ahead) is 'Today'.
  */
 export function formatRelativeDate(startDate: string | Date, now = new Date(), locale?: string): string {
   const date = typeof startDate === 'string' ? new Date(startDate) : startDate;
@@ -20,7 +21,6 @@ export function formatRelativeDate(startDate: string | Date, now = new Date(), l
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (days <= MAX_DAYS_AGO) return `${days} days ago`;
-  // The year only when it is not this one: the list's narrow column keeps room for distance and time.
-  const year = date.getFullYear() === now.getFullYear() ? undefined : 'numeric';
-  return date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year });
+  // Kairo's one day format (ADR 0072): the year only when it is not this one.
+  return formatDate(date, { locale, now });
 }
