@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
@@ -12,12 +11,11 @@ interface PasswordFieldProps {
   purpose: 'current' | 'new';
   label?: string;
   error: string | undefined;
-  labelAside?: ReactNode;
   disabled?: boolean;
 }
 
 /** The password of the auth forms, named so that password managers fill or save it. */
-export function PasswordField({ purpose, label = 'Password', error, labelAside, disabled }: PasswordFieldProps) {
+export function PasswordField({ purpose, label = 'Password', error, disabled }: PasswordFieldProps) {
   return (
     <TextField
       label={label}
@@ -26,7 +24,6 @@ export function PasswordField({ purpose, label = 'Password', error, labelAside, 
       autoComplete={purpose === 'new' ? 'new-password' : 'current-password'}
       placeholder={purpose === 'new' ? 'Minimum 8 characters' : undefined}
       error={error}
-      labelAside={labelAside}
       disabled={disabled}
     />
   );

@@ -68,16 +68,12 @@ export function LoginScreen() {
         <OrDivider />
         <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
           <EmailField error={fieldErrors.email} />
-          <PasswordField
-            purpose="current"
-            error={fieldErrors.password}
-            labelAside={
-              <TextLink href="/forgot-password" className="text-sm">
-                Forgot your password?
-              </TextLink>
-            }
-          />
+          <PasswordField purpose="current" error={fieldErrors.password} />
           <SubmitButton pending={login.isPending} label="Sign in" pendingLabel="Signing in..." className="mt-1" />
+          {/* After the button, so the keyboard goes e-mail, password, sign in (issue 26). */}
+          <p className="text-center text-sm">
+            <TextLink href="/forgot-password">Forgot your password?</TextLink>
+          </p>
         </form>
       </div>
     </AuthLayout>
