@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { BODY_WEIGHT_RANGE_KG, wellnessDayBody, type WellnessDay, type WellnessDayBody } from '../../../shared/api/wellness.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { formatNumber, weightInUnits, weightKgFrom, weightUnit } from '../../../shared/format.ts';
@@ -80,10 +80,17 @@ export function CheckInForm({ date, day, units, onSaved }: { date: string; day: 
   const [draft, setDraft] = useState<Draft>(() => draftOf(day, units));
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const save = useSaveWellnessDay();
+  const savedNote = useRef<HTMLDivElement>(null);
+  const saved = save.isSuccess && !save.isPending;
+  // The confirmation takes the focus once shown (and is read out as it does): the keyboard goes on from the form, not from the page's top.
+  useEffect(() => {
+    if (saved) savedNote.current?.focus();
+  }, [saved]);
   const set = <K extends keyof Draft>(field: K, value: Draft[K]) => setDraft((current) => ({ ...current, [field]: value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (save.isPending) return;
     const body = bodyOf(draft, units);
     const checked = wellnessDayBody.safeParse(body);
     if (!checked.success) {
@@ -129,13 +136,16 @@ export function CheckInForm({ date, day, units, onSaved }: { date: string; day: 
           <p>{userFacingMessage(save.error, 'Your check-in could not be saved. Please try again.')}</p>
         </Alert>
       )}
-      {save.isSuccess && !save.isPending && (
-        <Alert tone="success">
-          <p>Check-in saved.</p>
-        </Alert>
+      {saved && (
+        <div ref={savedNote} tabIndex={-1} className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent">
+          <Alert tone="success">
+            <p>Check-in saved.</p>
+          </Alert>
+        </div>
       )}
       <div>
-        <Button type="submit" size="lg" disabled={save.isPending}>
+        {/* Busy, not disabled: a disabled button drops the keyboard's focus to the page while the save runs. */}
+        <Button type="submit" size="lg" aria-disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save check-in'}
         </Button>
       </div>
