@@ -178,6 +178,7 @@ describe('plans read true: the calendar and the text agree', () => {
           raceWeek.dailySchedule.forEach((day, index) => expect(day.dayOfWeek).toBe(weekdayOf(isoDay(dayMs(raceWeek.startDate) + index * DAY_MS))));
           expect(raceWeek.dailySchedule.at(-1)!.activityType).toMatch(/ - (race day|PR attempt)$/);
           expect(raceWeek.dailySchedule.some((day) => / - (long|simulation)$/.test(day.activityType))).toBe(false);
+          for (const day of raceWeek.dailySchedule) if (/ - endurance$/.test(day.activityType)) expect(day.zones).toMatch(/^Z2 \(/);
         }
         if (!raceWeek) expect(dates.length % 7 === 0 || dayMs(dates[0]!) > weekStartOf(dayMs(dates[0]!), weekStartsOn)).toBe(true);
 

@@ -16,7 +16,7 @@ import { minutesInWords, parseDistanceKm, parseElevationM, parseFtpW } from './g
 import { raceWeek } from './race-week.ts';
 import { progressChecks } from './checks.ts';
 import { runSpeedPct } from './device-files.ts';
-import { dailySchedule, LONG_SESSION_MAX_SHARE, LONG_SESSION_OWN_MAX_SHARE, sportName, type EnduranceSport, type RunPaceText, type Sport } from './sessions.ts';
+import { dailySchedule, enduranceSessions, LONG_SESSION_MAX_SHARE, LONG_SESSION_OWN_MAX_SHARE, sportName, type EnduranceSport, type RunPaceText, type Sport } from './sessions.ts';
 import { PEAK_GROWTH, volumeOf, weeklyTargets, type Volume } from './volume.ts';
 import { weekDays } from './week-days.ts';
 
@@ -274,7 +274,8 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
       weeks,
     };
   });
-  const race = !goal.general && targetDay ? raceWeek({ schedule, phases, targetDay, goal, preparationType: input.preparationType, restDays: notes.restDays, units }) : null;
+  const steadyZones = enduranceSessions('peak-and-taper', goal.sport, ftpW, goal.general, runPace).find((session) => session.label === 'endurance')?.zones ?? 'Z2';
+  const race = !goal.general && targetDay ? raceWeek({ schedule, phases, targetDay, goal, preparationType: input.preparationType, restDays: notes.restDays, units, steadyZones }) : null;
   if (!goal.general && targetDay && !race) {
     assumptions.push(`The plan's ${schedule.totalWeeks} weeks as you asked end on ${schedule.phases.at(-1)?.endDate}, not in the week of ${targetDay.toISOString().slice(0, 10)}: it has no race week.`);
   }

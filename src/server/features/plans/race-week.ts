@@ -28,25 +28,23 @@ interface RaceWeekInput {
   restDays: readonly DayOfWeek[];
   /** The athlete's unit system: the race day's distance is written in it. */
   units: UnitSystem;
+  /** The zones of a steady session in the goal's sport (zone 2, in watts or paces when known). */
+  steadyZones: string;
 }
 
 const LONG_LABEL = / - (long|simulation)$/;
 
-/**
- * The week's long session or goal simulation, in the race week: a steady session of the same
- * sport, no rehearsal of the day; its zones are the template's steady session's when it has one.
- */
-function easyInsteadOfLong(planned: ScheduledDay, template: readonly ScheduledDay[], sport: EnduranceSport): Pick<ScheduledDay, 'activityType' | 'zones' | 'description'> {
+/** The week's long session or goal simulation, in the race week: a steady session of the same sport, no rehearsal of the day. */
+function easyInsteadOfLong(planned: ScheduledDay, steadyZones: string, sport: EnduranceSport): Pick<ScheduledDay, 'activityType' | 'zones' | 'description'> {
   const prefix = planned.activityType.replace(LONG_LABEL, '');
-  const steady = template.find((entry) => entry.activityType === `${prefix} - endurance`);
   return {
     activityType: `${prefix} - endurance`,
-    zones: steady?.zones ?? planned.zones,
+    zones: steadyZones,
     description: `Steady aerobic ${sport === 'cycling' ? 'ride' : 'run'}, shorter than usual: the long work is done.`,
   };
 }
 
-export function raceWeek({ schedule, phases, targetDay, goal, preparationType, restDays, units }: RaceWeekInput): RaceWeek | null {
+export function raceWeek({ schedule, phases, targetDay, goal, preparationType, restDays, units, steadyZones }: RaceWeekInput): RaceWeek | null {
   if (schedule.phases.length === 0) return null;
   const lastWeekStart = phaseWeekOneStart(schedule.phases, 0) + (schedule.totalWeeks - 1) * 7 * DAY_MS;
   const target = Date.UTC(targetDay.getUTCFullYear(), targetDay.getUTCMonth(), targetDay.getUTCDate());
@@ -96,7 +94,7 @@ export function raceWeek({ schedule, phases, targetDay, goal, preparationType, r
       else {
         const minutes = planned.activityType.startsWith('Lifting') ? planned.durationMin : Math.min(RACE_WEEK_SESSION_MAX_MIN, Math.max(20, round5(planned.durationMin * scale)));
         const { steps: _steps, ...rest } = planned;
-        const easy = LONG_LABEL.test(planned.activityType) ? easyInsteadOfLong(planned, template, goal.sport) : {};
+        const easy = LONG_LABEL.test(planned.activityType) ? easyInsteadOfLong(planned, steadyZones, goal.sport) : {};
         day = { ...rest, ...easy, duration: minutesInWords(minutes), durationMin: minutes, notes: 'Race week: keep it short and crisp.' };
       }
     }
