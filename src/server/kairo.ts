@@ -176,7 +176,14 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   // One language model for every writer (analysis, profile, adjustment reasons); without one the built-in writers write.
   const ai = config.ai ? createStructuredModel({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, log: app.log, observe: operatorMetrics.llm }) : undefined;
   const history = trainingHistory({ strava: strava.service, activities, scoring });
-  const plans = createPlans({ database: database.db, activities, scoring, settings, hasTrainingData: history.hasTrainingData });
+  const plans = createPlans({
+    database: database.db,
+    activities,
+    scoring,
+    settings,
+    hasTrainingData: history.hasTrainingData,
+    readinessHold: (accountId, planId) => dayPlan.readinessHold(accountId, planId),
+  });
   const adjustments = createPlanAdjustments({ database: database.db, scoring, wellness, settings, events, ai, dataPolicy });
   // The day plan reads Kai's latest suggestion and the analysis reads the day plan's next session: bound late (ADR 0068).
   const dayPlan = createDayPlan({
@@ -219,7 +226,13 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   registerPlanRoutes(app, plans);
   registerPlanFileRoutes(
     app,
-    createPlanFiles({ database: database.db, plans, thresholds: (accountId, now) => settings.effectiveThresholds(accountId, now), publicUrl: getPublicUrl }),
+    createPlanFiles({
+      database: database.db,
+      plans,
+      thresholds: (accountId, now) => settings.effectiveThresholds(accountId, now),
+      publicUrl: getPublicUrl,
+      readinessHold: (accountId, planId) => dayPlan.readinessHold(accountId, planId),
+    }),
   );
 
   const profile = createProfile({

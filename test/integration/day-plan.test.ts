@@ -113,15 +113,18 @@ describe.each(kinds)('the day plan on %s', { timeout: 240_000 }, (kind) => {
       if (day) expect(day.change).toMatchObject({ kind: 'adjustment', adjustmentId: proposal.id });
     }
 
-    /** The plan's own session of a day (the files carry the plan's sessions; readiness holds one back on the day plan only today). */
+    /** The plan's own session of a day: what the plan view's calendar shows (a readiness hold changes the day, not the plan). */
     const planSession = (day: DayPlanDay): DaySession | null => (day.change?.kind === 'readiness' ? day.change.planned : day.session);
-    const expected = new Map(days.map((day) => [day.date, planSession(day) && { name: planSession(day)!.title, durationMin: planSession(day)!.durationMin }]));
+    const named = (session: DaySession | null) => session && { name: session.title, durationMin: session.durationMin };
+    const expected = new Map(days.map((day) => [day.date, named(day.session)]));
     const from = days[0]!.date;
     const to = days.at(-1)!.date;
 
     // The plan view's calendar.
     const compliance = planComplianceView.parse((await client.get(`/api/training-plans/${planId}/compliance?from=${from}&to=${to}`)).body);
-    expect(new Map(compliance.days.map((day) => [day.date, day.planned && { name: day.planned.name, durationMin: day.planned.durationMin }]))).toEqual(expected);
+    expect(new Map(compliance.days.map((day) => [day.date, day.planned && { name: day.planned.name, durationMin: day.planned.durationMin }]))).toEqual(
+      new Map(days.map((day) => [day.date, named(planSession(day))])),
+    );
 
     // The downloads.
     const files = planSessionFiles.parse((await client.get(`/api/training-plans/${planId}/sessions?from=${from}&to=${to}`)).body);
@@ -143,11 +146,63 @@ describe.each(kinds)('the day plan on %s', { timeout: 240_000 }, (kind) => {
       expect(feed.get(date), date).toBe(summary);
     }
 
-    // The ride's analysis (yesterday) names the plan's next session, the first day after the ride with one.
+    // The ride's analysis (yesterday) names the plan's next session, the first day after the ride with one (the plan's own: readiness is of the morning it is read).
     const analysis = analysisView.parse((await client.get(`/api/activities/${rideId}/analysis`)).body);
-    const next = [...expected].find(([date, session]) => date > daysAgo(1) && session !== null)!;
+    const next = days.map((day) => [day.date, named(planSession(day))] as const).find(([date, session]) => date > daysAgo(1) && session !== null)!;
     expect(analysis.nextSession.title).toBe(next[1]!.name);
     expect(Math.round(analysis.nextSession.totalDurationS / 60)).toBe(next[1]!.durationMin);
     expect(analysis.nextActivity).toContain('your plan');
+  });
+
+  it("holds today's hard session back on a strained morning: the day plan, the plan's .ics, feed and session files write the held session today and the plan's own after it", async () => {
+    const { client } = await registerPlanner(server, { plan: 'Pro', emailPrefix: 'dayplan-held' });
+    const created = await client.post('/api/training-plans', springBasePlan);
+    expect(created.status).toBe(201);
+    const planId = created.body.id as string;
+    // Every training day of the plan a 90-minute threshold ride, so today's session is a hard one whatever the weekday.
+    const plan = (await client.get(`/api/training-plans/${planId}`)).body as { generatedPlan: { trainingPlan: { phases: { dailySchedule?: { durationMin: number; activityType: string; duration: string; steps?: unknown }[] }[] } } };
+    for (const phase of plan.generatedPlan.trainingPlan.phases) {
+      for (const day of phase.dailySchedule ?? []) Object.assign(day, { activityType: 'Cycling - threshold', durationMin: 90, duration: '1:30', steps: undefined });
+    }
+    await server.database.handle.query('update training_plans set generated_plan = $1::jsonb where id = $2', [JSON.stringify(plan.generatedPlan), planId]);
+
+    const lines = ['date,hrv', ...Array.from({ length: 58 }, (_, index) => `${daysAgo(60 - index)},60`)];
+    expect((await client.request('POST', '/api/wellness/import', undefined, { rawBody: Buffer.from(lines.join('\n')), headers: { 'content-type': 'text/csv' } })).status).toBe(200);
+    for (const day of [daysAgo(1), today()]) expect((await client.put(`/api/wellness/${day}`, { hrvRmssdMs: 12, fatigue: 5, soreness: 5, sleepHours: 4 })).status).toBe(200);
+    await waitForJobs(server);
+    expect(readinessAnswer.parse((await client.get(`/api/readiness?date=${today()}`)).body).today.state).toBe('strained');
+
+    // The plan's own sessions (the plan view's calendar): a week's minutes follow its planned volume.
+    const tomorrowDate = isoDay(Date.parse(today()) + DAY_MS);
+    const own = planComplianceView.parse((await client.get(`/api/training-plans/${planId}/compliance?from=${today()}&to=${tomorrowDate}`)).body).days;
+    expect(own.map((day) => day.planned?.name)).toEqual(['Cycling - threshold', 'Cycling - threshold']);
+    const [ownToday, ownTomorrow] = own.map((day) => day.planned!.durationMin);
+
+    const [held, tomorrow] = (await dayPlan(client, `today=${today()}&days=2`)).days;
+    expect(held).toMatchObject({ source: 'plan', readiness: { state: 'strained' }, change: { kind: 'readiness', planned: { title: 'Cycling - threshold', durationMin: ownToday } } });
+    const heldMin = Math.min(ownToday!, 60);
+    expect(held!.session).toMatchObject({ title: 'Cycling - endurance', durationMin: heldMin, focus: 'endurance' });
+    expect(held!.why).toMatch(/^Readiness is strained today \(.*HRV.*\): your plan's Cycling - threshold, .+ is held back to Cycling - endurance, .+\.$/);
+    expect(tomorrow).toMatchObject({ change: null, readiness: null, session: { title: 'Cycling - threshold', durationMin: ownTomorrow } });
+
+    const files = planSessionFiles.parse((await client.get(`/api/training-plans/${planId}/sessions?from=${today()}&to=${tomorrowDate}`)).body);
+    expect(files.sessions.map((session) => [session.date, session.activityType, session.durationMin])).toEqual([
+      [today(), 'Cycling - endurance', heldMin],
+      [tomorrowDate, 'Cycling - threshold', ownTomorrow],
+    ]);
+    expect((await client.get(`/api/training-plans/${planId}/sessions/${today()}/workout.fit`)).status).toBe(200);
+    const summaries = (ics: string) =>
+      new Map(new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').map((event) => [new ICAL.Event(event).startDate.toString().slice(0, 10), new ICAL.Event(event).summary]));
+    const ics = summaries((await client.get(`/api/training-plans/${planId}/calendar.ics`)).text as string);
+    expect(ics.get(today())).toMatch(/^Cycling - endurance /);
+    expect(ics.get(tomorrowDate)).toMatch(/^Cycling - threshold /);
+    const feedPath = new URL((await client.post(`/api/training-plans/${planId}/calendar-feed`)).body.url as string).pathname;
+    const feed = summaries((await createClient(server.url).get(feedPath)).text as string);
+    expect(feed.get(today())).toBe(ics.get(today()));
+    // The plan itself is not changed without the athlete: its calendar keeps its own session today.
+    expect(planComplianceView.parse((await client.get(`/api/training-plans/${planId}/compliance?from=${today()}&to=${today()}`)).body).days[0]!.planned).toMatchObject({
+      name: 'Cycling - threshold',
+      durationMin: ownToday,
+    });
   });
 });

@@ -9,6 +9,8 @@ import { AppError } from '../../http/errors.ts';
 import { planCalendar } from './calendar.ts';
 import type { CalendarFeedRepo } from './calendar-feed-repo.ts';
 import { datedSessions } from './dated-sessions.ts';
+import { withReadinessHold, type ReadinessHoldReader } from './day-plan/hold.ts';
+import type { AdjustedPlanView } from './view.ts';
 import { deviceThresholdsOf, formatAvailability, sessionSport, stepsOf } from './device-files.ts';
 import type { PlansService } from './service.ts';
 import { datedSessionBaseName, datedWorkoutSession, planWorkoutFiles, workoutFile, zipWorkouts, type WorkoutFile } from './workouts.ts';
@@ -37,8 +39,13 @@ export function createPlanFilesService(deps: {
   /** The effective thresholds (ADR 0025): targets are read from them when a file is written. */
   thresholds: (accountId: string, now: Date) => Promise<EffectiveThresholds>;
   publicUrl: () => string;
+  /** Today's readiness hold (the day plan, ADR 0068): today's file and feed event are what the day plan decided. */
+  readinessHold?: ReadinessHoldReader;
 }) {
   const { plans, feeds, thresholds, publicUrl } = deps;
+  /** The plan as its files write it: the accepted changes, then today's readiness hold. */
+  const held = async <Plan extends AdjustedPlanView>(accountId: string, plan: Plan): Promise<Plan> =>
+    withReadinessHold(plan, (await deps.readinessHold?.(accountId, plan.id)) ?? null);
 
   function requirePro(account: Account, now: Date): void {
     if (!hasProAccess(account.plan, account.trialExpiryDate, now)) throw new AppError('forbidden', PRO_ONLY_MESSAGES.workoutFile);
@@ -47,7 +54,7 @@ export function createPlanFilesService(deps: {
   return {
     /** The dated sessions from `from` to `to` (today and the next 13 days unless told), each with the files it offers this athlete. */
     async sessions(accountId: string, planId: string, range: { from?: string | undefined; to?: string | undefined }, now = new Date()): Promise<PlanSessionFiles> {
-      const plan = await plans.adjusted(accountId, planId, now);
+      const plan = await held(accountId, await plans.adjusted(accountId, planId, now));
       const from = range.from ?? isoDay(now.getTime());
       const to = range.to ?? isoDay(Date.parse(`${from}T00:00:00Z`) + (DEFAULT_RANGE_DAYS - 1) * DAY_MS);
       if (to < from) throw new AppError('bad_request', 'The range ends before it starts.');
@@ -72,7 +79,7 @@ export function createPlanFilesService(deps: {
     /** Pro: one dated session's file; a day without a session, or a format the session does not offer, answers why. */
     async sessionFile(account: Account, planId: string, date: string, format: WorkoutFormat, now = new Date()): Promise<WorkoutFile> {
       requirePro(account, now);
-      const plan = await plans.adjusted(account.id, planId, now);
+      const plan = await held(account.id, await plans.adjusted(account.id, planId, now));
       const dated = datedSessions(plan).find((session) => session.date === date);
       if (!dated) throw new AppError('not_found', SESSION_NOT_FOUND);
       const sport = sessionSport(dated.scheduled);
@@ -89,7 +96,7 @@ export function createPlanFilesService(deps: {
      */
     async zip(account: Account, planId: string, now = new Date()): Promise<{ fileName: string; zip: Buffer }> {
       requirePro(account, now);
-      const plan = await plans.adjusted(account.id, planId, now);
+      const plan = await held(account.id, await plans.adjusted(account.id, planId, now));
       const title = planTitle(plan);
       const result = await planWorkoutFiles(plan, title, deviceThresholdsOf(await thresholds(account.id, now)));
       if ('unavailable' in result) throw new AppError('bad_request', result.unavailable);
@@ -130,8 +137,9 @@ export function createPlanFilesService(deps: {
       if (!FEED_TOKEN_PATTERN.test(token)) throw feedNotFound();
       const feed = await feeds.byTokenHash(hashFeedToken(token));
       if (!feed) throw feedNotFound();
-      const plan = await plans.adjustedForFeed(feed.accountId, feed.planId, now);
-      if (!plan) throw feedNotFound();
+      const adjusted = await plans.adjustedForFeed(feed.accountId, feed.planId, now);
+      if (!adjusted) throw feedNotFound();
+      const plan = await held(feed.accountId, adjusted);
       return { ics: planCalendar(plan, planTitle(plan), { sessions: plan.isActive }), plan };
     },
   };

@@ -34,6 +34,7 @@ import type { AccountAccess, PlansRepo, TrainingPlanRow, TrainingPlanValues } fr
 import { acceptedChanges } from './adjustments/service.ts';
 import type { AdjustmentsRepo } from './adjustments/repo.ts';
 import { toView, type AdjustedPlanView } from './view.ts';
+import { withReadinessHold, type ReadinessHoldReader } from './day-plan/hold.ts';
 
 
 const notFound = () => new AppError('not_found', 'Training plan not found');
@@ -105,6 +106,8 @@ export function createPlansService(deps: {
    * a plan regenerated or switched off has its pending proposals superseded.
    */
   adjustments: Pick<AdjustmentsRepo, 'acceptedOf' | 'supersedePending'>;
+  /** Today's readiness hold (the day plan, ADR 0068): the plan's .ics writes today as the day plan decided it. */
+  readinessHold?: ReadinessHoldReader;
 }) {
   const { repo, activities, scoring, hasTrainingData, plansChanged, readAthlete, unitSystem, adjustments } = deps;
 
@@ -316,7 +319,8 @@ export function createPlansService(deps: {
 
     async calendar(accountId: string, id: string, now = new Date()): Promise<{ fileName: string; ics: string }> {
       await requireConnected(accountId);
-      const plan = await adjustedView(accountId, await findOwned(accountId, id), now);
+      const row = await findOwned(accountId, id);
+      const plan = withReadinessHold(await adjustedView(accountId, row, now), (await deps.readinessHold?.(accountId, row.id)) ?? null);
       const title = planTitle(plan);
       return { fileName: `${fileNameSlug(title, 'training-plan')}.ics`, ics: planCalendar(plan, title) };
     },

@@ -92,7 +92,7 @@ export function suggestionDate(suggestion: Pick<CoachSuggestion, 'activityDay'>,
 }
 
 /** Strained readiness on a plan session: the held-back session, or null when it is not hard. */
-function heldBackPlanSession(session: DatedSession, ftpW: number | null): PlannedSessionSnapshot | null {
+export function heldBackPlanSession(session: DatedSession, ftpW: number | null): PlannedSessionSnapshot | null {
   if (session.isRaceDay) return null;
   if (isIntensity(session)) {
     const minutes = Math.min(session.durationMin, TIRED_ENDURANCE_MAX_MIN);

@@ -4,11 +4,12 @@ import { AppError } from '../../../http/errors.ts';
 import type { Readiness } from '../../wellness/index.ts';
 import { acceptedChanges } from '../adjustments/service.ts';
 import type { AdjustmentsRepo } from '../adjustments/repo.ts';
-import { changedDays, planDays } from '../dated-sessions.ts';
+import { changedDays, planDays, type AcceptedSessionChange } from '../dated-sessions.ts';
+import { READINESS_HOLD_ID } from './hold.ts';
 import { parseFtpW } from '../goal-inputs.ts';
 import type { PlansRepo } from '../repo.ts';
 import { toView } from '../view.ts';
-import { addDays, datesFrom, decideDays, type ActivePlanDays, type CoachSuggestion, type PendingProposal } from './decide.ts';
+import { addDays, datesFrom, decideDays, heldBackPlanSession, type ActivePlanDays, type CoachSuggestion, type PendingProposal } from './decide.ts';
 
 /**
  * The day plan of an account (ADR 0068): reads the active plans with their accepted changes, the
@@ -99,6 +100,24 @@ export function createDayPlanService(deps: DayPlanDeps) {
     /** One date's decision (`today` as UTC's unless given): what the downloads of that day write. */
     async day(accountId: string, date: string, today?: string): Promise<DayPlanDay> {
       return (await decide(accountId, checkedToday(today), [date]))[0]!;
+    },
+
+    /**
+     * Today's readiness hold on a plan (UTC's today), as a change to lay over its sessions, so the
+     * plan's calendar file, feed and workout files for today write what the day plan decided. Null
+     * when the plan is not active, readiness is not strained, or today's session is not held back.
+     */
+    async readinessHold(accountId: string, planId: string): Promise<AcceptedSessionChange | null> {
+      if (!deps.readinessOn) return null;
+      const at = now();
+      const today = at.toISOString().slice(0, 10);
+      const plan = (await activePlans(accountId, at)).find((candidate) => candidate.id === planId);
+      const entry = plan?.days.find((day) => day.date === today);
+      if (!plan || !entry?.session || plan.changed.some((day) => day.date === today)) return null;
+      const { readiness } = await deps.readinessOn(accountId, today);
+      if (readiness.state !== 'strained') return null;
+      const held = heldBackPlanSession(entry.session, plan.ftpW);
+      return held && { adjustmentId: READINESS_HOLD_ID, date: today, before: { scheduled: entry.session.scheduled, durationMin: entry.session.durationMin }, after: held };
     },
 
     /**
