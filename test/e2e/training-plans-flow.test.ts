@@ -18,7 +18,7 @@ const eventDateShown = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'n
  * activate it, read it in full, and delete it.
  */
 describe.skipIf(!hasChromium)('training plans in the browser', () => {
-  // Answers the browser may log as errors; the refused switch's path is added once its plan exists.
+  // Answers the browser may log as errors; the refused undo's and the missing plan's paths are added as they come.
   const expectedErrors: ExpectedResponseError[] = [{ status: 401, path: '/api/auth/user' }];
   const session = useKairoInBrowser(expectedErrors);
   let page: Page;
@@ -80,21 +80,93 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     await toast('Plan deactivated').waitFor();
     await main().getByText('No active plans.').waitFor();
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /Inactive\s*1 plan/ }).click();
-
-    // Another plan running meanwhile: switching this one on is refused, and the toast says why (ADR 0029).
-    const other = await page.request.post(at('/api/training-plans'), {
-      data: { preparationType: 'general-fitness', planName: 'Winter block', selectedActivities: '["Running"]', planDuration: '6 weeks' },
-    });
-    expect(other.status()).toBe(201);
-    const plans = (await (await page.request.get(at('/api/training-plans'))).json()) as { id: string; eventName: string | null }[];
-    expectedErrors.push({ status: 409, path: `/api/training-plans/${plans.find((plan) => plan.eventName === 'Gran Fondo Dolomiti')!.id}/toggle` });
-    await main().getByRole('article', { name: 'Gran Fondo Dolomiti' }).getByRole('switch').click();
-    await toast('Toggle failed').waitFor();
-    await page.getByText(/^Your active plan "Winter block" runs until \d{4}-\d{2}-\d{2}/).first().waitFor();
-    expect((await page.request.delete(at(`/api/training-plans/${((await other.json()) as { id: string }).id}`))).status()).toBe(200);
-
     await main().getByRole('article', { name: 'Gran Fondo Dolomiti' }).getByRole('switch').click();
     await toast('Plan activated').waitFor();
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /Active\s*1 plan/ }).click();
+    await main().getByRole('article', { name: 'Gran Fondo Dolomiti' }).waitFor();
+  });
+
+  /** The in-page notice of a switch (ADR 0070), by the start of its text. */
+  const switchNotice = (text: string) => main().getByRole('status').filter({ hasText: text });
+  const planIds = async () =>
+    Object.fromEntries(((await (await page.request.get(at('/api/training-plans'))).json()) as { id: string; eventName: string | null; planName: string | null; isActive: boolean }[]).map((plan) => [plan.eventName ?? plan.planName, plan]));
+
+  it('a second plan on the same days switches the first off, says so in the page at 375 px, and Undo by keyboard restores it (ADR 0070)', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await main().getByRole('button', { name: 'Create a new plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a training plan' });
+    await dialog.waitFor();
+    await dialog.getByRole('tab', { name: 'General fitness' }).click();
+    await dialog.getByLabel('Plan name').fill('Winter block');
+    await dialog.getByRole('checkbox', { name: 'Running' }).check();
+    await dialog.getByLabel('Plan duration').fill('6 weeks');
+    expect(await dialog.getByRole('checkbox', { name: 'Make it my active plan' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Create plan' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const notice = switchNotice('"Winter block" is your new active plan. "Gran Fondo Dolomiti" was switched off: it ran on the same days.');
+    await notice.waitFor();
+    // In the page at phone width, not behind a backdrop: the notice and its Undo are what the browser hits there.
+    const undo = main().getByRole('button', { name: 'Undo' });
+    const box = (await undo.boundingBox())!;
+    expect(box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    expect(await undo.evaluate((button) => {
+      const rect = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2));
+    })).toBe(true);
+    await main().getByRole('article', { name: 'Winter block' }).waitFor();
+    expect(await main().getByRole('article', { name: 'Gran Fondo Dolomiti' }).count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shootDesktopAndPhone(page, 'plans-switched-notice');
+
+    await undo.focus();
+    await page.keyboard.press('Enter');
+    await toast('Undone').waitFor();
+    await notice.waitFor({ state: 'detached' });
+    await main().getByRole('article', { name: 'Gran Fondo Dolomiti' }).waitFor();
+    const plans = await planIds();
+    expect([plans['Gran Fondo Dolomiti']!.isActive, plans['Winter block']!.isActive]).toEqual([true, false]);
+  });
+
+  it('keeps a new plan switched off when asked, and shows a refused Undo in the notice', async () => {
+    await main().getByRole('button', { name: 'Create a new plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a training plan' });
+    await dialog.waitFor();
+    await dialog.getByRole('tab', { name: 'General fitness' }).click();
+    await dialog.getByLabel('Plan name').fill('Spring block');
+    await dialog.getByRole('checkbox', { name: 'Cycling' }).check();
+    await dialog.getByLabel('Plan duration').fill('6 weeks');
+    await dialog.getByRole('checkbox', { name: 'Make it my active plan' }).uncheck();
+    await dialog.getByText('The plan is saved switched off; your active plans stay as they are.').waitFor();
+    await dialog.getByRole('button', { name: 'Create plan' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /Inactive\s*2 plans/ }).waitFor();
+    expect(await main().getByText(/was switched off/).count()).toBe(0);
+    expect((await planIds())['Gran Fondo Dolomiti']!.isActive).toBe(true);
+
+    // Switched on from the list: the Gran Fondo makes way, and the notice says so.
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /Inactive\s*2 plans/ }).click();
+    await main().getByRole('article', { name: 'Spring block' }).getByRole('switch').click();
+    await switchNotice('"Spring block" is switched on. "Gran Fondo Dolomiti" was switched off: it ran on the same days.').waitFor();
+    // Meanwhile (another tab, say) the Winter block is switched on: undoing now would put the Gran Fondo beside it.
+    const { 'Winter block': winter, 'Gran Fondo Dolomiti': fondo, 'Spring block': spring } = await planIds();
+    expect((await page.request.patch(at(`/api/training-plans/${winter!.id}/toggle`))).status()).toBe(200);
+    expectedErrors.push({ status: 409, path: `/api/training-plans/${spring!.id}/switch-back` });
+    await main().getByRole('button', { name: 'Undo' }).click();
+    const refusal = main().getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toMatch(/^"Gran Fondo Dolomiti" cannot be switched back on: it would run on the same days as your active plan "Winter block" \(until \d{4}-\d{2}-\d{2}\)\. Switch that one off first\.$/);
+    // The list now shows the plans as they are: the Winter block on (it switched the Spring block off), out of the inactive ones.
+    await main().getByRole('article', { name: 'Spring block' }).waitFor();
+    await main().getByRole('article', { name: 'Winter block' }).waitFor({ state: 'detached' });
+    await shootDesktopAndPhone(page, 'plans-undo-refused');
+    await main().getByRole('button', { name: 'Dismiss' }).click();
+    expect(await main().getByText(/was switched off/).count()).toBe(0);
+
+    // Back to the one plan the next steps read.
+    for (const plan of [winter!, spring!]) expect((await page.request.delete(at(`/api/training-plans/${plan.id}`))).status()).toBe(200);
+    expect((await page.request.patch(at(`/api/training-plans/${fondo!.id}/toggle`))).status()).toBe(200);
+    await page.reload();
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /Active\s*1 plan/ }).click();
     await main().getByRole('article', { name: 'Gran Fondo Dolomiti' }).waitFor();
   });
@@ -174,6 +246,16 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
 
     await page.goto(at('/training-plan/view'));
     await main().getByRole('heading', { name: 'No Training Plan Selected' }).waitFor();
+
+    // A plan id that is not (or no longer) the athlete's: said so, with the way back to the list.
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expectedErrors.push({ status: 404, path: `/api/training-plans/${unknown}` });
+    await page.goto(at(`/training-plan/view?id=${unknown}`));
+    await main().getByRole('heading', { name: 'This plan does not exist (or was deleted)' }).waitFor();
+    expect(await main().getByText("You don't have a training plan yet", { exact: false }).count()).toBe(0);
+    await shootDesktopAndPhone(page, 'plan-view-missing');
+    await main().getByRole('link', { name: 'Go to your plans' }).click();
+    await main().getByRole('heading', { name: 'Your plans' }).waitFor();
   });
 
   it('deletes the plan after confirmation', async () => {

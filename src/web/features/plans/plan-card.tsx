@@ -49,7 +49,7 @@ export function PlanCard({ plan, onEdit, onDelete }: PlanCardProps) {
             aria-label={`${title}: active`}
             checked={plan.isActive}
             disabled={toggle.isPending}
-            onCheckedChange={() => toggle.mutate(plan.id)}
+            onCheckedChange={() => toggle.mutate({ id: plan.id, isActive: plan.isActive, name: title })}
           />
         </div>
       </header>

@@ -16,7 +16,7 @@ import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/text-area.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useAthleteProfile, useUserSettings } from '../settings/index.ts';
-import { useSavePlan } from './api/training-plans.ts';
+import { saveFailedMessage, useSavePlan } from './api/training-plans.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 import type { PlanDraft } from './plan-prefill.ts';
 
@@ -90,6 +90,8 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
   const [edited, setFields] = useState<Fields>(() => fieldsOf(plan ?? draft));
   const [ftpEdited, setFtpEdited] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Create mode: the plan starts active unless the athlete keeps their current plan on (ADR 0070).
+  const [activate, setActivate] = useState(true);
   const [, navigate] = useLocation();
   const athleteProfile = useAthleteProfile(true);
   const settings = useUserSettings();
@@ -126,7 +128,7 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
       return;
     }
     setError(null);
-    save.mutate({ id: plan?.id ?? null, input: parsed.data });
+    save.mutate({ id: plan?.id ?? null, input: plan ? parsed.data : { ...parsed.data, active: activate } });
   }
 
   const kind = <ChoiceGroup label="Activity kind" value={fields.eventType} onChange={set('eventType')} options={{ cycling: 'Cycling', running: 'Running' }} />;
@@ -220,9 +222,29 @@ export function PlanForm({ plan, draft, onClose }: PlanFormProps) {
             {common}
           </Tabs.Content>
         </Tabs.Root>
-        {error && (
+        {!plan && (
+          <div className="flex flex-col gap-1">
+            <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-fg">
+              <input
+                type="checkbox"
+                className="size-4 accent-(--color-accent)"
+                checked={activate}
+                onChange={(event) => setActivate(event.target.checked)}
+                aria-describedby="plan-activate-hint"
+              />
+              Make it my active plan
+            </label>
+            <p id="plan-activate-hint" className="pl-7 text-xs text-fg-subtle">
+              {activate
+                ? 'An active plan you have on the same days is switched off; you can undo that from your plans.'
+                : 'The plan is saved switched off; your active plans stay as they are.'}
+            </p>
+          </div>
+        )}
+        {/* Shown here, inside the dialog: a toast would sit behind its backdrop. */}
+        {(error ?? save.error) && (
           <p role="alert" className="rounded-lg border border-danger/50 bg-danger/10 px-3.5 py-2.5 text-sm text-danger">
-            {error}
+            {error ?? saveFailedMessage(save.error, plan !== null)}
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { AuthUser } from '../../../shared/api/auth.ts';
 import type { TrainingPlanView } from '../../../shared/api/training-plans.ts';
+import { HttpError, userFacingMessage } from '../../lib/api-request.ts';
 import { AppLayout, AppSidebar } from '../shell/index.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useTrainingPlan } from './api/training-plans.ts';
@@ -69,7 +70,21 @@ export function PlanViewScreen({ user }: { user: AuthUser }) {
       </div>
     );
   } else if (plan.isError) {
-    content = <PlanNotice title="No Training Plan Found" text="You don't have a training plan yet. Create one to get started!" />;
+    // A plan that is not the athlete's reads as not found (404), like one that was deleted.
+    const missing = plan.error instanceof HttpError && plan.error.status === 404;
+    content = missing ? (
+      <PlanNotice
+        title="This plan does not exist (or was deleted)"
+        text="The link may be old, or the plan is not one of yours."
+        action={{ href: '/training-plan', label: 'Go to your plans' }}
+      />
+    ) : (
+      <PlanNotice
+        title="Could not load this plan"
+        text={userFacingMessage(plan.error, 'Please check your connection and try again.')}
+        action={{ href: '/training-plan', label: 'Go to your plans' }}
+      />
+    );
   } else {
     content = <PlanDocument plan={plan.data} />;
   }

@@ -13,6 +13,7 @@ import { DeletePlanDialog } from './delete-plan-dialog.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { PlanDialog } from './plan-dialog.tsx';
 import { PlanFilter, type PlanFilterValue } from './plan-filter.tsx';
+import { PlanSwitchNotice } from './plan-notice.tsx';
 import { PlansEmptyState } from './plans-empty-state.tsx';
 
 type DialogState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; plan: TrainingPlanView };
@@ -53,6 +54,7 @@ export function TrainingPlansScreen({ user }: { user: AuthUser }) {
           <h1 className="text-2xl font-semibold tracking-tight text-fg">Your plans</h1>
           {createButton}
         </header>
+        <PlanSwitchNotice />
         <div className="md:hidden">{filterControl}</div>
         {plans.isPending ? (
           <div aria-label="Loading plans" className="flex flex-col gap-4">

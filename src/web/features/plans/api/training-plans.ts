@@ -1,17 +1,22 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  planTitle,
   trainingPlanDeleted,
   trainingPlanList,
+  trainingPlanSaved,
+  trainingPlanSwitchedBack,
   trainingPlanToggle,
   trainingPlanView,
-  type TrainingPlanInput,
-  type TrainingPlanView,
+  type NamedPlan,
+  type TrainingPlanCreate,
+  type TrainingPlanSaved,
 } from '../../../../shared/api/training-plans.ts';
 import { apiRequest, readJson, sendRequest, userFacingMessage } from '../../../lib/api-request.ts';
 import { fileNameFromContentDisposition, saveFile, workoutFileError } from '../../exports/index.ts';
 import { showToast } from '../../../ui/toast-store.ts';
 import { removeCachedAnalyses } from '../../analysis/index.ts';
 import { trackUserEvent } from '../../tracking/index.ts';
+import { clearPlanSwitch, recordPlanSwitch, type PlanSwitch } from './plan-switch-store.ts';
 
 export const trainingPlansQueryKey = ['/api/training-plans'] as const;
 /** Spec §9: training plans are cached 10 minutes. */
@@ -48,44 +53,90 @@ export function useTrainingPlan(id: string | null) {
   });
 }
 
-/** POST (create) or PUT (update, with id) /api/training-plans, with the spec §8 toasts. */
-export function useSavePlan(options: { onSaved: (plan: TrainingPlanView) => void }) {
+const namedList = (plans: readonly NamedPlan[]) => plans.map((plan) => `"${plan.name}"`).join(', ');
+
+/**
+ * POST (create) or PUT (update, with id) /api/training-plans, with the spec §8 success toast. A
+ * failure is the caller's to show (the dialog shows it inside itself, where it is seen); a plan
+ * that switched others off leaves a PlanSwitch for the plans list's notice and its Undo (ADR 0070).
+ */
+export function useSavePlan(options: { onSaved: (plan: TrainingPlanSaved) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, input }: { id: string | null; input: TrainingPlanInput }) => {
+    mutationFn: async ({ id, input }: { id: string | null; input: TrainingPlanCreate }) => {
       const response = id ? await apiRequest('PUT', '/api/training-plans', { ...input, id }) : await apiRequest('POST', '/api/training-plans', input);
-      return readJson(response, trainingPlanView);
+      return readJson(response, trainingPlanSaved);
     },
     onSuccess: async (plan, { id }) => {
       trackUserEvent({ eventType: 'training_plan', eventName: id ? 'plan_update' : 'plan_create', eventData: { planId: plan.id, preparationType: plan.preparationType } });
-      showToast({ title: 'Success!', description: `Your training plan has been ${id ? 'updated' : 'created'} successfully.` });
+      recordPlanSwitch({ plan: { id: plan.id, name: planTitle(plan) }, cause: id ? 'updated' : 'created', switchedOff: plan.switchedOff });
+      showToast({
+        title: 'Success!',
+        description: `Your training plan has been ${id ? 'updated' : 'created'} successfully.${plan.switchedOff.length > 0 ? ` ${namedList(plan.switchedOff)} was switched off: it ran on the same days.` : ''}`,
+      });
       await plansChanged(queryClient);
       options.onSaved(plan);
-    },
-    onError: (error, { id }) => {
-      showToast({ tone: 'error', title: 'Error', description: userFacingMessage(error, `Failed to ${id ? 'update' : 'create'} training plan. Please try again.`) });
     },
   });
 }
 
-/** PATCH /api/training-plans/{id}/toggle. */
+/** The words of a failed save: the server's message, else the spec §8 text. */
+export function saveFailedMessage(error: unknown, isUpdate: boolean): string {
+  return userFacingMessage(error, `Failed to ${isUpdate ? 'update' : 'create'} training plan. Please try again.`);
+}
+
+/** PATCH /api/training-plans/{id}/toggle, for the plan as shown (whether it is on says which way it goes). */
 export function useTogglePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => readJson(await apiRequest('PATCH', `/api/training-plans/${id}/toggle`), trainingPlanToggle),
-    onSuccess: async ({ id, isActive }) => {
+    mutationFn: async (plan: { id: string; isActive: boolean; name: string }) =>
+      readJson(await apiRequest('PATCH', `/api/training-plans/${encodeURIComponent(plan.id)}/toggle`), trainingPlanToggle),
+    onSuccess: async ({ id, isActive, switchedOff }, plan) => {
       trackUserEvent({ eventType: 'training_plan', eventName: isActive ? 'plan_activate' : 'plan_deactivate', eventData: { planId: id } });
+      if (isActive) recordPlanSwitch({ plan: { id, name: plan.name }, cause: 'switched-on', switchedOff });
       showToast(
         isActive
-          ? { title: 'Plan activated', description: 'This plan will be factored into your AI coaching analysis.' }
+          ? {
+              title: 'Plan activated',
+              description:
+                switchedOff.length > 0
+                  ? `This plan will be factored into your AI coaching analysis. ${namedList(switchedOff)} was switched off: it ran on the same days.`
+                  : 'This plan will be factored into your AI coaching analysis.',
+            }
           : { title: 'Plan deactivated', description: 'This plan will be ignored in your AI coaching analysis.' },
       );
       await plansChanged(queryClient);
     },
-    onError: (error) => {
-      // A refusal says why (another active plan runs at the same time, ADR 0029); anything else is the generic text.
-      showToast({ tone: 'error', title: 'Toggle failed', description: userFacingMessage(error, 'Failed to update plan status. Please try again.') });
+    onError: (error, plan) => {
+      showToast({
+        tone: 'error',
+        title: plan.isActive ? `Could not switch "${plan.name}" off` : `Could not switch "${plan.name}" on`,
+        description: userFacingMessage(error, 'The plan was left as it was. Please try again.'),
+      });
     },
+  });
+}
+
+/**
+ * POST /api/training-plans/{id}/switch-back: the Undo of a switch (ADR 0070). Done, the notice goes;
+ * refused (409: a plan would now share days with another active one), the caller shows why.
+ */
+export function useSwitchBack() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: PlanSwitch) =>
+      readJson(
+        await apiRequest('POST', `/api/training-plans/${encodeURIComponent(change.plan.id)}/switch-back`, { switchOn: change.switchedOff.map((plan) => plan.id) }),
+        trainingPlanSwitchedBack,
+      ),
+    onSuccess: async ({ switchedOn }, change) => {
+      trackUserEvent({ eventType: 'training_plan', eventName: 'plan_switch_undo', eventData: { planId: change.plan.id } });
+      clearPlanSwitch();
+      showToast({ title: 'Undone', description: `"${change.plan.name}" is off again; ${namedList(switchedOn)} ${switchedOn.length > 1 ? 'are' : 'is'} back on.` });
+      await plansChanged(queryClient);
+    },
+    // Refused because the plans changed since (in another tab, say): the list shows them as they now are.
+    onError: () => queryClient.invalidateQueries({ queryKey: trainingPlansQueryKey }),
   });
 }
 
