@@ -184,6 +184,17 @@ describe('plans on the athlete\'s calendar weeks (ADR 0069)', () => {
     expect(schedule.phases[0]!.startDate).toBe('2026-03-10');
   });
 
+  it('keeps a date at the horizon in the plan: 104 weeks ahead may be in a 105th calendar week', () => {
+    const atHorizon = planSchedule({ targetDate: '2028-03-07', generatedAt, weekStartsOn: 'Monday' }); // 104 weeks ahead
+    expect(atHorizon.totalWeeks).toBe(MAX_PLAN_WEEKS + 1);
+    expect(atHorizon.phases.at(-1)!.endDate).toBe('2028-03-07');
+    // Stored and read back, it keeps its weeks.
+    expect(planSchedule({ targetDate: '2028-03-07', generatedAt, weekStartsOn: 'Monday', generatedWeeks: atHorizon.totalWeeks })).toEqual(atHorizon);
+    const fromMonday = planSchedule({ targetDate: '2028-03-05', generatedAt: new Date('2026-03-09T08:00:00Z'), weekStartsOn: 'Monday' });
+    expect(fromMonday.totalWeeks).toBe(MAX_PLAN_WEEKS);
+    expect(fromMonday.phases.at(-1)!.endDate).toBe('2028-03-05');
+  });
+
   it('ends on the target only when the target is in its last week', () => {
     expect(planSchedule({ targetDate: '2026-06-24', requestedLength: '16 weeks', generatedAt, weekStartsOn: 'Monday' }).phases.at(-1)!.endDate).toBe('2026-06-24');
     expect(planSchedule({ targetDate: '2026-06-24', requestedLength: '12 weeks', generatedAt, weekStartsOn: 'Monday' }).phases.at(-1)!.endDate).toBe('2026-05-31');

@@ -199,11 +199,13 @@ export function parseTargetDate(text: string | null | undefined, from: Date): Da
  * Total weeks of a plan (spec §4, ADR 0029): the stored length of a generated plan; else the
  * requested length; else the weeks up to and including the target day (the last week is the race
  * week), at least MIN_DERIVED_WEEKS; else 16. Never more than MAX_PLAN_WEEKS: longer requests are
- * refused by planLengthProblem before anything is generated.
+ * refused by planLengthProblem before anything is generated. (On calendar weeks, ADR 0069, a date at
+ * the horizon may fall in a 105th calendar week: the plan keeps it, and holds at most 104 weeks and
+ * a day of days.)
  */
 export function planTotalWeeks(input: PlanLengthInput): number {
   const stored = input.generatedWeeks;
-  if (typeof stored === 'number' && Number.isInteger(stored) && stored >= 3) return Math.min(MAX_PLAN_WEEKS, stored);
+  if (typeof stored === 'number' && Number.isInteger(stored) && stored >= 3) return Math.min(MAX_PLAN_WEEKS + (input.weekStartsOn ? 1 : 0), stored);
   const requested = parseRequestedWeeks(input.requestedLength);
   if (requested !== null) return Math.min(MAX_PLAN_WEEKS, Math.max(MIN_REQUESTED_WEEKS, requested));
   if (input.targetDate) {
@@ -211,8 +213,9 @@ export function planTotalWeeks(input: PlanLengthInput): number {
     // An unparseable timeline is '16 weeks ahead' (spec §4): 16 weeks, with no day to race on.
     if (!target) return DEFAULT_PLAN_WEEKS;
     const start = startOfUtcDay(input.generatedAt);
-    const weeks = input.weekStartsOn ? calendarWeeksThrough(start, target, input.weekStartsOn) : weeksThrough(start, target);
-    return Math.min(MAX_PLAN_WEEKS, Math.max(MIN_DERIVED_WEEKS, weeks));
+    if (!input.weekStartsOn) return Math.min(MAX_PLAN_WEEKS, Math.max(MIN_DERIVED_WEEKS, weeksThrough(start, target)));
+    // The date is within MAX_PLAN_WEEKS (planHorizonProblem); on calendar weeks it may fall in one week more, which the plan keeps.
+    return Math.min(MAX_PLAN_WEEKS + 1, Math.max(MIN_DERIVED_WEEKS, calendarWeeksThrough(start, target, input.weekStartsOn)));
   }
   return DEFAULT_PLAN_WEEKS;
 }
