@@ -199,7 +199,7 @@ describe.each(kinds)("Kai's activity analysis on %s", (kind) => {
     expect(refreshed.body.trainingPlanProgress).toMatch(/Base phase/);
 
     const toggled = await planner.patch(`/api/training-plans/${planId}/toggle`);
-    expect(toggled.body).toEqual({ id: planId, isActive: false });
+    expect(toggled.body).toEqual({ id: planId, isActive: false, switchedOff: [] });
     const ignored = await read();
     expect(ignored.trainingPlanProgress).toMatch(/You do not have an active training plan yet/);
     expect(allText(ignored)).not.toContain('Gran Fondo Stelvio');

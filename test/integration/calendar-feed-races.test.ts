@@ -94,7 +94,7 @@ describe.each(kinds)('calendar feed against deletes and switched-off plans on %s
     expect(on.response.status).toBe(200);
     expect(on.events.length).toBeGreaterThan(0);
 
-    expect((await client.patch(`/api/training-plans/${plan.id}/toggle`)).body).toEqual({ id: plan.id, isActive: false });
+    expect((await client.patch(`/api/training-plans/${plan.id}/toggle`)).body).toEqual({ id: plan.id, isActive: false, switchedOff: [] });
     const off = await read({ 'if-none-match': on.response.headers.get('etag')! });
     expect(off.response.status).toBe(200);
     expect(off.response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
@@ -103,7 +103,7 @@ describe.each(kinds)('calendar feed against deletes and switched-off plans on %s
     expect(off.events).toEqual([]);
     expect(off.response.headers.get('etag')).not.toBe(on.response.headers.get('etag'));
 
-    expect((await client.patch(`/api/training-plans/${plan.id}/toggle`)).body).toEqual({ id: plan.id, isActive: true });
+    expect((await client.patch(`/api/training-plans/${plan.id}/toggle`)).body).toEqual({ id: plan.id, isActive: true, switchedOff: [] });
     const back = await read({ 'if-none-match': off.response.headers.get('etag')! });
     expect(back.response.status).toBe(200);
     const uids = (events: ICAL.Component[]) => events.map((event) => event.getFirstPropertyValue('uid'));
