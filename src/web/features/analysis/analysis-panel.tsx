@@ -1,3 +1,5 @@
+import { CircleCheck } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { AnalysisView } from '../../../shared/api/analysis.ts';
@@ -13,7 +15,7 @@ import { AnalysisText } from './analysis-text.tsx';
 import { CoachingStyleButton } from './coaching-style-button.tsx';
 import { AnalysisHistoryPendingNote } from './history-pending-note.tsx';
 import { SectionShareMenu } from './section-share-menu.tsx';
-import { useAnalysisRewriting } from './use-analysis-rewriting.ts';
+import { useAnalysisRewriting, useLastAnalysisRewrite } from './use-analysis-rewriting.ts';
 
 type SectionKey = keyof Pick<AnalysisView, 'feedback' | 'summary' | 'recovery' | 'trainingPlanProgress' | 'nextActivity'>;
 
@@ -65,12 +67,7 @@ export function AnalysisPanel({ activity }: { activity: ActivityListItem }) {
   return (
     <section aria-label="Analysis" aria-busy={rewriting || view.historyPending} className="flex flex-col gap-6">
       {view.historyPending && !rewriting && <AnalysisHistoryPendingNote />}
-      {rewriting && (
-        <p role="status" className="flex items-center gap-2 text-sm text-fg-muted">
-          <Spinner className="size-4" />
-          Kai is rewriting your analysis...
-        </p>
-      )}
+      <RewriteStatus activityId={activity.id} rewriting={rewriting} />
       {/* Busy, not dimmed: text faded to half its contrast fails WCAG 1.4.3 while the athlete still reads it. */}
       <div className="flex flex-col gap-6" aria-busy={rewriting || view.historyPending}>
         <div className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
@@ -102,5 +99,33 @@ export function AnalysisPanel({ activity }: { activity: ActivityListItem }) {
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * One live region, there from the start so every change of it is read out (a region mounted with
+ * its text often is not): "Kai is rewriting…" while a refresh, style change or new detail runs,
+ * then "Analysis updated" once the new text is on screen. A failure is said where it was asked for
+ * (the refresh button, the dialogs) and in a toast, so it is not repeated here.
+ */
+function RewriteStatus({ activityId, rewriting }: { activityId: string; rewriting: boolean }) {
+  const last = useLastAnalysisRewrite(activityId);
+  // Only what was asked for on this visit of the page: a rewrite of minutes ago is no news.
+  const [shownSinceMs] = useState(() => Date.now());
+  const updated = !rewriting && last !== null && last.outcome === 'updated' && last.atMs >= shownSinceMs;
+  return (
+    <p role="status" className={rewriting || updated ? 'flex items-center gap-2 text-sm text-fg-muted' : 'sr-only'}>
+      {rewriting ? (
+        <>
+          <Spinner className="size-4" />
+          Kai is rewriting your analysis…
+        </>
+      ) : updated ? (
+        <>
+          <CircleCheck aria-hidden className="size-4 text-success" />
+          Analysis updated
+        </>
+      ) : null}
+    </p>
   );
 }
