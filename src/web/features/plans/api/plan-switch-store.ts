@@ -31,11 +31,15 @@ export function clearPlanSwitch(): void {
   publish(null);
 }
 
+export function currentPlanSwitch(): PlanSwitch | null {
+  return current;
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 
 export function usePlanSwitch(): PlanSwitch | null {
-  return useSyncExternalStore(subscribe, () => current);
+  return useSyncExternalStore(subscribe, currentPlanSwitch);
 }
