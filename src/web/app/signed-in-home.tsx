@@ -18,6 +18,9 @@ const ReadinessCard = lazy(() => import('../features/wellness/readiness-card.tsx
 const PendingAdjustmentsCard = lazy(() =>
   import('../features/plans/pending-adjustments-card.tsx').then((module) => ({ default: module.PendingAdjustmentsCard })),
 );
+const PendingAdjustmentsShortcut = lazy(() =>
+  import('../features/plans/pending-adjustments-card.tsx').then((module) => ({ default: module.PendingAdjustmentsShortcut })),
+);
 const ImportDialog = lazy(() => import('../features/imports/import-dialog.tsx').then((module) => ({ default: module.ImportDialog })));
 const CoachingProfileDialog = lazy(() =>
   import('../features/settings/coaching-profile-dialog.tsx').then((module) => ({ default: module.CoachingProfileDialog })),
@@ -86,7 +89,7 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
       >
         <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 sm:p-8">
           {!needsConnect && (
-            <div className="md:hidden">
+            <div className="flex flex-wrap items-center gap-2 md:hidden">
               <Button
                 variant="secondary"
                 size="sm"
@@ -98,6 +101,9 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
                 <Menu aria-hidden className="size-4" />
                 Recent activities
               </Button>
+              <Suspense fallback={null}>
+                <PendingAdjustmentsShortcut />
+              </Suspense>
             </div>
           )}
           {status?.status === 'broken' && <StravaBrokenBanner />}
@@ -113,10 +119,13 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
             </Alert>
           )}
           {!needsConnect && (
-            <Suspense fallback={null}>
-              <PendingAdjustmentsCard />
-              <ReadinessCard />
-            </Suspense>
+            // On a phone the cards follow the activity, so its title and figures are on the first screen (issue 26).
+            <div className="flex flex-col gap-6 empty:hidden max-md:order-last">
+              <Suspense fallback={null}>
+                <PendingAdjustmentsCard />
+                <ReadinessCard />
+              </Suspense>
+            </div>
           )}
           {mainContent()}
         </div>
