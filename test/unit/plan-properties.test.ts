@@ -221,7 +221,12 @@ describe('plans read true: the calendar and the text agree', () => {
         // Another sport of a fifth of the athlete's time or more stays, on easy sessions; less is left out, and said so.
         if (share >= KEEP_OTHER_SPORT_SHARE) {
           expect(otherSessions.length).toBeGreaterThan(0);
-          for (const day of otherSessions) expect(day.activityType).toMatch(/ - (endurance|recovery)$/);
+          // ...none longer than the athlete's own longest recent session in it.
+          const ownLongest = facts.longestMinBySport[other === 'cycling' ? 'ride' : 'run']!;
+          for (const day of otherSessions) {
+            expect(day.activityType).toMatch(/ - (endurance|recovery)$/);
+            expect(day.durationMin).toBeLessThanOrEqual(Math.max(5, ownLongest));
+          }
         } else expect(otherSessions).toEqual([]);
         if (share > 0) expect(generatedPlan.assumptions.some((line) => line.startsWith(`${Math.round(share * 100)}% of your recent training time was ${other === 'cycling' ? 'riding' : 'running'}`))).toBe(true);
 

@@ -238,7 +238,8 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
         ? ` and ${minutesInWords(recentLongMin * PEAK_GROWTH)} (your longest ${goal.sport === 'cycling' ? 'ride' : 'run'} of the last 4 weeks, ${minutesInWords(recentLongMin)}, grown as the volume may); it starts from that ${goal.sport === 'cycling' ? 'ride' : 'run'} when it is longer, up to ${Math.round(LONG_SESSION_OWN_MAX_SHARE * 100)}% of the week.`
         : '.'),
   );
-  if (goal.otherSport) assumptions.push(otherSportText(goal.otherSport, goal.sport));
+  const crossTrainingMaxMin = goal.otherSport?.kept ? (facts.longestMinBySport[familyOf[goal.otherSport.sport]] ?? null) : null;
+  if (goal.otherSport) assumptions.push(otherSportText(goal.otherSport, goal.sport, crossTrainingMaxMin));
   const runs = goal.sports.includes('running');
   const runPace = runs && facts.thresholdPaceSPerKm !== null ? runPaceText(facts.thresholdPaceSPerKm, units) : null;
   if (runs && facts.thresholdPaceSPerKm !== null) {
@@ -263,7 +264,7 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
     const weeks = weekly[phase.name];
     const typicalMin = Math.max(...weeks.filter((week) => week.kind === 'load' || week.kind === 'peak').map((week) => week.targetMin), weeks[0]?.targetMin ?? 0);
     const firstWeekMin = weeks.find((week) => week.kind === 'load' || week.kind === 'peak')?.targetMin ?? typicalMin;
-    const athlete = { ftpW, runPace, recentLongMin: recentLongMin > 0 ? recentLongMin : null, firstWeekShare: typicalMin > 0 ? firstWeekMin / typicalMin : 1 };
+    const athlete = { ftpW, runPace, recentLongMin: recentLongMin > 0 ? recentLongMin : null, firstWeekShare: typicalMin > 0 ? firstWeekMin / typicalMin : 1, crossTrainingMaxMin };
     return {
       key: phase.name,
       name: text[phase.name].name,
@@ -348,10 +349,11 @@ function calendarText(schedule: PlanSchedule, targetDay: Date | null, goal: Goal
 const sportWord: Record<EnduranceSport, { doing: string; verb: string }> = { cycling: { doing: 'riding', verb: 'ride' }, running: { doing: 'running', verb: 'run' } };
 
 /** What the plan does with the athlete's other endurance sport, and why (ADR 0069). */
-function otherSportText(other: NonNullable<Goal['otherSport']>, sport: EnduranceSport): string {
+function otherSportText(other: NonNullable<Goal['otherSport']>, sport: EnduranceSport, maxMin: number | null): string {
   const share = `${Math.round(other.share * 100)}%`;
   if (other.kept) {
-    return `${share} of your recent training time was ${sportWord[other.sport].doing}: the plan keeps it for the steady and recovery sessions, so your week stays yours; the quality sessions and the long session are ${sportWord[sport].doing}, the work the goal needs.`;
+    const held = maxMin ? `, none longer than your longest recent ${sportWord[other.sport].verb} (${minutesInWords(Math.max(5, Math.floor(maxMin / 5) * 5))})` : '';
+    return `${share} of your recent training time was ${sportWord[other.sport].doing}: the plan keeps it for the steady and recovery sessions${held}, so your week stays yours; the quality sessions and the long session are ${sportWord[sport].doing}, the work the goal needs.`;
   }
   return `${share} of your recent training time was ${sportWord[other.sport].doing}: below ${Math.round(KEEP_OTHER_SPORT_SHARE * 100)}%, so the plan leaves it out and gives its time to ${sportWord[sport].doing}; ${sportWord[other.sport].verb} easy on a training day instead of a steady session if you want to keep it.`;
 }

@@ -48,6 +48,8 @@ export interface WeekPlanAthlete {
   recentLongMin: number | null;
   /** This phase's first load week as a share of its fullest week: the template is written at the fullest. */
   firstWeekShare: number;
+  /** A race plan's kept other sport: its sessions are at most the athlete's longest recent one in it. */
+  crossTrainingMaxMin?: number | null;
 }
 
 export const sportName: Record<Sport, string> = { cycling: 'Cycling', running: 'Running', lifting: 'Lifting', other: 'Other' };
@@ -166,6 +168,35 @@ function splitMinutes(weights: number[], longIndex: number, weeklyMin: number, o
   return rounded;
 }
 
+/**
+ * A race plan's other sport keeps to the athlete's own sessions in it: none longer than their
+ * longest recent one (in 5 minutes); the minutes over go to the goal sport's sessions other than
+ * the long one, 5 at a time, so the week keeps its time. Without such sessions, nothing moves.
+ */
+function holdCrossTraining<Entry extends { sport: Sport }>(
+  entries: readonly Entry[],
+  minutesOf: Map<Entry, number>,
+  rule: { sport: Sport; maxMin: number; receivers: (entry: Entry) => boolean },
+): void {
+  const receivers = entries.filter(rule.receivers);
+  if (receivers.length === 0) return;
+  const cap = Math.max(5, Math.floor(rule.maxMin / 5) * 5);
+  let excess = 0;
+  for (const entry of entries) {
+    const minutes = minutesOf.get(entry) ?? 0;
+    if (entry.sport === rule.sport && minutes > cap) {
+      excess += minutes - cap;
+      minutesOf.set(entry, cap);
+    }
+  }
+  for (let index = 0; excess > 0; index++) {
+    const step = Math.min(5, excess);
+    const receiver = receivers[index % receivers.length]!;
+    minutesOf.set(receiver, (minutesOf.get(receiver) ?? 0) + step);
+    excess -= step;
+  }
+}
+
 /** In a race plan the other endurance sport the athlete keeps takes the easy sessions; the quality and the long one stay in the goal's sport. */
 const CROSS_TRAINING_LABELS = new Set(['endurance', 'recovery']);
 
@@ -228,6 +259,9 @@ export function dailySchedule(phase: PhaseName, goal: WeekPlanGoal, weeklyMin: n
     ownLong,
   );
   const minutesOf = new Map(flexible.map((entry, index) => [entry, split[index] ?? 0]));
+  if (!goal.general && otherEndurance[0] && athlete.crossTrainingMaxMin) {
+    holdCrossTraining(flexible, minutesOf, { sport: otherEndurance[0], maxMin: athlete.crossTrainingMaxMin, receivers: (entry) => entry.sport === goal.sport && entry.session !== long });
+  }
   const alternative = otherEndurance[0] ? enduranceSessions(phase, otherEndurance[0], otherEndurance[0] === 'cycling' ? ftpW : null, goal.general, runPace) : null;
   return DAYS_OF_WEEK.map((dayOfWeek) => {
     const entry = plan.find((candidate) => candidate.day === dayOfWeek);
