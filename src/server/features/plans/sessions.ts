@@ -17,6 +17,8 @@ export const LONG_SESSION_OWN_MAX_SHARE = 0.5;
 /** From this long a session, fuelling during it matters and is practised. */
 const FUELLING_FROM_MIN = 90;
 export const STRENGTH_MIN = 45;
+/** Shorter than this an endurance session is not written as one (ADR 0069): a week of strength leaves no 0-minute rides. */
+export const MIN_SESSION_MIN = 15;
 
 export interface SessionKind {
   label: string;
@@ -245,19 +247,33 @@ export function dailySchedule(phase: PhaseName, goal: WeekPlanGoal, weeklyMin: n
   });
   if (days.longDay && enduranceDays.includes(days.longDay)) plan.push({ day: days.longDay, sport: goal.sport, session: long });
 
-  const flexible = plan.filter((entry) => entry.sport !== 'lifting');
-  const fixedMin = plan.length - flexible.length > 0 ? (plan.length - flexible.length) * STRENGTH_MIN : 0;
+  const fixedMin = plan.filter((entry) => entry.sport === 'lifting').length * STRENGTH_MIN;
   const flexibleMin = Math.max(0, weeklyMin - fixedMin);
   // The template is the phase's fullest week; its first week is a share of it, and there the long session is the athlete's own,
   // growing at most as the volume may (ADR 0069): a long run is not a third of a week that riding fills.
   const ownLong =
     athlete.recentLongMin !== null && athlete.firstWeekShare > 0 ? { fromMin: athlete.recentLongMin / athlete.firstWeekShare, capMin: athlete.recentLongMin * PEAK_GROWTH } : null;
-  const split = splitMinutes(
-    flexible.map((entry) => entry.session.weight),
-    flexible.findIndex((entry) => entry.session === long),
-    flexibleMin,
-    ownLong,
-  );
+  const splitOf = (entries: typeof plan) =>
+    splitMinutes(
+      entries.map((entry) => entry.session.weight),
+      entries.findIndex((entry) => entry.session === long),
+      flexibleMin,
+      ownLong,
+    );
+  let flexible = plan.filter((entry) => entry.sport !== 'lifting');
+  let split = splitOf(flexible);
+  // A session too short to be one (strength taking most of a short week) is not written as one: the
+  // shortest goes, its minutes to the others, until each has MIN_SESSION_MIN; the week's days say what is left.
+  for (;;) {
+    const short = flexible
+      .map((entry, index) => ({ entry, minutes: split[index] ?? 0 }))
+      .filter(({ minutes }) => minutes < MIN_SESSION_MIN)
+      .sort((a, b) => a.minutes - b.minutes || Number(a.entry.session === long) - Number(b.entry.session === long))[0];
+    if (!short) break;
+    plan.splice(plan.indexOf(short.entry), 1);
+    flexible = flexible.filter((entry) => entry !== short.entry);
+    split = splitOf(flexible);
+  }
   const minutesOf = new Map(flexible.map((entry, index) => [entry, split[index] ?? 0]));
   if (!goal.general && otherEndurance[0] && athlete.crossTrainingMaxMin) {
     holdCrossTraining(flexible, minutesOf, { sport: otherEndurance[0], maxMin: athlete.crossTrainingMaxMin, receivers: (entry) => entry.sport === goal.sport && entry.session !== long });
