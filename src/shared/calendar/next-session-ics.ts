@@ -139,6 +139,12 @@ export function nextSessionStart(now: Date, timeZone: string): LocalDateTime {
   return addMinutes({ ...today, hour: EVENT_START_HOUR, minute: 0 }, 24 * 60);
 }
 
+/** 06:00 on a given day (YYYY-MM-DD). */
+export function sessionStartOn(day: string): LocalDateTime {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return { year, month, day: date, hour: EVENT_START_HOUR, minute: 0 };
+}
+
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 const formatLocal = (value: LocalDateTime) =>
   `${pad(value.year, 4)}${pad(value.month)}${pad(value.day)}T${pad(value.hour)}${pad(value.minute)}00`;
@@ -194,6 +200,11 @@ export interface NextSessionEventInput {
   /** The athlete's IANA time zone, e.g. Intl.DateTimeFormat().resolvedOptions().timeZone. */
   timeZone: string;
   now?: Date;
+  /**
+   * The athlete's day the session is decided for (YYYY-MM-DD, the day plan, ADR 0068): the event is
+   * at 06:00 that day. Absent: the day after `now`, as spec §9 has it.
+   */
+  day?: string;
 }
 
 export interface NextSessionEvent {
@@ -208,7 +219,7 @@ export function nextSessionEvent(input: NextSessionEventInput): NextSessionEvent
   const now = input.now ?? new Date();
   const title = input.title?.trim() || sessionEventTitle(input.recommendationText, input.sport);
   const durationMin = sessionDurationMin(input.recommendationText);
-  const start = nextSessionStart(now, input.timeZone);
+  const start = input.day ? sessionStartOn(input.day) : nextSessionStart(now, input.timeZone);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

@@ -15,6 +15,8 @@ import { useHomeActivities } from './use-home-activities.ts';
 // visits never open them. Once loaded they stay mounted (imports carry on while closed).
 // Below the activity list on Home: loaded apart, so the first signed-in screen does not wait for it.
 const ReadinessCard = lazy(() => import('../features/wellness/readiness-card.tsx').then((module) => ({ default: module.ReadinessCard })));
+// Today and tomorrow from the day plan (ADR 0068): the answer every other screen gives too.
+const DayPlanCard = lazy(() => import('../features/day-plan/day-plan-card.tsx').then((module) => ({ default: module.DayPlanCard })));
 const PendingAdjustmentsCard = lazy(() =>
   import('../features/plans/pending-adjustments-card.tsx').then((module) => ({ default: module.PendingAdjustmentsCard })),
 );
@@ -122,6 +124,7 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
             // On a phone the cards follow the activity, so its title and figures are on the first screen (issue 26).
             <div className="flex flex-col gap-6 empty:hidden max-md:order-last">
               <Suspense fallback={null}>
+                <DayPlanCard />
                 <PendingAdjustmentsCard />
                 <ReadinessCard />
               </Suspense>

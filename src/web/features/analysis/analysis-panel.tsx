@@ -10,6 +10,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { AnalysisSectionsSkeleton } from './analysis-sections-skeleton.tsx';
 import { shareableStravaActivityId } from '../../lib/activity-labels.ts';
 import { CalendarButton, WorkoutFileButton } from '../exports/index.ts';
+import { NextSessionNow } from '../day-plan/index.ts';
 import { useActivityAnalysis } from './api/activity-analysis.ts';
 import { AnalysisText } from './analysis-text.tsx';
 import { CoachingStyleButton } from './coaching-style-button.tsx';
@@ -91,8 +92,15 @@ export function AnalysisPanel({ activity }: { activity: ActivityListItem }) {
             <AnalysisText text={view[section.key]} className="mt-3" />
             {section.key === 'nextActivity' && (
               <div className="mt-5 flex flex-wrap items-center gap-2 border-t border-line pt-4">
-                <WorkoutFileButton activityId={activity.id} />
-                <CalendarButton view={view} />
+                {/* The files are for tomorrow: only while tomorrow's decision is this suggestion (ADR 0068). */}
+                <NextSessionNow suggested={view.nextSession}>
+                  {(day) => (
+                    <>
+                      <WorkoutFileButton activityId={activity.id} />
+                      <CalendarButton view={view} day={day} />
+                    </>
+                  )}
+                </NextSessionNow>
               </div>
             )}
           </section>

@@ -15,7 +15,6 @@ import { useDayPlan } from './api/day-plan.ts';
 
 /** Whether the day's decision is the analysis's suggestion: the same session title at the same minutes. */
 export function decidedAsSuggested(day: DayPlanDay, suggested: Pick<NextSession, 'title' | 'totalDurationS'>): boolean {
-  if (day.source === 'none') return true;
   return day.session !== null && day.session.title === suggested.title && day.session.durationMin === Math.max(1, Math.round(suggested.totalDurationS / 60));
 }
 
@@ -24,12 +23,33 @@ function decisionText(day: DayPlanDay): string {
   return `${day.session.title}, ${formatDurationWords(day.session.durationMin * 60)}`;
 }
 
-export function NextSessionNow({ suggested, children }: { suggested: Pick<NextSession, 'title' | 'totalDurationS'>; children: ReactNode }) {
+/**
+ * The day the analysis's files are for: tomorrow when tomorrow's decision is its suggestion (or
+ * nothing decides tomorrow, spec §9's day after), today when today holds it and tomorrow has nothing
+ * decided; null when tomorrow is decided as something else.
+ */
+export function filesDay(days: readonly DayPlanDay[], suggested: Pick<NextSession, 'title' | 'totalDurationS'>): { day: string | undefined } | null {
+  const [today, tomorrow] = days;
+  if (!today || !tomorrow) return { day: undefined };
+  if (tomorrow.source === 'none') return today.source !== 'none' && decidedAsSuggested(today, suggested) ? { day: today.date } : { day: undefined };
+  return decidedAsSuggested(tomorrow, suggested) ? { day: tomorrow.date } : null;
+}
+
+export function NextSessionNow({
+  suggested,
+  children,
+}: {
+  suggested: Pick<NextSession, 'title' | 'totalDurationS'>;
+  /** The files, for `day` (the athlete's YYYY-MM-DD; undefined: the day after today). */
+  children: (day: string | undefined) => ReactNode;
+}) {
   const dayPlan = useDayPlan(localDay(), 2);
   // Until the day plan answers, nothing is offered that could write the wrong session; if it cannot be read, the files stay as they were.
   if (dayPlan.isPending) return null;
-  const tomorrow = dayPlan.data?.days[1];
-  if (!tomorrow || decidedAsSuggested(tomorrow, suggested)) return <>{children}</>;
+  const days = dayPlan.data?.days ?? [];
+  const files = filesDay(days, suggested);
+  if (files) return <>{children(files.day)}</>;
+  const tomorrow = days[1]!;
   return (
     <div className="flex flex-col gap-1.5 rounded-xl bg-canvas/60 px-4 py-3 text-sm" role="note" data-testid="next-session-now">
       <p className="font-medium text-fg">Tomorrow is now {decisionText(tomorrow)}.</p>

@@ -11,6 +11,8 @@ export function nextSessionCalendarFile(
   analysis: AnalysisView,
   now: Date,
   timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+  /** The athlete's day the session is for (the day plan, ADR 0068); absent: the day after `now`. */
+  day?: string,
 ): CalendarFile {
   const event = nextSessionEvent({
     recommendationText: analysis.nextActivity,
@@ -20,6 +22,7 @@ export function nextSessionCalendarFile(
     activityId: analysis.activityId,
     timeZone,
     now,
+    ...(day ? { day } : {}),
   });
   return { fileName: nextSessionIcsFileName(event.title, event.start), content: event.ics };
 }

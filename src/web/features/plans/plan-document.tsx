@@ -4,6 +4,7 @@ import type { TrainingPlanView } from '../../../shared/api/training-plans.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { buttonClasses } from '../../ui/button-classes.ts';
 import { CalendarFeedPanel } from './calendar-feed-panel.tsx';
+import { DayPlanCard } from '../day-plan/index.ts';
 import { ComplianceCalendar } from './compliance-calendar.tsx';
 import { ComplianceSummary } from './compliance-summary.tsx';
 import { PhaseSection, RaceWeekSection } from './phase-section.tsx';
@@ -53,6 +54,7 @@ export function PlanDocument({ plan }: { plan: TrainingPlanView }) {
       <PlanUnitsNote plan={generated} />
       <p className="rounded-2xl border border-accent/30 bg-accent/5 p-5 text-base leading-relaxed text-fg">{generated.motivationalMessage}</p>
 
+      {plan.isActive && <DayPlanCard />}
       <PlanSection id="adjustments" title="Kai's Suggestions">
         <PlanAdjustments planId={plan.id} />
       </PlanSection>
