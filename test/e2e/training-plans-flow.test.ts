@@ -1,3 +1,4 @@
+import { formatCalendarDay } from '../../src/shared/format.ts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_VALIDATION } from '../../src/shared/api/training-plans.ts';
@@ -10,7 +11,7 @@ import { signUpInBrowser } from './support/accounts.ts';
 
 /** The event 16 weeks and 3 days ahead: a plan to a date must leave room for base, build and taper (ADR 0029/0030). */
 const eventDate = new Date(Date.now() + 115 * 86_400_000).toISOString().slice(0, 10);
-const eventDateShown = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${eventDate}T00:00:00Z`));
+const eventDateShown = formatCalendarDay(eventDate);
 
 /**
  * A training plan's life in a real browser against the demo server: sign up and connect the
