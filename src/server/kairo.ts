@@ -7,6 +7,7 @@ import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/clie
 import { createInvalidationChannel } from './db/invalidation.ts';
 import { createEventBus } from './events/bus.ts';
 import { stravaConnected, wellnessChanged } from './events/domain-events.ts';
+import { createAccountDeletion, registerAccountDeletionRoutes } from './features/account-deletion/index.ts';
 import { createActivities, registerActivityRoutes } from './features/activities/index.ts';
 import { createAnalysis, registerAnalysisRoutes } from './features/analysis/index.ts';
 import { registerAppInfoRoutes } from './features/app-info/index.ts';
@@ -220,6 +221,19 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     cookie,
     verifyToken: config.strava.webhookVerifyToken,
     publicUrl: getPublicUrl,
+  });
+
+  registerAccountDeletionRoutes(app, {
+    deletion: createAccountDeletion({
+      database: database.db,
+      sessions,
+      mailer,
+      revokeStrava: (accountId) => strava.service.revokeGrant(accountId),
+      throttles,
+      uploadDir,
+      log: app.log,
+    }),
+    cookie,
   });
 
   registerAdjustmentRoutes(app, adjustments.service);

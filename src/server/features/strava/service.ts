@@ -341,6 +341,17 @@ export function createStravaService(deps: {
       await deleteStravaData(accountId);
     },
 
+    /**
+     * Ends Kairo's grant at Strava and nothing else (deleting the account deletes the rows, ADR
+     * 0075): false without a connection; throws when Strava did not confirm it.
+     */
+    async revokeGrant(accountId: string): Promise<boolean> {
+      const connection = await repo.find(accountId);
+      if (!connection) return false;
+      await client.revoke(cipher.decrypt(connection.refreshToken));
+      return true;
+    },
+
     /** Strava told us the athlete revoked access: forget them. */
     async athleteDeauthorized(stravaId: string): Promise<void> {
       const connection = await repo.findByAthlete(stravaId);
