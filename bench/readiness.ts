@@ -42,7 +42,7 @@ export function benchReadiness(): ReadinessRun {
   const yearSeries = timeRuns(RUNS, () => {
     const index = indexWellness(rows);
     for (let day = 0; day < YEAR_DAYS; day++) {
-      computeReadiness(new Date(first + day * DAY_MS).toISOString().slice(0, 10), index, { tsb: -10 + (day % 30) - 15 });
+      computeReadiness(new Date(first + day * DAY_MS).toISOString().slice(0, 10), index, { ctl: 60, atl: 70 + (day % 30) - 15, tsb: -10 + (day % 30) - 15 });
     }
   });
   return { wellnessDays: rows.length, yearSeries };

@@ -5,6 +5,10 @@
  * TrainingPeaks does: CTL(d) = CTL(d−1) + (load(d) − CTL(d−1)) / 42.
  * Training stress balance (TSB, "form") is yesterday's CTL − yesterday's ATL, as in TrainingPeaks:
  * form describes readiness on the morning of the day, before that day's training.
+ *
+ * Kairo shows the three figures of a day as of that morning (docs/decisions/0071): fitness and
+ * fatigue at the end of the day before and form = fitness − fatigue, each whole, so the figures
+ * on screen add up (morningFitness). Every screen and Kai's texts read them from here.
  */
 
 export interface DailyLoad {
@@ -56,6 +60,42 @@ export interface FitnessStart {
 
 const CTL_TIME_CONSTANT_DAYS = 42;
 const ATL_TIME_CONSTANT_DAYS = 7;
+
+/** The convention, said once on every screen that shows form. */
+export const FORM_CONVENTION = 'Form = fitness − fatigue, as of the morning, before that day’s training.';
+
+/** A day's fitness, fatigue and form as of its morning, as shown: whole numbers, form = fitness − fatigue. */
+export interface MorningFitness {
+  fitness: number;
+  fatigue: number;
+  form: number;
+}
+
+/**
+ * CTL and ATL on the morning of a stored or computed day (CTL and ATL at the end of the day, TSB
+ * that morning): those of the day before, recovered from the day's own row. From
+ * CTL = c + (L − c)/42, ATL = a + (L − a)/7 and TSB = c − a: c = (42·CTL − 7·ATL − 6·TSB) / 35, a = c − TSB.
+ */
+export function morningLoads(day: { ctl: number; atl: number; tsb: number }): { ctl: number; atl: number } {
+  const ctl = (CTL_TIME_CONSTANT_DAYS * day.ctl - ATL_TIME_CONSTANT_DAYS * day.atl - (ATL_TIME_CONSTANT_DAYS - 1) * day.tsb) / (CTL_TIME_CONSTANT_DAYS - ATL_TIME_CONSTANT_DAYS);
+  return { ctl, atl: ctl - day.tsb };
+}
+
+/**
+ * Whole fitness, fatigue and form from CTL and ATL as of one moment (ADR 0071): form is the
+ * difference of the two figures shown, so 67.4 and 70.6 read 67, 71 and −4, never −3.
+ */
+export function wholeFitness(loads: { ctl: number; atl: number }): MorningFitness {
+  // Math.round(-0.4) is -0: a figure of 0 is shown as 0.
+  const fitness = Math.round(loads.ctl) + 0;
+  const fatigue = Math.round(loads.atl) + 0;
+  return { fitness, fatigue, form: fitness - fatigue };
+}
+
+/** A stored or computed day as of its morning, as every screen shows it (ADR 0071). */
+export function morningFitness(day: { ctl: number; atl: number; tsb: number }): MorningFitness {
+  return wholeFitness(morningLoads(day));
+}
 
 /**
  * CTL/ATL/TSB for each day from `fromDate` to `toDate` inclusive. Loads before `fromDate` count

@@ -165,6 +165,8 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     activities,
     scoring,
     onChanged: (accountId) => events.publish(wellnessChanged, { accountId }),
+    // Settings are made below; this runs only on a request, after they are.
+    onWeightRecorded: (accountId, weightKg) => settings.recordWeight(accountId, weightKg),
   });
   await registerWellnessRoutes(app, wellness);
   // Demo mode: a demo athlete connecting the simulated Strava gets a watch's wellness history too.

@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     // is then written again from all of it, and the page follows.
     await expect.poll(() => main().getByText(/Kai is still reading your activity history/).count(), { timeout: 60_000 }).toBe(0);
     await eventsRegion().getByRole('article').first().waitFor();
-    expect(await main().getByText(/Fitness \(CTL\) [1-9]\d/).isVisible()).toBe(true);
+    expect(await main().getByText(/fitness \(CTL\) [1-9]\d/).isVisible()).toBe(true);
     // A new account runs a trial, which is Pro-level: refreshing the profile is allowed.
     expect(await main().getByRole('button', { name: 'Regenerate' }).isEnabled()).toBe(true);
 
@@ -95,6 +95,30 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     expect(await main().evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
     await shootDesktopAndPhone(page, 'profile');
+  });
+
+  it("shows fitness, fatigue and form on the profile as Home's chart and readiness show them, adding up (issue 26, ADR 0071)", async () => {
+    const numberOf = (text: string) => Number(text.replace('−', '-').replace('+', ''));
+    const sentence = await main().getByText(/^On the morning of .+: fitness \(CTL\) \d+, fatigue \(ATL\) \d+, form [+−]?\d+ \(form = fitness − fatigue\)\.$/).innerText();
+    const [, fitness, fatigue, form] = /fitness \(CTL\) (\d+), fatigue \(ATL\) (\d+), form ([+−]?\d+)/.exec(sentence)!;
+    expect(numberOf(fitness!) - numberOf(fatigue!)).toBe(numberOf(form!));
+
+    await page.getByRole('link', { name: 'Home' }).click();
+    await sidebar().getByRole('list', { name: 'Activities' }).getByRole('button').first().click();
+    const chart = main().getByRole('figure', { name: /^Fitness, fatigue and form/ });
+    expect(await chart.getByText(/Form = fitness − fatigue, as of the morning/).isVisible()).toBe(true);
+    // The readout settles on today once the chart has drawn (a frame later on a busy machine).
+    const readout = chart.locator('p', { hasText: 'Today' });
+    await expect.poll(() => readout.count(), { timeout: 30_000 }).toBe(1);
+    const shown = /Fitness\s*(\d+)\s*Fatigue\s*(\d+)\s*Form\s*([+−]?\d+)/.exec(await readout.innerText());
+    expect(shown?.slice(1)).toEqual([fitness, fatigue, form]);
+    // Readiness reads the same morning's form.
+    const readiness = main().getByRole('region', { name: 'Readiness today' });
+    await readiness.getByRole('list', { name: 'What readiness was read from' }).waitFor();
+    expect(/Form\s+([+−]?\d+)/.exec(await readiness.getByRole('list', { name: 'What readiness was read from' }).innerText())?.[1]).toBe(form);
+
+    await page.goto(at('/profile'));
+    await main().getByRole('heading', { level: 1, name: /^Good (Morning|Afternoon|Evening), Marianne$/ }).waitFor();
   });
 
   it('regenerates the profile on a Pro-level account', async () => {

@@ -199,7 +199,8 @@ describe.each(kinds)('Athlete profile from Strava on %s', (kind) => {
     expect(first).toMatchObject({
       source: 'strava',
       name: `${simAthlete.firstname} ${simAthlete.lastname}`,
-      weight: simAthlete.weightKg,
+      // Stored to 0.1 kg, as the settings keep a weight (Strava writes grams).
+      weight: Math.round(simAthlete.weightKg * 10) / 10,
       ftp: simAthlete.ftpW,
     });
     const bounds = [0.6, 0.75, 0.82, 0.9].map((fraction) => Math.round(simAthlete.maxHeartrateBpm * fraction));
@@ -235,5 +236,40 @@ describe.each(kinds)('Athlete profile from Strava on %s', (kind) => {
     const saved = await browser.put('/api/user/settings', { preferredActivities: ['cycling'], athleteWeight: 68.5, athleteFtp: 251 });
     expect(saved.status).toBe(200);
     expect(athleteProfile.parse((await browser.get('/api/athlete/profile')).body)).toMatchObject({ source: 'strava', weight: 68.5, ftp: 251 });
+  });
+
+  it("stores Strava's weight once, where the settings and the profile read it; the athlete's own weight wins (issue 26, ADR 0071)", async () => {
+    const simAthlete = setup.sim.control.createAthlete({ history: 'empty' });
+    setup.sim.control.setAthleteSettings(simAthlete.id, { weightKg: 72.438 });
+    const browser = await registerAthlete(setup.server.url);
+    expect(await connectStrava(browser, setup.sim, simAthlete.id)).toBe('/strava-success');
+    await waitForJobs(setup.server);
+    const settings = async () => userSettings.parse((await browser.get('/api/user/settings')).body);
+    const weightOf = async () => (await setup.server.database.handle.query<{ weight: string | null; source: string | null }>(
+      'select athlete_weight::text as weight, athlete_weight_source as source from user_settings where account_id = $1',
+      [(await browser.get('/api/auth/user')).body.id],
+    ))[0];
+
+    // Shown once, stored once: the settings and the athlete profile read the same stored 72.4 kg.
+    expect(await settings()).toMatchObject({ athleteWeight: 72.4, athleteWeightSource: 'strava' });
+    expect(await weightOf()).toEqual({ weight: '72.4', source: 'strava' });
+    expect(athleteProfile.parse((await browser.get('/api/athlete/profile')).body).weight).toBe(72.4);
+
+    // The newest check-in's weight is the athlete's own: it replaces Strava's; an older day's does not.
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await browser.put(`/api/wellness/${today}`, { weightKg: 71.6 })).status).toBe(200);
+    expect((await browser.put(`/api/wellness/${yesterday}`, { weightKg: 80 })).status).toBe(200);
+    expect(await settings()).toMatchObject({ athleteWeight: 71.6, athleteWeightSource: 'check-in' });
+
+    // Typed in the settings it is the athlete's, and Strava's cached weight does not replace it.
+    expect((await browser.put('/api/user/settings', { athleteWeight: 70 })).status).toBe(200);
+    expect(await settings()).toMatchObject({ athleteWeight: 70, athleteWeightSource: 'athlete' });
+    // Cleared, the weight Strava has is stored again: a weight known is never asked for.
+    expect((await browser.put('/api/user/settings', { athleteWeight: null })).status).toBe(200);
+    expect(await settings()).toMatchObject({ athleteWeight: 72.4, athleteWeightSource: 'strava' });
+    // A bad weight is refused with a 400 and changes nothing.
+    expect((await browser.put('/api/user/settings', { athleteWeight: 900 })).status).toBe(400);
+    expect(await weightOf()).toEqual({ weight: '72.4', source: 'strava' });
   });
 });

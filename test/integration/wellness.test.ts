@@ -271,8 +271,8 @@ describe.each(kinds)('Wellness and readiness on %s', (kind) => {
     expect(today.inputs.map((input) => input.key)).toEqual(['hrv', 'restingHr', 'form', 'sleep', 'feel']);
     const hrv = today.inputs[0]!;
     expect(hrv.signal).toBe('poor');
-    expect(hrv.figures.recentReadings).toBe(7);
-    expect(hrv.figures.lnMean7).toBeCloseTo((3 * Math.log(40) + 4 * Math.log(65)) / 7, 10);
+    // The day's own 40 ms against the normal range of the 60 days before the day before (38 readings, one of them 40 ms).
+    expect(hrv).toMatchObject({ value: '40 ms', figures: { hrvMs: 40, baselineReadings: 38 } });
     expect(today.inputs[1]).toMatchObject({ key: 'restingHr', signal: 'poor', value: '55 bpm', baseline: '48 bpm' });
     // The ride is years old: form is its decay, read from the stored series, not made up.
     expect(today.inputs[2]?.key).toBe('form');
@@ -280,14 +280,20 @@ describe.each(kinds)('Wellness and readiness on %s', (kind) => {
     expect(today.reasons[0]).toBe('Strained: low HRV and a raised resting HR say to hold back today.');
     expect(history).toHaveLength(56);
     expect(history.at(-1)).toMatchObject({ date: YESTERDAY, state: 'strained' });
-    expect(history.at(-1)?.hrvMs).toBeCloseTo(hrv.figures.meanMs!, 6);
-    // More than 60 days back nothing is known.
-    expect(history[0]?.hrvMs).toBeNull();
+    // The strip's line is the 7-day average, its band the same normal range the card and the proposal read.
+    expect(history.at(-1)?.hrvMs).toBeCloseTo(Math.exp((3 * Math.log(40) + 4 * Math.log(65)) / 7), 6);
+    expect(history.at(-1)?.hrvLowMs).toBeCloseTo(hrv.figures.lowMs!, 9);
+    // Each of the three 40 ms mornings is strained on its own day, as the adjustments judge them.
+    expect(history.slice(-3).map((day) => day.state)).toEqual(['strained', 'strained', 'strained']);
+    // More than 60 days back nothing is recorded: no state, though the old ride's form is known (issue 26).
+    expect(history[0]).toMatchObject({ state: 'unknown', hrvMs: null, hrvLowMs: null });
 
     const fresh = readinessAnswer.parse((await other.get('/api/readiness')).body);
     expect(fresh.today.state).toBe('unknown');
     expect(fresh.today.inputs).toEqual([]);
-    expect(fresh.today.missing.map((entry) => entry.key)).toEqual(['hrv', 'restingHr', 'form', 'sleep', 'feel']);
+    // No HRV recorded at all: not a word of it.
+    expect(fresh.today.missing.map((entry) => entry.key)).toEqual(['restingHr', 'form', 'sleep', 'feel']);
+    expect(fresh.today.reasons.join(' ')).not.toMatch(/HRV/);
     expect((await athlete.get(`/api/readiness?date=${dayOffset(3)}`)).status).toBe(400);
   });
 

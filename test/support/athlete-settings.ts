@@ -9,6 +9,7 @@ export const UNSAVED_SETTINGS: Omit<UserSettings, 'effective'> = {
   preferredActivities: [],
   athleteName: null,
   athleteWeight: null,
+  athleteWeightSource: null,
   athleteFtp: null,
   athleteMaxHrBpm: null,
   athleteRestingHrBpm: null,

@@ -15,7 +15,7 @@ function withReadiness(
   context: AnalysisContext,
   rows: (ago: number) => Partial<WellnessReading> | null,
   provenance: AnalysisContext['load']['provenance'] = ['athlete'],
-  form: { tsb: number } | null = null,
+  form: { ctl: number; atl: number; tsb: number } | null = null,
 ) {
   const day = context.activity.date;
   const readings: WellnessReading[] = [];
@@ -70,8 +70,8 @@ describe('the built-in coach with readiness', () => {
   it('leaves readiness out of the facts without a check-in, even where form is known, so those analyses keep their facts', () => {
     const plain = styled('performance');
     expect(withReadiness(plain, () => null)).toBe(plain);
-    expect(withReadiness(plain, () => null, ['athlete'], { tsb: -35 })).toBe(plain);
-    expect(withReadiness(plain, (ago) => (ago === 0 ? { fatigue: 2 } : null), ['athlete'], { tsb: -35 }).readiness).toMatchObject({ state: 'steady' });
+    expect(withReadiness(plain, () => null, ['athlete'], { ctl: 40, atl: 75, tsb: -35 })).toBe(plain);
+    expect(withReadiness(plain, (ago) => (ago === 0 ? { fatigue: 2 } : null), ['athlete'], { ctl: 40, atl: 75, tsb: -35 }).readiness).toMatchObject({ state: 'steady' });
   });
 
   it('gives a model readiness only where the Strava policy admits its sources', () => {

@@ -110,6 +110,27 @@ describe('the built-in athletic profile', () => {
     expect(profile.athleteIdentity).toContain(`${facts.volume!.weeklyHours} h and ${facts.volume!.weeklySessions} sessions a week`);
   });
 
+  it('states fitness, fatigue and form as of the morning of the day it was written, adding up as shown, and W/kg beside the FTP (issue 26, ADR 0071)', () => {
+    // A stored day: the morning's CTL 48.4 and ATL 55.4 (TSB −7.0), then a ride of load 90: 48 − 55 is −7 on every screen.
+    const stored = { ctl: 48.4 + (90 - 48.4) / 42, atl: 55.4 + (90 - 55.4) / 7, tsb: 48.4 - 55.4 };
+    const recent = summariseTraining(rides, now, { fitness: stored, ftp: { watts: 262, source: 'estimate' } });
+    const facts = profileFacts(rides, recent, 72, [], 'metric', '2026-03-14');
+    expect(facts.recent).toMatchObject({ fitness: { ctl: 48, atl: 55, tsb: -7 }, fitnessOn: '2026-03-14' });
+    const profile = writeBuiltinProfile(facts);
+    expect(profile.athleteIdentity).toContain('On the morning of Sat, Mar 14: fitness (CTL) 48, fatigue (ATL) 55, form −7 (form = fitness − fatigue).');
+    expect(profile.goals.find((goal) => goal.goal.startsWith('Lift your FTP'))?.why).toMatch(/^Your FTP is 262 W \(3\.64 W\/kg\)/);
+    expect(profile.performanceStrengths).toContain('FTP 262 W (estimated from your best efforts), 3.64 W/kg.');
+    expect(ungroundedProfileNumbers(profile, facts)).toEqual([]);
+    // 262 W at 81.875 kg is 3.2 W/kg, shown to the hundredth: '3.20' is the facts' 3.2, grounded.
+    const even = profileFacts(rides, recent, 81.875, [], 'metric', '2026-03-14');
+    expect(writeBuiltinProfile(even).performanceStrengths).toContain('3.20 W/kg');
+    expect(ungroundedProfileNumbers(writeBuiltinProfile(even), even)).toEqual([]);
+    expect(ungroundedProfileNumbers({ ...profile, signatureEdge: 'An FTP of 3.30 W/kg.' }, facts)).toEqual(['3.30']);
+    // Without a weight there is no ratio, and the profile says what is missing.
+    const unweighed = writeBuiltinProfile(factsOf(rides, null));
+    expect(JSON.stringify(unweighed)).not.toContain('W/kg');
+  });
+
   it('gives cyclists ride goals and runners run goals', () => {
     const rideGoals = writeBuiltinProfile(factsOf(rides)).goals;
     expect(rideGoals.some((goal) => goal.kind === 'running')).toBe(false);

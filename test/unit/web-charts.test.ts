@@ -12,7 +12,7 @@ import {
   speedFromMps,
 } from '../../src/web/features/charts/chart-format.ts';
 import { downsampleSeries } from '../../src/web/features/charts/downsample.ts';
-import { dayAxisSplits, describeFitness, formatForm, todayIndex } from '../../src/web/features/charts/fitness-summary.ts';
+import { dayAxisSplits, describeFitness, formatForm, morningDays, shownFitness, todayIndex } from '../../src/web/features/charts/fitness-summary.ts';
 import { describePowerCurves, overlayPowerCurves } from '../../src/web/features/charts/power-curve-overlay.ts';
 import { buildStreamPanels, paceRange, speedFromDistance, valueAt } from '../../src/web/features/charts/stream-panels.ts';
 
@@ -112,7 +112,19 @@ describe('chart formats', () => {
         { date: '2026-03-01', ctl: 40.2, atl: 30, tsb: 10.2 },
         { date: '2026-03-02', ctl: 41.4, atl: 52.6, tsb: -11.2 },
       ]),
-    ).toBe('On 2 Mar: fitness 41, fatigue 53, form −11. Fitness went from 40 to 41 since 1 Mar.');
+    ).toBe('On 2 Mar: fitness 41, fatigue 53, form −12. As of each morning, form = fitness − fatigue. Fitness went from 40 to 41 since 1 Mar.');
+  });
+
+  it('shows each day as of its morning, the figures adding up as shown (issue 26, ADR 0071)', () => {
+    // A morning at CTL 67.4 and ATL 70.6, then a ride of load 120: the stored day holds the end-of-day averages and that morning's TSB.
+    const stored = { date: '2026-03-02', load: 120, ctl: 67.4 + (120 - 67.4) / 42, atl: 70.6 + (120 - 70.6) / 7, tsb: 67.4 - 70.6 };
+    const [morning] = morningDays([stored]);
+    expect(morning!.ctl).toBeCloseTo(67.4, 9);
+    expect(morning!.atl).toBeCloseTo(70.6, 9);
+    expect(morning!.tsb).toBe(stored.tsb);
+    expect(morning!.load).toBe(120);
+    // Before: 69, 78 and −3 side by side. As of the morning: 67 − 71 = −4, not the −3 of TSB rounded alone.
+    expect(shownFitness(morning!)).toEqual({ fitness: '67', fatigue: '71', form: '−4' });
   });
 });
 

@@ -14,7 +14,7 @@ import {
   withMesocycleWeek,
   type CoachingProfileForm,
 } from '../../src/web/features/settings/coaching-profile-form.ts';
-import { ftpDepartureText, ftpInUseText, ftpOffer, maxHrEvidenceText, maxHrOffers, zonesInUseText, zonesOffer, zonesText } from '../../src/web/features/settings/coaching-profile-offers.ts';
+import { ftpDepartureText, ftpInUseText, ftpOffer, maxHrEvidenceText, maxHrOffers, weightSourceText, zonesInUseText, zonesOffer, zonesText } from '../../src/web/features/settings/coaching-profile-offers.ts';
 import { startedRelative } from '../../src/web/lib/format/started-relative.ts';
 import { UNSAVED_SETTINGS } from '../support/athlete-settings.ts';
 
@@ -148,6 +148,9 @@ describe('the thresholds in use, beside the fields (ADR 0025)', () => {
     expect(ftpInUseText(effective, () => '1 Mar 2026')).toBe('In use: 248 W, from Strava.');
     expect(ftpInUseText({ ...effective, cycling: { ftpW: estimate, heartRate } }, () => '1 Mar 2026')).toBe('In use: 216 W, estimated from best 20 min 227 W on Col du Galibier (1 Mar 2026).');
     expect(ftpInUseText(DEFAULTS.effective, () => '')).toBeNull();
+    // W/kg beside the watts when the weight is known (issue 26, ADR 0071); never made up without one.
+    expect(ftpInUseText(effective, () => '1 Mar 2026', 72.5)).toBe('In use: 248 W (3.42 W/kg), from Strava.');
+    expect(ftpInUseText(effective, () => '1 Mar 2026', null)).toBe('In use: 248 W, from Strava.');
     expect(zonesInUseText(effective)).toBe('In use, from Strava: Z1 0-120, Z2 120-150, Z3 150-165, Z4 165-180, Z5 180+.');
   });
 
@@ -308,6 +311,13 @@ describe('max heart rate estimated per sport in the form (ADR 0060)', () => {
       'From your runs of the last 12 months: 191 bpm on Parkrun (2026-11-21); the one higher peak, 192 bpm on Tempo run (2026-11-11), is set aside as a possible spike.',
     );
     expect(maxHrEvidenceText({ ...running, evidence: running.evidence.slice(0, 1) }, 'cycling', day)).toBe('From your rides of the last 12 months: 191 bpm on Parkrun (2026-11-21), the only one with a heart rate.');
+  });
+
+  it('says where a stored weight came from unless the athlete typed it', () => {
+    expect(weightSourceText({ athleteWeight: 72.4, athleteWeightSource: 'strava' })).toBe('From Strava. A weight you type here, or record in a check-in, is used instead.');
+    expect(weightSourceText({ athleteWeight: 71.6, athleteWeightSource: 'check-in' })).toBe('From your latest check-in.');
+    expect(weightSourceText({ athleteWeight: 70, athleteWeightSource: 'athlete' })).toBeNull();
+    expect(weightSourceText({ athleteWeight: null, athleteWeightSource: null })).toBeNull();
   });
 
   it('names two different numbers, or says the same peak was reached again, never one number as higher than itself (issue 26)', () => {

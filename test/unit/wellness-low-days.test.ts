@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { lowDays } from '../../src/server/features/wellness/low-days.ts';
-import { indexWellness, type WellnessReading } from '../../src/server/features/wellness/readiness.ts';
+import { judgeDay, lowDays } from '../../src/server/features/wellness/low-days.ts';
+import { computeReadiness, dayNumber, hrvNormalRange, indexWellness, type WellnessReading } from '../../src/server/features/wellness/readiness.ts';
 import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
  * "Readiness low two days running" from the days' own readings (ADR 0056): yesterday and today
- * each judged on their own HRV, resting HR, sleep and fatigue/soreness against the baselines of
- * the days before them; one rule per case and at each boundary.
+ * each judged on their own HRV, resting HR, sleep and fatigue/soreness against their own baselines,
+ * which end the day before yesterday (the one per-day judgement of readiness.ts); one rule per case
+ * and at each boundary.
  */
 
 const TODAY = '2026-05-13';
@@ -47,7 +48,7 @@ describe('readiness low two days running, from the days’ own readings', () => 
     expect(low.restingHr).toEqual({ meanBpm: 50, readings: 30 });
   });
 
-  it('judges today against the same range as yesterday: a low yesterday does not lower the bar', () => {
+  it("judges today against a range without yesterday in it: a low yesterday does not lower today's bar", () => {
     const both = judge(withDays({ hrvRmssdMs: 20 }, { hrvRmssdMs: 57 }));
     const todayAlone = judge(withDays(usual(1), { hrvRmssdMs: 57 }));
     expect(both.hrv).toEqual(todayAlone.hrv);
@@ -82,9 +83,11 @@ describe('readiness low two days running, from the days’ own readings', () => 
     const thirteen = judge(withBaseline(13));
     expect(thirteen.hrv).toBeNull();
     expect(thirteen).toMatchObject({ lowRunning: false, days: [{ poor: [], low: false }, { poor: [], low: false }] });
+    // Each day needs its own range: with 14 readings before yesterday, yesterday's range (a day earlier) has 13.
     const fourteen = judge(withBaseline(14));
     expect(fourteen.hrv!.readings).toBe(14);
-    expect(fourteen.lowRunning).toBe(true);
+    expect(fourteen).toMatchObject({ lowRunning: false, days: [{ poor: [], low: false }, { low: true }] });
+    expect(judge(withBaseline(15)).lowRunning).toBe(true);
     // Readings older than the 60 days before yesterday are not part of it.
     expect(judge((ago) => (ago <= 1 ? { hrvRmssdMs: 30 } : ago > 61 ? { hrvRmssdMs: 60 } : null)).hrv).toBeNull();
   });
@@ -124,5 +127,37 @@ describe('readiness low two days running, from the days’ own readings', () => 
       restingHr: null,
       lowRunning: false,
     });
+  });
+
+  it("is the strip's judgement too: every day judged low is strained on Home, against the range Home shows (issue 26)", () => {
+    // 90 days of readings that wander (a fixed pattern, no randomness): low nights, poor sleep and sore days among them.
+    const wandering = (ago: number): Partial<WellnessReading> | null =>
+      ago % 11 === 5
+        ? null
+        : {
+            hrvRmssdMs: 62 + ((ago * 7) % 13) - (ago % 9 === 0 ? 25 : 0),
+            restingHrBpm: 49 + ((ago * 5) % 4) + (ago % 8 === 0 ? 6 : 0),
+            sleepHours: ago % 6 === 0 ? 5.5 : 7.5,
+            fatigue: ago % 7 === 0 ? 4 : 2,
+          };
+    const index = indexWellness(history(wandering));
+    let lowCount = 0;
+    for (let ago = 55; ago >= 0; ago--) {
+      const day = dayNumber(daysAgo(ago));
+      const judged = judgeDay(index, day);
+      const readiness = computeReadiness(daysAgo(ago), index, null);
+      if (judged.low) {
+        lowCount += 1;
+        expect(readiness.state, daysAgo(ago)).toBe('strained');
+      }
+      // The card's HRV band for the day is the range the day's reading was judged against.
+      const range = hrvNormalRange(index, day);
+      const hrv = readiness.inputs.find((input) => input.key === 'hrv');
+      if (hrv) expect(hrv.figures).toMatchObject({ lowMs: range!.lowMs, highMs: range!.highMs });
+      expect(readiness.hrv?.lowMs ?? null).toBe(range?.lowMs ?? null);
+    }
+    expect(lowCount).toBeGreaterThan(3);
+    // Today's proposal cites the range Home shows today.
+    expect(lowDays(index, TODAY).hrv).toMatchObject({ lowMs: hrvNormalRange(index, dayNumber(TODAY))!.lowMs });
   });
 });

@@ -21,7 +21,7 @@ import {
 import type { FileQuality } from '../../shared/api/activities.ts';
 import { analysisCoaches, type NextSession } from '../../shared/api/analysis.ts';
 import { eventSources, profileAuthors } from '../../shared/api/athletic-profile.ts';
-import type { HrSport, SportHeartRateField } from '../../shared/api/settings.ts';
+import { weightSources, type HrSport, type SportHeartRateField } from '../../shared/api/settings.ts';
 import { adjustmentStatuses, adjustmentTriggers, type StoredAdjustmentChange } from '../../shared/api/plan-adjustments.ts';
 import { activityKinds, completionGoals, preparationTypes, type GeneratedPlan } from '../../shared/api/training-plans.ts';
 import { accountPlans, paymentStatuses } from '../../shared/domain/account-plan.ts';
@@ -492,7 +492,12 @@ export const userSettings = pgTable('user_settings', {
   /** A JSON list of running, cycling, lifting (spec: stored as text). */
   preferredActivities: text('preferred_activities').notNull().default('[]'),
   athleteName: text('athlete_name'),
+  /**
+   * The athlete's body weight in kg, stored once wherever it came from (ADR 0071): typed in the
+   * settings, the newest check-in's, or Strava's; `athleteWeightSource` says which (null with no weight).
+   */
   athleteWeight: numeric('athlete_weight', { precision: 5, scale: 1, mode: 'number' }),
+  athleteWeightSource: text('athlete_weight_source', { enum: weightSources }),
   athleteFtp: integer('athlete_ftp'),
   /** Heart-rate and running thresholds the athlete set (ADR 0025); null: not set, estimated instead. */
   athleteMaxHrBpm: integer('athlete_max_hr_bpm'),

@@ -24,6 +24,9 @@ export type PreferredActivity = (typeof preferredActivities)[number];
 
 export const FTP_RANGE_W = { min: 1, max: 2000 } as const;
 export const WEIGHT_RANGE_KG = { min: 20, max: 300 } as const;
+/** Where the stored body weight came from (ADR 0071): typed in the settings, a check-in (or an imported day), or Strava. */
+export const weightSources = ['athlete', 'check-in', 'strava'] as const;
+export type WeightSource = (typeof weightSources)[number];
 export const HEART_RATE_RANGE_BPM = { min: 30, max: 250 } as const;
 /** Threshold pace, seconds per km: 2:30 to 15:00 /km covers elite to walking pace. */
 export const THRESHOLD_PACE_RANGE_S_PER_KM = { min: 150, max: 900 } as const;
@@ -154,6 +157,8 @@ export const userSettings = z.object({
   preferredActivities: z.array(z.enum(preferredActivities)),
   athleteName: z.string().nullable(),
   athleteWeight: z.number().nullable(),
+  /** Where `athleteWeight` came from; null without a weight. */
+  athleteWeightSource: z.enum(weightSources).nullable(),
   athleteFtp: z.number().int().nullable(),
   athleteMaxHrBpm: z.number().int().nullable(),
   athleteRestingHrBpm: z.number().int().nullable(),

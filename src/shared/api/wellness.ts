@@ -204,15 +204,20 @@ export const readinessQuery = z.object({
   days: z.coerce.number().int().min(1).max(366).default(56),
 });
 
-/** GET /api/readiness: today's readiness and, for the sparkline, each day's state and HRV against its range. */
+/**
+ * GET /api/readiness: today's readiness and, for the 8-week strip, each day's state (the same
+ * per-day judgement as the adjustments' low days; 'unknown' on a day without the athlete's own
+ * readings) and HRV against the day's normal range.
+ */
 export const readinessAnswer = z.object({
   today: readinessView,
   history: z.array(
     z.object({
       date: z.string(),
       state: z.enum(readinessStates),
-      /** The 7-day mean of rMSSD (from the mean of ln rMSSD) and the normal range; null where not known. */
+      /** The 7-day mean of rMSSD (from the mean of ln rMSSD), the trend; null with fewer than 3 readings in the 7 days. */
       hrvMs: z.number().nullable(),
+      /** The day's normal HRV range (hrvNormalRange: the 60 days before yesterday); null without 14 readings there. */
       hrvLowMs: z.number().nullable(),
       hrvHighMs: z.number().nullable(),
     }),

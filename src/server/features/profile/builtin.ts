@@ -1,7 +1,7 @@
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { CardKind, EventCardInput, GoalCard } from '../../../shared/domain/profile-cards.ts';
 import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { formatDistance, formatElevation, measureText } from '../../../shared/format.ts';
+import { formatCalendarDay, formatDistance, formatElevation, formatNumber, measureText } from '../../../shared/format.ts';
 import { EVENT_CATALOGUE, formatName, type EventFormat } from './catalogue.ts';
 import type { ProfileFacts } from './facts.ts';
 import { DAY_MS } from '../../../shared/time.ts';
@@ -84,7 +84,7 @@ function mainSport(facts: ProfileFacts) {
 function edge(facts: ProfileFacts): { title: string; detail: string } {
   const { power, longestSession, volume, intensity, run } = facts;
   if (power?.ftpWPerKg != null && power.ftpWPerKg >= HIGH_W_PER_KG && power.ftpW !== null) {
-    return { title: 'Power for your weight', detail: `An FTP of ${power.ftpW} W at ${power.weightKg} kg is ${power.ftpWPerKg} W/kg: climbs and sustained efforts are where you gain on others.` };
+    return { title: 'Power for your weight', detail: `An FTP of ${power.ftpW} W at ${power.weightKg} kg is ${wattsPerKg(power.ftpWPerKg)}: climbs and sustained efforts are where you gain on others.` };
   }
   if (longestSession && longestSession.minutes >= LONG_SESSION_MIN) {
     return { title: 'Endurance', detail: `Your longest session lasted ${longestSession.duration} (${longestSession.distance}): long days do not scare you, and durability is what events reward.` };
@@ -96,7 +96,7 @@ function edge(facts: ProfileFacts): { title: string; detail: string } {
     return { title: 'Aerobic discipline', detail: `${intensity.easyPct}% of your measured time is easy: you build the aerobic engine the way endurance coaches ask, without chasing every session.` };
   }
   if (power?.ftpW != null) {
-    return { title: 'Threshold power', detail: `Your FTP of ${power.ftpW} W is the engine every longer effort runs on.` };
+    return { title: 'Threshold power', detail: `Your FTP of ${power.ftpW} W${perKgAfter(power)} is the engine every longer effort runs on.` };
   }
   const bestRun = run?.bests.at(-1);
   if (bestRun) {
@@ -119,13 +119,21 @@ function signatureEdge(facts: ProfileFacts): string {
   );
 }
 
+/** Power to weight as every screen shows it, two decimals: '3.40 W/kg'. */
+const wattsPerKg = (value: number) => `${formatNumber(value, 2)} W/kg`;
+/** ' (3.40 W/kg)' after an FTP, when the weight is known (ADR 0071); '' without it. */
+const perKgAfter = (power: ProfileFacts['power']) => (power?.ftpWPerKg != null ? ` (${wattsPerKg(power.ftpWPerKg)})` : '');
+
+/** Form signed as every screen shows it: '+5', '−12', '0'. */
+const signedForm = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : '0');
+
 function athleteIdentity(facts: ProfileFacts): string {
   const { volume, longestSession, recent } = facts;
   if (!volume || !longestSession) return NOTHING_YET(facts);
   const sport = mainSport(facts)!;
   const noun = sport.sharePct >= SPECIALIST_SHARE_PCT ? ATHLETE_NOUNS[sport.family] : 'multi-sport athlete';
   const fitness = recent.fitness
-    ? `Fitness (CTL) ${recent.fitness.ctl}, fatigue (ATL) ${recent.fitness.atl}, form (TSB) ${recent.fitness.tsb} today.`
+    ? `${recent.fitnessOn ? `On the morning of ${formatCalendarDay(recent.fitnessOn)}` : 'This morning'}: fitness (CTL) ${recent.fitness.ctl}, fatigue (ATL) ${recent.fitness.atl}, form ${signedForm(recent.fitness.tsb)} (form = fitness − fatigue).`
     : null;
   return paragraphs(
     `You are a ${noun}. ${windowSentence(facts)} That is ${volume.weeklyHours} h and ${volume.weeklySessions} sessions a week, ${volume.totalDistance} and ${volume.totalElevation} of climbing in all.`,
@@ -172,7 +180,7 @@ function strengths(facts: ProfileFacts): string[] {
   if (power && power.bests.length > 0) lines.push(`Power bests: ${power.bests.map((best) => `${best.label} ${best.watts} W`).join(', ')}.`);
   if (power?.ftpW != null) {
     const source = power.ftpSource === 'athlete' ? 'as you set it' : power.ftpSource === 'strava' ? 'from Strava' : 'estimated from your best efforts';
-    lines.push(`FTP ${power.ftpW} W (${source})${power.ftpWPerKg !== null ? `, ${power.ftpWPerKg} W/kg` : ''}.`);
+    lines.push(`FTP ${power.ftpW} W (${source})${power.ftpWPerKg !== null ? `, ${wattsPerKg(power.ftpWPerKg)}` : ''}.`);
   }
   if (run && run.bests.length > 0) lines.push(`Run bests: ${run.bests.map((best) => `${best.label} in ${best.time} (${best.pace})`).join(', ')}.`);
   if (longestSession && longestSession.minutes >= LONG_SESSION_MIN) lines.push(`Durability: a longest session of ${longestSession.duration}.`);
@@ -210,7 +218,7 @@ function limiters(facts: ProfileFacts): string[] {
   if (rides && (!power || power.bests.length === 0)) lines.push('No measured power in your rides: pacing and progress on the bike are read from heart rate only.');
   if (power?.ftpW != null && power.weightKg === null) lines.push('No weight in your coaching profile, so power per kilogram cannot be read. Add it under Settings.');
   if (!intensity && volume) lines.push('No heart-rate or power zones in your activities: the balance of easy and hard training cannot be read.');
-  if (recent.fitness && recent.fitness.tsb <= DEEP_FATIGUE_TSB) lines.push(`Fatigue: your form (TSB) is ${recent.fitness.tsb}. Plan easier days before the next block.`);
+  if (recent.fitness && recent.fitness.tsb <= DEEP_FATIGUE_TSB) lines.push(`Fatigue: your form is ${signedForm(recent.fitness.tsb)} (fitness ${recent.fitness.ctl} − fatigue ${recent.fitness.atl}). Plan easier days before the next block.`);
   if (trends && trends.volumeChangePct <= -CLEAR_CHANGE_PCT) lines.push(`Fading volume: ${trends.first.weeklyHours} h a week, then ${trends.second.weeklyHours} h.`);
   return lines;
 }
@@ -284,7 +292,7 @@ function ftpGoal(facts: ProfileFacts): GoalCard | null {
   const hard = facts.intensity ? ` and ${facts.intensity.hardPct}% of your measured time is hard` : '';
   return {
     goal: `Lift your FTP above ${ftpW} W`,
-    why: `Your FTP is ${ftpW} W${hard}: a block of threshold and sweet-spot intervals is the most direct way to raise it.`,
+    why: `Your FTP is ${ftpW} W${perKgAfter(facts.power)}${hard}: a block of threshold and sweet-spot intervals is the most direct way to raise it.`,
     timeframe: '8 weeks',
     kind: 'cycling',
     distance: null,

@@ -1,3 +1,4 @@
+import { morningFitness } from '../../../metrics/fitness.ts';
 import { POWER_CURVE_GRID_S } from '../../../metrics/power-curve-grid.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivitySourceName } from '../../../shared/api/activities.ts';
@@ -98,8 +99,18 @@ export interface ProfileFacts {
   run: { averagePace: string | null; bests: RunBest[] } | null;
   /** The first half of the window against the second (null when it is too short to compare). */
   trends: { first: HalfFacts; second: HalfFacts; volumeChangePct: number; loadChangePct: number | null; powerLabel: string } | null;
-  /** The last 4 weeks as the training plans read them, with fitness (CTL/ATL/TSB) today. */
-  recent: { weeks: number; weeklyHours: number; weeklySessions: number; fitness: AthleteFacts['fitness'] };
+  /**
+   * The last 4 weeks as the training plans read them, with fitness (CTL), fatigue (ATL) and form
+   * (TSB) as of the morning of `fitnessOn` (ADR 0071: whole figures, form = fitness − fatigue, as
+   * every screen shows them); `fitnessOn` is absent in facts written before it was kept.
+   */
+  recent: { weeks: number; weeklyHours: number; weeklySessions: number; fitness: AthleteFacts['fitness']; fitnessOn?: string | null };
+}
+
+/** The day's stored fitness as of its morning, as every screen shows it (ADR 0071): 67, 71 and −4, never −3. */
+function morningFacts(day: { ctl: number; atl: number; tsb: number }): { ctl: number; atl: number; tsb: number } {
+  const { fitness, fatigue, form } = morningFitness(day);
+  return { ctl: fitness, atl: fatigue, tsb: form };
 }
 
 /** A window shorter than this, or a half with fewer activities, has no trend worth a sentence. */
@@ -260,6 +271,8 @@ export function profileFacts(
   weightKg: number | null,
   derivedFrom: readonly ActivitySourceName[],
   units: UnitSystem,
+  /** The day 'YYYY-MM-DD' whose morning `recent.fitness` is of (the profile's writing day). */
+  fitnessOn: string | null = null,
 ): ProfileFacts {
   const activities = log.slice(-PROFILE_ACTIVITY_LIMIT);
   const first = activities[0];
@@ -268,7 +281,8 @@ export function profileFacts(
     weeks: VOLUME_WINDOW_DAYS / 7,
     weeklyHours: round(recent.weeklyMinutes / 60, 1),
     weeklySessions: recent.weeklySessions,
-    fitness: recent.fitness && { ctl: Math.round(recent.fitness.ctl), atl: Math.round(recent.fitness.atl), tsb: Math.round(recent.fitness.tsb) },
+    fitness: recent.fitness && morningFacts(recent.fitness),
+    fitnessOn: recent.fitness ? fitnessOn : null,
   };
   const sources = [...new Set([...activities.flatMap((activity) => [activity.source, ...activity.thresholdSources]), ...derivedFrom])].sort();
   const base = { units, activityLimit: PROFILE_ACTIVITY_LIMIT, activityCount: activities.length, sources };

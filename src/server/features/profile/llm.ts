@@ -51,14 +51,17 @@ Rules:
 
 /** The numbers of an answer that neither the facts nor (for a goal's rationale) the goal itself account for. */
 export function ungroundedProfileNumbers(answer: WrittenProfile, facts: ProfileFacts): string[] {
-  const known = new Set(numbersIn(JSON.stringify(facts)));
-  const loose = PROFILE_SECTIONS.flatMap((section) => numbersIn(answer[section])).filter((token) => !known.has(token));
+  const known = new Set(numbersIn(JSON.stringify(facts)).map(sameValue));
+  const loose = PROFILE_SECTIONS.flatMap((section) => numbersIn(answer[section])).filter((token) => !known.has(sameValue(token)));
   for (const goal of answer.goals) {
-    const own = new Set(numbersIn([goal.goal, goal.timeframe, goal.distance ?? '', goal.elevation ?? ''].join(' ')));
-    loose.push(...numbersIn(goal.why).filter((token) => !known.has(token) && !own.has(token)));
+    const own = new Set(numbersIn([goal.goal, goal.timeframe, goal.distance ?? '', goal.elevation ?? ''].join(' ')).map(sameValue));
+    loose.push(...numbersIn(goal.why).filter((token) => !known.has(sameValue(token)) && !own.has(sameValue(token))));
   }
   return loose;
 }
+
+/** A decimal by its value, so the facts' 3.2 grounds a W/kg shown to the hundredth as '3.20' (ADR 0071); other tokens as written. */
+const sameValue = (token: string) => (/^\d+\.\d+$/.test(token) ? String(Number(token)) : token);
 
 /**
  * The profile written by the configured model (src/server/ai) from the facts, held to the facts'

@@ -77,7 +77,8 @@ export function createProfileService(deps: {
   async function factsOf(accountId: string, now: Date): Promise<ProfileFacts> {
     const log = await recentActivities(accountId, now);
     const { facts: recent, weightKg, derivedFrom, units } = await readAthlete(accountId, log, now);
-    return profileFacts(log, recent, weightKg, derivedFrom, units);
+    // The fitness series' today is the UTC day of `now` (the fitness route's days): its morning is the profile's.
+    return profileFacts(log, recent, weightKg, derivedFrom, units, now.toISOString().slice(0, 10));
   }
 
   /** Writes the profile from the facts as they are now; replaces a stored one only when `mayReplace`. */

@@ -76,6 +76,7 @@ function toView(row: UserSettingsRow | undefined, effective: EffectiveThresholds
     preferredActivities: parsePreferredActivities(row?.preferredActivities),
     athleteName: row?.athleteName ?? null,
     athleteWeight: row?.athleteWeight ?? null,
+    athleteWeightSource: row?.athleteWeight == null ? null : (row.athleteWeightSource ?? 'athlete'),
     athleteFtp: row?.athleteFtp ?? null,
     athleteMaxHrBpm: row?.athleteMaxHrBpm ?? null,
     athleteRestingHrBpm: row?.athleteRestingHrBpm ?? null,
@@ -176,7 +177,10 @@ export function createSettingsService(deps: {
       changes.preferredActivities = JSON.stringify(knownActivities.filter((activity) => body.preferredActivities?.includes(activity)));
     }
     if (body.athleteFtp !== undefined) changes.athleteFtp = body.athleteFtp;
-    if (body.athleteWeight !== undefined) changes.athleteWeight = body.athleteWeight;
+    if (body.athleteWeight !== undefined) {
+      changes.athleteWeight = body.athleteWeight;
+      changes.athleteWeightSource = body.athleteWeight === null ? null : 'athlete';
+    }
     if (body.athleteMaxHrBpm !== undefined) changes.athleteMaxHrBpm = body.athleteMaxHrBpm;
     if (body.athleteRestingHrBpm !== undefined) changes.athleteRestingHrBpm = body.athleteRestingHrBpm;
     if (body.athleteLthrBpm !== undefined) changes.athleteLthrBpm = body.athleteLthrBpm;
@@ -214,8 +218,27 @@ export function createSettingsService(deps: {
     };
   }
 
-  /** Strava's athlete, from the cache while fresh; null when not connected or Strava cannot answer now. */
+  /**
+   * Strava's weight stored as the athlete's weight (ADR 0071), once, where the settings, the profile,
+   * the plans and the analyses read it: unless the athlete's own (typed, or from a check-in) is
+   * there, which wins as their word does over Strava's everywhere (ADR 0025). A changed weight
+   * rewrites the analyses, as a settings change does. Answers the row as it then is.
+   */
+  async function keepStravaWeight(accountId: string, row: UserSettingsRow | undefined, fromStrava: CachedAthleteData | null): Promise<UserSettingsRow | undefined> {
+    const weightKg = fromStrava?.weightKg ?? null;
+    const ownWeight = row?.athleteWeight != null && row.athleteWeightSource !== 'strava';
+    if (weightKg === null || ownWeight || row?.athleteWeight === weightKg) return row;
+    return repo.save(accountId, { athleteWeight: weightKg, athleteWeightSource: 'strava' }, true);
+  }
+
+  /** Strava's athlete, from the cache while fresh, its weight kept; null when not connected or Strava cannot answer now. */
   async function stravaAthlete(accountId: string, row: UserSettingsRow | undefined, now: Date): Promise<CachedAthleteData | null> {
+    const found = await askStravaAthlete(accountId, row, now);
+    await keepStravaWeight(accountId, row, found);
+    return found;
+  }
+
+  async function askStravaAthlete(accountId: string, row: UserSettingsRow | undefined, now: Date): Promise<CachedAthleteData | null> {
     const connection = await strava.connection(accountId);
     if (connection?.status !== 'connected') return null;
     const cached = row?.athleteData;
@@ -251,11 +274,11 @@ export function createSettingsService(deps: {
   return {
     /** The settings with the effective thresholds; Strava's athlete is asked again when its cache is old. */
     async get(accountId: string, now = new Date()): Promise<UserSettings> {
-      let row = await current(accountId, now);
-      const cachedAt = row?.athleteDataCachedAt?.getTime();
+      const row = await current(accountId, now);
       await stravaAthlete(accountId, row, now);
-      if (row?.athleteDataCachedAt?.getTime() !== cachedAt || !row) row = await repo.find(accountId);
-      return toView(row, await effectiveOf(accountId, row, now));
+      // Strava's athlete may have been cached and its weight stored just now: the row as it is.
+      const stored = await repo.find(accountId);
+      return toView(stored, await effectiveOf(accountId, stored, now));
     },
 
     /** Changes only the fields the body carries (see src/shared/api/settings.ts); returns the saved settings. */
@@ -278,10 +301,25 @@ export function createSettingsService(deps: {
       return toView(saved, effectiveAfter);
     },
 
-    /** The weight the athlete set and the effective thresholds, without asking Strava (the profile writer reads them). */
+    /**
+     * The stored weight (wherever it came from, ADR 0071) and the effective thresholds (the profile
+     * and the plans read them). Strava's athlete is asked only when its cache is old, so a weight
+     * Strava has is stored before the profile is written and the profile never asks for it.
+     */
     async athleteFacts(accountId: string, now = new Date()): Promise<{ weightKg: number | null; units: UnitSystem; thresholds: EffectiveThresholds }> {
-      const row = await repo.find(accountId);
+      const before = await repo.find(accountId);
+      const row = (await keepStravaWeight(accountId, before, await askStravaAthlete(accountId, before, now))) ?? (await repo.find(accountId));
       return { weightKg: row?.athleteWeight ?? null, units: row?.unitSystem ?? DEFAULT_UNIT_SYSTEM, thresholds: await effectiveOf(accountId, row, now) };
+    },
+
+    /**
+     * A weight the athlete recorded in a check-in or an imported day (the newest day with one):
+     * stored as their weight, over Strava's and over one typed before (ADR 0071). Unchanged, nothing is written.
+     */
+    async recordWeight(accountId: string, weightKg: number): Promise<void> {
+      const row = await repo.find(accountId);
+      if (row?.athleteWeight === weightKg && row.athleteWeightSource !== 'strava') return;
+      await repo.save(accountId, { athleteWeight: weightKg, athleteWeightSource: 'check-in' }, true);
     },
 
     /** The athlete's unit system alone (the profile checks its text is written in it). */
@@ -341,7 +379,8 @@ export function createSettingsService(deps: {
       const stravaZones = fromStrava?.zones?.length === 5 ? fromStrava.zones : null;
       return {
         name: fromStrava?.name ?? row?.athleteName ?? null,
-        weight: fromStrava?.weightKg ?? row?.athleteWeight ?? null,
+        // Stored once wherever it came from (ADR 0071): the athlete's own wins over Strava's.
+        weight: (await repo.find(accountId))?.athleteWeight ?? null,
         // The athlete's word in Kairo wins over Strava's, as in the effective thresholds (ADR 0025).
         ftp: row?.athleteFtp ?? fromStrava?.ftpW ?? null,
         zones: heartRateZonesOf(zonesOf(row)) ?? stravaZones,

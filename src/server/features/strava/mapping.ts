@@ -1,3 +1,4 @@
+import { WEIGHT_RANGE_KG } from '../../../shared/api/settings.ts';
 import { boundedText, storableJson } from '../../http/stored-text.ts';
 import type { ActivityValues } from '../activities/index.ts';
 
@@ -114,4 +115,15 @@ export function detailValues(activity: StravaActivity, source: 'strava' | 'demo'
     detailedData: storableJson(activity),
     detailFetchedAt: new Date(),
   };
+}
+
+/**
+ * The body weight Kairo stores from Strava's athlete (ADR 0071): kilograms to 0.1 kg, as the
+ * settings keep it (Strava writes 74.813); null for none, or for a value no person weighs (outside
+ * the settings' 20–300 kg, a 0 Strava writes for unset included), never stored as a weight.
+ */
+export function stravaWeightKg(weight: number | null | undefined): number | null {
+  if (typeof weight !== 'number' || !Number.isFinite(weight)) return null;
+  const kg = Math.round(weight * 10) / 10;
+  return kg >= WEIGHT_RANGE_KG.min && kg <= WEIGHT_RANGE_KG.max ? kg : null;
 }

@@ -16,6 +16,7 @@ import {
   type StravaTokenAnswer,
 } from './client.ts';
 import type { StravaConnectionRow, StravaRepo } from './repo.ts';
+import { stravaWeightKg } from './mapping.ts';
 
 /**
  * Scopes Kairo asks for: profile (the full one carries weight, FTP and heart-rate zones for the
@@ -289,7 +290,7 @@ export function createStravaService(deps: {
         return {
           stravaId: connection.stravaId,
           name: name || connection.name,
-          weightKg: positiveOrNull(athlete.weight),
+          weightKg: stravaWeightKg(athlete.weight),
           ftpW: positiveOrNull(athlete.ftp),
           // Strava writes an open bound as -1.
           zones: zones?.heart_rate?.zones?.map((zone) => ({ min: positiveOrNull(zone.min), max: positiveOrNull(zone.max) })) ?? null,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import { lockAccount } from '../../db/account-lock.ts';
 import type { Database } from '../../db/client.ts';
 import { activityFeels, wellnessDays } from '../../db/schema.ts';
@@ -61,6 +61,17 @@ export function createWellnessRepo(db: Database) {
         .insert(wellnessDays)
         .values({ userId, date, ...values })
         .onConflictDoUpdate({ target: [wellnessDays.userId, wellnessDays.date], set: { ...values, updatedAt: new Date() } });
+    },
+
+    /** The newest day with a body weight, and that weight; null when no day has one. */
+    async latestWeight(userId: string): Promise<{ date: string; weightKg: number } | null> {
+      const [row] = await db
+        .select({ date: wellnessDays.date, weightKg: wellnessDays.weightKg })
+        .from(wellnessDays)
+        .where(and(eq(wellnessDays.userId, userId), isNotNull(wellnessDays.weightKg)))
+        .orderBy(desc(wellnessDays.date))
+        .limit(1);
+      return row?.weightKg == null ? null : { date: row.date, weightKg: row.weightKg };
     },
 
     async deleteDay(userId: string, date: string): Promise<void> {

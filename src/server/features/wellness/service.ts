@@ -19,7 +19,7 @@ import type { ScoringService } from '../scoring/index.ts';
 import type { FactOrigin } from '../../ai/provenance.ts';
 import { parseWellnessCsv } from './csv-import.ts';
 import { lowDays, LOW_DAYS_RUNNING, type LowDays } from './low-days.ts';
-import { computeReadiness, HRV_BASELINE_DAYS, indexWellness, readinessWindowStart, RESTING_HR_BASELINE_DAYS, type Readiness } from './readiness.ts';
+import { computeReadiness, indexWellness, readinessWindowStart, type Readiness } from './readiness.ts';
 import type { WellnessRepo, WellnessValues } from './repo.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 
@@ -60,6 +60,11 @@ export function createWellnessService(deps: {
   scoring: Pick<ScoringService, 'fitnessWithSources'>;
   /** Called after a check-in or an import changed the account's days (the adjustments review listens here). */
   onChanged?: (accountId: string) => Promise<void>;
+  /**
+   * Called with the newest day's body weight when a check-in or an import wrote it: the athlete's
+   * weight is stored once, where the settings and the profile read it (ADR 0071).
+   */
+  onWeightRecorded?: (accountId: string, weightKg: number) => Promise<void>;
   now?: () => Date;
 }) {
   const { repo, activities, scoring } = deps;
@@ -94,7 +99,7 @@ export function createWellnessService(deps: {
       const date = addDays(from, offset);
       const fitnessDay = formByDate.get(date);
       const trained = fitnessDay && (fitnessDay.ctl !== 0 || fitnessDay.atl !== 0 || fitnessDay.tsb !== 0);
-      days.push(computeReadiness(date, index, trained ? { tsb: fitnessDay.tsb } : null));
+      days.push(computeReadiness(date, index, trained ? fitnessDay : null));
     }
     return { days, provenance: [...new Set<FactOrigin>(['athlete', ...fitness.sources])].sort() };
   }
@@ -102,6 +107,13 @@ export function createWellnessService(deps: {
   const changed = async (accountId: string) => {
     await deps.onChanged?.(accountId);
   };
+
+  /** Hands on the newest day's weight when one of `days` is that day: an older day's weight is history, not the athlete's weight now. */
+  async function weightWritten(accountId: string, days: readonly string[]): Promise<void> {
+    if (!deps.onWeightRecorded || days.length === 0) return;
+    const latest = await repo.latestWeight(accountId);
+    if (latest && days.includes(latest.date)) await deps.onWeightRecorded(accountId, latest.weightKg);
+  }
 
   return {
     checkedDay,
@@ -121,6 +133,7 @@ export function createWellnessService(deps: {
       ) as WellnessValues;
       if (Object.values(values).every((value) => value === null)) await repo.deleteDay(accountId, day);
       else await repo.putDay(accountId, day, values);
+      if (values.weightKg !== null) await weightWritten(accountId, [day]);
       await changed(accountId);
       return { day: await repo.day(accountId, day) };
     },
@@ -145,7 +158,10 @@ export function createWellnessService(deps: {
         throw new AppError('bad_request', 'The file has no column Kairo reads besides the date: see the documented columns');
       }
       const imported = await repo.importDays(accountId, parsed.fields, parsed.rows, { keepStoredDays: options.keepStoredDays ?? false });
-      if (imported > 0) await changed(accountId);
+      if (imported > 0) {
+        await weightWritten(accountId, parsed.rows.flatMap((row) => (row.weightKg == null ? [] : [row.date])));
+        await changed(accountId);
+      }
       return { imported, unknownColumns: parsed.unknownColumns, errors: parsed.errors, errorCount: parsed.errorCount };
     },
 
@@ -175,7 +191,7 @@ export function createWellnessService(deps: {
      */
     async lowDays(accountId: string, today: string): Promise<LowDays> {
       const day = checkedDay(today);
-      const from = addDays(day, -(LOW_DAYS_RUNNING - 1) - Math.max(HRV_BASELINE_DAYS, RESTING_HR_BASELINE_DAYS));
+      const from = readinessWindowStart(addDays(day, -(LOW_DAYS_RUNNING - 1)));
       return lowDays(indexWellness(await repo.range(accountId, from, day)), day);
     },
 

@@ -4,7 +4,7 @@ import { formatChartDay } from './chart-format.ts';
 import { FITNESS_CHART_HEIGHT_PX } from './chart-sizes.ts';
 import { cursorIndexHook, themedAxis } from './chart-options.ts';
 import { readChartPalette, withAlpha } from './chart-theme.ts';
-import { dayAxisSplits, describeFitness, formatForm, todayIndex, type FitnessDayView } from './fitness-summary.ts';
+import { dayAxisSplits, describeFitness, shownFitness, todayIndex, type FitnessDayView } from './fitness-summary.ts';
 import { ReadoutItem } from './readout-item.tsx';
 import { UplotChart } from './uplot-chart.tsx';
 
@@ -16,6 +16,7 @@ export function FitnessChart({ days }: { days: FitnessDayView[] }) {
   const [cursorIndex, setCursorIndex] = useState<number | null>(null);
   const today = todayIndex(days, new Date().toISOString().slice(0, 10));
   const shown = days[cursorIndex ?? today ?? days.length - 1]!;
+  const figures = shownFitness(shown);
 
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
     const palette = readChartPalette();
@@ -74,9 +75,9 @@ export function FitnessChart({ days }: { days: FitnessDayView[] }) {
         <span className="font-medium text-fg tabular-nums">
           {cursorIndex === null && today !== null ? 'Today' : formatChartDay(shown.date)}
         </span>
-        <ReadoutItem color="pulse" label="Fitness" value={String(Math.round(shown.ctl))} />
-        <ReadoutItem color="danger" label="Fatigue" value={String(Math.round(shown.atl))} />
-        <ReadoutItem color="accent" label="Form" value={formatForm(shown.tsb)} />
+        <ReadoutItem color="pulse" label="Fitness" value={figures.fitness} />
+        <ReadoutItem color="danger" label="Fatigue" value={figures.fatigue} />
+        <ReadoutItem color="accent" label="Form" value={figures.form} />
       </p>
       <UplotChart options={options} data={data} heightPx={FITNESS_CHART_HEIGHT_PX} summary={describeFitness(days)} />
     </div>

@@ -1,6 +1,8 @@
 import { useFitness } from './api/fitness.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { FITNESS_CHART_HEIGHT_PX } from './chart-sizes.ts';
+import { FORM_CONVENTION } from '../../../metrics/fitness.ts';
+import { morningDays } from './fitness-summary.ts';
 import { FitnessChart } from './lazy-charts.ts';
 
 /** The fitness chart covers this many days, today included. */
@@ -21,11 +23,11 @@ export function FitnessFigure() {
   return (
     <ChartFigure
       title="Fitness, fatigue and form"
-      caption={`Fitness (CTL, 42 days), fatigue (ATL, 7 days) and form (TSB) over the last ${FITNESS_DAYS} days`}
+      caption={`Fitness (CTL, 42 days), fatigue (ATL, 7 days) and form (TSB) over the last ${FITNESS_DAYS} days. ${FORM_CONVENTION}`}
       state={state}
       heightPx={FITNESS_CHART_HEIGHT_PX + 28}
     >
-      {fitness.data && <FitnessChart days={fitness.data} />}
+      {fitness.data && <FitnessChart days={morningDays(fitness.data)} />}
     </ChartFigure>
   );
 }

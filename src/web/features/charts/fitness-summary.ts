@@ -1,3 +1,4 @@
+import { morningLoads, wholeFitness } from '../../../metrics/fitness.ts';
 import { formatChartDay } from './chart-format.ts';
 
 export interface FitnessDayView {
@@ -5,6 +6,20 @@ export interface FitnessDayView {
   ctl: number;
   atl: number;
   tsb: number;
+}
+
+/**
+ * The days as of each morning (ADR 0071): fitness and fatigue at the end of the day before, form
+ * that morning (the stored TSB), so the chart draws and reads out the figures every screen shows.
+ */
+export function morningDays<T extends FitnessDayView>(days: readonly T[]): T[] {
+  return days.map((day) => ({ ...day, ...morningLoads(day) }));
+}
+
+/** A morning's figures as shown: whole fitness and fatigue, form their difference, signed. */
+export function shownFitness(day: Pick<FitnessDayView, 'ctl' | 'atl'>): { fitness: string; fatigue: string; form: string } {
+  const { fitness, fatigue, form } = wholeFitness(day);
+  return { fitness: String(fitness), fatigue: String(fatigue), form: formatForm(form) };
 }
 
 /** Form is shown signed, as coaches read it: '+5', '−12', '0'. */
@@ -21,14 +36,15 @@ export function todayIndex(days: readonly { date: string }[], today: string): nu
   return index < 0 ? null : index;
 }
 
-/** The chart in words: where fitness, fatigue and form stand at the end, and how fitness moved. */
+/** The chart in words, of morning days (morningDays): where fitness, fatigue and form stand on the last morning, and how fitness moved. */
 export function describeFitness(days: readonly FitnessDayView[]): string {
   const first = days[0];
   const last = days.at(-1);
   if (!first || !last) return 'No fitness data.';
+  const { fitness, fatigue, form } = shownFitness(last);
   return (
-    `On ${formatChartDay(last.date)}: fitness ${Math.round(last.ctl)}, fatigue ${Math.round(last.atl)}, form ${formatForm(last.tsb)}. ` +
-    `Fitness went from ${Math.round(first.ctl)} to ${Math.round(last.ctl)} since ${formatChartDay(first.date)}.`
+    `On ${formatChartDay(last.date)}: fitness ${fitness}, fatigue ${fatigue}, form ${form}. As of each morning, form = fitness − fatigue. ` +
+    `Fitness went from ${shownFitness(first).fitness} to ${fitness} since ${formatChartDay(first.date)}.`
   );
 }
 

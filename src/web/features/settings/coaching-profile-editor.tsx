@@ -22,6 +22,8 @@ import { initialForm, profileUpdate, weightProblem, withMesocycleEnabled, withMe
 import {
   ftpDepartureText,
   ftpInUseText,
+  perKgAfter,
+  weightSourceText,
   ftpOffer,
   heartRateInUse,
   maxHrEvidenceText,
@@ -126,7 +128,8 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
 
   const ftp = ftpOffer(form, profile);
   const zones = zonesOffer(form, settings, profile);
-  const ftpInUse = ftpInUseText(settings.effective, mediumDate);
+  const ftpInUse = ftpInUseText(settings.effective, mediumDate, settings.athleteWeight);
+  const weightFrom = weightSourceText(settings);
   const ftpDeparture = ftpDepartureText(settings.effective);
   const zonesInUse = zonesInUseText(settings.effective, scope);
   const heartRate = heartRateInUse(settings.effective, scope);
@@ -183,16 +186,19 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
             value={form.athleteName}
             onChange={(event) => edit({ ...form, athleteName: event.target.value })}
           />
-          <TextField
-            label={`Weight (${weightUnit(initial.form.paceUnits)})`}
-            type="number"
-            inputMode="decimal"
-            step={0.1}
-            min={Math.ceil(weightInUnits(WEIGHT_RANGE_KG.min, initial.form.paceUnits))}
-            max={Math.floor(weightInUnits(WEIGHT_RANGE_KG.max, initial.form.paceUnits))}
-            value={form.athleteWeight}
-            onChange={(event) => edit({ ...form, athleteWeight: event.target.value })}
-          />
+          <div className="flex flex-col gap-1">
+            <TextField
+              label={`Weight (${weightUnit(initial.form.paceUnits)})`}
+              type="number"
+              inputMode="decimal"
+              step={0.1}
+              min={Math.ceil(weightInUnits(WEIGHT_RANGE_KG.min, initial.form.paceUnits))}
+              max={Math.floor(weightInUnits(WEIGHT_RANGE_KG.max, initial.form.paceUnits))}
+              value={form.athleteWeight}
+              onChange={(event) => edit({ ...form, athleteWeight: event.target.value })}
+            />
+            {weightFrom && form.athleteWeight === initial.form.athleteWeight && <p className="text-xs text-fg-muted">{weightFrom}</p>}
+          </div>
           <TextField
             label="FTP (W)"
             type="number"
@@ -207,7 +213,8 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
         {ftpInUse && <p className="text-xs text-fg-muted">{ftpInUse}</p>}
         {ftp && (
           <ProfileSuggestion label="Suggested FTP" actionLabel={`Use ${ftp.ftpW} W`} onAccept={() => edit({ ...form, athleteFtp: String(ftp.ftpW) })}>
-            Suggested FTP {ftp.ftpW} W{ftpDeparture ? ` (${ftpDeparture})` : ''}: 95% of your best 20-minute power, {ftp.best20MinPowerW} W, on{' '}
+            Suggested FTP {ftp.ftpW} W{perKgAfter(ftp.ftpW, settings.athleteWeight)}
+            {ftpDeparture ? ` (${ftpDeparture})` : ''}: 95% of your best 20-minute power, {ftp.best20MinPowerW} W, on{' '}
             <span className="text-fg">{ftp.activityName}</span> ({mediumDate(ftp.startDate)}).
           </ProfileSuggestion>
         )}

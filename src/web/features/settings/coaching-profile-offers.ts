@@ -1,4 +1,5 @@
 import { hrSports, hrZoneFields, type AthleteProfile, type HrSport, type EffectiveThreshold, type EffectiveThresholds, type HrZoneField, type ThresholdSource, type UserSettings } from '../../../shared/api/settings.ts';
+import { formatNumber } from '../../../shared/format.ts';
 import { parseInteger, zonesFromProfile, type CoachingProfileForm } from './coaching-profile-form.ts';
 
 type Zone = { min: number | null; max: number | null };
@@ -55,12 +56,26 @@ const SOURCE_WORDS: Record<ThresholdSource, string> = {
  * What the FTP in use is and where it comes from, shown under the field (ADR 0025): 'In use: 248 W,
  * from Strava.'; with an estimate, the ride it comes from. Null when there is none.
  */
-export function ftpInUseText(effective: EffectiveThresholds, formatDay: (iso: string) => string): string | null {
+export function ftpInUseText(effective: EffectiveThresholds, formatDay: (iso: string) => string, weightKg: number | null = null): string | null {
   const ftp = effective.cycling.ftpW;
   if (!ftp) return null;
   const [ride] = ftp.evidence;
   const from = ftp.source === 'estimate' && ride ? `estimated from ${ride.label} on ${ride.activityName} (${formatDay(ride.startDate)})` : SOURCE_WORDS[ftp.source];
-  return `In use: ${ftp.value} W, ${from}.`;
+  return `In use: ${ftp.value} W${perKgAfter(ftp.value, weightKg)}, ${from}.`;
+}
+
+/** Power to weight as every screen shows it (ADR 0071), two decimals: '3.44 W/kg'. */
+export const wattsPerKgText = (watts: number, weightKg: number) => `${formatNumber(watts / weightKg, 2)} W/kg`;
+
+/** ' (3.44 W/kg)' after a threshold's watts when the weight is known; '' without one (never a made-up ratio). */
+export const perKgAfter = (watts: number, weightKg: number | null) => (weightKg !== null && weightKg > 0 ? ` (${wattsPerKgText(watts, weightKg)})` : '');
+
+/** Where the stored weight came from, under the field (ADR 0071); null for the athlete's own typed value or none. */
+export function weightSourceText(settings: Pick<UserSettings, 'athleteWeight' | 'athleteWeightSource'>): string | null {
+  if (settings.athleteWeight === null) return null;
+  if (settings.athleteWeightSource === 'strava') return 'From Strava. A weight you type here, or record in a check-in, is used instead.';
+  if (settings.athleteWeightSource === 'check-in') return 'From your latest check-in.';
+  return null;
 }
 
 /** Whose heart-rate values the form shows: those for all sports, or one sport's own (ADR 0055). */

@@ -7,7 +7,7 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { useReadiness } from './api/wellness.ts';
 import { localDay } from './local-day.ts';
 import { SIGNAL_LOOK, STATE_LOOK } from './readiness-look.ts';
-import { ReadinessSparkline } from './readiness-sparkline.tsx';
+import { historyHasHrv, ReadinessSparkline } from './readiness-sparkline.tsx';
 
 /**
  * Readiness on Home (and under the check-in): the state, the inputs it was read from with their
@@ -80,7 +80,11 @@ export function ReadinessCard({ date = localDay(), showCheckInLink = true }: { d
       </details>
       {history.some((day) => day.state !== 'unknown') && (
         <figure className="flex flex-col gap-1">
-          <figcaption className="text-xs text-fg-subtle">Last 8 weeks: HRV 7-day average in its normal range, and each day's state</figcaption>
+          <figcaption className="text-xs text-fg-subtle">
+            {historyHasHrv(history)
+              ? "Last 8 weeks: HRV 7-day average (line) and your normal range (band), and each day's state (grey: no data)"
+              : "Last 8 weeks: each day's state (grey: no data)"}
+          </figcaption>
           <ReadinessSparkline history={history} />
           <div aria-hidden className="flex justify-between text-xs text-fg-subtle">
             <span>8 weeks ago</span>

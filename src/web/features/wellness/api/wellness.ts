@@ -72,8 +72,12 @@ export async function fetchReadiness(date: string, signal?: AbortSignal): Promis
   return readJson(await apiRequest('GET', `/api/readiness?${query.toString()}`, undefined, { signal }), readinessAnswer);
 }
 
+/**
+ * Stale at once, like the fitness chart (useFitness): readiness reads the same fitness series, so
+ * Home's form and the chart's are of the same moment (ADR 0071), also right after a history is scored.
+ */
 export function useReadiness(date: string) {
-  return useQuery({ queryKey: [...readinessQueryKey, date], queryFn: ({ signal }) => fetchReadiness(date, signal), staleTime: 60_000 });
+  return useQuery({ queryKey: [...readinessQueryKey, date], queryFn: ({ signal }) => fetchReadiness(date, signal), staleTime: 0 });
 }
 
 /** GET /api/activities/:id/feel. */
