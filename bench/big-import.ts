@@ -9,7 +9,7 @@ export interface BigImportRun {
   ironman: HealthDuringImport;
 }
 
-export interface HealthDuringImport {
+export interface HealthDuringImport extends HealthDuring {
   points: number;
   fileBytes: number;
   /** The import's answer. */
@@ -18,12 +18,6 @@ export interface HealthDuringImport {
   importS: number;
   /** Until the activity's metrics were stored too (null: refused, nothing to score). */
   scoredS: number | null;
-  healthChecks: number;
-  /** Checks answered other than 200, or whose connection failed. */
-  healthFailures: number;
-  healthP50Ms: number;
-  healthP99Ms: number;
-  healthMaxMs: number;
   rssMaxBytes: number | null;
 }
 
@@ -60,24 +54,6 @@ async function healthDuringImport(
   rss: { stop(): number | null },
 ): Promise<HealthDuringImport> {
   const file = bigGpxGz(points, { startMs: Date.UTC(2025, 0, 1) + points * 1000 });
-  const latenciesMs: number[] = [];
-  let done = false;
-  let healthFailures = 0;
-  const checking = (async () => {
-    while (!done) {
-      const startedAt = performance.now();
-      try {
-        const health = await fetch(`${origin}/healthz`);
-        await health.arrayBuffer();
-        if (!health.ok) healthFailures++;
-      } catch {
-        // A reset connection (the old event loop held it past the keep-alive) is a failed check.
-        healthFailures++;
-      }
-      latenciesMs.push(performance.now() - startedAt);
-      await sleep(HEALTH_INTERVAL_MS);
-    }
-  })();
   const startedAt = performance.now();
   const imported = (async () => {
     const form = new FormData();
@@ -96,12 +72,8 @@ async function healthDuringImport(
       return { status: 0, message: `${error instanceof Error ? error.message : String(error)}${cause}`, importS: (performance.now() - startedAt) / 1000, scoredS: null };
     }
   })();
-  const { status, message, importS, scoredS } = await imported.finally(async () => {
-    done = true;
-    await checking;
-  });
-  const sorted = [...latenciesMs].sort((a, b) => a - b);
-  const percentile = (p: number) => round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+  const { result, health } = await healthWhile(origin, imported);
+  const { status, message, importS, scoredS } = result;
   return {
     points,
     fileBytes: file.length,
@@ -109,12 +81,50 @@ async function healthDuringImport(
     message,
     importS: round(importS),
     scoredS: scoredS === null ? null : round(scoredS),
-    healthChecks: sorted.length,
-    healthFailures,
-    healthP50Ms: percentile(50),
-    healthP99Ms: percentile(99),
-    healthMaxMs: round(sorted.at(-1) ?? 0),
+    ...health,
     rssMaxBytes: rss.stop(),
+  };
+}
+
+/** How another client's GET /healthz fared while some work ran: checks one after another, with a short pause between. */
+export interface HealthDuring {
+  healthChecks: number;
+  /** Checks answered other than 200, or whose connection failed. */
+  healthFailures: number;
+  healthP50Ms: number;
+  healthP99Ms: number;
+  healthMaxMs: number;
+}
+
+/** Checks /healthz from another client until `work` settles; the work's result and the checks' latencies. */
+export async function healthWhile<T>(origin: string, work: Promise<T>): Promise<{ result: T; health: HealthDuring }> {
+  const latenciesMs: number[] = [];
+  let done = false;
+  let healthFailures = 0;
+  const checking = (async () => {
+    while (!done) {
+      const startedAt = performance.now();
+      try {
+        const health = await fetch(`${origin}/healthz`);
+        await health.arrayBuffer();
+        if (!health.ok) healthFailures++;
+      } catch {
+        // A reset connection (the old event loop held it past the keep-alive) is a failed check.
+        healthFailures++;
+      }
+      latenciesMs.push(performance.now() - startedAt);
+      await sleep(HEALTH_INTERVAL_MS);
+    }
+  })();
+  const result = await work.finally(async () => {
+    done = true;
+    await checking;
+  });
+  const sorted = [...latenciesMs].sort((a, b) => a - b);
+  const percentile = (p: number) => round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+  return {
+    result,
+    health: { healthChecks: sorted.length, healthFailures, healthP50Ms: percentile(50), healthP99Ms: percentile(99), healthMaxMs: round(sorted.at(-1) ?? 0) },
   };
 }
 

@@ -6,6 +6,7 @@ import { LIST_PAGE_SIZE } from '../src/server/features/strava/jobs.ts';
 import { freePort, readRssBytes, sampleMaxRss, startServerProcess } from '../test/support/processes.ts';
 import { benchActivityData, type ActivityDataRun } from './activity-data.ts';
 import { benchBigImport, type BigImportRun } from './big-import.ts';
+import { benchWellnessUpload, type WellnessUploadRun } from './wellness-upload.ts';
 import { benchCluster, type ClusterRun } from './cluster.ts';
 import { benchEnumeration } from './enumeration.ts';
 import { benchDemoConnect, type DemoConnectRun } from './demo-connect.ts';
@@ -59,6 +60,9 @@ const READINESS_YEAR_P99_MS_MAX = 50;
 const PLAN_ADJUSTMENTS_P99_MS_MAX = 50;
 /** Issue 16 item 1: another client's /healthz while a big file is imported (and scored). */
 const BIG_IMPORT_HEALTH_P99_MS_MAX = 200;
+/** Issue 27: /healthz while three 2 MB wellness CSVs are uploaded at once, and the memory they may take. */
+const WELLNESS_UPLOAD_HEALTH_P99_MS_MAX = 200;
+const WELLNESS_UPLOAD_RSS_GROWTH_BYTES_MAX = 256 * 1024 * 1024;
 
 interface Figure {
   name: string;
@@ -270,6 +274,17 @@ function bigImportFigures(run: BigImportRun): Figure[] {
   ];
 }
 
+function wellnessUploadFigures(run: WellnessUploadRun): Figure[] {
+  const what = `${run.uploads} wellness CSVs of ${(run.fileBytes / 1024 / 1024).toFixed(0)} MB of short lines uploaded at once`;
+  return [
+    figure(`p99 latency, GET /healthz while ${what}`, run.healthP99Ms, 'ms', { max: WELLNESS_UPLOAD_HEALTH_P99_MS_MAX }),
+    figure('max latency, GET /healthz during those uploads', run.healthMaxMs, 'ms'),
+    figure('failed GET /healthz during those uploads', run.healthFailures, 'count', { max: 0 }),
+    figure(`one round of those uploads (${run.rounds} rounds, answered ${run.statuses.join(', ')}), median`, run.roundMedianS, 's'),
+    figure('server RSS growth over idle during those uploads (max)', run.rssGrowthBytes, 'bytes', { max: WELLNESS_UPLOAD_RSS_GROWTH_BYTES_MAX }),
+  ];
+}
+
 function summary(
   figuresToShow: Figure[],
   api: Partial<Record<'authUser' | 'helloFastify' | 'activityList' | 'fitness90' | 'uncachedPage' | 'uncachedPageAfterImport', LoadResult | null>>,
@@ -320,7 +335,7 @@ function round(value: number, digits: number): number {
  * `BENCH_ONLY=data-scale npm run bench`; BENCH_SKIP=<part,…> runs all but those (a quick run:
  * `BENCH_SKIP=data-scale`). Unset, every part runs.
  */
-const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'plan-adjustments', 'api', 'activity-data', 'demo-connect', 'big-import', 'data-scale', 'cluster', 'enumeration'] as const;
+const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'plan-adjustments', 'api', 'activity-data', 'demo-connect', 'big-import', 'wellness-upload', 'data-scale', 'cluster', 'enumeration'] as const;
 const benchOnly = selectedParts(process.env.BENCH_ONLY, process.env.BENCH_SKIP);
 
 function partNames(variable: string, value: string | undefined): string[] {
@@ -410,6 +425,7 @@ async function main(): Promise<number> {
   );
   const demoConnect = await part('demo-connect', benchDemoConnect);
   const bigImport = await part('big-import', benchBigImport);
+  const wellnessUpload = await part('wellness-upload', benchWellnessUpload);
   const dataScale = await part('data-scale', () => benchDataScale({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S }));
   const standalone = [await part('cluster', benchClusterPart), await part('enumeration', benchEnumerationPart)].filter((run) => run !== null);
   const loads: [string, LoadResult | undefined][] = [
@@ -447,6 +463,7 @@ async function main(): Promise<number> {
       }),
       ...(adjustments ? planAdjustmentFigures(adjustments) : []),
       ...(bigImport ? bigImportFigures(bigImport) : []),
+      ...(wellnessUpload ? wellnessUploadFigures(wellnessUpload) : []),
       ...standalone.flatMap((run) => run.figures),
     ],
     demoConnect,
@@ -475,6 +492,7 @@ async function main(): Promise<number> {
     webhookToAnalysis: activityData?.webhookToAnalysis ?? null,
     dataScale,
     bigImport,
+    wellnessUpload,
     ...standaloneReports,
   };
   mkdirSync(resultsDir, { recursive: true });
