@@ -5,6 +5,7 @@ import type { AuthUser } from '../../../shared/api/auth.ts';
 import type { StravaStatus } from '../../../shared/api/strava.ts';
 import { Button } from '../../ui/button.tsx';
 import { buttonClasses } from '../../ui/button-classes.ts';
+import { DeleteAccountButton } from '../account-deletion/index.ts';
 import { useLogout } from '../auth/index.ts';
 import { useStravaStatus } from './api/strava-status.ts';
 import { lazyDialog } from '../../ui/lazy-dialog.tsx';
@@ -92,6 +93,7 @@ export function ConnectionPanel({ user }: { user: AuthUser }) {
         </button>
       )}
       <DisconnectStravaDialog open={confirmingDisconnect} onOpenChange={setConfirmingDisconnect} />
+      <DeleteAccountButton />
     </section>
   );
 }
