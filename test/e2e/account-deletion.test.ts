@@ -34,6 +34,7 @@ describe.skipIf(!hasChromium)('deleting an account in the browser', () => {
     await importDialog.getByText(/^Imported: /).waitFor();
     await page.keyboard.press('Escape');
 
+    await shootDesktopAndPhone(page, 'account-deletion-entry');
     await session.sidebar().getByRole('button', { name: 'Delete my account' }).focus();
     await page.keyboard.press('Enter');
     await dialog().waitFor();
@@ -61,11 +62,12 @@ describe.skipIf(!hasChromium)('deleting an account in the browser', () => {
     await page.getByRole('heading', { name: 'No more guesswork in your training.' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByText('Your account has been deleted', { exact: true }).first().waitFor();
+    // While the notice shows (a toast of 5 s).
+    await shootDesktopAndPhone(page, 'account-deletion-done');
     expect(await page.getByText(`A confirmation is on its way to ${email}.`).first().isVisible()).toBe(true);
     expect(await accountRows()).toBe(0);
     expect((await page.context().cookies()).filter((cookie) => cookie.name.includes('kairo_session'))).toEqual([]);
     await server.mail.waitFor((message) => message.to === email && message.subject === 'Your Kairo account has been deleted');
-    await shootDesktopAndPhone(page, 'account-deletion-done');
 
     // A reload stays signed out.
     await page.reload();
