@@ -10,6 +10,7 @@ import { stravaConnected, wellnessChanged } from './events/domain-events.ts';
 import { createAccountDeletion, registerAccountDeletionRoutes } from './features/account-deletion/index.ts';
 import { createActivities, registerActivityRoutes } from './features/activities/index.ts';
 import { createAnalysis, registerAnalysisRoutes } from './features/analysis/index.ts';
+import { createApiTokens, registerApiTokenRoutes } from './features/api-tokens/index.ts';
 import { registerAppInfoRoutes } from './features/app-info/index.ts';
 import { GOOGLE_CALLBACK_PATH, createAuth, googleProvider, registerAuthRoutes, registerGoogleAuth } from './features/auth/index.ts';
 import { createSessionStore } from './http/sessions.ts';
@@ -79,7 +80,9 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     { secret: config.sessionSecret, idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, cacheMs: config.sessionCacheMs },
     invalidation,
   );
-  const { app, cookie, outage } = await createHttpApp({ config, database, sessions, publicUrl: getPublicUrl });
+  // Personal access tokens (ADR 0074): looked up on every request that sends one, never cached.
+  const apiTokens = createApiTokens({ database: database.db, throttles: createThrottles(database.db) });
+  const { app, cookie, outage } = await createHttpApp({ config, database, sessions, apiTokens, publicUrl: getPublicUrl });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -103,6 +106,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   registerOpenApiRoute(app);
   registerAppInfoRoutes(app, { feedbackUrl: config.community.feedbackUrl ?? null, socialUrl: config.community.socialUrl ?? null, map: config.map });
   registerAuthRoutes(app, { auth, cookie });
+  registerApiTokenRoutes(app, apiTokens);
   const provider = await googleProvider(config, () => mountDemoIdp(app, { publicUrl: getPublicUrl, callbackPath: GOOGLE_CALLBACK_PATH }));
   await registerGoogleAuth(app, { auth, cookie, publicUrl: getPublicUrl, provider });
   registerTrackingRoutes(app, createTracking(database.db, throttles));

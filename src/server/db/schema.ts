@@ -25,6 +25,7 @@ import { weightSources, type HrSport, type SportHeartRateField } from '../../sha
 import { adjustmentStatuses, adjustmentTriggers, type StoredAdjustmentChange } from '../../shared/api/plan-adjustments.ts';
 import { activityKinds, completionGoals, preparationTypes, type GeneratedPlan } from '../../shared/api/training-plans.ts';
 import { accountPlans, paymentStatuses } from '../../shared/domain/account-plan.ts';
+import { apiTokenScopes } from '../../shared/api/api-tokens.ts';
 import { coachingStyles } from '../../shared/domain/coaching-style.ts';
 import { rideDetailTypes } from '../../shared/domain/ride-detail.ts';
 import { unitSystems } from '../../shared/domain/unit-system.ts';
@@ -755,3 +756,27 @@ export const installationSecrets = pgTable('installation_secrets', {
   fingerprint: text('fingerprint').notNull(),
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Personal access tokens (issue 31, ADR 0074). Only the SHA-256 of a token is kept, so a leaked
+ * table cannot be replayed; `hint` (the token's first 14 characters) tells tokens apart on the
+ * settings screen. A revoked token's row is deleted.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: ownedBy('account_id'),
+    name: text('name').notNull(),
+    /** base64url SHA-256 of the whole token, `kairo_pat_` included. */
+    tokenHash: text('token_hash').notNull().unique(),
+    hint: text('hint').notNull(),
+    scopes: text('scopes', { enum: apiTokenScopes }).array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null: never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Written at most once a minute per token, so reads stay reads. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('api_tokens_account').on(table.accountId)],
+);

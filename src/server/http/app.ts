@@ -6,6 +6,7 @@ import type { Config, TrustProxy } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { ResolvedSession, SessionStore } from './sessions.ts';
 import { AppError } from './errors.ts';
+import { bearerToken, type BearerAuthenticator, type ResolvedApiToken } from './bearer.ts';
 import { createDatabaseOutage, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_S, type DatabaseOutage } from './database-outage.ts';
 import { checkRequestOrigin } from './origin-check.ts';
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './stored-text.ts';
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in session, resolved from the cookie for /api requests; null when signed out. */
     auth: ResolvedSession | null;
+    /** The personal access token of an /api request sent with `Authorization: Bearer` (ADR 0074); such a request has no session. */
+    apiToken: ResolvedApiToken | null;
   }
   interface FastifyContextConfig {
     /** Failures of this route answer `{ error, message }` (spec §7: the workout file's error body has an error field). */
@@ -33,6 +36,8 @@ export interface HttpDeps {
   config: Config;
   database: DatabaseHandle;
   sessions: SessionStore;
+  /** Personal access tokens (ADR 0074). */
+  apiTokens: BearerAuthenticator;
   /** The origin browsers use; known once the server listens. */
   publicUrl: () => string;
 }
@@ -56,6 +61,7 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
     genReqId: requestIdGenerator(config.trustProxy),
   });
   app.decorateRequest('auth', null);
+  app.decorateRequest('apiToken', null);
   const outage = createDatabaseOutage({ ping: () => deps.database.ping(), log: app.log });
   app.addHook('onClose', async () => outage.stop());
   // The API speaks JSON only; form-encodable text bodies are a classic cross-site forgery vector.
@@ -101,11 +107,22 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     checkRequestOrigin(request, deps.publicUrl());
     // The matched route's pattern, not the raw URL: the router decodes `/%61pi/…` to `/api/…`.
     const path = request.routeOptions.url ?? request.url;
     if (!path.startsWith('/api/')) return;
+    // A request with a token is the token's alone: a cookie sent beside it is not read.
+    const apiToken = bearerToken(request);
+    if (apiToken !== undefined) {
+      try {
+        request.apiToken = await deps.apiTokens.authenticate(apiToken);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'unauthenticated') reply.header('www-authenticate', 'Bearer error="invalid_token"');
+        throw error;
+      }
+      return;
+    }
     const token = cookie.read(request);
     if (token) request.auth = await deps.sessions.resolve(token);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { documentedRoutes } from './route.ts';
+import { API_TOKEN_REQUESTS_PER_MINUTE, apiTokenScopes } from '../../shared/api/api-tokens.ts';
+import { documentedRoutes, type DocumentedRoute } from './route.ts';
 
 /** OpenAPI 3.1 document generated from the same zod contracts that parse the requests. */
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -18,7 +19,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       summary: r.summary,
       tags: r.tags,
       ...(parameters.length ? { parameters } : {}),
-      ...(r.auth === 'required' ? { security: [{ session: [] }] } : {}),
+      ...(r.auth === 'required' || r.scope !== 'public' ? { security: securityOf(r) } : {}),
+      'x-kairo-token-scope': r.scope,
+      description: scopeText(r),
       ...(r.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body, 'input') } } } }
         : {}),
@@ -42,9 +45,42 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: { title: 'Kairo API', version: '1' },
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'kairo_session' } } },
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'kairo_session', description: 'The web app’s signed-in session.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'kairo_pat_…',
+          description:
+            'A personal access token made under Settings → API access. Each operation names the scope it needs (x-kairo-token-scope): ' +
+            `${apiTokenScopes.join(', ')}; "session-only" operations refuse tokens. Wrong, expired or revoked token: 401; missing scope: 403; ` +
+            `more than ${API_TOKEN_REQUESTS_PER_MINUTE} requests a minute per token: 429 with Retry-After.`,
+        },
+      },
+    },
     paths,
   };
+}
+
+/** Who may call a route: the session, and a token with the route's scope unless it is session-only. */
+function securityOf(route: DocumentedRoute): Record<string, string[]>[] {
+  const callers: Record<string, string[]>[] = [{ session: [] }];
+  if (route.scope !== 'session-only' && route.scope !== 'public') callers.push({ bearer: [route.scope] });
+  // An empty requirement: the route answers without either.
+  if (route.auth === 'optional') callers.push({});
+  return callers;
+}
+
+function scopeText(route: DocumentedRoute): string {
+  switch (route.scope) {
+    case 'session-only':
+      return 'Signed-in browser session only: API tokens are refused (403).';
+    case 'public':
+      return 'No account needed.';
+    default:
+      return `API token scope: ${route.scope}.`;
+  }
 }
 
 export function registerOpenApiRoute(app: FastifyInstance): void {

@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { routeScope, type RouteScope } from './route-scopes.ts';
 import { AppError, notAuthenticated } from './errors.ts';
 import type { SessionAccount } from './sessions.ts';
 
 /**
  * A route is a contract (zod body/query/response, auth need) plus a thin handler. The same
  * declarations feed input parsing and the OpenAPI document, so the two cannot drift apart.
+ * What a personal access token may do on a route is declared in one table beside the tokens
+ * (route-scopes.ts, ADR 0074) and enforced here, for every route alike.
  */
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -46,6 +49,10 @@ export interface DocumentedRoute {
   summary: string;
   tags: string[];
   auth: 'required' | 'optional';
+  /** What a personal access token needs to call the route (ADR 0074). */
+  scope: RouteScope;
+  /** False for a write the scope table does not list: refused to tokens until it is declared. */
+  scopeDeclared: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
   response?: z.ZodType;
@@ -91,6 +98,7 @@ export function route<B extends z.ZodType | undefined, Q extends z.ZodType | und
   spec: RouteSpec<B, Q, A>,
 ): void {
   const status = spec.status ?? 200;
+  const { scope, declared: scopeDeclared } = routeScope(spec.method, spec.url);
   if (!documentedRoutes.some((r) => r.method === spec.method && r.url === spec.url)) {
     documentedRoutes.push({
       method: spec.method,
@@ -98,6 +106,8 @@ export function route<B extends z.ZodType | undefined, Q extends z.ZodType | und
       summary: spec.summary,
       tags: spec.tags,
       auth: spec.auth,
+      scope,
+      scopeDeclared,
       status,
       ...(spec.body ? { body: spec.body } : {}),
       ...(spec.query ? { query: spec.query } : {}),
@@ -109,7 +119,7 @@ export function route<B extends z.ZodType | undefined, Q extends z.ZodType | und
     url: spec.url,
     ...(spec.errorField ? { config: { errorField: true } } : {}),
     handler: async (request, reply) => {
-      const account = request.auth?.account ?? null;
+      const account = request.apiToken ? tokenAccount(request.apiToken, scope, spec) : (request.auth?.account ?? null);
       if (spec.auth === 'required' && !account) throw notAuthenticated();
       const body = spec.body ? parseInput(spec.body, request.body) : undefined;
       const query = spec.query ? parseInput(spec.query, request.query) : undefined;
@@ -127,4 +137,15 @@ export function route<B extends z.ZodType | undefined, Q extends z.ZodType | und
       return result ?? null;
     },
   });
+}
+
+/** The account a token acts for on a route of this scope; 403 naming what the token lacks. */
+function tokenAccount(token: NonNullable<FastifyRequest['apiToken']>, scope: RouteScope, spec: { method: Method; url: string }): SessionAccount {
+  if (scope === 'session-only') {
+    throw new AppError('forbidden', `${spec.method} ${spec.url} is for a signed-in browser only: an API token cannot call it`);
+  }
+  if (scope !== 'public' && !token.scopes.includes(scope)) {
+    throw new AppError('forbidden', `This API token lacks the "${scope}" scope that ${spec.method} ${spec.url} needs`);
+  }
+  return token.account;
 }
