@@ -197,6 +197,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     database: database.db,
     readinessOn: (accountId, date) => wellness.readinessOn(accountId, date),
     latestSuggestion: (accountId) => analysis.service.latestSuggestion(accountId),
+    unitSystem: (accountId) => settings.unitSystem(accountId),
   });
 
   const analysis = createAnalysis({

@@ -10,8 +10,8 @@ const eventDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 
 
 /**
  * Units and durations on the plan and settings screens (issue 14 items 4 and 5): a plan's sessions
- * read in words, a plan written in km says so once the athlete switched to miles, a plan made then
- * is in miles and feet, and the threshold pace is shown and typed per mile.
+ * read in words, a plan reads in miles and feet once the athlete switched to them (ADR 0073), one
+ * stored before that says it was written in km, and the threshold pace is shown and typed per mile.
  * KAIRO_SCREENSHOTS_DIR=/some/dir keeps screenshots.
  */
 describe.skipIf(!hasChromium)('units and durations on the plan and settings screens', () => {
@@ -40,22 +40,51 @@ describe.skipIf(!hasChromium)('units and durations on the plan and settings scre
     expect(upload.status()).toBe(201);
   });
 
-  it('shows session times in words, and says when a plan was written in other units', async () => {
+  it('shows session times in words, and reads a plan made in km in miles and feet once the athlete switches (ADR 0073)', async () => {
     metricPlan = await createPlan('Metric Fondo');
     await page.goto(at(`/training-plan/view?id=${metricPlan}`));
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: 'Metric Fondo' }).waitFor({ timeout: 30_000 });
     const text = await main.innerText();
     expect(text).toContain('120.0 km of cycling.');
+    expect(text).toContain('2,500 m of climbing.');
     expect(text).toMatch(/\d h( \d+ min)?\n|\d+ min\n/);
     expect(text).not.toMatch(/\b\d{1,2}:\d{2}\n/);
     expect(await main.getByRole('note').count()).toBe(0);
 
+    // The sidebar's switch on Home, by keyboard.
+    await page.goto(at('/'));
+    const units = session.sidebar().getByRole('switch', { name: 'Units' });
+    await units.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(async () => units.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(async () => ((await (await page.request.get(at('/api/user/settings'))).json()) as { unitSystem: string }).unitSystem).toBe('imperial');
+
+    await page.goto(at(`/training-plan/view?id=${metricPlan}`));
+    await main.getByRole('heading', { name: 'Metric Fondo' }).waitFor({ timeout: 30_000 });
+    await main.getByText('74.6 mi of cycling.').waitFor();
+    const imperial = await main.innerText();
+    expect(imperial).toContain('8,202 ft of climbing.');
+    expect(imperial).not.toMatch(/\d\s?(km|m)\b/);
+    expect(await main.getByRole('note').count()).toBe(0);
+    await shootDesktopAndPhone(page, 'units-plan-read-in-miles');
+  });
+
+  it('says so, with the way to convert it, only on a plan stored before plans were read in the athlete\'s units', async () => {
+    // A plan as plans were stored before ADR 0073: its text written in km and m, with no tokens.
+    await setSettings({ unitSystem: 'metric' });
+    const written = ((await (await page.request.get(at(`/api/training-plans/${metricPlan}`))).json()) as { generatedPlan: Record<string, unknown> }).generatedPlan;
+    const { unitTokens: _tokens, ...legacy } = written;
+    expect(legacy.units).toBe('metric');
+    await session.server.database.handle.query('update training_plans set generated_plan = $1::jsonb where id = $2', [JSON.stringify(legacy), metricPlan]);
     await setSettings({ unitSystem: 'imperial' });
-    await page.reload();
+
+    await page.goto(at(`/training-plan/view?id=${metricPlan}`));
+    const main = page.getByRole('main');
     const note = main.getByRole('note').filter({ hasText: 'This plan was written in kilometres and metres' });
-    await note.waitFor();
+    await note.waitFor({ timeout: 30_000 });
     expect(await note.innerText()).toContain('to have it written in miles and feet');
+    expect(await main.innerText()).toContain('120.0 km of cycling.');
     await shootDesktopAndPhone(page, 'units-plan-written-in-km');
   });
 

@@ -2,7 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRO_ONLY_MESSAGES } from '../../src/shared/api/exports.ts';
-import { WORKOUT_FORMAT_UNAVAILABLE } from '../../src/shared/api/plan-files.ts';
+import { planSessionFiles, WORKOUT_FORMAT_UNAVAILABLE } from '../../src/shared/api/plan-files.ts';
 import {
   DAYS_OF_WEEK,
   FREE_PLAN_LIMIT_MESSAGE,
@@ -344,6 +344,54 @@ describe.each(kinds)('training plans on %s', (kind) => {
     const ics = (await client.get(`/api/training-plans/${plan.id}/calendar.ics`)).text.replace(/\r\n /g, '');
     expect(ics).toContain('74.6 mi');
     expect(ics).not.toMatch(metricFigure);
+  });
+
+  it('reads a plan made in metric in miles and feet once the athlete switches to imperial: the plan, its .ics and its session files (ADR 0073)', async () => {
+    const { client } = await athlete({ plan: 'Pro' });
+    // A 4:00 /km threshold pace, so the runs are written with paces.
+    expect((await client.put('/api/user/settings', { athleteThresholdPaceSPerKm: 240 })).status).toBe(200);
+    const marathon = { ...eventPlan, eventType: 'running', eventName: 'Lisbon Marathon', eventDistance: '42.2 km', eventElevation: '300 m' };
+    const created = trainingPlanView.parse((await client.post('/api/training-plans', marathon)).body);
+    const metricText = JSON.stringify(created.generatedPlan);
+    expect(metricText).toContain('42.2 km of running.');
+    expect(metricText).toMatch(/\d:\d\d-\d:\d\d \/km/);
+    // Stored unit-free: no figure with a unit of either system.
+    const [stored] = await query<{ plan: string; summary: string }>('select generated_plan::text as plan, plan_summary as summary from training_plans where id = $1', [created.id]);
+    expect(`${stored!.plan}\n${stored!.summary}`).not.toMatch(/\d\s?(km|mi|m|ft|km\/h|mph)\b|\/(km|mi)\b/);
+
+    expect((await client.put('/api/user/settings', { unitSystem: 'imperial' })).status).toBe(200);
+    const metricFigure = /\d\s?(km|m|km\/h)\b|\/km\b/;
+    const plan = trainingPlanView.parse((await client.get(`/api/training-plans/${created.id}`)).body);
+    const written = `${JSON.stringify(plan.generatedPlan)}\n${plan.planSummary}`;
+    // 42.2 km is 26.2 mi, 300 m is 984 ft.
+    expect(written).toContain('26.2 mi of running.');
+    expect(written).toContain('984 ft of climbing.');
+    expect(written).toContain('Lisbon Marathon: 26.2 mi.');
+    expect(written).toMatch(/\d:\d\d-\d:\d\d \/mi/);
+    expect(written).not.toMatch(metricFigure);
+    expect(plan.generatedPlan.units).toBe('imperial');
+    // What the athlete typed is theirs and stays as typed.
+    expect(plan.eventDistance).toBe('42.2 km');
+    const listed = trainingPlanList.parse((await client.get('/api/training-plans')).body).find((candidate) => candidate.id === created.id)!;
+    expect(listed.generatedPlan).toEqual(plan.generatedPlan);
+
+    const ics = (await client.get(`/api/training-plans/${plan.id}/calendar.ics`)).text.replace(/\r\n /g, '');
+    expect(ics).toContain('26.2 mi');
+    expect(ics).toMatch(/\d:\d\d-\d:\d\d \/mi/);
+    expect(ics).not.toMatch(metricFigure);
+
+    const to = new Date(Date.now() + 60 * DAY_MS).toISOString().slice(0, 10);
+    const sessions = planSessionFiles.parse((await client.get(`/api/training-plans/${plan.id}/sessions?from=${isoDay(Date.now())}&to=${to}`)).body).sessions;
+    const tempo = sessions.find((session) => session.activityType === 'Running - tempo' && session.files.some((file) => file.format === 'zwo' && file.available))!;
+    const zwo = await client.get(`/api/training-plans/${plan.id}/sessions/${tempo.date}/workout.zwo`);
+    expect(zwo.status).toBe(200);
+    const description = parseWorkoutFile(zwo.text).description!;
+    expect(description).toMatch(/\d:\d\d-\d:\d\d \/mi/);
+    expect(description).not.toMatch(metricFigure);
+
+    // Back in metric, the same plan reads in kilometres again.
+    expect((await client.put('/api/user/settings', { unitSystem: 'metric' })).status).toBe(200);
+    expect(JSON.stringify(trainingPlanView.parse((await client.get(`/api/training-plans/${plan.id}`)).body).generatedPlan)).toBe(metricText);
   });
 
   describe('active plans never share a day (ADR 0070)', () => {

@@ -11,12 +11,19 @@ import {
   type DeviceThresholds,
 } from '../../src/server/features/plans/device-files.ts';
 import { WORKOUT_FORMAT_UNAVAILABLE } from '../../src/shared/api/plan-files.ts';
-import { sessionSteps, type MainSet } from '../../src/server/features/plans/session-steps.ts';
+import { sessionSteps, timeTrialSteps, TIME_TRIAL_NAME, type MainSet } from '../../src/server/features/plans/session-steps.ts';
 import type { ScheduledDay } from '../../src/shared/api/training-plans.ts';
 import { workoutDurationS } from '../../src/server/workouts/device-workout.ts';
 import { encodeFitWorkout } from '../../src/server/workouts/fit.ts';
 import { buildCourseFile } from '../../src/server/workouts/mrc-erg.ts';
-import { workoutFile } from '../../src/server/features/plans/workouts.ts';
+import { datedWorkoutSession, workoutFile } from '../../src/server/features/plans/workouts.ts';
+import { progressChecks } from '../../src/server/features/plans/checks.ts';
+import { generatePlan } from '../../src/server/features/plans/generator.ts';
+import { summariseTraining } from '../../src/server/features/plans/athlete-facts.ts';
+import { datedSessions } from '../../src/server/features/plans/dated-sessions.ts';
+import { renderUnitsDeep, unitTokens } from '../../src/shared/domain/unit-tokens.ts';
+import { trainingPlanInput } from '../../src/shared/api/training-plans.ts';
+import { planSchedule } from '../../src/shared/domain/plan-phases.ts';
 
 const THRESHOLD: MainSet = { kind: 'intervals', repeats: 3, workMin: 10, work: [91, 105], recoveryMin: 5, recovery: [45, 55] };
 const TEMPO: MainSet = { kind: 'intervals', repeats: 2, workMin: 15, work: [76, 90], recoveryMin: 5, recovery: [56, 75] };
@@ -213,7 +220,7 @@ describe('which files a session offers', () => {
 
 describe('Zwift run workouts', () => {
   it("write a run's zones as fractions of threshold pace (Friel's pace zones), read back with an XML parser", () => {
-    const file = workoutFile({ title: 'Base - run tempo (1 h)', description: 'Tempo', sport: 'running', steps: sessionSteps(TEMPO, 60, null) }, 'zwo', { ...NONE, thresholdPaceSPerKm: 240 }, '2026-03-05-thu-run-tempo-2x15', CREATED);
+    const file = workoutFile({ title: 'Base - run tempo (1 h)', description: 'Tempo', sport: 'running', steps: sessionSteps(TEMPO, 60, null), effortDistanceM: null }, 'zwo', { ...NONE, thresholdPaceSPerKm: 240 }, '2026-03-05-thu-run-tempo-2x15', CREATED);
     expect(file.fileName).toBe('2026-03-05-thu-run-tempo-2x15.zwo');
     const { workout_file: document } = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: true }).parse(file.bytes.toString('utf8'));
     expect(document.sportType).toBe('run');
@@ -248,5 +255,69 @@ describe('the workout as text', () => {
     ]);
     expect(stepsText(steps, 'running').split('\n')).toEqual(['Warm-up: 10 min at zones 1-2', '2 x (15 min at zone 3, 5 min at zone 2)', 'Cool-down: 10 min at zones 1-2']);
     expect(stepsText(sessionSteps(TEMPO, 65, null), 'cycling').split('\n')[1]).toBe('Steady: 2 min at 56-75 % FTP');
+  });
+});
+
+describe("the running plan's 5 km time trial", () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  /** Four weeks of runs at 3 m/s (5:33 /km) and a threshold pace of 4:10 /km. */
+  const runs = Array.from({ length: 12 }, (_, index) => ({
+    family: 'run' as const,
+    startDate: new Date(now.getTime() - (27 - index * 2) * 86_400_000),
+    movingTimeS: 50 * 60,
+    distanceM: 50 * 60 * 3,
+    trainingLoad: 50,
+  }));
+  const runner = summariseTraining(runs, now, { fitness: null, ftp: null, thresholdPaceSPerKm: 250 });
+  const input = trainingPlanInput.parse({ preparationType: 'pr', prGoal: 'Faster 10k', eventType: 'running', prDistance: '10 km', prTimeline: '2026-06-14' });
+  const schedule = planSchedule({ targetDate: '2026-06-14', generatedAt: now });
+  const stored = generatePlan(input, runner, schedule, new Date('2026-06-14T00:00:00Z'), unitTokens).generatedPlan;
+
+  it('is a session of the plan with its steps: a 15 min warm-up, the 5 km at threshold pace or faster, 10 min easy', () => {
+    const check = stored.progressChecks.find((candidate) => candidate.name === TIME_TRIAL_NAME)!;
+    expect(check.session).toMatchObject({ activityType: `Running - ${TIME_TRIAL_NAME}` });
+    // 5 km at 4:10 /km is 20 min 50 s: with the warm-up and cool-down 45 minutes (to the nearest 5).
+    expect(check.session!.durationMin).toBe(45);
+    expect(check.session!.steps).toEqual(timeTrialSteps(20));
+    expect(check.session!.steps!.reduce((total, step) => total + (step.type === 'intervals' ? 0 : step.durationS), 0)).toBe(45 * 60);
+    // progressChecks is what placed it; the check the generator stores is the same.
+    expect(progressChecks({ ...stored, progressChecks: [] }, schedule, { sport: 'running', general: false, ftpW: null, thresholdPaceSPerKm: 250, runSpeedMps: 3, write: unitTokens })[0]).toEqual(check);
+  });
+
+  it('downloads as a FIT run whose effort ends at 5 km, with a speed target from threshold pace, between a timed warm-up and cool-down', async () => {
+    const plan = { phases: schedule.phases, generatedPlan: renderUnitsDeep(stored, 'imperial') };
+    const dated = datedSessions(plan).find((session) => session.scheduled.activityType === `Running - ${TIME_TRIAL_NAME}`)!;
+    const session = datedWorkoutSession(dated, 'Faster 10k')!;
+    expect(session).toMatchObject({ sport: 'running', effortDistanceM: 5000 });
+    expect(session.description).toContain('run 5K (3.1 mi) as evenly and as fast as you can');
+    expect(session.description).not.toMatch(/[\uE000\uE001]/);
+    const file = workoutFile(session, 'fit', { ...NONE, thresholdPaceSPerKm: 250 }, 'tt', CREATED);
+    const sdk = sdkDecode(file.bytes);
+    expect(sdk.integrity).toBe(true);
+    expect(sdk.errors).toEqual([]);
+    expect(sdk.messages.workoutMesgs![0]).toMatchObject({ sport: 'running', numValidSteps: 3 });
+    const parsed = await parserDecode(file.bytes);
+    const steps = parsed.steps.map((step) => [step.duration_type, step.duration_value, step.intensity, step.target_type]);
+    // Distance in cm (FIT's scale 100 on metres), time in ms.
+    expect(steps).toEqual([
+      ['time', 15 * 60_000, 'warmup', 'speed'],
+      ['distance', 500_000, 'active', 'speed'],
+      ['time', 10 * 60_000, 'cooldown', 'speed'],
+    ]);
+    // The effort's target: Friel's zones 4-5 from a 4:10 /km threshold (4.0 m/s): 99-105 % of its pace to 90-97 %.
+    const effort = sdk.messages.workoutStepMesgs![1]!;
+    expect(effort.customTargetValueLow).toBe(Math.round((4 * 100 * 1000) / 105));
+    expect(effort.customTargetValueHigh).toBe(Math.round((4 * 100 * 1000) / 90));
+  });
+
+  it('keeps every other session on time steps, and a time trial without a single steady effort on time too', () => {
+    const tempo = deviceWorkout({ name: 'x', description: '', sport: 'running', steps: sessionSteps(TEMPO, 60, null), effortDistanceM: 5000 }, { ...NONE, thresholdPaceSPerKm: 250 });
+    expect(tempo.steps.every((step) => step.kind === 'repeat' || step.distanceM === undefined)).toBe(true);
+    const trial = deviceWorkout({ name: 'x', description: '', sport: 'running', steps: timeTrialSteps(20), effortDistanceM: 5000 }, { ...NONE, thresholdPaceSPerKm: 250 });
+    expect(trial.steps.map((step) => (step.kind === 'step' ? (step.distanceM ?? null) : null))).toEqual([null, 5000, null]);
+  });
+
+  it('has a file in every sport format a run has, for a runner with a threshold pace', () => {
+    expect(formatAvailability('running', true, { ...NONE, thresholdPaceSPerKm: 250 }).filter((offer) => offer.available).map((offer) => offer.format)).toEqual(['fit', 'zwo']);
   });
 });

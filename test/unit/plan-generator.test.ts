@@ -1,3 +1,4 @@
+import { renderUnits, renderUnitsDeep, unitText, unitTokens, type MeasureWriter } from '../../src/shared/domain/unit-tokens.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { summariseTraining, type AthleteFacts } from '../../src/server/features/plans/athlete-facts.ts';
@@ -50,7 +51,7 @@ describe('generatePlan', () => {
 
   it('builds the whole structure from the facts: volumes, distances and FTP are the athlete\'s', () => {
     const schedule = planSchedule({ targetDate: event.eventDate, generatedAt: now });
-    const { generatedPlan: plan, planSummary } = generatePlan(event, facts, schedule, null, 'metric');
+    const { generatedPlan: plan, planSummary } = generatePlan(event, facts, schedule, null, unitText('metric'));
     expect(generatedPlan.parse(plan)).toEqual(plan);
     expect(plan.trainingPlan.overview).toEqual({ totalWeeks: schedule.totalWeeks, weeklyVolume: { current: '4 h per week', peak: '5 h per week' } });
     expect(plan.eventDemands.keyPhysicalDemands).toEqual(['150.0 km of cycling.', 'About 6 h 49 min of continuous effort at your recent speed, climbing included.', '2,000 m of climbing.']);
@@ -72,7 +73,7 @@ describe('generatePlan', () => {
       fc.property(inputs, athletes, (raw, athlete) => {
         const input = trainingPlanInput.parse(raw);
         const schedule = planSchedule({ requestedLength: input.planDuration ?? null, targetDate: input.eventDate ?? input.prTimeline ?? null, generatedAt: now });
-        const { generatedPlan: plan, planSummary } = generatePlan(input, athlete, schedule, null, 'metric');
+        const { generatedPlan: plan, planSummary } = generatePlan(input, athlete, schedule, null, unitText('metric'));
         expect(JSON.stringify(plan)).not.toMatch(/NaN|Infinity|undefined/);
         expect(planSummary).not.toMatch(/NaN|undefined/);
         expect(plan.trainingPlan.overview.totalWeeks).toBe(schedule.totalWeeks);
@@ -105,7 +106,7 @@ describe('a plan in the athlete\'s units and words', () => {
   const CLOCK_FIGURE = /\b\d{1,2}:\d{2}\b/;
   const texts = (input: TrainingPlanInput, units: 'metric' | 'imperial') => {
     const schedule = planSchedule({ targetDate: input.eventDate ?? input.prTimeline ?? null, generatedAt: now });
-    const { generatedPlan: plan, planSummary } = generatePlan(input, facts, schedule, new Date(`${input.eventDate ?? '2026-07-05'}T00:00:00Z`), units);
+    const { generatedPlan: plan, planSummary } = generatePlan(input, facts, schedule, new Date(`${input.eventDate ?? '2026-07-05'}T00:00:00Z`), unitText(units));
     return `${JSON.stringify(plan)}\n${planSummary}`;
   };
   const event = { preparationType: 'event', eventName: 'Gran Fondo', eventType: 'cycling', eventDate: '2026-07-05', eventDistance: '150 km', weeklyTrainingTime: '5 hours' };
@@ -123,7 +124,7 @@ describe('a plan in the athlete\'s units and words', () => {
     expect(JSON.parse(ride.split('\n')[0]!)).toMatchObject({ units: 'imperial' });
     const run = texts(hillyRun, 'imperial');
     expect(run).toContain('No recent running to estimate how long 26.2 mi takes you.');
-    const scarf = eventTime('running', 42.2, 1200, 3, null, 'imperial').model;
+    const scarf = eventTime('running', 42.2, 1200, 3, null, unitText('imperial')).model;
     expect(scarf).toBe(
       '26.2 mi with 3,937 ft of climbing run like 32.1 mi on the flat (each foot climbed counts as 7.92 ft: Scarf 2007, after Naismith), at your recent average running speed (6.7 mph).',
     );
@@ -137,6 +138,56 @@ describe('a plan in the athlete\'s units and words', () => {
     expect(ride).toContain('The goal climbs 2,000 m over 150.0 km (13 m per km).');
     expect(texts(runPr, 'metric')).toContain('run 5 km as evenly');
     expect(ride).not.toMatch(/\bmi\b|\bft\b|mph/);
+  });
+
+  describe('stored unit-free, read in the reader\'s units (ADR 0073)', () => {
+    /** A runner with a threshold pace and recent runs, so paces, speeds and the 5 km test are written too. */
+    const runner: AthleteFacts = { ...facts, thresholdPaceSPerKm: 250, averageSpeedMps: { ...facts.averageSpeedMps, run: 3 }, minutesBySport: { ride: 400, run: 560 } };
+    const generate = (input: TrainingPlanInput, write: MeasureWriter, athlete = facts) => {
+      const schedule = planSchedule({ targetDate: input.eventDate ?? input.prTimeline ?? null, generatedAt: now });
+      return generatePlan(input, athlete, schedule, new Date(`${input.eventDate ?? '2026-07-05'}T00:00:00Z`), write);
+    };
+    const cases = [
+      ['a hilly ride', hillyRide, facts],
+      ['a hilly run with a threshold pace', hillyRun, runner],
+      ['a run PR with its 5 km test', runPr, runner],
+    ] as const;
+
+    it.each(cases)('%s: rendered in either system, the stored plan reads as one written in that system', (_name, input, athlete) => {
+      const stored = generate(input, unitTokens, athlete);
+      expect(stored.generatedPlan).toMatchObject({ unitTokens: true });
+      expect(stored.generatedPlan.units).toBeUndefined();
+      for (const units of ['metric', 'imperial'] as const) {
+        const { unitTokens: _tokens, ...rendered } = renderUnitsDeep(stored.generatedPlan, units);
+        expect({ ...rendered, units }).toEqual(generate(input, unitText(units), athlete).generatedPlan);
+        expect(renderUnits(stored.planSummary, units)).toBe(generate(input, unitText(units), athlete).planSummary);
+      }
+    });
+
+    /** Each measure in its system's units, and the unit-dependent words, as one placeholder. */
+    const MEASURES = {
+      metric: [/\b5 km\b/g, /\bmetre\b/g, /[\d,.:-]+ (km\/h|km|m|\/km|kg)( per km)?(?![\w/])/g],
+      imperial: [/\b5K \(3\.1 mi\)/g, /\bfoot\b/g, /[\d,.:-]+ (mph|mi|ft|\/mi|lb)( per mi)?(?![\w/])/g],
+    };
+    const withoutMeasures = (text: string, units: 'metric' | 'imperial') => MEASURES[units].reduce((rest, pattern) => rest.replace(pattern, '#'), text);
+
+    it.each(cases)('%s: the plan in metric and in imperial differs only in its measures', (_name, input, athlete) => {
+      const stored = generate(input, unitTokens, athlete);
+      const text = (units: 'metric' | 'imperial') => `${JSON.stringify(renderUnitsDeep(stored.generatedPlan, units))}\n${renderUnits(stored.planSummary, units)}`;
+      const [metric, imperial] = [text('metric'), text('imperial')];
+      expect(metric).not.toBe(imperial);
+      expect(withoutMeasures(metric, 'metric').replace('"units":"metric"', '')).toBe(withoutMeasures(imperial, 'imperial').replace('"units":"imperial"', ''));
+      expect(imperial).not.toMatch(METRIC_FIGURE);
+    });
+
+    it('keeps what the athlete typed as typed, and never reads a token in it', () => {
+      const hostile = trainingPlanInput.parse({ ...hillyRide, eventName: 'Fondo \uE000d:1000\uE001 \uE000u:5k\uE001 (150 km)', targetTime: '5 h', completionGoal: 'time' });
+      const stored = generate(hostile, unitTokens);
+      const imperial = JSON.stringify(renderUnitsDeep(stored.generatedPlan, 'imperial'));
+      expect(imperial).toContain('Fondo d:1000 u:5k (150 km): 93.2 mi.');
+      expect(imperial).not.toMatch(/[\uE000\uE001]/);
+      expect(imperial).not.toContain('0.6 mi');
+    });
   });
 
   it('writes every duration in words, never as a clock reading', () => {

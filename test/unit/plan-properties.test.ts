@@ -1,3 +1,4 @@
+import { unitText } from '../../src/shared/domain/unit-tokens.ts';
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
@@ -108,7 +109,7 @@ function build({ plan, athlete }: PlanCase) {
   const problem = planStartProblem(input.startDate, now) ?? planLengthProblem(planLengthFields(input), now);
   const length = lengthInput(input, now);
   const schedule = planSchedule(length);
-  const { generatedPlan, planSummary } = generatePlan(input, facts, schedule, planTargetDay(length), plan.units);
+  const { generatedPlan, planSummary } = generatePlan(input, facts, schedule, planTargetDay(length), unitText(plan.units));
   // Stored and read back, the plan lays out from its own fields (view.ts).
   const stored = planSchedule(lengthInput({ ...input, generatedPlan }, now));
   return { now, today, target, input, facts, problem, schedule, stored, generatedPlan, planSummary, restDay, requested: plan.requestedWeeks !== null };

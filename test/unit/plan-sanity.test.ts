@@ -1,3 +1,4 @@
+import { unitText } from '../../src/shared/domain/unit-tokens.ts';
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
@@ -83,7 +84,7 @@ describe('plan sanity over generated athletes', () => {
         };
         const length = { targetDate: eventDay, generatedAt: now };
         const schedule = planSchedule(length);
-        const { generatedPlan: plan } = generatePlan(input, facts, schedule, planTargetDay(length), 'metric');
+        const { generatedPlan: plan } = generatePlan(input, facts, schedule, planTargetDay(length), unitText('metric'));
         const text = JSON.stringify(plan);
 
         // First week within the ramp of the recent volume in this sport (the hike does not count).
@@ -156,7 +157,7 @@ describe('plan sanity over generated athletes', () => {
           planDuration: `${athlete.weeks} weeks`,
         };
         const schedule = planSchedule({ requestedLength: input.planDuration, generatedAt: now });
-        const { generatedPlan: plan, planSummary } = generatePlan(input, facts, schedule, null, 'metric');
+        const { generatedPlan: plan, planSummary } = generatePlan(input, facts, schedule, null, unitText('metric'));
         // The phase key is the shared phase math's name for the third block, never shown: the text around it is checked.
         const text = (JSON.stringify(plan) + planSummary).replaceAll('"key":"peak-and-taper"', '');
         expect(text).not.toMatch(/taper|[Pp]eak and|race|[Gg]oal[- ]pace|simulation|goal effort/);
@@ -174,7 +175,7 @@ describe('the plans seen in issue 14', () => {
     const facts = summariseTraining(athleteLog('running', 2), now, { fitness: { ctl: 40, atl: 45, tsb: -5 }, ftp: { watts: 216, source: 'estimate' } });
     const input: TrainingPlanInput = { preparationType: 'pr', prGoal: 'Sub-22 5k', eventType: 'running', prDistance: '5 km', targetPr: '21:59', prTimeline: 'in 4 months' };
     const length = { targetDate: input.prTimeline, generatedAt: now };
-    const { generatedPlan: plan } = generatePlan(input, facts, planSchedule(length), planTargetDay(length), 'metric');
+    const { generatedPlan: plan } = generatePlan(input, facts, planSchedule(length), planTargetDay(length), unitText('metric'));
     const weeks = plan.trainingPlan.phases.flatMap((phase) => phase.weeks!.map((week) => week.targetMin));
     expect(weeks[0]).toBe(120);
     expect(Math.max(...weeks)).toBe(180); // 1.5 x the start, reached at 10% a week: never 13 h
@@ -212,7 +213,7 @@ describe('day notes', () => {
       additionalDetails: 'Long rides on Saturdays. Gravel bike only',
     };
     const length = { targetDate: input.eventDate, generatedAt: now };
-    const { generatedPlan: plan } = generatePlan(input, facts, planSchedule(length), planTargetDay(length), 'metric');
+    const { generatedPlan: plan } = generatePlan(input, facts, planSchedule(length), planTargetDay(length), unitText('metric'));
     expect(plan.assumptions).toContain('From your notes: long sessions on Saturday.');
     expect(plan.assumptions.some((line) => line.startsWith('Not built into the sessions') && line.includes('"Gravel bike only"'))).toBe(true);
     for (const phase of plan.trainingPlan.phases) expect(phase.dailySchedule!.find((day) => day.dayOfWeek === 'Saturday')!.activityType).toMatch(/long|simulation/);
@@ -221,17 +222,17 @@ describe('day notes', () => {
 
 describe('time estimates with climbing', () => {
   it('cycling: the climbing costs time by the power model; more climbing, more time', () => {
-    const flat = eventTime('cycling', 138, null, 25 / 3.6, 216, 'metric').minutes;
-    const hilly = eventTime('cycling', 138, 4230, 25 / 3.6, 216, 'metric');
+    const flat = eventTime('cycling', 138, null, 25 / 3.6, 216, unitText('metric')).minutes;
+    const hilly = eventTime('cycling', 138, 4230, 25 / 3.6, 216, unitText('metric'));
     expect(flat).toBeCloseTo((138 / 25) * 60, 6); // 5:31 at 25 km/h
     // Worked by hand: 69 km of climbs at 6.1% at 151 W (70% of 216 W) is 2.70 m/s, 425 min; 69 km at 25 km/h, 166 min.
     expect(Math.round(hilly.minutes)).toBe(591);
     expect(hilly.model).toContain('Martin et al. 1998');
-    expect(eventTime('cycling', 138, 5000, 25 / 3.6, 216, 'metric').minutes).toBeGreaterThan(hilly.minutes);
+    expect(eventTime('cycling', 138, 5000, 25 / 3.6, 216, unitText('metric')).minutes).toBeGreaterThan(hilly.minutes);
   });
 
   it('running: each metre climbed counts as 7.92 m on the flat (Scarf 2007)', () => {
-    const estimate = eventTime('running', 42.2, 1000, 3, null, 'metric');
+    const estimate = eventTime('running', 42.2, 1000, 3, null, unitText('metric'));
     expect(estimate.minutes).toBeCloseTo((42_200 + 7920) / 3 / 60, 6);
     expect(estimate.model).toContain('Scarf 2007');
   });

@@ -1,6 +1,7 @@
 /**
  * A structured workout as head units and trainer apps take it (FIT, .mrc, .erg): steps of a fixed
- * time, each with one target already resolved for the athlete, and interval blocks as repeats.
+ * time (or, in a test over a set distance, one step that ends at a distance), each with one target
+ * already resolved for the athlete, and interval blocks as repeats.
  * The plan's sessions are turned into this (features/plans/device-files.ts); the writers beside
  * this file only encode it.
  */
@@ -25,7 +26,10 @@ export type DeviceStepIntensity = 'warmup' | 'active' | 'rest' | 'cooldown';
 export interface DeviceStep {
   kind: 'step';
   intensity: DeviceStepIntensity;
+  /** The step's time; for a step that ends at a distance, the time it is expected to take. */
   durationS: number;
+  /** Set on a step that ends when this distance (metres) is covered, such as a time trial's 5 km: FIT writes it so; a ramp file cannot. */
+  distanceM?: number;
   target: DeviceTarget;
   /** The step's FTP share, kept beside the device target for the ramp files (.mrc/.erg) of rides. */
   ftpPct: Range;

@@ -9,6 +9,7 @@ import type { DeviceStep, DeviceTarget, DeviceWorkout } from './device-workout.t
  * - heart rate: 0-100 is % max HR, 100 + bpm is absolute heart rate;
  * - speed: mm/s (the profile's scale 1000 on m/s);
  * - time: ms (scale 1000 on s);
+ * - distance: cm (scale 100 on m), for a step that ends at a distance;
  * - a repeat is a step with duration type "repeat until steps complete", whose duration value is
  *   the message index of the block's first step and whose target value is the number of rounds.
  */
@@ -42,7 +43,9 @@ const shortText = (text: string, max: number) => (text.length <= max ? text : `$
 export function encodeFitWorkout(workout: DeviceWorkout, createdAt: Date): Uint8Array {
   const steps: WorkoutStepMesg[] = [];
   const addStep = (step: DeviceStep) => {
-    steps.push({ messageIndex: steps.length, wktStepName: STEP_NAMES[step.intensity], durationType: 'time', durationValue: step.durationS * 1000, intensity: step.intensity, ...targetFields(step.target) });
+    const duration: WorkoutStepMesg =
+      step.distanceM !== undefined ? { durationType: 'distance', durationValue: Math.round(step.distanceM * 100) } : { durationType: 'time', durationValue: step.durationS * 1000 };
+    steps.push({ messageIndex: steps.length, wktStepName: STEP_NAMES[step.intensity], ...duration, intensity: step.intensity, ...targetFields(step.target) });
   };
   for (const step of workout.steps) {
     if (step.kind === 'step') {

@@ -231,6 +231,11 @@ export const generatedPlan = z.object({
   assumptions: z.array(z.string()),
   /** The unit system its distances, climbing and speeds are written in; absent on plans from before it was recorded (metric). */
   units: z.enum(unitSystems).optional(),
+  /**
+   * Its measures are unit-free tokens (shared/domain/unit-tokens.ts), read in the reader's units
+   * (ADR 0073): the server renders them, and a plan it sends says `units` it rendered them in.
+   */
+  unitTokens: z.literal(true).optional(),
 });
 export type GeneratedPlan = z.infer<typeof generatedPlan>;
 

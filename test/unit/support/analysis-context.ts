@@ -1,3 +1,4 @@
+import { unitText } from '../../../src/shared/domain/unit-tokens.ts';
 import {
   assembleAnalysisContext,
   type AnalysisContext,
@@ -228,7 +229,7 @@ export function planSource(input: Partial<TrainingPlanInput>, generatedAt: Date,
   const parsed = trainingPlanInput.parse(input);
   const facts = summariseTraining([], generatedAt, { fitness: null, ftp: null });
   // Laid out as plans stored before ADR 0069 (weeks of seven days from the generation day): the analysis's worked examples count weeks so.
-  const { generatedPlan } = generatePlan(parsed, facts, planSchedule({ ...lengthInput(parsed, generatedAt), weekStartsOn: null }), null, 'metric');
+  const { generatedPlan } = generatePlan(parsed, facts, planSchedule({ ...lengthInput(parsed, generatedAt), weekStartsOn: null }), null, unitText('metric'));
   const fields = ['eventName', 'eventType', 'eventDate', 'eventDistance', 'eventElevation', 'ftp', 'completionGoal', 'targetTime', 'prGoal', 'prDistance',
     'prElevation', 'currentPr', 'targetPr', 'prTimeline', 'weeklyTrainingTime', 'planName', 'selectedActivities', 'otherActivity', 'planDuration',
     'additionalDetails'] as const;

@@ -1,11 +1,20 @@
 import { DAYS_OF_WEEK, type GeneratedPlan, type ScheduledDay } from '../../../shared/api/training-plans.ts';
 import { phaseWeekOneStart, type PhaseName, type PlanSchedule } from '../../../shared/domain/plan-phases.ts';
-import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { formatDistance, formatPace, measureText } from '../../../shared/format.ts';
+import type { MeasureWriter } from '../../../shared/domain/unit-tokens.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 import { datedSessions, type DatedSession } from './dated-sessions.ts';
 import { minutesInWords, round5 } from './goal-inputs.ts';
-import { FTP_TEST_EFFORT, FTP_TEST_MIN, ftpTestSteps, sessionSteps } from './session-steps.ts';
+import {
+  FTP_TEST_EFFORT,
+  FTP_TEST_MIN,
+  ftpTestSteps,
+  sessionSteps,
+  TIME_TRIAL_COOLDOWN_MIN,
+  TIME_TRIAL_DISTANCE_M,
+  TIME_TRIAL_NAME,
+  TIME_TRIAL_WARMUP_MIN,
+  timeTrialSteps,
+} from './session-steps.ts';
 import { enduranceSessions, sportName, type EnduranceSport } from './sessions.ts';
 
 /**
@@ -24,7 +33,8 @@ export interface CheckInputs {
   thresholdPaceSPerKm: number | null;
   /** The athlete's recent average running speed (m/s), for the time trial's minutes; null without runs. */
   runSpeedMps: number | null;
-  units: UnitSystem;
+  /** How the checks' distances and paces are written (tokens in a stored plan, ADR 0073). */
+  write: MeasureWriter;
 }
 
 type Check = GeneratedPlan['progressChecks'][number];
@@ -33,7 +43,9 @@ const LONG = / - (long|simulation)$/;
 /** The session a test replaces, most preferred first: a quality session before a steady or easy one. */
 const REPLACEABLE = ['tempo', 'threshold', 'endurance', 'vo2max', 'recovery'];
 /** Warm-up and cool-down around the time trial's 5 km. */
-const TIME_TRIAL_EXTRA_MIN = 25;
+const TIME_TRIAL_EXTRA_MIN = TIME_TRIAL_WARMUP_MIN + TIME_TRIAL_COOLDOWN_MIN;
+/** The time trial's effort when the runner's 5 km time cannot be estimated: a 5 km takes most runners 20 minutes or more. */
+const TIME_TRIAL_UNKNOWN_EFFORT_MIN = 20;
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const weekdayOf = (date: string) => DAYS_OF_WEEK[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
@@ -41,10 +53,6 @@ const weekdayOf = (date: string) => DAYS_OF_WEEK[(new Date(`${date}T00:00:00Z`).
 const dayText = (date: string) => `${weekdayOf(date)} ${date}`;
 const labelOf = (session: DatedSession) => session.scheduled.activityType.replace(/^[^-]+ - /, '');
 
-/** The run test's distance as the athlete names it: '5 km', or the '5K' race (3.1 mi) in imperial units. */
-function fiveKm(units: UnitSystem): { name: string; run: string } {
-  return units === 'imperial' ? { name: '5K', run: `5K (${measureText(formatDistance(5000, units))})` } : { name: '5 km', run: '5 km' };
-}
 
 /** The main sport's sessions of a phase week that are not the race week's, by week number. */
 function sessionsOf(dated: readonly DatedSession[], inputs: CheckInputs, phase: PhaseName, week: number): DatedSession[] {
@@ -89,28 +97,31 @@ function ftpTest(day: DatedSession | null, inputs: CheckInputs, phaseWord: strin
 }
 
 function timeTrial(day: DatedSession | null, inputs: CheckInputs, phaseWord: string, baseWeeks: number): Check {
-  const distance = fiveKm(inputs.units);
-  const protocol = `After a 15 min warm-up, run ${distance.run} as evenly and as fast as you can on a flat route, then 10 min easy.`;
+  // The test's name is '5K' in either unit system (a session's name holds no measure, ADR 0073); its protocol says the distance in the reader's units.
+  const protocol = `After a ${TIME_TRIAL_WARMUP_MIN} min warm-up, run ${inputs.write.word('5k')} as evenly and as fast as you can on a flat route, then ${TIME_TRIAL_COOLDOWN_MIN} min easy.`;
   const check: Check = {
-    name: `${distance.name} time trial`,
+    name: TIME_TRIAL_NAME,
     timing: timingOf(day, phaseWord, baseWeeks),
     protocol,
     successCriteria: 'Even or negative splits, and a time to set the build paces from.',
     adjustmentTriggers: 'Splits fading by more than 5%: add a week of steady zone 2 and threshold before the build.',
   };
   if (!day) return check;
-  // The 5 km at the athlete's threshold pace, else their recent running speed; else the day's own time.
-  const fiveKmMin = inputs.thresholdPaceSPerKm !== null ? (5 * inputs.thresholdPaceSPerKm) / 60 : inputs.runSpeedMps ? 5000 / inputs.runSpeedMps / 60 : null;
-  const minutes = fiveKmMin !== null ? round5(TIME_TRIAL_EXTRA_MIN + fiveKmMin) : day.durationMin;
-  const pace = inputs.thresholdPaceSPerKm !== null ? measureText(formatPace(inputs.thresholdPaceSPerKm, inputs.units)) : null;
+  // The 5 km at the athlete's threshold pace, else their recent running speed; else the day's own time, long enough for the test.
+  const km = TIME_TRIAL_DISTANCE_M / 1000;
+  const fiveKmMin = inputs.thresholdPaceSPerKm !== null ? (km * inputs.thresholdPaceSPerKm) / 60 : inputs.runSpeedMps ? TIME_TRIAL_DISTANCE_M / inputs.runSpeedMps / 60 : null;
+  const minutes = fiveKmMin !== null ? round5(TIME_TRIAL_EXTRA_MIN + fiveKmMin) : Math.max(day.durationMin, TIME_TRIAL_EXTRA_MIN + TIME_TRIAL_UNKNOWN_EFFORT_MIN);
+  const pace = inputs.thresholdPaceSPerKm !== null ? inputs.write.pace(inputs.thresholdPaceSPerKm) : null;
   const session: ScheduledDay = {
     dayOfWeek: weekdayOf(day.date),
-    activityType: `${sportName.running} - ${distance.name} time trial`,
+    activityType: `${sportName.running} - ${TIME_TRIAL_NAME}`,
     duration: minutesInWords(minutes),
     durationMin: minutes,
     zones: pace ? `Z4-Z5 (about your threshold pace, ${pace}, or faster)` : 'Z4-Z5 (as hard as you can hold evenly)',
-    description: `${distance.name} time trial. ${protocol}`,
+    description: `${TIME_TRIAL_NAME}. ${protocol}`,
     notes: 'Come to it rested: keep the day before easy.',
+    // Its workout file: the warm-up, the 5 km (a distance step on a device) and the cool-down.
+    steps: timeTrialSteps(minutes - TIME_TRIAL_EXTRA_MIN),
   };
   return { ...check, date: day.date, session };
 }

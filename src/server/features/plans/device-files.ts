@@ -8,7 +8,7 @@ import type { PhaseName } from '../../../shared/domain/plan-phases.ts';
 import type { DeviceStep, DeviceTarget, DeviceWorkout, Range } from '../../workouts/device-workout.ts';
 import { formatDurationWords } from '../../../shared/format.ts';
 import type { DatedSession } from './dated-sessions.ts';
-import { sessionSteps, type MainSet } from './session-steps.ts';
+import { sessionSteps, TIME_TRIAL_DISTANCE_M, TIME_TRIAL_NAME, type MainSet } from './session-steps.ts';
 import { enduranceSessions } from './sessions.ts';
 
 /**
@@ -62,18 +62,23 @@ function mainSetOf(phase: PhaseName, label: string): MainSet | null {
 }
 
 /**
- * The steps of a dated session (targets in % FTP, the zones of the plan): a ride's stored steps
- * when the day rides the typical week's minutes, else the same structure fitted to the day's
- * minutes; a run's from the same catalogue (its zones are the rides' zones by effort). Null for
- * sessions without structure, and for rides of plans generated before steps existed.
+ * The steps of a dated session (targets in % FTP, the zones of the plan): its stored steps when
+ * the day has the session's own minutes (every ride; a run's test), else a ride's structure fitted
+ * to the day's minutes; a run's from the same catalogue (its zones are the rides' zones by
+ * effort). Null for sessions without structure, and for rides of plans generated before steps existed.
  */
 export function stepsOf(dated: Pick<DatedSession, 'scheduled' | 'durationMin'> & { phase: Pick<DatedSession['phase'], 'key'> }): SessionStep[] | null {
   const sport = sessionSport(dated.scheduled);
   if (!sport || dated.durationMin <= 0) return null;
+  if (dated.scheduled.steps && dated.durationMin === dated.scheduled.durationMin) return dated.scheduled.steps;
   if (sport === 'cycling' && !dated.scheduled.steps) return null;
-  if (sport === 'cycling' && dated.durationMin === dated.scheduled.durationMin) return dated.scheduled.steps!;
   const main = mainSetOf(dated.phase.key, sessionLabel(dated.scheduled));
   return main ? sessionSteps(main, dated.durationMin, null) : null;
+}
+
+/** The distance a session's effort ends at, for a test over a set distance (the 5 km time trial); null for every other session. */
+export function effortDistanceM(session: Pick<ScheduledDay, 'activityType'>): number | null {
+  return sessionSport(session) === 'running' && sessionLabel(session) === TIME_TRIAL_NAME ? TIME_TRIAL_DISTANCE_M : null;
 }
 
 /** Which formats a session downloads in for this athlete, each with the reason when it does not. */
@@ -158,9 +163,19 @@ function ftpPctOf(intensity: SessionIntensity): Range {
   return intensity.ftpPct;
 }
 
-/** The device workout of a session's steps; throws when the sport's thresholds are missing (check formatAvailability first). */
-export function deviceWorkout(session: { name: string; description: string; sport: SessionSport; steps: SessionStep[] }, thresholds: DeviceThresholds): DeviceWorkout {
+/**
+ * The device workout of a session's steps; throws when the sport's thresholds are missing (check
+ * formatAvailability first). A session with an `effortDistanceM` (a time trial) has its one
+ * steady step, the effort, end at that distance: the device counts the distance down, and the
+ * step's time is only what it is expected to take.
+ */
+export function deviceWorkout(
+  session: { name: string; description: string; sport: SessionSport; steps: SessionStep[]; effortDistanceM?: number | null },
+  thresholds: DeviceThresholds,
+): DeviceWorkout {
   if (session.sport === 'running' && thresholds.thresholdPaceSPerKm === null && thresholds.hrZones === null) throw new Error(WORKOUT_FORMAT_UNAVAILABLE.runNeedsThresholds);
+  const efforts = session.steps.filter((planned) => planned.type === 'steady');
+  const effortDistance = session.effortDistanceM && efforts.length === 1 ? { step: efforts[0], metres: session.effortDistanceM } : null;
   const step = (intensity: DeviceStep['intensity'], durationS: number, target: SessionIntensity): DeviceStep => {
     const ftpPct = ftpPctOf(target);
     return { kind: 'step', intensity, durationS, ftpPct, target: session.sport === 'cycling' ? rideTarget(ftpPct, thresholds.ftpW) : runTarget(ftpPct, thresholds) };
@@ -173,7 +188,8 @@ export function deviceWorkout(session: { name: string; description: string; spor
       if (planned.type === 'intervals') {
         return { kind: 'repeat', repeats: planned.repeats, steps: [step('active', planned.work.durationS, planned.work.intensity), step('rest', planned.recovery.durationS, planned.recovery.intensity)] };
       }
-      return step(planned.type === 'steady' ? 'active' : planned.type, planned.durationS, planned.intensity);
+      const device = step(planned.type === 'steady' ? 'active' : planned.type, planned.durationS, planned.intensity);
+      return planned === effortDistance?.step ? { ...device, distanceM: effortDistance.metres } : device;
     }),
   };
 }

@@ -1,5 +1,4 @@
-import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { formatDistance, formatElevation, formatSpeed, measureText } from '../../../shared/format.ts';
+import type { MeasureWriter } from '../../../shared/domain/unit-tokens.ts';
 
 /**
  * How long the goal takes the athlete, climbing included (ADR 0029). Both models start from the
@@ -19,7 +18,9 @@ import { formatDistance, formatElevation, formatSpeed, measureText } from '../..
 export const SCARF_METRES_PER_METRE_CLIMBED = 7.92;
 
 /** The cycling model's stated assumptions: a 75 kg rider on a 9 kg bike, road position, sea-level air. */
-export const RIDER_AND_BIKE_KG = 84;
+const RIDER_KG = 75;
+const BIKE_KG = 9;
+export const RIDER_AND_BIKE_KG = RIDER_KG + BIKE_KG;
 const CDA_M2 = 0.32;
 const CRR = 0.005;
 const AIR_DENSITY = 1.2;
@@ -53,33 +54,23 @@ function speedAt(power: number, gradient: number): number {
   return (low + high) / 2;
 }
 
-/** How the model's text is written: distances, climbing and speeds in the athlete's units (the one formatting module). */
-function unitTexts(units: UnitSystem) {
-  return {
-    distance: (metres: number) => measureText(formatDistance(metres, units)),
-    elevation: (metres: number) => measureText(formatElevation(metres, units)),
-    speed: (metresPerSecond: number) => measureText(formatSpeed(metresPerSecond, units)),
-    /** Scarf's ratio holds in any unit: a foot climbed counts as 7.92 ft, as a metre as 7.92 m. */
-    climbUnit: units === 'imperial' ? { one: 'foot', of: 'ft' } : { one: 'metre', of: 'm' },
-  };
-}
-
 export function eventTime(
   sport: 'cycling' | 'running',
   distanceKm: number,
   elevationM: number | null,
   recentSpeedMps: number,
   ftpW: number | null,
-  units: UnitSystem,
+  /** How the model's distances, climbing and speeds are written (tokens in a stored plan, ADR 0073). */
+  text: MeasureWriter,
 ): EventTime {
-  const text = unitTexts(units);
   const distanceM = distanceKm * 1000;
   const climbM = elevationM ?? 0;
   const flatText = `your recent average ${sport === 'cycling' ? 'riding' : 'running'} speed (${text.speed(recentSpeedMps)})`;
   if (climbM <= 0) return { minutes: distanceM / recentSpeedMps / 60, model: `${text.distance(distanceM)} at ${flatText}; no climbing given.` };
   if (sport === 'running') {
     const equivalentM = distanceM + SCARF_METRES_PER_METRE_CLIMBED * climbM;
-    const { one, of } = text.climbUnit;
+    // Scarf's ratio holds in any unit: a foot climbed counts as 7.92 ft, as a metre as 7.92 m.
+    const [one, of] = [text.word('climb-one'), text.word('climb-of')];
     return {
       minutes: equivalentM / recentSpeedMps / 60,
       model: `${text.distance(distanceM)} with ${text.elevation(climbM)} of climbing run like ${text.distance(equivalentM)} on the flat (each ${one} climbed counts as ${SCARF_METRES_PER_METRE_CLIMBED} ${of}: Scarf 2007, after Naismith), at ${flatText}.`,
@@ -96,6 +87,6 @@ export function eventTime(
     minutes: seconds / 60,
     model:
       `${text.distance(climbDistanceM)} of climbing at ${(gradient * 100).toFixed(1)}% ridden at ${powerText} ` +
-      `(${text.speed(climbSpeed)} uphill; road-cycling power model of Martin et al. 1998, a 75 kg rider on a 9 kg bike), the rest at ${flatText}; descents are not counted faster.`,
+      `(${text.speed(climbSpeed)} uphill; road-cycling power model of Martin et al. 1998, a ${text.weight(RIDER_KG)} rider on a ${text.weight(BIKE_KG)} bike), the rest at ${flatText}; descents are not counted faster.`,
   };
 }

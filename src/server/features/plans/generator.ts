@@ -7,8 +7,7 @@ import {
 } from '../../../shared/api/training-plans.ts';
 import { WEEKDAYS, type PhaseName, type PlanSchedule } from '../../../shared/domain/plan-phases.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
-import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { formatDistance, formatElevation, formatPace, measureText, METRES_PER_MILE } from '../../../shared/format.ts';
+import { athleteText, type MeasureWriter } from '../../../shared/domain/unit-tokens.ts';
 import type { AthleteFacts } from './athlete-facts.ts';
 import { readDayNotes } from './day-notes.ts';
 import { eventTime } from './event-time.ts';
@@ -26,8 +25,9 @@ export { parseDistanceKm, parseElevationM, parseFtpW, parseWeeklyMinutes } from 
  * Kairo's built-in plan generator: deterministic, from the athlete's facts and goal only. Numbers
  * in the plan are the athlete's (volume, longest session, FTP, speeds) in the plan's own sport,
  * what they typed (distance, weekly time, days), or follow from a rule named in `assumptions`
- * (the ramp, the long-session share, the time model): ADR 0029. The text is written in the
- * athlete's units and with the one formatting module's durations (shared/format.ts).
+ * (the ramp, the long-session share, the time model): ADR 0029. Its measures are written by a
+ * MeasureWriter: unit-free tokens for a stored plan, rendered in the reader's units (ADR 0073),
+ * and its durations by the one formatting module (shared/format.ts).
  */
 
 export interface Goal {
@@ -60,10 +60,7 @@ const familyOf: Record<EnduranceSport, SportFamily> = { cycling: 'ride', running
 /** From this share of the athlete's recent time, a race plan keeps their other endurance sport (ADR 0069). */
 export const KEEP_OTHER_SPORT_SHARE = 0.2;
 
-const distanceText = (km: number, units: UnitSystem) => measureText(formatDistance(km * 1000, units));
-const elevationText = (metres: number, units: UnitSystem) => measureText(formatElevation(metres, units));
-
-function goalOf(input: TrainingPlanInput, facts: AthleteFacts, ftpW: number | null, units: UnitSystem): Goal {
+function goalOf(input: TrainingPlanInput, facts: AthleteFacts, ftpW: number | null, write: MeasureWriter): Goal {
   const sport = input.eventType ?? 'cycling';
   if (input.preparationType === 'general-fitness') {
     const options = parseSelectedActivities(input.selectedActivities) ?? [];
@@ -94,7 +91,7 @@ function goalOf(input: TrainingPlanInput, facts: AthleteFacts, ftpW: number | nu
   const distanceKm = parseDistanceKm(isEvent ? input.eventDistance : input.prDistance);
   const elevationM = parseElevationM(isEvent ? input.eventElevation : input.prElevation);
   const speed = facts.averageSpeedMps[familyOf[sport] as 'ride' | 'run'];
-  const estimate = distanceKm !== null && speed ? eventTime(sport, distanceKm, elevationM, speed, sport === 'cycling' ? ftpW : null, units) : null;
+  const estimate = distanceKm !== null && speed ? eventTime(sport, distanceKm, elevationM, speed, sport === 'cycling' ? ftpW : null, write) : null;
   // The athlete's other endurance sport stays for the easy sessions when it is a real part of their week (ADR 0069).
   const other: EnduranceSport = sport === 'cycling' ? 'running' : 'cycling';
   const allMinutes = sum(Object.values(facts.minutesBySport));
@@ -121,7 +118,7 @@ const familyWords: Record<SportFamily, string> = { ride: 'riding', run: 'running
 const sportWordsOf = (goal: Goal) => goal.families.map((family) => familyWords[family]).join(', ');
 const sum = (values: (number | undefined)[]) => values.reduce<number>((total, value) => total + (value ?? 0), 0);
 
-function gapsOf(goal: Goal, facts: AthleteFacts, volume: Volume, units: UnitSystem): PlanGap[] {
+function gapsOf(goal: Goal, facts: AthleteFacts, volume: Volume, write: MeasureWriter): PlanGap[] {
   const gaps: { score: number; gap: Omit<PlanGap, 'priority'> }[] = [];
   const longestInSport = Math.max(0, ...goal.ownFamilies.map((family) => facts.longestMinBySport[family] ?? 0));
   const noun = goal.sport === 'cycling' ? 'ride' : 'run';
@@ -159,13 +156,11 @@ function gapsOf(goal: Goal, facts: AthleteFacts, volume: Volume, units: UnitSyst
   });
   if (goal.elevationM !== null && goal.distanceKm) {
     const metresPerKm = goal.elevationM / goal.distanceKm;
-    // The climbing rate in the athlete's units: metres per km, or feet per mile.
-    const rate = units === 'imperial' ? `${elevationText((metresPerKm * METRES_PER_MILE) / 1000, units)} per mi` : `${elevationText(metresPerKm, units)} per km`;
     gaps.push({
       score: Math.min(0.6, metresPerKm / 25),
       gap: {
         area: 'Climbing',
-        description: `The goal climbs ${elevationText(goal.elevationM, units)} over ${distanceText(goal.distanceKm, units)} (${rate}).`,
+        description: `The goal climbs ${write.elevation(goal.elevationM)} over ${write.distance(goal.distanceKm * 1000)} (${write.climbRate(metresPerKm)}).`,
         impact: 'Tempo and threshold work goes on hills where you can.',
       },
     });
@@ -220,9 +215,11 @@ const GENERAL_PHASE_TEXT: Record<PhaseName, { name: string; objective: string; f
 };
 
 /** Builds the full generated plan (spec §3) for the goal, from the athlete's facts and the phase math. */
-export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, schedule: PlanSchedule, targetDay: Date | null, units: UnitSystem): GeneratorResult {
+export function generatePlan(typed: TrainingPlanInput, facts: AthleteFacts, schedule: PlanSchedule, targetDay: Date | null, write: MeasureWriter): GeneratorResult {
+  // What the athlete typed is written into the plan as it is, but can never be read as a measure's token.
+  const input = Object.fromEntries(Object.entries(typed).map(([key, value]) => [key, typeof value === 'string' ? athleteText(value) : value])) as TrainingPlanInput;
   const typedFtp = parseFtpW(input.ftp);
-  const goal = goalOf(input, facts, typedFtp ?? facts.ftp?.watts ?? null, units);
+  const goal = goalOf(input, facts, typedFtp ?? facts.ftp?.watts ?? null, write);
   const recentMin = sum(goal.families.map((family) => facts.minutesBySport[family])) / 4;
   const volume = volumeOf(input.weeklyTrainingTime, recentMin, sportWordsOf(goal));
   const cycling = goal.sports.includes('cycling');
@@ -241,16 +238,16 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
   const crossTrainingMaxMin = goal.otherSport?.kept ? (facts.longestMinBySport[familyOf[goal.otherSport.sport]] ?? null) : null;
   if (goal.otherSport) assumptions.push(otherSportText(goal.otherSport, goal.sport, crossTrainingMaxMin));
   const runs = goal.sports.includes('running');
-  const runPace = runs && facts.thresholdPaceSPerKm !== null ? runPaceText(facts.thresholdPaceSPerKm, units) : null;
+  const runPace = runs && facts.thresholdPaceSPerKm !== null ? runPaceText(facts.thresholdPaceSPerKm, write) : null;
   if (runs && facts.thresholdPaceSPerKm !== null) {
-    assumptions.push(`Run paces come from your threshold pace, ${measureText(formatPace(facts.thresholdPaceSPerKm, units))} (Friel's pace zones); heart rate is the check on the day.`);
+    assumptions.push(`Run paces come from your threshold pace, ${write.pace(facts.thresholdPaceSPerKm)} (Friel's pace zones); heart rate is the check on the day.`);
   } else if (runs) assumptions.push('No threshold pace is known: runs are given by heart-rate zone and feel until a time trial or your settings give one.');
   if (cycling) {
     if (typedFtp !== null) assumptions.push(`Power zones use the FTP you entered: ${ftpW} W.`);
     else if (ftpW !== null) assumptions.push(`Power zones use Kairo's FTP estimate from your rides: ${ftpW} W.`);
   }
   if (goal.eventModel) assumptions.push(`Time for the goal: ${goal.eventModel}`);
-  else if (goal.distanceKm !== null) assumptions.push(`No recent ${goal.sport} to estimate how long ${distanceText(goal.distanceKm, units)} takes you.`);
+  else if (goal.distanceKm !== null) assumptions.push(`No recent ${goal.sport} to estimate how long ${write.distance(goal.distanceKm * 1000)} takes you.`);
   if (days.honoured.length > 0) assumptions.push(`From your notes: ${days.honoured.join('; ')}.`);
   for (const note of days.notHonoured) assumptions.push(`Not honoured: ${note}`);
   if (notes.unread.length > 0) {
@@ -276,7 +273,7 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
     };
   });
   const steadyZones = enduranceSessions('peak-and-taper', goal.sport, ftpW, goal.general, runPace).find((session) => session.label === 'endurance')?.zones ?? 'Z2';
-  const race = !goal.general && targetDay ? raceWeek({ schedule, phases, targetDay, goal, preparationType: input.preparationType, restDays: notes.restDays, units, steadyZones }) : null;
+  const race = !goal.general && targetDay ? raceWeek({ schedule, phases, targetDay, goal, preparationType: input.preparationType, restDays: notes.restDays, write, steadyZones }) : null;
   if (!goal.general && targetDay && !race) {
     assumptions.push(`The plan's ${schedule.totalWeeks} weeks as you asked end on ${schedule.phases.at(-1)?.endDate}, not in the week of ${targetDay.toISOString().slice(0, 10)}: it has no race week.`);
   }
@@ -286,14 +283,14 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
     volume.peakMin >= volume.startMin
       ? `from ${minutesInWords(volume.startMin)} a week to ${minutesInWords(volume.peakMin)} at most`
       : `within the ${minutesInWords(volume.peakMin)} a week you have`;
-  const gapList = gapsOf(goal, facts, volume, units);
+  const gapList = gapsOf(goal, facts, volume, write);
   const [primaryGap, secondaryGap, tertiaryGap] = gapList as [PlanGap, PlanGap, PlanGap | undefined];
 
   const generatedPlan: GeneratedPlan = {
     motivationalMessage:
       `${goal.title}: ${schedule.totalWeeks} weeks of structured ${sportWord}, ${volumeText}. ` +
       'Each week builds on the last; trust the easy days as much as the hard ones.',
-    eventDemands: eventDemands(goal, units),
+    eventDemands: eventDemands(goal, write),
     currentState: { strengths: strengthsOf(goal, facts, ftpW), gaps: gapList.map((gap) => gap.description) },
     gapAnalysis: { primaryGap, secondaryGap, ...(tertiaryGap ? { tertiaryGap } : {}) },
     trainingPlan: {
@@ -307,7 +304,8 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
     },
     progressChecks: [],
     assumptions,
-    units,
+    // A plan in tokens is read in the reader's units; one written in a unit system says which (ADR 0073).
+    ...(write.units ? { units: write.units } : { unitTokens: true as const }),
   };
   // The checks are placed on the calendar the plan itself lays out (ADR 0069).
   generatedPlan.progressChecks = progressChecks(generatedPlan, schedule, {
@@ -316,7 +314,7 @@ export function generatePlan(input: TrainingPlanInput, facts: AthleteFacts, sche
     ftpW,
     thresholdPaceSPerKm: facts.thresholdPaceSPerKm,
     runSpeedMps: facts.averageSpeedMps.run ?? null,
-    units,
+    write,
   });
   const [base, build, third] = schedule.phases;
   const planSummary =
@@ -359,26 +357,24 @@ function otherSportText(other: NonNullable<Goal['otherSport']>, sport: Endurance
 }
 
 /** A run's paces for a range of effort (% FTP, as the plan prescribes), from the threshold pace by Friel's pace zones, fastest first. */
-function runPaceText(thresholdPaceSPerKm: number, units: UnitSystem): RunPaceText {
+function runPaceText(thresholdPaceSPerKm: number, write: MeasureWriter): RunPaceText {
   return ([low, high]) => {
     const speed = runSpeedPct({ low, high });
-    const slow = formatPace((thresholdPaceSPerKm * 100) / speed.low, units);
-    const fast = formatPace((thresholdPaceSPerKm * 100) / speed.high, units);
-    return `${fast.value}-${slow.value} ${slow.unit}`;
+    return write.paceRange((thresholdPaceSPerKm * 100) / speed.high, (thresholdPaceSPerKm * 100) / speed.low);
   };
 }
 
-function eventDemands(goal: Goal, units: UnitSystem): GeneratedPlan['eventDemands'] {
+function eventDemands(goal: Goal, write: MeasureWriter): GeneratedPlan['eventDemands'] {
   const keyPhysicalDemands: string[] = [];
   const systems = ['Aerobic endurance'];
   const success = ['Consistent training week after week'];
   if (!goal.general) success.push('Pacing: start below the effort you can hold');
-  if (goal.distanceKm !== null) keyPhysicalDemands.push(`${distanceText(goal.distanceKm, units)} of ${goal.sport}.`);
+  if (goal.distanceKm !== null) keyPhysicalDemands.push(`${write.distance(goal.distanceKm * 1000)} of ${goal.sport}.`);
   if (goal.eventMinutes !== null) {
     keyPhysicalDemands.push(`About ${minutesInWords(goal.eventMinutes)} of continuous effort at your recent speed${goal.elevationM ? ', climbing included' : ''}.`);
   }
   if (goal.elevationM !== null) {
-    keyPhysicalDemands.push(`${elevationText(goal.elevationM, units)} of climbing.`);
+    keyPhysicalDemands.push(`${write.elevation(goal.elevationM)} of climbing.`);
     systems.push('Muscular endurance for climbing');
   }
   if (goal.targetText) {

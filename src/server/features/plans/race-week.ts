@@ -1,7 +1,6 @@
 import { DAYS_OF_WEEK, type DayOfWeek, type GeneratedPhase, type PreparationType, type RaceWeek, type ScheduledDay } from '../../../shared/api/training-plans.ts';
 import { phaseWeekOneStart, type PlanSchedule } from '../../../shared/domain/plan-phases.ts';
-import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { formatDistance, measureText } from '../../../shared/format.ts';
+import type { MeasureWriter } from '../../../shared/domain/unit-tokens.ts';
 import { minutesInWords, round5 } from './goal-inputs.ts';
 import { restDay, sportName, type EnduranceSport } from './sessions.ts';
 import { DAY_MS } from '../../../shared/time.ts';
@@ -27,7 +26,8 @@ interface RaceWeekInput {
   /** Days the athlete cannot train: they rest in the race week too (the event's own day excepted). */
   restDays: readonly DayOfWeek[];
   /** The athlete's unit system: the race day's distance is written in it. */
-  units: UnitSystem;
+  /** How the race day's distance is written (tokens in a stored plan, ADR 0073). */
+  write: MeasureWriter;
   /** The zones of a steady session in the goal's sport (zone 2, in watts or paces when known). */
   steadyZones: string;
 }
@@ -44,7 +44,7 @@ function easyInsteadOfLong(planned: ScheduledDay, steadyZones: string, sport: En
   };
 }
 
-export function raceWeek({ schedule, phases, targetDay, goal, preparationType, restDays, units, steadyZones }: RaceWeekInput): RaceWeek | null {
+export function raceWeek({ schedule, phases, targetDay, goal, preparationType, restDays, write, steadyZones }: RaceWeekInput): RaceWeek | null {
   if (schedule.phases.length === 0) return null;
   const lastWeekStart = phaseWeekOneStart(schedule.phases, 0) + (schedule.totalWeeks - 1) * 7 * DAY_MS;
   const target = Date.UTC(targetDay.getUTCFullYear(), targetDay.getUTCMonth(), targetDay.getUTCDate());
@@ -73,7 +73,7 @@ export function raceWeek({ schedule, phases, targetDay, goal, preparationType, r
         duration: minutes > 0 ? minutesInWords(minutes) : 'Race',
         durationMin: minutes,
         zones: 'Goal effort',
-        description: `${goal.title}${goal.distanceKm !== null ? `: ${measureText(formatDistance(goal.distanceKm * 1000, units))}` : ''}. Start below the effort you can hold and build into it.`,
+        description: `${goal.title}${goal.distanceKm !== null ? `: ${write.distance(goal.distanceKm * 1000)}` : ''}. Start below the effort you can hold and build into it.`,
         notes: minutes >= 90 ? 'Eat and drink from the first hour, as practised.' : 'Warm up well; the effort is short and hard.',
       };
     } else if (restDays.includes(dayOfWeek)) day = restDay(dayOfWeek);

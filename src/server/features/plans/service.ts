@@ -33,7 +33,8 @@ import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan
 import type { AccountAccess, PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
 import { acceptedChanges } from './adjustments/service.ts';
 import type { AdjustmentsRepo } from './adjustments/repo.ts';
-import { toView, type AdjustedPlanView } from './view.ts';
+import { changesInUnits, planInUnits, toView, type AdjustedPlanView } from './view.ts';
+import { unitTokens } from '../../../shared/domain/unit-tokens.ts';
 import { withReadinessHold, type ReadinessHoldReader } from './day-plan/hold.ts';
 
 
@@ -113,17 +114,24 @@ export function createPlansService(deps: {
 
   /** The plans with their accepted changes: what every reader of their dated sessions reads. */
   async function adjustedViews(accountId: string, rows: readonly TrainingPlanRow[], now: Date): Promise<AdjustedPlanView[]> {
-    const accepted = await adjustments.acceptedOf(accountId, rows.map((row) => row.id));
-    return rows.map((row) => ({ ...toView(row, now), sessionChanges: acceptedChanges(accepted.filter((entry) => entry.planId === row.id)) }));
+    const [accepted, units] = await Promise.all([adjustments.acceptedOf(accountId, rows.map((row) => row.id)), unitSystem(accountId)]);
+    return rows.map((row) => ({ ...toView(planInUnits(row, units), now), sessionChanges: changesInUnits(acceptedChanges(accepted.filter((entry) => entry.planId === row.id)), units) }));
   }
+
+  /** Stored plans as the athlete reads them: Kairo's measures in the account's units of today (ADR 0073). */
+  async function views(accountId: string, rows: readonly TrainingPlanRow[], now: Date): Promise<TrainingPlanView[]> {
+    const units = await unitSystem(accountId);
+    return rows.map((row) => toView(planInUnits(row, units), now));
+  }
+  const view = async (accountId: string, row: TrainingPlanRow, now: Date) => (await views(accountId, [row], now))[0]!;
   const adjustedView = async (accountId: string, row: TrainingPlanRow, now: Date) => (await adjustedViews(accountId, [row], now))[0]!;
 
   async function requireConnected(accountId: string): Promise<void> {
     if (!(await hasTrainingData(accountId))) throw new AppError('forbidden', CONNECT_REQUIRED_MESSAGE);
   }
 
-  /** The athlete's last 30 activities with their loads, fitness today and FTP, and the units the plan is written in. */
-  async function athleteFacts(accountId: string, input: TrainingPlanInput, now: Date): Promise<{ facts: AthleteFacts; units: UnitSystem }> {
+  /** The athlete's last 30 activities with their loads, fitness today and FTP. */
+  async function athleteFacts(accountId: string, input: TrainingPlanInput, now: Date): Promise<AthleteFacts> {
     const recent = await activities.list(accountId, { limit: RECENT_ACTIVITY_LIMIT });
     const oldest = recent.at(-1);
     const loads = oldest
@@ -140,8 +148,7 @@ export function createPlansService(deps: {
       }))
       .filter((entry) => entry.startDate.getTime() <= now.getTime())
       .reverse();
-    const { facts, units } = await readAthlete(accountId, log, now, parseFtpW(input.ftp));
-    return { facts, units };
+    return (await readAthlete(accountId, log, now, parseFtpW(input.ftp))).facts;
   }
 
   /** The stored values of a plan: the inputs as typed (blank is absent) and the plan generated from them at `now`. */
@@ -156,8 +163,9 @@ export function createPlansService(deps: {
     if (problem) throw new AppError('bad_request', problem);
     const length = lengthInput(clean, now);
     const schedule = planSchedule(length);
-    const { facts, units } = await athleteFacts(accountId, clean, now);
-    const { generatedPlan, planSummary } = generatePlan(clean, facts, schedule, planTargetDay(length), units);
+    const facts = await athleteFacts(accountId, clean, now);
+    // Stored unit-free: every reader renders the plan's measures in the account's units (ADR 0073).
+    const { generatedPlan, planSummary } = generatePlan(clean, facts, schedule, planTargetDay(length), unitTokens);
     const { preparationType, ...fields } = clean;
     return { ...fields, preparationType, generatedPlan, planSummary, generatedAt: now };
   }
@@ -190,13 +198,13 @@ export function createPlansService(deps: {
     async list(accountId: string, now = new Date()): Promise<TrainingPlanView[]> {
       await requireConnected(accountId);
       await holdToFreeLimit(accountId, now);
-      return (await repo.list(accountId)).map((row) => toView(row, now));
+      return views(accountId, await repo.list(accountId), now);
     },
 
     async get(accountId: string, id: string, now = new Date()): Promise<TrainingPlanView> {
       await requireConnected(accountId);
       await holdToFreeLimit(accountId, now);
-      return toView(await findOwned(accountId, id), now);
+      return view(accountId, await findOwned(accountId, id), now);
     },
 
     /**
@@ -220,7 +228,7 @@ export function createPlansService(deps: {
       if ('refused' in result) throw new AppError('forbidden', FREE_PLAN_LIMIT_MESSAGE);
       await supersedeSwitchedOff(accountId, result.switchedOff, now);
       await plansChanged(accountId);
-      return { ...toView(result.row, now), switchedOff: named(result.switchedOff) };
+      return { ...(await view(accountId, result.row, now)), switchedOff: named(result.switchedOff) };
     },
 
     /**
@@ -238,7 +246,7 @@ export function createPlansService(deps: {
       await adjustments.supersedePending(accountId, id, now);
       await supersedeSwitchedOff(accountId, result.switchedOff, now);
       await plansChanged(accountId);
-      return { ...toView(result.row, now), switchedOff: named(result.switchedOff) };
+      return { ...(await view(accountId, result.row, now)), switchedOff: named(result.switchedOff) };
     },
 
     /** Switches a plan off, or on: then the active plans its days meet go off (ADR 0070) and are named. */
@@ -301,7 +309,7 @@ export function createPlansService(deps: {
 
     /** Every plan of the account, active or not, for the analysis-context export (spec §3). */
     async forExport(accountId: string, now = new Date()): Promise<TrainingPlanView[]> {
-      return (await repo.list(accountId)).map((row) => toView(row, now));
+      return views(accountId, await repo.list(accountId), now);
     },
 
     /** One plan with its accepted changes, for its files (files-service.ts). */
@@ -332,9 +340,10 @@ export function createPlansService(deps: {
      */
     async activePlansOn(accountId: string, day: Date, now = new Date()): Promise<PlanOnDay[]> {
       await holdToFreeLimit(accountId, now);
+      const units = await unitSystem(accountId);
       const rows = await repo.listActive(accountId);
       const plans = rows
-        .map((row) => ({ row, onDay: planOnDay(row, day) }))
+        .map((row) => ({ row, onDay: planOnDay(planInUnits(row, units), day) }))
         .sort((a, b) => byRelevanceOnDay(a.onDay, b.onDay))
         .slice(0, MAX_PLANS_IN_ANALYSIS);
       // The week's planned vs done feeds the analysis's plan progress (ADR 0035): one read of the week's activities.

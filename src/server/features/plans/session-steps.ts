@@ -87,3 +87,27 @@ export function ftpTestSteps(ftpW: number | null): SessionStep[] {
     { type: 'cooldown', durationS: 15 * 60, intensity: power(COOLDOWN, ftpW) },
   ];
 }
+
+/**
+ * The 5 km time trial (the running plan's base-phase test, ADR 0069): a 15-minute warm-up, the
+ * 5 km as evenly and as fast as the runner can (about threshold pace or faster: zones 4-5), then
+ * 10 minutes easy. Its name holds no measure, so it reads the same in either unit system (ADR 0073).
+ */
+export const TIME_TRIAL_NAME = '5K time trial';
+export const TIME_TRIAL_DISTANCE_M = 5000;
+export const TIME_TRIAL_WARMUP_MIN = 15;
+export const TIME_TRIAL_COOLDOWN_MIN = 10;
+export const TIME_TRIAL_EFFORT: FtpRange = [100, 110];
+
+/**
+ * The time trial as steps: the effort lasts `effortMin`, the time the 5 km is expected to take (a
+ * device file ends it at the distance instead, device-files.ts). Runs are prescribed in % FTP
+ * as the plan prescribes every session by effort; the device files read them as pace zones.
+ */
+export function timeTrialSteps(effortMin: number): SessionStep[] {
+  return [
+    { type: 'warmup', durationS: TIME_TRIAL_WARMUP_MIN * 60, intensity: power(WARMUP, null) },
+    ...steady(effortMin, TIME_TRIAL_EFFORT, null),
+    { type: 'cooldown', durationS: TIME_TRIAL_COOLDOWN_MIN * 60, intensity: power(COOLDOWN, null) },
+  ];
+}

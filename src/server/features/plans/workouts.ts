@@ -7,7 +7,7 @@ import { encodeFitWorkout } from '../../workouts/fit.ts';
 import { buildCourseFile } from '../../workouts/mrc-erg.ts';
 import { buildZwiftWorkout } from '../../workouts/zwo.ts';
 import { datedSessions, type DatedSession } from './dated-sessions.ts';
-import { deviceWorkout, formatAvailability, runStepsAsSpeedPct, sessionLabel, sessionSport, stepsOf, type DeviceThresholds, type SessionSport } from './device-files.ts';
+import { deviceWorkout, effortDistanceM, formatAvailability, runStepsAsSpeedPct, sessionLabel, sessionSport, stepsOf, type DeviceThresholds, type SessionSport } from './device-files.ts';
 import { minutesInWords } from './goal-inputs.ts';
 import type { AdjustedPlanView } from './view.ts';
 
@@ -23,6 +23,8 @@ export interface WorkoutSession {
   description: string;
   sport: SessionSport;
   steps: NonNullable<ReturnType<typeof stepsOf>>;
+  /** A test over a set distance (the 5 km time trial): its effort ends there on a device (deviceWorkout); null otherwise. */
+  effortDistanceM: number | null;
 }
 
 export interface WorkoutFile {
@@ -56,7 +58,7 @@ export function workoutFile(session: WorkoutSession, format: WorkoutFormat, thre
         : buildZwiftWorkout({ sport: 'run', title: session.title, steps: runStepsAsSpeedPct(session.steps) }, `${session.description}\n\n${ZWIFT_RUN_NOTE}`);
     return { fileName, contentType, bytes: Buffer.from(xml, 'utf8') };
   }
-  const workout = deviceWorkout({ name: session.title, description: session.description, sport: session.sport, steps: session.steps }, thresholds);
+  const workout = deviceWorkout({ name: session.title, description: session.description, sport: session.sport, steps: session.steps, effortDistanceM: session.effortDistanceM }, thresholds);
   if (format === 'fit') return { fileName, contentType, bytes: Buffer.from(encodeFitWorkout(workout, createdAt)) };
   return { fileName, contentType, bytes: Buffer.from(buildCourseFile(workout, format, thresholds.ftpW, fileName), 'utf8') };
 }
@@ -98,6 +100,7 @@ export function datedWorkoutSession(dated: DatedSession, planTitle: string): Wor
     description: `${planTitle}, ${dated.phase.name} phase, ${dated.date}.\n${[dated.scheduled.description, `Zones: ${dated.scheduled.zones}`, dated.scheduled.notes].join('\n')}`,
     sport,
     steps,
+    effortDistanceM: effortDistanceM(dated.scheduled),
   };
 }
 

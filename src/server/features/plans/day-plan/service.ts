@@ -8,7 +8,9 @@ import { changedDays, planDays, type AcceptedSessionChange } from '../dated-sess
 import { READINESS_HOLD_ID } from './hold.ts';
 import { parseFtpW } from '../goal-inputs.ts';
 import type { PlansRepo } from '../repo.ts';
-import { toView } from '../view.ts';
+import { changesInUnits, planInUnits, toView } from '../view.ts';
+import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
+import { renderUnitsDeep } from '../../../../shared/domain/unit-tokens.ts';
 import { addDays, datesFrom, decideDays, heldBackPlanSession, type ActivePlanDays, type CoachSuggestion, type PendingProposal } from './decide.ts';
 
 /**
@@ -27,6 +29,8 @@ export interface DayPlanDeps {
   readinessOn?: (accountId: string, date: string) => Promise<{ readiness: Readiness }>;
   /** Kai's next session after the account's latest analysed activity (analysis service). */
   latestSuggestion: (accountId: string) => Promise<CoachSuggestion | undefined>;
+  /** The account's unit system: the plans' sessions are read in it (ADR 0073). */
+  unitSystem: (accountId: string) => Promise<UnitSystem>;
   now?: () => Date;
 }
 
@@ -42,9 +46,9 @@ export function createDayPlanService(deps: DayPlanDeps) {
   async function activePlans(accountId: string, at: Date): Promise<ActivePlanDays[]> {
     const rows = await deps.plans.listActive(accountId);
     if (rows.length === 0) return [];
-    const accepted = await deps.adjustments.acceptedOf(accountId, rows.map((row) => row.id));
+    const [accepted, units] = await Promise.all([deps.adjustments.acceptedOf(accountId, rows.map((row) => row.id)), deps.unitSystem(accountId)]);
     return rows.flatMap((row) => {
-      const plan = { ...toView(row, at), sessionChanges: acceptedChanges(accepted.filter((entry) => entry.planId === row.id)) };
+      const plan = { ...toView(planInUnits(row, units), at), sessionChanges: changesInUnits(acceptedChanges(accepted.filter((entry) => entry.planId === row.id)), units) };
       const days = planDays(plan);
       if (days.length === 0) return [];
       return [{ id: row.id, name: planTitle(row), startDate: days[0]!.date, endDate: days.at(-1)!.date, days, changed: changedDays(plan), ftpW: parseFtpW(row.ftp) }];
@@ -52,12 +56,12 @@ export function createDayPlanService(deps: DayPlanDeps) {
   }
 
   async function pendingProposals(accountId: string): Promise<PendingProposal[]> {
-    const rows = await deps.adjustments.pendingOf(accountId);
+    const [rows, units] = await Promise.all([deps.adjustments.pendingOf(accountId), deps.unitSystem(accountId)]);
     return rows.map((row) => ({
       adjustmentId: row.id,
       planId: row.planId,
       reason: row.reasonWorded ?? row.reason,
-      changes: row.changes.map((change) => ({ date: change.date, after: change.after })),
+      changes: row.changes.map((change) => ({ date: change.date, after: change.after && renderUnitsDeep(change.after, units) })),
     }));
   }
 

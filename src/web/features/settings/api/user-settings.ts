@@ -35,9 +35,10 @@ export function useUserSettings() {
 export async function settingsSaved(queryClient: QueryClient, saved: UserSettings): Promise<void> {
   queryClient.setQueryData(userSettingsQueryKey, saved);
   removeCachedAnalyses(queryClient);
-  // The athletic profile is written again in new units when next read (profile/service.ts); the
-  // key is written out here because the profile feature sits above settings in the web arrows.
-  await Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/activities'] }), queryClient.invalidateQueries({ queryKey: ['/api/profile'] })]);
+  // The athletic profile is written again in new units when next read (profile/service.ts), and
+  // plans are read in the account's units (ADR 0073); the keys are written out here because the
+  // profile and plans features sit above settings in the web arrows.
+  await Promise.all(['/api/activities', '/api/profile', '/api/training-plans'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }
 
 export function useUpdateUserSettings() {
