@@ -151,6 +151,7 @@ describe('the thresholds in use, beside the fields (ADR 0025)', () => {
     // W/kg beside the watts when the weight is known (issue 26, ADR 0071); never made up without one.
     expect(ftpInUseText(effective, () => '1 Mar 2026', 72.5)).toBe('In use: 248 W (3.42 W/kg), from Strava.');
     expect(ftpInUseText(effective, () => '1 Mar 2026', null)).toBe('In use: 248 W, from Strava.');
+    expect(ftpInUseText(effective, () => '1 Mar 2026', 0)).toBe('In use: 248 W, from Strava.');
     expect(zonesInUseText(effective)).toBe('In use, from Strava: Z1 0-120, Z2 120-150, Z3 150-165, Z4 165-180, Z5 180+.');
   });
 

@@ -1,5 +1,6 @@
 import { morningFitness } from '../../../metrics/fitness.ts';
 import { POWER_CURVE_GRID_S } from '../../../metrics/power-curve-grid.ts';
+import { wattsPerKg } from '../../../metrics/power-to-weight.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivitySourceName } from '../../../shared/api/activities.ts';
 import { PROFILE_ACTIVITY_LIMIT } from '../../../shared/api/athletic-profile.ts';
@@ -195,7 +196,7 @@ function powerOf(activities: readonly ProfileActivity[], ftp: AthleteFacts['ftp'
     ftpW,
     ftpSource: ftp?.source ?? null,
     weightKg,
-    ftpWPerKg: ftpW !== null && weightKg !== null && weightKg > 0 ? round(ftpW / weightKg, 2) : null,
+    ftpWPerKg: ftpW === null ? null : wattsPerKg(ftpW, weightKg),
   };
 }
 

@@ -1,4 +1,5 @@
 import { hrSports, hrZoneFields, type AthleteProfile, type HrSport, type EffectiveThreshold, type EffectiveThresholds, type HrZoneField, type ThresholdSource, type UserSettings } from '../../../shared/api/settings.ts';
+import { wattsPerKg } from '../../../metrics/power-to-weight.ts';
 import { formatNumber } from '../../../shared/format.ts';
 import { parseInteger, zonesFromProfile, type CoachingProfileForm } from './coaching-profile-form.ts';
 
@@ -64,11 +65,11 @@ export function ftpInUseText(effective: EffectiveThresholds, formatDay: (iso: st
   return `In use: ${ftp.value} W${perKgAfter(ftp.value, weightKg)}, ${from}.`;
 }
 
-/** Power to weight as every screen shows it (ADR 0071), two decimals: '3.44 W/kg'. */
-export const wattsPerKgText = (watts: number, weightKg: number) => `${formatNumber(watts / weightKg, 2)} W/kg`;
-
-/** ' (3.44 W/kg)' after a threshold's watts when the weight is known; '' without one (never a made-up ratio). */
-export const perKgAfter = (watts: number, weightKg: number | null) => (weightKg !== null && weightKg > 0 ? ` (${wattsPerKgText(watts, weightKg)})` : '');
+/** ' (3.44 W/kg)' after a threshold's watts when the weight is known (ADR 0071: one W/kg for every screen); '' without one, never a made-up ratio. */
+export function perKgAfter(watts: number, weightKg: number | null): string {
+  const ratio = wattsPerKg(watts, weightKg);
+  return ratio === null ? '' : ` (${formatNumber(ratio, 2)} W/kg)`;
+}
 
 /** Where the stored weight came from, under the field (ADR 0071); null for the athlete's own typed value or none. */
 export function weightSourceText(settings: Pick<UserSettings, 'athleteWeight' | 'athleteWeightSource'>): string | null {
