@@ -24,6 +24,7 @@ const TrainingPlansScreen = lazyScreen(() => import('../features/plans/training-
 const ProfileScreen = lazyScreen(() => import('../features/profile/profile-screen.tsx').then((m) => m.ProfileScreen));
 const PlanViewScreen = lazyScreen(() => import('../features/plans/plan-view-screen.tsx').then((m) => m.PlanViewScreen));
 const CheckInScreen = lazyScreen(() => import('../features/wellness/check-in-screen.tsx').then((m) => m.CheckInScreen));
+const ApiAccessScreen = lazyScreen(() => import('../features/api-access/index.ts').then((m) => m.ApiAccessScreen));
 
 const PLANS_REASON = 'Training plans start from what your recent activities say about you.';
 
@@ -69,6 +70,9 @@ export function AppRouter() {
         </Route>
         <Route path="/check-in">
           <RequireSignedIn whenSignedOut="sign-in-and-return">{(user) => <CheckInScreen user={user} />}</RequireSignedIn>
+        </Route>
+        <Route path="/settings/api">
+          <RequireSignedIn whenSignedOut="sign-in-and-return">{(user) => <ApiAccessScreen user={user} />}</RequireSignedIn>
         </Route>
         <Route path="/strava-success">
           <RequireSignedIn whenSignedOut="home">{() => <StravaSuccessScreen />}</RequireSignedIn>

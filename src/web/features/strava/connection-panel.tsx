@@ -1,6 +1,7 @@
 import clsx from 'clsx';
-import { LogOut, Unplug } from 'lucide-react';
+import { KeyRound, LogOut, Unplug } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { AuthUser } from '../../../shared/api/auth.ts';
 import type { StravaStatus } from '../../../shared/api/strava.ts';
 import { Button } from '../../ui/button.tsx';
@@ -93,6 +94,13 @@ export function ConnectionPanel({ user }: { user: AuthUser }) {
         </button>
       )}
       <DisconnectStravaDialog open={confirmingDisconnect} onOpenChange={setConfirmingDisconnect} />
+      <Link
+        href="/settings/api"
+        className="flex items-center justify-center gap-1.5 self-center rounded text-xs font-medium text-fg-subtle transition-colors hover:text-fg"
+      >
+        <KeyRound aria-hidden className="size-3.5" />
+        API access
+      </Link>
       <DeleteAccountButton />
     </section>
   );
