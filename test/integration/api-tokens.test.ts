@@ -187,6 +187,13 @@ describe.each(kinds)('Personal access tokens on %s', (kind) => {
     expect(others.summary.name).toBe('Other’s');
   });
 
+  it('never makes an 11th token, even for requests that arrive together', async () => {
+    const answers = await Promise.all(Array.from({ length: 14 }, (_, n) => athlete.post('/api/api-tokens', { name: `Race ${n}`, scopes: ['read'] })));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(4);
+    expect(await tokenRows()).toHaveLength(10);
+  });
+
   it(`limits each token to ${API_TOKEN_REQUESTS_PER_MINUTE} requests a minute with Retry-After, on its own`, async () => {
     const busy = await make({ name: 'Busy', scopes: ['read'] });
     const calm = await make({ name: 'Calm', scopes: ['read'] });
