@@ -7,7 +7,7 @@ import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/clie
 import { createInvalidationChannel } from './db/invalidation.ts';
 import { createEventBus } from './events/bus.ts';
 import { stravaConnected, wellnessChanged } from './events/domain-events.ts';
-import { createAccountDeletion, registerAccountDeletionRoutes } from './features/account-deletion/index.ts';
+import { ORPHAN_JOB_SWEEP_CRON, createAccountDeletion, registerAccountDeletionRoutes } from './features/account-deletion/index.ts';
 import { createActivities, registerActivityRoutes } from './features/activities/index.ts';
 import { createAnalysis, registerAnalysisRoutes } from './features/analysis/index.ts';
 import { createApiTokens, registerApiTokenRoutes } from './features/api-tokens/index.ts';
@@ -230,18 +230,16 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     publicUrl: getPublicUrl,
   });
 
-  registerAccountDeletionRoutes(app, {
-    deletion: createAccountDeletion({
-      database: database.db,
-      sessions,
-      mailer,
-      revokeStrava: (accountId) => strava.service.revokeGrant(accountId),
-      throttles,
-      uploadDir,
-      log: app.log,
-    }),
-    cookie,
+  const accountDeletion = createAccountDeletion({
+    database: database.db,
+    sessions,
+    mailer,
+    revokeStrava: (accountId) => strava.service.revokeGrant(accountId),
+    throttles,
+    uploadDir,
+    log: app.log,
   });
+  registerAccountDeletionRoutes(app, { deletion: accountDeletion.service, cookie });
 
   registerAdjustmentRoutes(app, adjustments.service);
   registerPlanRoutes(app, plans);
@@ -269,7 +267,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   });
   registerProfileRoutes(app, profile.service);
 
-  const jobs = [housekeepingJob, imports.archiveJob, scoringJobs.activity, scoringJobs.account, scoringJobs.fitness, ...analysis.jobs, ...profile.jobs, ...adjustments.jobs, ...strava.jobs.all, ...demoJobs];
+  const jobs = [housekeepingJob, accountDeletion.sweepJob, imports.archiveJob, scoringJobs.activity, scoringJobs.account, scoringJobs.fitness, ...analysis.jobs, ...profile.jobs, ...adjustments.jobs, ...strava.jobs.all, ...demoJobs];
   for (const job of jobs) queue.define(job as JobDefinition<z.ZodType>);
 
   // Before the first request: a request may queue a job (connecting Strava, importing an archive).
@@ -294,6 +292,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   // refusing the app ends here, and every connected athlete's sync resumes (ADR 0067).
   await strava.pause.resume('an instance started');
   await queue.schedule(housekeepingJob, HOUSEKEEPING_CRON);
+  await queue.schedule(accountDeletion.sweepJob, ORPHAN_JOB_SWEEP_CRON);
   if (setup.demo || publicUrl.startsWith('https://')) {
     // Strava can only call back a public https address; the simulator calls back in-process.
     await strava.service

@@ -219,6 +219,46 @@ describe.each(kinds)('Deleting an account on %s', (kind) => {
     expect(mail.text).toContain('Settings → My Apps on strava.com');
   });
 
+  it('deletes an account in the middle of its Strava backfill, and the sync writes nothing of it back', async () => {
+    const leaving = await registerWithPassword(server, 'syncing');
+    const stravaId = sim.control.createAthlete({ historyDays: 120 }).id;
+    expect(await connectStrava(leaving.browser, sim, stravaId)).toBe('/strava-success');
+    // The backfill has started: some activities are in, more are on their way.
+    await waitFor(
+      async () => (await server.database.handle.query('select 1 from activities where user_id = $1 limit 1', [leaving.id])).length,
+      (found) => found > 0,
+    );
+    leaving.ownIds.push(...(await server.database.handle.query<{ id: string }>('select id from activities where user_id = $1', [leaving.id])).map((row) => row.id));
+    const [pending] = await server.database.handle.query<{ n: number }>(
+      `select count(*)::int as n from pgboss.job where data->>'accountId' = $1 and state in ('created', 'retry', 'active')`,
+      [leaving.id],
+    );
+    expect(pending!.n, 'sync jobs still to run when the account goes').toBeGreaterThan(0);
+
+    expect((await leaving.browser.post('/api/account/deletion', { password: PASSWORD })).status).toBe(200);
+    await waitForJobs(server);
+    expect(nonZero(await rowsNaming(server, needlesOf(leaving)))).toEqual({});
+  });
+
+  it('sweeps jobs a running job sent for an account deleted meanwhile, and no one else’s', async () => {
+    const gone = await registerWithPassword(server, 'swept');
+    expect((await gone.browser.post('/api/account/deletion', { password: PASSWORD })).status).toBe(200);
+    // As a backfill page that was running during the deletion would queue the next page; later, so neither runs now.
+    const startAfter = new Date(Date.now() + 3_600_000);
+    const backfill = server.kairo.jobs.get('strava.backfill')!;
+    const late = await server.kairo.queue.send(backfill, { accountId: gone.id }, { singletonKey: gone.id, startAfter });
+    const kept = await server.kairo.queue.send(backfill, { accountId: other.id }, { singletonKey: other.id, startAfter });
+    expect(late).not.toBeNull();
+    expect(kept).not.toBeNull();
+    const sweep = server.kairo.jobs.get('account-deletion.sweep')!;
+
+    await sweep.handler({}, { id: 'test', retryCount: 0 });
+    const left = await server.database.handle.query<{ id: string }>('select id from pgboss.job where id = any($1::uuid[])', [[late, kept]]);
+    expect(left.map((row) => row.id)).toEqual([kept]);
+    expect(nonZero(await rowsNaming(server, [gone.id, gone.email]))).toEqual({});
+    await server.database.handle.query('delete from pgboss.job where id = $1', [kept]);
+  });
+
   describe.runIf(kind === 'postgres')('with a second instance on the same database', () => {
     let second: Kairo;
     let secondDataDir: string;

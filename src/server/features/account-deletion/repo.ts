@@ -113,6 +113,20 @@ export function createAccountDeletionRepo(db: Database) {
       await db.execute(deleteJobsSql(accountId, [], [], null));
       await db.execute(forgetSingletonKeysSql([accountId]));
     },
+
+    /**
+     * Jobs, in any state, whose payload names an account that no longer exists: sent by a job
+     * that was already running when its account was deleted. Answers how many went.
+     */
+    async deleteOrphanJobs(): Promise<number> {
+      const deleted = rowsOf(
+        (await db.execute(sql`delete from pgboss.job j
+          where j.data->>'accountId' is not null
+            and not exists (select 1 from accounts a where a.id::text = j.data->>'accountId')
+          returning j.id`)) as Rows<unknown>,
+      );
+      return deleted.length;
+    },
   };
 }
 
