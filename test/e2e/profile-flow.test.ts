@@ -121,6 +121,23 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     await main().getByRole('heading', { level: 1, name: /^Good (Morning|Afternoon|Evening), Marianne$/ }).waitFor();
   });
 
+  it("stores Strava's weight once: the settings show it with its source, W/kg beside the FTP as on the profile (issue 26, ADR 0071)", async () => {
+    const strengths = await main().getByRole('region', { name: 'Performance Strengths' }).innerText();
+    const [, profileFtp, profileRatio] = /FTP (\d+) W \(from Strava\), (\d+\.\d{2}) W\/kg/.exec(strengths)!;
+    // The settings open from Home.
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const overlay = page.getByRole('dialog', { name: 'Customize your coaching profile' });
+    await overlay.getByText('From Strava. A weight you type here, or record in a check-in, is used instead.').waitFor();
+    expect(Number(await overlay.getByLabel('Weight (kg)').inputValue())).toBeGreaterThan(0);
+    expect(await overlay.getByText(`In use: ${profileFtp} W (${profileRatio} W/kg), from Strava.`).isVisible()).toBe(true);
+    await shootDesktopAndPhone(page, 'settings-weight-from-strava');
+    await overlay.getByRole('button', { name: 'Cancel' }).click();
+    await overlay.waitFor({ state: 'detached' });
+    await page.goto(at('/profile'));
+    await main().getByRole('heading', { level: 1, name: /^Good (Morning|Afternoon|Evening), Marianne$/ }).waitFor();
+  });
+
   it('regenerates the profile on a Pro-level account', async () => {
     const regenerated = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/profile/generate');
     await main().getByRole('button', { name: 'Regenerate' }).click();
