@@ -2,6 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRO_ONLY_MESSAGES } from '../../src/shared/api/exports.ts';
+import { DAY_PLAN_MAX_DAYS, dayPlanAnswer } from '../../src/shared/api/day-plan.ts';
 import { planSessionFiles, WORKOUT_FORMAT_UNAVAILABLE } from '../../src/shared/api/plan-files.ts';
 import {
   DAYS_OF_WEEK,
@@ -379,6 +380,10 @@ describe.each(kinds)('training plans on %s', (kind) => {
     expect(ics).toContain('26.2 mi');
     expect(ics).toMatch(/\d:\d\d-\d:\d\d \/mi/);
     expect(ics).not.toMatch(metricFigure);
+    // The day plan (Home's days, the analysis's next session) reads the plan's sessions the same way.
+    const days = JSON.stringify(dayPlanAnswer.parse((await client.get(`/api/day-plan?days=${DAY_PLAN_MAX_DAYS}`)).body).days.map((day) => day.session));
+    expect(days).toMatch(/\d:\d\d-\d:\d\d \/mi/);
+    expect(days).not.toMatch(metricFigure);
 
     const to = new Date(Date.now() + 60 * DAY_MS).toISOString().slice(0, 10);
     const sessions = planSessionFiles.parse((await client.get(`/api/training-plans/${plan.id}/sessions?from=${isoDay(Date.now())}&to=${to}`)).body).sessions;
