@@ -35,7 +35,7 @@ describe('the analysis context', () => {
       onTheDay: { fitness: { text: '59' }, fatigue: { text: '74' }, form: { text: '-8' } },
       weekBefore: { fitness: { text: '55' } },
       fitnessChange: { text: '+4' },
-      formAfter: { text: '-16' },
+      formAfter: { text: '-15' },
     });
     expect(recentTraining).toMatchObject({ days: { text: '14 days' }, sessions: { text: '3 sessions' }, load: { text: '242' } });
     expect(recentTraining.bySport.map((sport) => sport.family)).toEqual(['ride', 'run']);

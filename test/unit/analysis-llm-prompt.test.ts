@@ -27,7 +27,7 @@ describe("the LLM coach's prompt", () => {
     const activity = facts.activity as Record<string, any>;
     expect(activity).toMatchObject({ name: 'Morning Ride', movingTime: '1 h 18 min', distance: '41.3 km' });
     expect(activity.power).toMatchObject({ normalized: '301 W', ftp: '333 W' });
-    expect(facts.load).toMatchObject({ formAfter: '-16' });
+    expect(facts.load).toMatchObject({ formAfter: '-15' });
     expect(facts.rideDetail).toEqual({ type: 'custom-note', title: 'Custom Note', note: 'Windy, legs heavy' });
     expect(facts.activePlan).toBe('no active training plan');
     expect(facts.otherActivePlans).toBeUndefined();
@@ -51,7 +51,7 @@ describe("the LLM coach's prompt", () => {
     expect(strict.facts.withheld).toEqual(['load (fitness, fatigue and form)', 'recent training (the last days of sessions)']);
     expect(strict.prompt).not.toContain('formAfter');
     const relaxed = buildCoachPrompt(mixedHistory, 'relaxed')!;
-    expect(relaxed.facts.load).toMatchObject({ formAfter: '-16' });
+    expect(relaxed.facts.load).toMatchObject({ formAfter: '-15' });
     expect(relaxed.facts.recentTraining).toMatchObject({ sessions: '2 sessions' });
 
     const stravaRide = contextOf('ridePower', {}, (sources) => {

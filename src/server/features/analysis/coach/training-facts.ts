@@ -1,3 +1,4 @@
+import { wholeFitness } from '../../../../metrics/fitness.ts';
 import type { FitnessDay } from '../../../../metrics/fitness.ts';
 import { MESOCYCLE_WEEK_INFO, mesocycleWeekAt, type MesocycleState } from '../../../../shared/domain/mesocycle.ts';
 import type { PlanOnDay } from '../../plans/index.ts';
@@ -56,7 +57,8 @@ export function loadFacts({ series, sources }: FitnessWithSources): LoadFacts {
     onTheDay: fitness(day),
     weekBefore: fitness(weekBefore),
     fitnessChange: signed(day.ctl - weekBefore.ctl),
-    formAfter: signed(day.ctl - day.atl),
+    // The morning after as every screen shows a morning (ADR 0071): the difference of the whole fitness and fatigue.
+    formAfter: signed(wholeFitness(day).form),
   };
 }
 
