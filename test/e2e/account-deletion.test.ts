@@ -51,6 +51,8 @@ describe.skipIf(!hasChromium)('deleting an account in the browser', () => {
     const error = dialog().getByText('That password is not right. Nothing was deleted.');
     await error.waitFor();
     expect(await dialog().getByLabel('Your password').getAttribute('aria-invalid')).toBe('true');
+    // The focus is back in the field, so the refusal is read out with it.
+    expect(await dialog().getByLabel('Your password').evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await accountRows()).toBe(1);
     await shootDesktopAndPhone(page, 'account-deletion-wrong-password');
   });

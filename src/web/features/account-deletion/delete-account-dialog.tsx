@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { FRESH_SIGN_IN_MINUTES } from '../../../shared/api/account-deletion.ts';
 import { userFacingMessage } from '../../lib/api-request.ts';
@@ -30,6 +30,11 @@ export function DeleteAccountDialog({ open, onOpenChange }: DialogOpenState) {
     [navigate],
   );
   const deletion = useDeleteAccount(onDeleted);
+  const field = useRef<HTMLInputElement>(null);
+  // A refusal is read out with the field it is about: the focus goes back there.
+  useEffect(() => {
+    if (deletion.error !== undefined) field.current?.focus();
+  }, [deletion.error]);
   const confirmWith = check.data?.confirmWith;
   const mustSignInAgain = confirmWith === 'email' && check.data?.signInFresh === false;
 
@@ -48,6 +53,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: DialogOpenState) {
     if (deletion.isPending || !confirmWith) return;
     if (secret.trim() === '') {
       setEmptyError(confirmWith === 'password' ? 'Enter your password' : 'Type your e-mail address');
+      field.current?.focus();
       return;
     }
     setEmptyError(undefined);
@@ -98,6 +104,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: DialogOpenState) {
       ) : (
         <form className="mt-6 flex flex-col gap-5" onSubmit={submit} noValidate>
           <TextField
+            ref={field}
             label={confirmWith === 'password' ? 'Your password' : 'Type your e-mail address to confirm'}
             type={confirmWith === 'password' ? 'password' : 'email'}
             autoComplete={confirmWith === 'password' ? 'current-password' : 'off'}
