@@ -4,6 +4,7 @@ import FitParser from 'fit-file-parser';
 import { describe, expect, it } from 'vitest';
 import {
   deviceWorkout,
+  effortDistanceM,
   formatAvailability,
   runStepsAsSpeedPct,
   stepsOf,
@@ -315,6 +316,20 @@ describe("the running plan's 5 km time trial", () => {
     expect(tempo.steps.every((step) => step.kind === 'repeat' || step.distanceM === undefined)).toBe(true);
     const trial = deviceWorkout({ name: 'x', description: '', sport: 'running', steps: timeTrialSteps(20), effortDistanceM: 5000 }, { ...NONE, thresholdPaceSPerKm: 250 });
     expect(trial.steps.map((step) => (step.kind === 'step' ? (step.distanceM ?? null) : null))).toEqual([null, 5000, null]);
+  });
+
+  it('has its steps in a plan made before they were stored, under its earlier metric name too', () => {
+    const check = stored.progressChecks.find((candidate) => candidate.name === TIME_TRIAL_NAME)!;
+    const { steps: _steps, ...earlier } = check.session!;
+    for (const activityType of ['Running - 5 km time trial', 'Running - 5K time trial']) {
+      const scheduled = { ...earlier, activityType };
+      expect(stepsOf({ phase: { key: 'base' }, scheduled, durationMin: 45 })).toEqual(timeTrialSteps(20));
+      expect(effortDistanceM(scheduled)).toBe(5000);
+    }
+    // Too short for its warm-up and cool-down: no structure to write.
+    expect(stepsOf({ phase: { key: 'base' }, scheduled: { ...earlier }, durationMin: 25 })).toBeNull();
+    expect(effortDistanceM({ activityType: 'Running - tempo' })).toBeNull();
+    expect(effortDistanceM({ activityType: 'Cycling - 5K time trial' })).toBeNull();
   });
 
   it('has a file in every sport format a run has, for a runner with a threshold pace', () => {

@@ -8,7 +8,7 @@ import type { PhaseName } from '../../../shared/domain/plan-phases.ts';
 import type { DeviceStep, DeviceTarget, DeviceWorkout, Range } from '../../workouts/device-workout.ts';
 import { formatDurationWords } from '../../../shared/format.ts';
 import type { DatedSession } from './dated-sessions.ts';
-import { sessionSteps, TIME_TRIAL_DISTANCE_M, TIME_TRIAL_NAME, type MainSet } from './session-steps.ts';
+import { isTimeTrial, sessionSteps, TIME_TRIAL_COOLDOWN_MIN, TIME_TRIAL_DISTANCE_M, TIME_TRIAL_WARMUP_MIN, timeTrialSteps, type MainSet } from './session-steps.ts';
 import { enduranceSessions } from './sessions.ts';
 
 /**
@@ -65,20 +65,26 @@ function mainSetOf(phase: PhaseName, label: string): MainSet | null {
  * The steps of a dated session (targets in % FTP, the zones of the plan): its stored steps when
  * the day has the session's own minutes (every ride; a run's test), else a ride's structure fitted
  * to the day's minutes; a run's from the same catalogue (its zones are the rides' zones by
- * effort). Null for sessions without structure, and for rides of plans generated before steps existed.
+ * effort), the 5 km time trial's from its own protocol (so a plan made before its steps were
+ * stored has its file too). Null for sessions without structure, and for rides of plans generated
+ * before steps existed.
  */
 export function stepsOf(dated: Pick<DatedSession, 'scheduled' | 'durationMin'> & { phase: Pick<DatedSession['phase'], 'key'> }): SessionStep[] | null {
   const sport = sessionSport(dated.scheduled);
   if (!sport || dated.durationMin <= 0) return null;
   if (dated.scheduled.steps && dated.durationMin === dated.scheduled.durationMin) return dated.scheduled.steps;
   if (sport === 'cycling' && !dated.scheduled.steps) return null;
+  if (sport === 'running' && isTimeTrial(sessionLabel(dated.scheduled))) {
+    const effortMin = dated.durationMin - TIME_TRIAL_WARMUP_MIN - TIME_TRIAL_COOLDOWN_MIN;
+    return effortMin > 0 ? timeTrialSteps(effortMin) : null;
+  }
   const main = mainSetOf(dated.phase.key, sessionLabel(dated.scheduled));
   return main ? sessionSteps(main, dated.durationMin, null) : null;
 }
 
 /** The distance a session's effort ends at, for a test over a set distance (the 5 km time trial); null for every other session. */
 export function effortDistanceM(session: Pick<ScheduledDay, 'activityType'>): number | null {
-  return sessionSport(session) === 'running' && sessionLabel(session) === TIME_TRIAL_NAME ? TIME_TRIAL_DISTANCE_M : null;
+  return sessionSport(session) === 'running' && isTimeTrial(sessionLabel(session)) ? TIME_TRIAL_DISTANCE_M : null;
 }
 
 /** Which formats a session downloads in for this athlete, each with the reason when it does not. */

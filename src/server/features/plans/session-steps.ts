@@ -98,6 +98,11 @@ export const TIME_TRIAL_DISTANCE_M = 5000;
 export const TIME_TRIAL_WARMUP_MIN = 15;
 export const TIME_TRIAL_COOLDOWN_MIN = 10;
 export const TIME_TRIAL_EFFORT: FtpRange = [100, 110];
+/** The test's name in plans made before ADR 0073 by a metric athlete; '5K' in imperial ones. */
+const EARLIER_TIME_TRIAL_NAMES = ['5 km time trial'];
+
+/** Whether a session label is the 5 km time trial, under its name now or in a plan made before. */
+export const isTimeTrial = (label: string): boolean => label === TIME_TRIAL_NAME || EARLIER_TIME_TRIAL_NAMES.includes(label);
 
 /**
  * The time trial as steps: the effort lasts `effortMin`, the time the 5 km is expected to take (a
