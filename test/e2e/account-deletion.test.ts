@@ -75,4 +75,24 @@ describe.skipIf(!hasChromium)('deleting an account in the browser', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'No more guesswork in your training.' }).waitFor();
   });
+
+  it('deletes an account that signs in with Google by its typed address, right after a Google sign-in', async () => {
+    const googleEmail = uniqueEmail('e2e-google-delete');
+    await page.goto(session.at('/api/auth/google'));
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(googleEmail);
+    await page.getByLabel('First name').fill('Gil');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'or import your own files' }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Import activities' });
+    await importDialog.locator('input[type="file"]').setInputFiles({ name: 'ride.fit', mimeType: 'application/octet-stream', buffer: powerRide().bytes });
+    await importDialog.getByText(/^Imported: /).waitFor();
+    await page.keyboard.press('Escape');
+
+    await session.sidebar().getByRole('button', { name: 'Delete my account' }).click();
+    const field = dialog().getByLabel('Type your e-mail address to confirm');
+    await field.fill(googleEmail.toUpperCase());
+    await field.press('Enter');
+    await page.getByText(`A confirmation is on its way to ${googleEmail}.`).first().waitFor();
+    expect((await server.database.handle.query('select id from accounts where email = $1', [googleEmail])).length).toBe(0);
+  });
 });
