@@ -238,6 +238,13 @@ export function createSettingsService(deps: {
     return found;
   }
 
+  /** Strava's athlete as last cached for the connected athlete, without asking Strava; null without a connection or cache. */
+  async function cachedStravaAthlete(accountId: string, row: UserSettingsRow | undefined): Promise<CachedAthleteData | null> {
+    const connection = await strava.connection(accountId);
+    if (connection?.status !== 'connected') return null;
+    return row?.athleteData?.stravaId === connection.stravaId ? row.athleteData : null;
+  }
+
   async function askStravaAthlete(accountId: string, row: UserSettingsRow | undefined, now: Date): Promise<CachedAthleteData | null> {
     const connection = await strava.connection(accountId);
     if (connection?.status !== 'connected') return null;
@@ -303,12 +310,13 @@ export function createSettingsService(deps: {
 
     /**
      * The stored weight (wherever it came from, ADR 0071) and the effective thresholds (the profile
-     * and the plans read them). Strava's athlete is asked only when its cache is old, so a weight
-     * Strava has is stored before the profile is written and the profile never asks for it.
+     * and the plans read them). Strava's athlete as last cached (never a call to Strava here: a plan
+     * or a profile is not held up, or refused, by Strava's answer), its weight kept when the athlete
+     * has none of their own, so the profile never asks for a weight Strava gave.
      */
     async athleteFacts(accountId: string, now = new Date()): Promise<{ weightKg: number | null; units: UnitSystem; thresholds: EffectiveThresholds }> {
       const before = await repo.find(accountId);
-      const row = (await keepStravaWeight(accountId, before, await askStravaAthlete(accountId, before, now))) ?? (await repo.find(accountId));
+      const row = (await keepStravaWeight(accountId, before, await cachedStravaAthlete(accountId, before))) ?? (await repo.find(accountId));
       return { weightKg: row?.athleteWeight ?? null, units: row?.unitSystem ?? DEFAULT_UNIT_SYSTEM, thresholds: await effectiveOf(accountId, row, now) };
     },
 
