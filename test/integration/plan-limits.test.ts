@@ -73,9 +73,12 @@ describe.each(kinds)('plan request limits on %s', (kind) => {
     // The edges themselves are plans: 104 weeks requested, an event 104 weeks out.
     const longest = await client.post('/api/training-plans', { ...general, planDuration: '104 weeks' });
     expect(longest.status).toBe(201);
-    const farthest = await client.post('/api/training-plans', { ...event, eventDate: isoDay(today + MAX_PLAN_WEEKS * 7 * DAY_MS) });
+    const eventDay = today + MAX_PLAN_WEEKS * 7 * DAY_MS;
+    const farthest = await client.post('/api/training-plans', { ...event, eventDate: isoDay(eventDay) });
     expect(farthest.status).toBe(201);
-    expect(farthest.body.totalWeeks).toBe(MAX_PLAN_WEEKS);
+    // Calendar weeks, Monday to Sunday (ADR 0069): the rows from today's week to the event's (an event 104 weeks out is in the 105th).
+    const mondayOf = (dayMs: number) => dayMs - ((new Date(dayMs).getUTCDay() + 6) % 7) * DAY_MS;
+    expect(farthest.body.totalWeeks).toBe((mondayOf(eventDay) - mondayOf(today)) / (7 * DAY_MS) + 1);
     // One plan is active on any day (ADR 0070): the second switched the first off.
     expect(farthest.body.switchedOff).toEqual([{ id: longest.body.id, name: 'Fit' }]);
   });
