@@ -43,7 +43,8 @@ describe('the note on the analysed activities', () => {
 
 describe('event card dates', () => {
   it('writes a YYYY-MM-DD day out and leaves other wording alone', () => {
-    expect(eventDay('2027-04-18')).toBe('April 18, 2027');
+    // The one date shape (ADR 0072); a past year is always written.
+    expect(eventDay('2020-04-18')).toBe('Sat, Apr 18, 2020');
     expect(eventDay('Spring 2027')).toBe('Spring 2027');
     expect(eventDay('2027-13-45')).toBe('2027-13-45');
   });

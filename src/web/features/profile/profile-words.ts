@@ -1,5 +1,6 @@
 import { PROFILE_ACTIVITY_LIMIT } from '../../../shared/api/athletic-profile.ts';
 import { startedRelative } from '../../lib/format/started-relative.ts';
+import { formatCalendarDay } from '../../../shared/format.ts';
 
 /** Spec §2: before 12 'Good Morning', before 18 'Good Afternoon', otherwise 'Good Evening' (local time). */
 export function timeOfDayGreeting(now: Date): string {
@@ -27,11 +28,8 @@ export function analysedNote(activityCount: number, generatedAt: string, now: Da
   return `${read}. Updated ${startedRelative(generatedAt, now)}.`;
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** An event card's date: 'April 18, 2027' for a YYYY-MM-DD day, anything else as written. */
+/** An event card's date in the one date shape (ADR 0072), 'Sun, Apr 18, 2027', for a YYYY-MM-DD day; anything else as written. */
 export function eventDay(date: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
-  const day = new Date(`${date}T00:00:00Z`);
-  return Number.isFinite(day.getTime()) ? DAY_FORMAT.format(day) : date;
+  return Number.isFinite(Date.parse(`${date}T00:00:00Z`)) ? formatCalendarDay(date) : date;
 }

@@ -11,7 +11,7 @@ import {
   type UserSettings,
 } from '../../../shared/api/settings.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
-import { formatPace, measureText, weightInUnits, weightUnit } from '../../../shared/format.ts';
+import { formatDay, formatPace, measureText, weightInUnits, weightUnit } from '../../../shared/format.ts';
 import { userFacingMessage } from '../../lib/api-request.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -71,7 +71,8 @@ const SCOPE_NOTES: Record<HeartRateScope, string> = {
   running: 'Only for runs and their workout files. Blank fields use the values for all sports.',
 };
 
-const mediumDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+/** A day of the evidence in the one date shape (ADR 0072). */
+const mediumDate = (iso: string) => formatDay(iso);
 
 interface CoachingProfileEditorProps {
   settings: UserSettings;
