@@ -38,7 +38,7 @@ describe('the fake LLM', () => {
     expect(body).toMatchObject({ object: 'chat.completion', model: 'fake', choices: [{ finish_reason: 'stop', message: { role: 'assistant' } }] });
     const answer = coachAnswer.parse(JSON.parse(body.choices[0].message.content));
     expect(answer.summary).toBe('Distance 41.3 km, moving time 1 h 18 min.');
-    expect(answer.executiveSummary).toContain('Your form the morning after is -16.');
+    expect(answer.executiveSummary).toContain('Your form the morning after is -15.');
     const { nextSession, ...sections } = answer;
     expect(ungroundedNumbersInPrompt(sections, nextSession, prompt.facts)).toEqual([]);
     expect(await contentOf(await post(chatBody()))).toBe(body.choices[0].message.content);

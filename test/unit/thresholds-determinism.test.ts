@@ -41,15 +41,17 @@ describe('max heart rate estimate in any order', () => {
 
   it('reads the same figure and evidence from every order of the same activities', () => {
     const expected = estimateMaxHeartrate(peaks);
-    // The newest of the equal peaks is set aside; of two as new, the first by source key.
-    expect(expected).toEqual({ maxHeartrateBpm: 188, counted: peaks[2], setAside: peaks[1] });
+    // Equal peaks confirm each other (ADR 0060): the newest counts, of two as new the first by source key, and the other confirms it.
+    expect(expected).toEqual({ maxHeartrateBpm: 188, counted: peaks[1], setAside: null, confirmedBy: peaks[2] });
     for (const order of permutations(peaks)) expect(estimateMaxHeartrate(order)).toEqual(expected);
   });
 
   it('orders equal peaks of the same start and source key by id', () => {
     const twins = [peak('y', 'same', day(5), 190), peak('x', 'same', day(5), 190)];
-    expect(estimateMaxHeartrate(twins)?.setAside?.activityId).toBe('x');
-    expect(estimateMaxHeartrate([...twins].reverse())?.setAside?.activityId).toBe('x');
+    for (const order of [twins, [...twins].reverse()]) {
+      const estimate = estimateMaxHeartrate(order);
+      expect([estimate?.counted.activityId, estimate?.confirmedBy?.activityId, estimate?.setAside]).toEqual(['x', 'y', null]);
+    }
   });
 });
 
