@@ -1,16 +1,14 @@
-import { ArrowLeft, KeyRound, Plus } from 'lucide-react';
+import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { API_TOKEN_REQUESTS_PER_MINUTE, type ApiTokenSummary } from '../../../shared/api/api-tokens.ts';
 import type { AuthUser } from '../../../shared/api/auth.ts';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
-import { buttonClasses } from '../../ui/button-classes.ts';
 import { lazyDialog } from '../../ui/lazy-dialog.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { AppLayout, AppSidebar } from '../shell/index.ts';
+import { SimplePage } from '../shell/index.ts';
 import { useApiTokens } from './api/api-tokens.ts';
 import { RevokeTokenDialog } from './revoke-token-dialog.tsx';
 
@@ -24,17 +22,11 @@ export function ApiAccessScreen({ user }: { user: AuthUser }) {
   const atLimit = tokens.data !== undefined && tokens.data.tokens.length >= tokens.data.limit;
 
   return (
-    <AppLayout sidebar={<AppSidebar user={user} />}>
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8 sm:py-10">
-        <Link href="/" className={buttonClasses({ variant: 'ghost', size: 'sm' }, 'self-start')}>
-          <ArrowLeft aria-hidden className="size-4" />
-          Home
-        </Link>
-        <header className="flex flex-wrap items-end justify-between gap-4">
-          <div className="min-w-0">
-            <h1 className="text-2xl font-semibold tracking-tight text-fg">API access</h1>
-            <p className="mt-1 text-sm text-fg-muted">Personal access tokens let your own scripts, spreadsheets and tools read and write your Kairo data.</p>
-          </div>
+    <SimplePage
+      user={user}
+      title="API access"
+      intro="Personal access tokens let your own scripts, spreadsheets and tools read and write your Kairo data."
+      actions={
           <Button
             variant="primary"
             onClick={() => setCreating(true)}
@@ -45,7 +37,8 @@ export function ApiAccessScreen({ user }: { user: AuthUser }) {
             <Plus aria-hidden className="size-4" />
             New token
           </Button>
-        </header>
+      }
+    >
         {atLimit && (
           <p className="text-sm text-fg-muted">
             You have {tokens.data?.limit} tokens, the most an account can hold: revoke one to make another.
@@ -77,10 +70,9 @@ export function ApiAccessScreen({ user }: { user: AuthUser }) {
         </section>
 
         <UsageNote />
-      </div>
-      <CreateTokenDialog open={creating} onOpenChange={setCreating} />
-      <RevokeTokenDialog token={revoking} onClose={() => setRevoking(null)} />
-    </AppLayout>
+        <CreateTokenDialog open={creating} onOpenChange={setCreating} />
+        <RevokeTokenDialog token={revoking} onClose={() => setRevoking(null)} />
+    </SimplePage>
   );
 }
 

@@ -1,11 +1,9 @@
-import { ArrowLeft } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import type { AuthUser } from '../../../shared/api/auth.ts';
 import { isCalendarDay } from '../../../shared/api/wellness.ts';
 import { formatCalendarDay } from '../../../shared/format.ts';
-import { AppLayout, AppSidebar } from '../shell/index.ts';
-import { buttonClasses } from '../../ui/button-classes.ts';
+import { SimplePage } from '../shell/index.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useUnitSystem } from '../settings/index.ts';
@@ -25,19 +23,11 @@ export function CheckInScreen({ user }: { user: AuthUser }) {
   const dateId = useId();
 
   return (
-    <AppLayout sidebar={<AppSidebar user={user} />}>
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8 sm:py-10">
-        <Link href="/" className={buttonClasses({ variant: 'ghost', size: 'sm' }, 'self-start')}>
-          <ArrowLeft aria-hidden className="size-4" />
-          Home
-        </Link>
-        <header className="flex flex-wrap items-end justify-between gap-4">
-          <div>
-            <h1 className="text-2xl font-semibold tracking-tight text-fg">How do you feel?</h1>
-            <p className="mt-1 text-sm text-fg-muted">
-              {date === today ? 'Today' : formatCalendarDay(date)}: tap what you know, leave the rest empty.
-            </p>
-          </div>
+    <SimplePage
+      user={user}
+      title="How do you feel?"
+      intro={`${date === today ? 'Today' : formatCalendarDay(date)}: tap what you know, leave the rest empty.`}
+      actions={
           <div className="flex flex-col gap-1.5">
             <label htmlFor={dateId} className="text-sm font-medium text-fg">
               Day
@@ -54,7 +44,8 @@ export function CheckInScreen({ user }: { user: AuthUser }) {
               className="h-11 rounded-lg border border-line-strong bg-canvas px-3 text-base text-fg scheme-dark sm:text-sm"
             />
           </div>
-        </header>
+      }
+    >
         <section className="rounded-2xl border border-line bg-surface p-5 sm:p-6">
           {day.isPending ? (
             <div aria-label="Loading the check-in" className="flex flex-col gap-4">
@@ -72,7 +63,6 @@ export function CheckInScreen({ user }: { user: AuthUser }) {
         </section>
         <ReadinessCard date={date} showCheckInLink={false} />
         <WellnessImport />
-      </div>
-    </AppLayout>
+    </SimplePage>
   );
 }
