@@ -87,6 +87,35 @@ interface KairoApiRun {
   authUser: LoadResult;
   rssIdleBytes: number | null;
   rssUnderLoadMaxBytes: number | null;
+  /** The same read, one request after another, with the session's cookie and with a personal access token (ADR 0074). */
+  sessionRead: SequentialRead;
+  tokenRead: SequentialRead;
+}
+
+interface SequentialRead {
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/**
+ * A token may make API_TOKEN_REQUESTS_PER_MINUTE requests a minute, so its read is timed one request
+ * after another, below that, beside the same read with the session: the cost of the token lookup.
+ */
+const SEQUENTIAL_READS = 100;
+
+async function sequentialRead(url: string, headers: Record<string, string>): Promise<SequentialRead> {
+  const times: number[] = [];
+  for (let index = 0; index < SEQUENTIAL_READS; index++) {
+    const startedAt = performance.now();
+    const answer = await fetch(url, { headers });
+    await answer.arrayBuffer();
+    if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
+    times.push(performance.now() - startedAt);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => Number(times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!.toFixed(2));
+  return { requests: times.length, p50Ms: at(50), p99Ms: at(99) };
 }
 
 /** Kairo as in production, on a fresh PostgreSQL database, loaded with GET /api/auth/user as a signed-in user. */
@@ -103,7 +132,17 @@ async function benchKairoApi(): Promise<KairoApiRun> {
       warmUpS: WARM_UP_S,
       durationS: DURATION_S,
     });
-    return { authUser, rssIdleBytes, rssUnderLoadMaxBytes: rss.stop() };
+    const rssUnderLoadMaxBytes = rss.stop();
+    const created = await fetch(`${origin}/api/api-tokens`, {
+      method: 'POST',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', scopes: ['read'] }),
+    });
+    if (created.status !== 201) throw new Error(`creating a token answered ${created.status}`);
+    const { token } = (await created.json()) as { token: string };
+    const sessionRead = await sequentialRead(`${origin}/api/activities`, { cookie });
+    const tokenRead = await sequentialRead(`${origin}/api/activities`, { authorization: `Bearer ${token}` });
+    return { authUser, rssIdleBytes, rssUnderLoadMaxBytes, sessionRead, tokenRead };
   });
 }
 
@@ -160,6 +199,14 @@ function figures({ api, hello, web, data, metrics, fidelity, compliance, demo, r
       ? [figure('throughput ratio, GET /api/auth/user / Fastify hello', round(api.authUser.requestsPerS / hello.requestsPerS, 3), 'ratio', { min: THROUGHPUT_RATIO_MIN })]
       : []),
     ...(api ? [figure('p99 latency, GET /api/auth/user', api.authUser.latencyP99Ms, 'ms', { max: AUTH_USER_P99_MS_MAX })] : []),
+    ...(api
+      ? [
+          figure(`GET /api/activities with the session, ${api.sessionRead.requests} one after another (p50)`, api.sessionRead.p50Ms, 'ms'),
+          figure('the same with a personal access token (p50)', api.tokenRead.p50Ms, 'ms'),
+          figure('token read / session read (p50)', round(api.tokenRead.p50Ms / api.sessionRead.p50Ms, 3), 'ratio'),
+          figure('the same with a personal access token (p99)', api.tokenRead.p99Ms, 'ms'),
+        ]
+      : []),
     ...(web
       ? [
           webJs('landing page JS, brotli', web.landing?.brotliBytes ?? null, LANDING_JS_BYTES_MAX),
