@@ -136,14 +136,18 @@ export function runSpeedPct(ftpPct: Range): Range {
   return { low: 10_000 / RUN_PACE_ZONES_PCT[zoneOf(ftpPct.low)]!.high, high: 10_000 / RUN_PACE_ZONES_PCT[zoneOf(ftpPct.high)]!.low };
 }
 
-/** A run's steps with each target as % of threshold speed instead of % FTP: what its .zwo holds. */
-export function runStepsAsSpeedPct(steps: readonly SessionStep[]): SessionStep[] {
-  const asSpeed = (intensity: SessionIntensity): SessionIntensity => ({ kind: 'power', ftpPct: runSpeedPct(ftpPctOf(intensity)), watts: null });
+/** The same steps with every target rewritten by `retarget` (an interval's work and recovery alike). */
+export function retargetSteps(steps: readonly SessionStep[], retarget: (intensity: SessionIntensity) => SessionIntensity): SessionStep[] {
   return steps.map((step) =>
     step.type === 'intervals'
-      ? { ...step, work: { ...step.work, intensity: asSpeed(step.work.intensity) }, recovery: { ...step.recovery, intensity: asSpeed(step.recovery.intensity) } }
-      : { ...step, intensity: asSpeed(step.intensity) },
+      ? { ...step, work: { ...step.work, intensity: retarget(step.work.intensity) }, recovery: { ...step.recovery, intensity: retarget(step.recovery.intensity) } }
+      : { ...step, intensity: retarget(step.intensity) },
   );
+}
+
+/** A run's steps with each target as % of threshold speed instead of % FTP: what its .zwo holds. */
+export function runStepsAsSpeedPct(steps: readonly SessionStep[]): SessionStep[] {
+  return retargetSteps(steps, (intensity) => ({ kind: 'power', ftpPct: runSpeedPct(ftpPctOf(intensity)), watts: null }));
 }
 
 function runTarget(ftpPct: Range, thresholds: DeviceThresholds): DeviceTarget {

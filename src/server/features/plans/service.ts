@@ -31,9 +31,9 @@ import { generatePlan } from './generator.ts';
 import { goalInputProblem, parseFtpW } from './goal-inputs.ts';
 import { byRelevanceOnDay, lengthInput, planOnDay, type PlanOnDay } from './plan-on-day.ts';
 import type { AccountAccess, PlansRepo, TrainingPlanRow, TrainingPlanValues } from './repo.ts';
-import { acceptedChanges } from './adjustments/service.ts';
+import { adjustedPlanView } from './adjustments/service.ts';
 import type { AdjustmentsRepo } from './adjustments/repo.ts';
-import { changesInUnits, planInUnits, toView, type AdjustedPlanView } from './view.ts';
+import { planInUnits, toView, type AdjustedPlanView } from './view.ts';
 import { unitTokens } from '../../../shared/domain/unit-tokens.ts';
 import { withReadinessHold, type ReadinessHoldReader } from './day-plan/hold.ts';
 
@@ -115,7 +115,7 @@ export function createPlansService(deps: {
   /** The plans with their accepted changes: what every reader of their dated sessions reads. */
   async function adjustedViews(accountId: string, rows: readonly TrainingPlanRow[], now: Date): Promise<AdjustedPlanView[]> {
     const [accepted, units] = await Promise.all([adjustments.acceptedOf(accountId, rows.map((row) => row.id)), unitSystem(accountId)]);
-    return rows.map((row) => ({ ...toView(planInUnits(row, units), now), sessionChanges: changesInUnits(acceptedChanges(accepted.filter((entry) => entry.planId === row.id)), units) }));
+    return rows.map((row) => adjustedPlanView(row, accepted, units, now));
   }
 
   /** Stored plans as the athlete reads them: Kairo's measures in the account's units of today (ADR 0073). */

@@ -16,7 +16,8 @@ import { planDays, sameSession, type AcceptedSessionChange } from '../dated-sess
 import { parseFtpW } from '../goal-inputs.ts';
 import { planOnDay } from '../plan-on-day.ts';
 import type { PlansRepo, TrainingPlanRow } from '../repo.ts';
-import { toView, type AdjustedPlanView } from '../view.ts';
+import { changesInUnits, planInUnits, toView, type AdjustedPlanView } from '../view.ts';
+import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import type { AdjustmentsRepo, PlanAdjustmentRow } from './repo.ts';
 import { reviewLogSpan, reviewProposals } from './review.ts';
 import type { Proposal } from './rules.ts';
@@ -45,6 +46,14 @@ export function acceptedChanges(rows: readonly PlanAdjustmentRow[]): AcceptedSes
     .filter((row) => row.status === 'accepted')
     .sort((a, b) => a.decidedAt!.getTime() - b.decidedAt!.getTime() || a.id.localeCompare(b.id))
     .flatMap((row) => row.changes.map((change) => ({ adjustmentId: row.id, date: change.date, before: change.before, after: change.after })));
+}
+
+/**
+ * A stored plan as every reader of its dated sessions reads it (ADR 0050, 0073): Kairo's measures in
+ * the account's units, and the changes the athlete accepted (of `accepted`, those of this plan).
+ */
+export function adjustedPlanView(row: TrainingPlanRow, accepted: readonly PlanAdjustmentRow[], units: UnitSystem, now: Date): AdjustedPlanView {
+  return { ...toView(planInUnits(row, units), now), sessionChanges: changesInUnits(acceptedChanges(accepted.filter((entry) => entry.planId === row.id)), units) };
 }
 
 const sessionView = (side: StoredAdjustmentChange['before']) => (side ? { activityType: side.scheduled.activityType, durationMin: side.durationMin } : null);

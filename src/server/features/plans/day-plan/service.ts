@@ -2,16 +2,15 @@ import type { DayPlanAnswer, DayPlanDay, DayPlanQuery } from '../../../../shared
 import { planTitle } from '../../../../shared/api/training-plans.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { Readiness } from '../../wellness/index.ts';
-import { acceptedChanges } from '../adjustments/service.ts';
+import { adjustedPlanView } from '../adjustments/service.ts';
 import type { AdjustmentsRepo } from '../adjustments/repo.ts';
 import { changedDays, planDays, type AcceptedSessionChange } from '../dated-sessions.ts';
 import { READINESS_HOLD_ID } from './hold.ts';
 import { parseFtpW } from '../goal-inputs.ts';
 import type { PlansRepo } from '../repo.ts';
-import { changesInUnits, planInUnits, toView } from '../view.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import { renderUnitsDeep } from '../../../../shared/domain/unit-tokens.ts';
-import { addDays, datesFrom, decideDays, heldBackPlanSession, type ActivePlanDays, type CoachSuggestion, type PendingProposal } from './decide.ts';
+import { addDays, datesFrom, decideDays, heldBackPlanSession, planFor, type ActivePlanDays, type CoachSuggestion, type PendingProposal } from './decide.ts';
 
 /**
  * The day plan of an account (ADR 0068): reads the active plans with their accepted changes, the
@@ -48,7 +47,7 @@ export function createDayPlanService(deps: DayPlanDeps) {
     if (rows.length === 0) return [];
     const [accepted, units] = await Promise.all([deps.adjustments.acceptedOf(accountId, rows.map((row) => row.id)), deps.unitSystem(accountId)]);
     return rows.flatMap((row) => {
-      const plan = { ...toView(planInUnits(row, units), at), sessionChanges: changesInUnits(acceptedChanges(accepted.filter((entry) => entry.planId === row.id)), units) };
+      const plan = adjustedPlanView(row, accepted, units, at);
       const days = planDays(plan);
       if (days.length === 0) return [];
       return [{ id: row.id, name: planTitle(row), startDate: days[0]!.date, endDate: days.at(-1)!.date, days, changed: changedDays(plan), ftpW: parseFtpW(row.ftp) }];
@@ -68,11 +67,13 @@ export function createDayPlanService(deps: DayPlanDeps) {
   /** The decisions for `dates`, with `today` as the athlete's today. */
   async function decide(accountId: string, today: string, dates: readonly string[]): Promise<DayPlanDay[]> {
     const at = now();
-    const [plans, proposals, readiness, suggestion] = await Promise.all([
-      activePlans(accountId, at),
+    // Kai's suggestion matters only on a date no plan covers: read (and, for a stale analysis, chosen again) only then.
+    const suggestionFor = async (plans: readonly ActivePlanDays[]) =>
+      dates.every((date) => planFor(plans, date)) ? undefined : deps.latestSuggestion(accountId);
+    const [[plans, suggestion], proposals, readiness] = await Promise.all([
+      activePlans(accountId, at).then(async (found) => [found, await suggestionFor(found)] as const),
       pendingProposals(accountId),
       dates.includes(today) && deps.readinessOn ? deps.readinessOn(accountId, today) : undefined,
-      deps.latestSuggestion(accountId),
     ]);
     return decideDays({
       today,

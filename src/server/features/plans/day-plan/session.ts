@@ -1,8 +1,8 @@
-import type { SessionFocus, SessionIntensity, SessionStep } from '../../../../shared/api/analysis.ts';
+import type { SessionFocus, SessionIntensity } from '../../../../shared/api/analysis.ts';
 import type { DaySession, DaySessionSport } from '../../../../shared/api/day-plan.ts';
 import type { PhaseName } from '../../../../shared/domain/plan-phases.ts';
 import type { PlannedSessionSnapshot } from '../dated-sessions.ts';
-import { sessionLabel, stepsOf, zoneOf } from '../device-files.ts';
+import { retargetSteps, sessionLabel, stepsOf, zoneOf } from '../device-files.ts';
 
 /**
  * A plan's session as the day plan shows it (ADR 0068): the plan's own name, minutes, zones and
@@ -48,14 +48,6 @@ function asHeartRate(intensity: SessionIntensity): SessionIntensity {
   return { kind: 'heartRate', zones: { low: zoneOf(intensity.ftpPct.low), high: zoneOf(intensity.ftpPct.high) } };
 }
 
-function runSteps(steps: readonly SessionStep[]): SessionStep[] {
-  return steps.map((step) =>
-    step.type === 'intervals'
-      ? { ...step, work: { ...step.work, intensity: asHeartRate(step.work.intensity) }, recovery: { ...step.recovery, intensity: asHeartRate(step.recovery.intensity) } }
-      : { ...step, intensity: asHeartRate(step.intensity) },
-  );
-}
-
 /** A plan's session (as laid on a date, or as a change stores it) in the day plan's shape. */
 export function planDaySession(session: PlannedSessionSnapshot, phase: PhaseName): DaySession {
   const { scheduled, durationMin } = session;
@@ -68,6 +60,6 @@ export function planDaySession(session: PlannedSessionSnapshot, phase: PhaseName
     durationMin,
     zones: scheduled.zones.trim() || null,
     description: scheduled.description,
-    steps: steps && (sport === 'run' ? runSteps(steps) : steps),
+    steps: steps && (sport === 'run' ? retargetSteps(steps, asHeartRate) : steps),
   };
 }
