@@ -27,9 +27,9 @@ export function createAnalysisRepo(db: Database) {
      * The account's latest activity that has an analysis, with the next session Kai suggested
      * after it: the day plan's suggestion where no plan covers the day (ADR 0068).
      */
-    async latestSuggestion(accountId: string): Promise<{ activityId: string; activityName: string; startDate: Date; nextSession: AnalysisRow['nextSession'] } | undefined> {
+    async latestSuggestion(accountId: string): Promise<{ analysis: AnalysisRow; activityName: string; startDate: Date } | undefined> {
       const [row] = await db
-        .select({ activityId: analyses.activityId, activityName: activities.name, startDate: activities.startDate, nextSession: analyses.nextSession })
+        .select({ analysis: analyses, activityName: activities.name, startDate: activities.startDate })
         .from(analyses)
         .innerJoin(activities, and(eq(activities.id, analyses.activityId), eq(activities.userId, analyses.userId)))
         .where(eq(analyses.userId, accountId))

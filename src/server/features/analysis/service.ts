@@ -298,13 +298,14 @@ export function createAnalysisService(deps: {
     async latestSuggestion(accountId: string): Promise<CoachSuggestion | undefined> {
       const latest = await repo.latestSuggestion(accountId);
       if (!latest) return undefined;
-      const [stored, account] = await Promise.all([repo.find(accountId, latest.activityId), accountSettings.analysisSettings(accountId)]);
+      const { analysis: stored } = latest;
+      const account = await accountSettings.analysisSettings(accountId);
       // An analysis written before the settings or plans changed would be rewritten when next read:
       // its session is chosen again from today's facts by the same rules, without writing (or asking a model).
       const session =
-        !stored || stored.settingsRevision === account.revision
-          ? latest.nextSession
-          : builtinNextSession(await factsFor(accountId, latest.activityId, withAccountStyle(settingsOf(stored), account), account));
+        stored.settingsRevision === account.revision
+          ? stored.nextSession
+          : builtinNextSession(await factsFor(accountId, stored.activityId, withAccountStyle(settingsOf(stored), account), account));
       const held = heldBackSession(session);
       return {
         activityName: latest.activityName,
