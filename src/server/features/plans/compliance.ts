@@ -1,6 +1,6 @@
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ComplianceBand, DayStatus, sessionStatuses } from '../../../shared/api/plan-compliance.ts';
-import { DAY_MS } from '../../../shared/time.ts';
+import { addCalendarDays } from '../../../shared/time.ts';
 
 /**
  * Planned vs done (ADR 0035): each dated session of a plan matched to the athlete's activities,
@@ -118,9 +118,8 @@ export interface ComplianceInput {
 
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => isoDay(dayMs(day) + days * DAY_MS);
 /** Monday of the calendar week of `day`. */
-const mondayOf = (day: string) => addDays(day, -((new Date(dayMs(day)).getUTCDay() + 6) % 7));
+const mondayOf = (day: string) => addCalendarDays(day, -((new Date(dayMs(day)).getUTCDay() + 6) % 7));
 const pct = (done: number, planned: number) => Math.round((done / planned) * 100);
 
 /** The band of a done/planned ratio in whole %. */
@@ -146,7 +145,7 @@ function matchSessions(input: ComplianceInput): { matches: Match[]; unplanned: C
   for (const activity of input.activities) {
     const day = isoDay(activity.startDate.getTime());
     // Before the plan's first day nothing counts; after its last, a day's grace for a session moved by one.
-    if (day < input.startDate || day > addDays(input.endDate, 1)) continue;
+    if (day < input.startDate || day > addCalendarDays(input.endDate, 1)) continue;
     byDay.set(day, [...(byDay.get(day) ?? []), activity]);
   }
   const used = new Set<string>();
@@ -160,7 +159,7 @@ function matchSessions(input: ComplianceInput): { matches: Match[]; unplanned: C
   const matches: Match[] = sessions.map((session) => ({ session, activities: take(session.date, session.sport), doneOn: null }));
   for (const match of matches) {
     if (match.activities.length > 0) continue;
-    for (const day of [addDays(match.session.date, -1), addDays(match.session.date, 1)]) {
+    for (const day of [addCalendarDays(match.session.date, -1), addCalendarDays(match.session.date, 1)]) {
       const moved = take(day, match.session.sport);
       if (moved.length > 0) {
         match.activities = moved;
@@ -255,7 +254,7 @@ export function planCompliance(input: ComplianceInput): PlanCompliance {
   }
   const sessionByDay = new Map(matches.map((match) => [match.session.date, match]));
   const counted: Counted[] = [];
-  for (let day = input.startDate; day <= input.endDate; day = addDays(day, 1)) {
+  for (let day = input.startDate; day <= input.endDate; day = addCalendarDays(day, 1)) {
     const match = sessionByDay.get(day);
     const extra = unplannedByDay.get(day) ?? [];
     const base: ComplianceDay = match
@@ -287,7 +286,7 @@ export function planCompliance(input: ComplianceInput): PlanCompliance {
   const listed = counted.filter((entry) => entry.day.date >= from && entry.day.date <= to);
   const weekStarts = [...new Set(listed.map((entry) => mondayOf(entry.day.date)))];
   const weeks = weekStarts.map((startDate) => {
-    const endDate = addDays(startDate, 6);
+    const endDate = addCalendarDays(startDate, 6);
     const inWeek = counted.filter((entry) => entry.day.date >= startDate && entry.day.date <= endDate);
     return { startDate, endDate, ...totalsOf(inWeek, unplannedS(inWeek)) };
   });

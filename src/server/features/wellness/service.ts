@@ -21,11 +21,10 @@ import { parseWellnessCsv } from './csv-import.ts';
 import { lowDays, LOW_DAYS_RUNNING, type LowDays } from './low-days.ts';
 import { computeReadiness, indexWellness, readinessWindowStart, type Readiness } from './readiness.ts';
 import type { WellnessRepo, WellnessValues } from './repo.ts';
-import { DAY_MS } from '../../../shared/time.ts';
+import { addCalendarDays, DAY_MS } from '../../../shared/time.ts';
 
 export type { Readiness, ReadinessInput, MissingInput } from './readiness.ts';
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** Readiness with where its figures came from: the form input reads the fitness series, whose loads have sources (ADR 0007). */
@@ -96,7 +95,7 @@ export function createWellnessService(deps: {
     const formByDate = new Map(fitness.series.map((day) => [day.date, day]));
     const days: Readiness[] = [];
     for (let offset = 0; offset < span; offset++) {
-      const date = addDays(from, offset);
+      const date = addCalendarDays(from, offset);
       const fitnessDay = formByDate.get(date);
       const trained = fitnessDay && (fitnessDay.ctl !== 0 || fitnessDay.atl !== 0 || fitnessDay.tsb !== 0);
       days.push(computeReadiness(date, index, trained ? fitnessDay : null));
@@ -191,14 +190,14 @@ export function createWellnessService(deps: {
      */
     async lowDays(accountId: string, today: string): Promise<LowDays> {
       const day = checkedDay(today);
-      const from = readinessWindowStart(addDays(day, -(LOW_DAYS_RUNNING - 1)));
+      const from = readinessWindowStart(addCalendarDays(day, -(LOW_DAYS_RUNNING - 1)));
       return lowDays(indexWellness(await repo.range(accountId, from, day)), day);
     },
 
     /** GET /api/readiness: the day's readiness and the `days` days up to it for the sparkline. */
     async readiness(accountId: string, options: { date?: string | undefined; days: number }): Promise<ReadinessAnswer> {
       const date = checkedDay(options.date ?? now().toISOString().slice(0, 10));
-      const { days } = await series(accountId, addDays(date, -(options.days - 1)), date);
+      const { days } = await series(accountId, addCalendarDays(date, -(options.days - 1)), date);
       return {
         today: toReadinessView(days.at(-1)!),
         history: days.map((day) => ({

@@ -3,16 +3,15 @@ import { formatShortCalendarDay } from '../../../shared/format.ts';
 import { ComplianceDayCell } from './compliance-day-cell.tsx';
 import { ComplianceRatio } from './compliance-ratio.tsx';
 import { ComplianceWeekBars } from './compliance-week-bars.tsx';
-import { DAY_MS } from '../../../shared/time.ts';
+import { addCalendarDays } from '../../../shared/time.ts';
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * One calendar week: seven day cells (a list of days on a phone) and the week's planned vs done.
  * Days outside the plan stay empty, so Monday is always the first column.
  */
 export function ComplianceWeekRow({ week, days, today }: { week: PlanComplianceView['weeks'][number]; days: ReadonlyMap<string, ComplianceDayView>; today: string }) {
-  const dates = Array.from({ length: 7 }, (_, index) => addDays(week.startDate, index));
+  const dates = Array.from({ length: 7 }, (_, index) => addCalendarDays(week.startDate, index));
   const { sessions } = week;
   return (
     <section aria-label={`Week of ${formatShortCalendarDay(week.startDate)}`} className="flex flex-col gap-3 rounded-2xl border border-line bg-surface/50 p-3">

@@ -6,19 +6,18 @@ import { plannedSessionLoad, sessionSport } from '../planned-load.ts';
 import type { AdjustedPlanView } from '../view.ts';
 import { REVIEW_DAYS, reviewPlan, type Proposal, type ReviewDay } from './rules.ts';
 import type { LowDays } from '../../wellness/index.ts';
-import { DAY_MS } from '../../../../shared/time.ts';
+import { addCalendarDays, DAY_MS } from '../../../../shared/time.ts';
 
 /** The review's computation once its reads are in (ADR 0050): the days of the plan it reads, their compliance, and the rules. Pure. */
 
 /** How far one day's matching reaches: a session may take the day before's or after's activity, which that day's own session took first. */
 const MATCH_REACH_DAYS = 3;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 
 /** The days reviewed: the last 7 and today with the 6 after it. */
 export function reviewSpan(now: Date): { today: string; from: string; to: string } {
   const today = isoDay(now.getTime());
-  return { today, from: addDays(today, -REVIEW_DAYS), to: addDays(today, REVIEW_DAYS - 1) };
+  return { today, from: addCalendarDays(today, -REVIEW_DAYS), to: addCalendarDays(today, REVIEW_DAYS - 1) };
 }
 
 /** The activities the review reads: its days and one either side (a session moved by one day, ADR 0035). */
@@ -34,7 +33,7 @@ export function reviewDays(plan: DatedPlan, log: readonly TrainingLogEntry[], no
   // session takes a neighbour day's activity only after that day's sessions, so days further than
   // MATCH_REACH_DAYS out cannot change the matching of the reviewed ones and are left out.
   const allDays = planDays(plan);
-  const reach = { from: addDays(from, -MATCH_REACH_DAYS), to: addDays(to, MATCH_REACH_DAYS) };
+  const reach = { from: addCalendarDays(from, -MATCH_REACH_DAYS), to: addCalendarDays(to, MATCH_REACH_DAYS) };
   const near = allDays.filter((day) => day.date >= reach.from && day.date <= reach.to);
   if (near.length === 0) return [];
   const compliance = planCompliance({

@@ -6,7 +6,7 @@ import type { DayStatus } from '../compliance.ts';
 import type { DatedSession, PlannedSessionSnapshot } from '../dated-sessions.ts';
 import { enduranceSessions, notesFor, sportName, type EnduranceSport } from '../sessions.ts';
 import { sessionSteps } from '../session-steps.ts';
-import { DAY_MS } from '../../../../shared/time.ts';
+import { addCalendarDays } from '../../../../shared/time.ts';
 
 /**
  * The plan answers back (ADR 0050): the deterministic rules that read the last 7 days and the
@@ -91,7 +91,6 @@ export interface Proposal {
   changes: ProposedChange[];
 }
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const dayText = (day: string) => formatShortCalendarDay(day);
 const minutesText = (minutes: number) => formatDurationWords(minutes * 60);
 const round5 = (minutes: number) => Math.max(5, Math.round(minutes / 5) * 5);
@@ -178,7 +177,7 @@ const evidenceValue = (key: DailyReadingKey, value: number) => (key === 'hrv' ||
  */
 export function lowDaysReason(low: LowDays, today: string): { why: string; evidence: Record<string, number | string> } {
   const evidence: Record<string, number | string> = { lowDays: low.days.length, since: low.days[0]!.date };
-  const dayWord = (date: string) => (date === today ? 'today' : date === addDays(today, -1) ? 'yesterday' : dayText(date));
+  const dayWord = (date: string) => (date === today ? 'today' : date === addCalendarDays(today, -1) ? 'yesterday' : dayText(date));
   const groups: { key: DailyReadingKey; text: string }[] = [];
   for (const key of READING_ORDER) {
     const readings = low.days.flatMap((day) => day.poor.filter((reading) => reading.key === key).map((reading) => ({ date: day.date, value: reading.value })));
@@ -217,7 +216,7 @@ export function lowDaysReason(low: LowDays, today: string): { why: string; evide
 /** The changes of the most urgent triggers that fire, one proposal per trigger, no day changed twice. */
 export function reviewPlan(input: ReviewInput): Proposal[] {
   const { today, days, tsb, ftpW } = input;
-  const lastDay = addDays(today, REVIEW_DAYS - 1);
+  const lastDay = addCalendarDays(today, REVIEW_DAYS - 1);
   const claimed = new Set<string>();
   const ahead = days.filter((day) => day.date >= today && day.date <= lastDay);
   /** A day whose session may change: still to do, of a sport with session kinds, not in the race week, not taken by another proposal. */
@@ -246,7 +245,7 @@ export function reviewPlan(input: ReviewInput): Proposal[] {
   const readinessLow = input.lowDays.lowRunning;
   if (readinessLow) {
     const changes: ProposedChange[] = [];
-    const rest = ahead.find((day) => day.date <= addDays(today, 1) && changeable(day));
+    const rest = ahead.find((day) => day.date <= addCalendarDays(today, 1) && changeable(day));
     if (rest) {
       changes.push({ date: rest.date, kind: 'rest', before: snapshot(rest.session!), after: null });
       claimed.add(rest.date);
@@ -272,7 +271,7 @@ export function reviewPlan(input: ReviewInput): Proposal[] {
     propose({ trigger: 'form-deep', situation: 'form-deep', evidence: { tsb: rounded }, changes }, `Form (TSB) is ${formatNumber(rounded)}, below ${formatNumber(TSB_DEEP)}`);
   }
 
-  const past = days.filter((day) => day.date >= addDays(today, -REVIEW_DAYS) && day.date < today);
+  const past = days.filter((day) => day.date >= addCalendarDays(today, -REVIEW_DAYS) && day.date < today);
   let keyMoved = false;
   if (!readinessLow && !formDeep) {
     const missed = [...past].reverse().find((day) => day.status === 'missed' && isKey(day.session) && sportOf(day.session!.scheduled.activityType) !== null);
@@ -280,7 +279,7 @@ export function reviewPlan(input: ReviewInput): Proposal[] {
       const session = missed.session!;
       const sport = sportOf(session.scheduled.activityType);
       const byDate = new Map(days.map((day) => [day.date, day]));
-      const hardBeside = (date: string) => [addDays(date, -1), addDays(date, 1)].some((near) => isIntensity(byDate.get(near)?.session ?? null));
+      const hardBeside = (date: string) => [addCalendarDays(date, -1), addCalendarDays(date, 1)].some((near) => isIntensity(byDate.get(near)?.session ?? null));
       const target = first((day) => {
         const label = sessionLabelOf(day.session!.scheduled.activityType);
         return (label === 'endurance' || label === 'recovery') && sportOf(day.session!.scheduled.activityType) === sport && !hardBeside(day.date);

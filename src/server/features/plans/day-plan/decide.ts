@@ -1,7 +1,7 @@
 import type { DayPlanDay, DaySession } from '../../../../shared/api/day-plan.ts';
 import type { ReadinessState } from '../../../../shared/api/wellness.ts';
 import { formatDurationWords, formatShortCalendarDay } from '../../../../shared/format.ts';
-import { DAY_MS } from '../../../../shared/time.ts';
+import { addCalendarDays } from '../../../../shared/time.ts';
 import { FORM_LONG_SHORTEN_PCT, isIntensity, isLong, replacement, TIRED_ENDURANCE_MAX_MIN } from '../adjustments/rules.ts';
 import type { ChangedDay, DatedSession, PlannedSessionSnapshot } from '../dated-sessions.ts';
 import { planDaySession } from './session.ts';
@@ -73,7 +73,6 @@ export interface DayPlanInput {
   suggestion: CoachSuggestion | null;
 }
 
-export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const round5 = (minutes: number) => Math.max(5, Math.round(minutes / 5) * 5);
 const describe = (session: DaySession) => `${session.title}, ${formatDurationWords(session.durationMin * 60)}`;
 
@@ -86,9 +85,9 @@ export function planFor(plans: readonly ActivePlanDays[], date: string): ActiveP
 
 /** The date Kai's suggestion is for, or null when it no longer stands on `today`. */
 export function suggestionDate(suggestion: Pick<CoachSuggestion, 'activityDay'>, today: string): string | null {
-  const next = addDays(suggestion.activityDay, 1);
+  const next = addCalendarDays(suggestion.activityDay, 1);
   const date = next > today ? next : today;
-  return date <= addDays(suggestion.activityDay, SUGGESTION_HOLDS_DAYS) ? date : null;
+  return date <= addCalendarDays(suggestion.activityDay, SUGGESTION_HOLDS_DAYS) ? date : null;
 }
 
 /** Strained readiness on a plan session: the held-back session, or null when it is not hard. */
@@ -175,5 +174,5 @@ export function decideDays(input: DayPlanInput): DayPlanDay[] {
 
 /** `count` dates from `from`, in order. */
 export function datesFrom(from: string, count: number): string[] {
-  return Array.from({ length: count }, (_, index) => addDays(from, index));
+  return Array.from({ length: count }, (_, index) => addCalendarDays(from, index));
 }

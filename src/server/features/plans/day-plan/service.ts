@@ -6,11 +6,12 @@ import { adjustedPlanView } from '../adjustments/service.ts';
 import type { AdjustmentsRepo } from '../adjustments/repo.ts';
 import { changedDays, planDays, type AcceptedSessionChange } from '../dated-sessions.ts';
 import { READINESS_HOLD_ID } from './hold.ts';
+import { addCalendarDays } from '../../../../shared/time.ts';
 import { parseFtpW } from '../goal-inputs.ts';
 import type { PlansRepo } from '../repo.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import { renderUnitsDeep } from '../../../../shared/domain/unit-tokens.ts';
-import { addDays, datesFrom, decideDays, heldBackPlanSession, planFor, type ActivePlanDays, type CoachSuggestion, type PendingProposal } from './decide.ts';
+import { datesFrom, decideDays, heldBackPlanSession, planFor, type ActivePlanDays, type CoachSuggestion, type PendingProposal } from './decide.ts';
 
 /**
  * The day plan of an account (ADR 0068): reads the active plans with their accepted changes, the
@@ -89,7 +90,7 @@ export function createDayPlanService(deps: DayPlanDeps) {
   function checkedToday(today: string | undefined): string {
     const utc = now().toISOString().slice(0, 10);
     if (today === undefined) return utc;
-    if (today < addDays(utc, -1) || today > addDays(utc, 1)) throw new AppError('bad_request', `Today must be within a day of ${utc}`);
+    if (today < addCalendarDays(utc, -1) || today > addCalendarDays(utc, 1)) throw new AppError('bad_request', `Today must be within a day of ${utc}`);
     return today;
   }
 
@@ -98,7 +99,7 @@ export function createDayPlanService(deps: DayPlanDeps) {
     async days(accountId: string, query: DayPlanQuery): Promise<DayPlanAnswer> {
       const today = checkedToday(query.today);
       const from = query.from ?? today;
-      if (from < addDays(today, -DAY_PLAN_MAX_PAST_DAYS)) throw new AppError('bad_request', `The day plan reaches back at most ${DAY_PLAN_MAX_PAST_DAYS} days before today`);
+      if (from < addCalendarDays(today, -DAY_PLAN_MAX_PAST_DAYS)) throw new AppError('bad_request', `The day plan reaches back at most ${DAY_PLAN_MAX_PAST_DAYS} days before today`);
       return { today, days: await decide(accountId, today, datesFrom(from, query.days)) };
     },
 
@@ -131,7 +132,7 @@ export function createDayPlanService(deps: DayPlanDeps) {
      * no active plan covers the day after, or it has no session in that week.
      */
     async plannedAfter(accountId: string, day: string): Promise<{ date: string; day: DayPlanDay; restDays: string[] } | null> {
-      const dates = datesFrom(addDays(day, 1), 7);
+      const dates = datesFrom(addCalendarDays(day, 1), 7);
       // Readiness is a judgement of its own morning, and Kai's suggestion is what this answer replaces: plans only.
       const days = decideDays({ today: '', dates, plans: await activePlans(accountId, now()), proposals: [], readiness: null, suggestion: null });
       if (days[0]!.source !== 'plan') return null;
