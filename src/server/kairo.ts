@@ -189,7 +189,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     scoring,
     settings,
     hasTrainingData: history.hasTrainingData,
-    readinessHold: (accountId, planId) => dayPlan.readinessHold(accountId, planId),
+    readinessHold: (accountId, plan) => dayPlan.readinessHold(accountId, plan),
   });
   const adjustments = createPlanAdjustments({ database: database.db, scoring, wellness, settings, events, ai, dataPolicy });
   // The day plan reads Kai's latest suggestion and the analysis reads the day plan's next session: bound late (ADR 0068).
@@ -250,7 +250,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       plans,
       thresholds: (accountId, now) => settings.effectiveThresholds(accountId, now),
       publicUrl: getPublicUrl,
-      readinessHold: (accountId, planId) => dayPlan.readinessHold(accountId, planId),
+      readinessHold: (accountId, plan) => dayPlan.readinessHold(accountId, plan),
     }),
   );
 

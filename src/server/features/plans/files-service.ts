@@ -45,7 +45,7 @@ export function createPlanFilesService(deps: {
   const { plans, feeds, thresholds, publicUrl } = deps;
   /** The plan as its files write it: the accepted changes, then today's readiness hold. */
   const held = async <Plan extends AdjustedPlanView>(accountId: string, plan: Plan): Promise<Plan> =>
-    withReadinessHold(plan, (await deps.readinessHold?.(accountId, plan.id)) ?? null);
+    withReadinessHold(plan, (await deps.readinessHold?.(accountId, plan)) ?? null);
 
   function requirePro(account: Account, now: Date): void {
     if (!hasProAccess(account.plan, account.trialExpiryDate, now)) throw new AppError('forbidden', PRO_ONLY_MESSAGES.workoutFile);

@@ -328,7 +328,8 @@ export function createPlansService(deps: {
     async calendar(accountId: string, id: string, now = new Date()): Promise<{ fileName: string; ics: string }> {
       await requireConnected(accountId);
       const row = await findOwned(accountId, id);
-      const plan = withReadinessHold(await adjustedView(accountId, row, now), (await deps.readinessHold?.(accountId, row.id)) ?? null);
+      const adjusted = await adjustedView(accountId, row, now);
+      const plan = withReadinessHold(adjusted, (await deps.readinessHold?.(accountId, adjusted)) ?? null);
       const title = planTitle(plan);
       return { fileName: `${fileNameSlug(title, 'training-plan')}.ics`, ics: planCalendar(plan, title) };
     },

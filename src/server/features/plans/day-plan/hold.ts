@@ -1,4 +1,5 @@
 import type { AcceptedSessionChange } from '../dated-sessions.ts';
+import type { AdjustedPlanView } from '../view.ts';
 
 /**
  * Today's readiness hold (ADR 0068) laid over a plan's sessions like an accepted change, after the
@@ -14,5 +15,5 @@ export function withReadinessHold<Plan extends { sessionChanges: readonly Accept
   return hold ? { ...plan, sessionChanges: [...plan.sessionChanges, hold] } : plan;
 }
 
-/** How the plan's files ask for the hold; absent where the day plan is not wired. */
-export type ReadinessHoldReader = (accountId: string, planId: string) => Promise<AcceptedSessionChange | null>;
+/** How the plan's files ask for the hold on the plan they read; absent where the day plan is not wired. */
+export type ReadinessHoldReader = (accountId: string, plan: AdjustedPlanView) => Promise<AcceptedSessionChange | null>;

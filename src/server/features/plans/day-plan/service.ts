@@ -9,6 +9,7 @@ import { READINESS_HOLD_ID } from './hold.ts';
 import { addCalendarDays } from '../../../../shared/time.ts';
 import { parseFtpW } from '../goal-inputs.ts';
 import type { PlansRepo } from '../repo.ts';
+import type { AdjustedPlanView } from '../view.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import { renderUnitsDeep } from '../../../../shared/domain/unit-tokens.ts';
 import { datesFrom, decideDays, heldBackPlanSession, planFor, type ActivePlanDays, type CoachSuggestion, type PendingProposal } from './decide.ts';
@@ -109,20 +110,19 @@ export function createDayPlanService(deps: DayPlanDeps) {
     },
 
     /**
-     * Today's readiness hold on a plan (UTC's today), as a change to lay over its sessions, so the
-     * plan's calendar file, feed and workout files for today write what the day plan decided. Null
-     * when the plan is not active, readiness is not strained, or today's session is not held back.
+     * Today's readiness hold on a plan its reader already has (UTC's today), as a change to lay over
+     * its sessions, so the plan's calendar file, feed and workout files for today write what the day
+     * plan decided. Null when the plan is not active, readiness is not strained, or today's session
+     * is not held back.
      */
-    async readinessHold(accountId: string, planId: string): Promise<AcceptedSessionChange | null> {
-      if (!deps.readinessOn) return null;
-      const at = now();
-      const today = at.toISOString().slice(0, 10);
-      const plan = (await activePlans(accountId, at)).find((candidate) => candidate.id === planId);
-      const entry = plan?.days.find((day) => day.date === today);
-      if (!plan || !entry?.session || plan.changed.some((day) => day.date === today)) return null;
+    async readinessHold(accountId: string, plan: AdjustedPlanView): Promise<AcceptedSessionChange | null> {
+      if (!deps.readinessOn || !plan.isActive) return null;
+      const today = now().toISOString().slice(0, 10);
+      const entry = planDays(plan).find((day) => day.date === today);
+      if (!entry?.session || changedDays(plan).some((day) => day.date === today)) return null;
       const { readiness } = await deps.readinessOn(accountId, today);
       if (readiness.state !== 'strained') return null;
-      const held = heldBackPlanSession(entry.session, plan.ftpW);
+      const held = heldBackPlanSession(entry.session, parseFtpW(plan.ftp));
       return held && { adjustmentId: READINESS_HOLD_ID, date: today, before: { scheduled: entry.session.scheduled, durationMin: entry.session.durationMin }, after: held };
     },
 
