@@ -31,6 +31,13 @@ export function createPowerCurves(deps: {
     return powerW ? samplePowerCurveOnGrid(computePowerDurationCurve(computeMeanMaximalPower(powerW))) : [];
   }
 
+  /** Stores the grid curve of each activity since `from` whose metrics were stored before curves were kept, so every stored curve can be read. */
+  async function storeMissingPowerCurves(accountId: string, from: Date): Promise<void> {
+    for (const activityId of await repo.activityIdsMissingPowerCurve(accountId, from)) {
+      await repo.savePowerCurve(accountId, activityId, await gridPowerCurve(accountId, activityId));
+    }
+  }
+
   return {
     /** The exact mean-maximal power for every duration, 1 s … the whole activity. */
     async powerCurve(accountId: string, activityId: string): Promise<{ durationsS: number[]; watts: number[] }> {
@@ -47,15 +54,15 @@ export function createPowerCurves(deps: {
      */
     async bestPowerCurve(accountId: string, days: number, now = new Date()): Promise<BestPowerCurve> {
       const from = new Date(now.getTime() - days * DAY_MS);
-      for (const activityId of await repo.activityIdsMissingPowerCurve(accountId, from)) {
-        await repo.savePowerCurve(accountId, activityId, await gridPowerCurve(accountId, activityId));
-      }
+      await storeMissingPowerCurves(accountId, from);
       const { watts, activityCount } = await repo.bestPowerCurveW(accountId, from);
       const durationsS = POWER_CURVE_GRID_S.slice(0, watts.length);
       const fit = computeCriticalPower({ durationsS, watts });
       const criticalPower = fit && { criticalPowerW: Math.round(fit.criticalPowerW), wPrimeJ: Math.round(fit.wPrimeJ) };
       return { days, activityCount, durationsS, watts, criticalPower };
     },
+
+    storeMissingPowerCurves,
 
     /**
      * The metrics and power curve (on POWER_CURVE_GRID_S; empty without measured power) of each of

@@ -1,4 +1,4 @@
-import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import {
   formatDistance,
   formatDurationWords,
@@ -6,7 +6,7 @@ import {
   formatPace,
   formatSpeed,
   measureText,
-} from '../../../../shared/format.ts';
+} from '../../../shared/format.ts';
 
 /**
  * How numbers read in Kai's prose. Every number a coach may write is a fact formatted here once,
