@@ -26,6 +26,7 @@ import { adjustmentStatuses, adjustmentTriggers, type StoredAdjustmentChange } f
 import { activityKinds, completionGoals, preparationTypes, type GeneratedPlan } from '../../shared/api/training-plans.ts';
 import { accountPlans, paymentStatuses } from '../../shared/domain/account-plan.ts';
 import { apiTokenScopes } from '../../shared/api/api-tokens.ts';
+import type { AskChart, AskFact, AskSource } from '../../shared/api/coach-conversations.ts';
 import { coachingStyles } from '../../shared/domain/coaching-style.ts';
 import { rideDetailTypes } from '../../shared/domain/ride-detail.ts';
 import { unitSystems } from '../../shared/domain/unit-system.ts';
@@ -779,4 +780,72 @@ export const apiTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (table) => [index('api_tokens_account').on(table.accountId)],
+);
+
+/**
+ * Ask Kai's conversations (issue 28, ADR 0076), kept per account until the athlete deletes them.
+ * `subject` is what the engine keeps between questions so a follow-up ("and over the last 30
+ * days?") reuses the last question's metric, sport and period; only the engine reads it. The
+ * activity a conversation started from may be deleted later: the conversation stays.
+ */
+export const coachConversations = pgTable(
+  'coach_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownedBy('user_id'),
+    title: text('title').notNull(),
+    activityId: uuid('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+    subject: jsonb('subject').$type<Record<string, unknown>>(),
+    ...timestamps,
+  },
+  (table) => [
+    index('coach_conversations_user_updated').on(table.userId, table.updatedAt.desc()),
+    // Deleting an activity sets its conversations' column to null: found by this index, not a scan.
+    index('coach_conversations_activity').on(table.activityId).where(sql`${table.activityId} is not null`),
+  ],
+);
+
+/** What a message holds beyond its words: Kai's facts, sources and chart; empty for the athlete's questions. */
+export interface CoachMessagePayload {
+  facts?: AskFact[];
+  sources?: AskSource[];
+  chart?: AskChart | null;
+  coach?: 'built-in' | 'model';
+  coachNote?: string | null;
+  suggestions?: string[];
+}
+
+/** One question or answer of a conversation; the athlete's question and Kai's answer are stored together. */
+export const coachMessages = pgTable(
+  'coach_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => coachConversations.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id'),
+    role: text('role', { enum: ['athlete', 'kai'] }).notNull(),
+    text: text('text').notNull(),
+    payload: jsonb('payload').$type<CoachMessagePayload>().notNull().default({}),
+    activityId: uuid('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('coach_messages_conversation_created').on(table.conversationId, table.createdAt),
+    index('coach_messages_activity').on(table.activityId).where(sql`${table.activityId} is not null`),
+  ],
+);
+
+/**
+ * Questions asked of Kai per account and UTC day, for the daily limit (Free 10, Trial and Pro 200).
+ * Its own table, so deleting a conversation gives no question back.
+ */
+export const coachQuestionUsage = pgTable(
+  'coach_question_usage',
+  {
+    userId: ownedBy('user_id'),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
