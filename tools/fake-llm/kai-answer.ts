@@ -39,6 +39,25 @@ export function kaiAnswer(request: ChatCompletionRequest): Record<string, unknow
   };
 }
 
+/** The fact bundle between <ask> tags of an Ask Kai prompt; null for any other prompt. */
+export function promptAsk(request: ChatCompletionRequest): { question: string; facts: { label: string; text: string }[] } | null {
+  const user = [...request.messages].reverse().find((message) => message.role === 'user');
+  const match = /<ask>\s*([\s\S]*?)\s*<\/ask>/.exec(user ? messageText(user.content) : '');
+  if (!match?.[1]) return null;
+  try {
+    const bundle = record(JSON.parse(match[1]));
+    const facts = Array.isArray(bundle.facts) ? bundle.facts.map(record).map((fact) => ({ label: text(fact.label) ?? '', text: text(fact.text) ?? '' })) : [];
+    return { question: text(bundle.question) ?? '', facts };
+  } catch {
+    return null;
+  }
+}
+
+/** A well-behaved answer to an Ask Kai question: each fact quoted as written, nothing else numeric. */
+export function askAnswer(ask: { facts: { label: string; text: string }[] }): { text: string } {
+  return { text: `From your data: ${ask.facts.map((fact) => `${fact.label.toLowerCase()} ${fact.text}`).join('; ')}.` };
+}
+
 /** The sentence between <reason> tags of a plan adjustment's wording prompt; null for any other prompt. */
 export function promptReason(request: ChatCompletionRequest): string | null {
   const user = [...request.messages].reverse().find((message) => message.role === 'user');

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { kaiAnswer, promptReason, reasonAnswer } from './kai-answer.ts';
+import { askAnswer, kaiAnswer, promptAsk, promptReason, reasonAnswer } from './kai-answer.ts';
 import type { ChatCompletionRequest, FakeAnswer } from './protocol.ts';
 
 export type { ChatCompletionRequest, FakeAnswer } from './protocol.ts';
@@ -54,7 +54,9 @@ export async function startFakeLlm(options: { port?: number; controlRoutes?: boo
       case 'coach': {
         // Kairo asks two things: the analysis (Kai's sections) and the wording of a plan adjustment's reason.
         const reason = promptReason(request);
-        return reply(response, 200, completion(request, JSON.stringify(reason === null ? kaiAnswer(request) : reasonAnswer(reason))));
+        const ask = promptAsk(request);
+        const body = ask ? askAnswer(ask) : reason === null ? kaiAnswer(request) : reasonAnswer(reason);
+        return reply(response, 200, completion(request, JSON.stringify(body)));
       }
       case 'json':
         return reply(response, 200, completion(request, JSON.stringify(scripted.body)));

@@ -1,5 +1,5 @@
 import { computeCriticalPower } from '../../../metrics/critical-power.ts';
-import type { FitnessDay } from '../../../metrics/fitness.ts';
+import { morningFitness, morningLoads, wholeFitness, type FitnessDay } from '../../../metrics/fitness.ts';
 import { POWER_CURVE_GRID_S } from '../../../metrics/power-curve-grid.ts';
 import type { AskSource } from '../../../shared/api/coach-conversations.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
@@ -132,25 +132,33 @@ export function criticalPowerFacts(rows: readonly FactActivity[], window: DayWin
   };
 }
 
-/** The fitness series on one day: CTL and ATL at its end, TSB (form) on its morning (metrics/fitness.ts). */
-export function fitnessFacts(series: readonly FitnessDay[], day: string, origins: readonly FactOrigin[]): { ctl: Fact; atl: Fact; tsb: Fact; entry: FitnessDay } | null {
+/**
+ * The fitness series on one day as of its morning, as every screen shows a day (ADR 0071): fitness
+ * and fatigue at the end of the day before, whole, and form their difference, so the three always
+ * add up.
+ */
+export function fitnessFacts(series: readonly FitnessDay[], day: string, origins: readonly FactOrigin[]): { ctl: Fact; atl: Fact; tsb: Fact; entry: FitnessDay; form: number } | null {
   const entry = series.find((candidate) => candidate.date === day);
   if (!entry) return null;
   const window = { from: day, to: day };
+  const loads = morningLoads(entry);
+  const shown = wholeFitness(loads);
   return {
-    ctl: fact('fitness.ctl', 'Fitness (CTL)', score(entry.ctl), 'TSS', window, 'Fitness series', origins),
-    atl: fact('fitness.atl', 'Fatigue (ATL)', score(entry.atl), 'TSS', window, 'Fitness series', origins),
-    tsb: fact('fitness.tsb', 'Form (TSB)', signed(entry.tsb), 'TSS', window, 'Fitness series', origins),
+    ctl: fact('fitness.ctl', 'Fitness (CTL), this morning', quantity(loads.ctl, String(shown.fitness)), 'TSS', window, 'Fitness series', origins),
+    atl: fact('fitness.atl', 'Fatigue (ATL), this morning', quantity(loads.atl, String(shown.fatigue)), 'TSS', window, 'Fitness series', origins),
+    tsb: fact('fitness.tsb', 'Form (TSB = fitness − fatigue), this morning', signed(shown.form), 'TSS', window, 'Fitness series', origins),
     entry,
+    form: shown.form,
   };
 }
 
-/** How far fitness moved over the window: CTL at its end minus CTL at its start. */
+/** How far fitness moved over the window: fitness on the morning of its last day minus on the morning of its first. */
 export function fitnessChangeFact(series: readonly FitnessDay[], window: DayWindow, origins: readonly FactOrigin[]): Fact | null {
   const start = series.find((entry) => entry.date === window.from);
   const end = series.find((entry) => entry.date === window.to);
   if (!start || !end) return null;
-  return fact('fitness.ctl.change', 'Change in fitness (CTL)', signed(end.ctl - start.ctl), 'TSS', window, 'Fitness series', origins);
+  const change = morningFitness(end).fitness - morningFitness(start).fitness;
+  return fact('fitness.ctl.change', 'Change in fitness (CTL)', signed(change), 'TSS', window, 'Fitness series', origins);
 }
 
 export interface ZoneTimes {

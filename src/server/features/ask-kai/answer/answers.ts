@@ -29,7 +29,8 @@ import {
   type VolumeFacts,
 } from '../../facts/builders.ts';
 import { fact, type DayWindow, type Fact } from '../../facts/fact.ts';
-import { calendarDay, distance as distanceQuantity, duration, percent, quantity, score, signed, timeLeft, watts } from '../../facts/format.ts';
+import { bpm, calendarDay, distance as distanceQuantity, duration, percent, quantity, score, signed, timeLeft, watts } from '../../facts/format.ts';
+import { wholeFitness } from '../../../../metrics/fitness.ts';
 import type { PlanOnDay } from '../../plans/index.ts';
 import { periodBefore, resolvePeriod, type Period, type PeriodSpec } from './periods.ts';
 import type { Question } from './question.ts';
@@ -42,6 +43,8 @@ export interface AnswerData {
   activities(window: DayWindow): Promise<FactActivity[]>;
   /** The one activity asked about; null when it is not this account's. */
   activity(activityId: string): Promise<FactActivity | null>;
+  /** The facts the activity's analysis was written from (facts/analysis-facts.ts); null before it is written. */
+  analysisFacts(activityId: string): Promise<Fact[] | null>;
   /** The fitness series over the window's days and the sources of every load it holds. */
   fitness(window: DayWindow): Promise<{ series: FitnessDay[]; origins: FactOrigin[] }>;
   thresholds(): Promise<EffectiveThresholds>;
@@ -125,8 +128,8 @@ export async function answerFitness(question: Question, data: AnswerData): Promi
   const change = fitnessChangeFact(series, window, origins);
   draft.source({ kind: 'fitness', label: 'Fitness and form', from: window.from, to: window.to, metric: 'ctl' });
   draft.chart = { kind: 'fitness', days: series.filter((day) => day.date >= window.from && day.date <= window.to).map(({ date, ctl, atl, tsb }) => ({ date, ctl: round1(ctl), atl: round1(atl), tsb: round1(tsb) })) };
-  const when = window.to === data.today ? 'today' : `on ${draft.cite(fact('fitness.date', 'Day', calendarDay(window.to), 'day', { from: window.to, to: window.to }, 'Fitness series', origins))}`;
-  const parts = [`Your fitness (CTL) is ${draft.cite(end.ctl)} ${when}, fatigue (ATL) ${draft.cite(end.atl)} and form (TSB) ${draft.cite(end.tsb)}: ${formWords(end.entry.tsb)}.`];
+  const when = window.to === data.today ? 'this morning' : `on the morning of ${draft.cite(fact('fitness.date', 'Day', calendarDay(window.to), 'day', { from: window.to, to: window.to }, 'Fitness series', origins))}`;
+  const parts = [`Your fitness (CTL) is ${draft.cite(end.ctl)} ${when}, fatigue (ATL) ${draft.cite(end.atl)} and form (TSB) ${draft.cite(end.tsb)}: ${formWords(end.form)}.`];
   if (change) parts.push(`Over ${draft.period(period!)} your fitness moved ${draft.cite(change)}: ${trendWords(change.value)}.`);
   return draft.done(parts.join(' '));
 }
@@ -506,7 +509,7 @@ export async function answerReady(question: Question, data: AnswerData): Promise
   const noun = familyWords(family).noun;
   const verdicts: string[] = [];
   if (today) {
-    parts.push(`Today your fitness (CTL) is ${draft.cite(today.ctl)} and your form (TSB) ${draft.cite(today.tsb)}.`);
+    parts.push(`This morning your fitness (CTL) is ${draft.cite(today.ctl)} and your form (TSB) ${draft.cite(today.tsb)}.`);
     draft.source({ kind: 'fitness', label: 'Fitness and form', from: data.today, to: data.today, metric: 'tsb' });
   }
   if (longest) {
@@ -517,7 +520,7 @@ export async function answerReady(question: Question, data: AnswerData): Promise
     draft.source({ kind: 'readiness', label: 'Readiness', from: data.today, to: data.today });
     parts.push(`Your readiness today reads ${readiness.state}.`);
   }
-  const tsb = today?.entry.tsb ?? null;
+  const tsb = today?.form ?? null;
   if (tsb !== null && tsb < -25) verdicts.push('not yet: you carry a lot of fatigue, so take a few easy days first');
   else if (readiness?.state === 'strained' && target.hard) verdicts.push('not today: your readiness is strained, so keep the hard effort for a better day');
   else if (target.durationS && longest) {
@@ -540,28 +543,52 @@ export async function answerActivity(activityId: string, data: AnswerData): Prom
   const draft = new Draft();
   const activity = await data.activity(activityId);
   if (!activity) return draft.done('I cannot find that activity.');
+  draft.source(activitySource(activity));
+  const window = { from: activity.day, to: activity.day };
+  const origins = figureOrigins(activity);
+  const date = draft.cite(fact('activity.date', 'Day', calendarDay(activity.day), 'day', window, activity.name, origins));
+  const analysis = await data.analysisFacts(activityId);
+  const facts = analysis ?? activityOnlyFacts(activity, data.units);
+  const find = (key: string) => facts.find((entry) => entry.key === key);
+  const pieces: string[] = [];
+  for (const [key, words] of [['activity.time', ''], ['activity.distance', ''], ['activity.np', 'normalised power '], ['activity.ap', 'average power '], ['activity.pace', 'average pace '], ['activity.hr', 'average heart rate '], ['activity.load', 'training load ']] as const) {
+    const found = find(key);
+    if (!found || (key === 'activity.ap' && find('activity.np'))) continue;
+    pieces.push(`${words}${draft.cite(found)}`);
+  }
+  const parts = [`“${activity.name}” on ${date}: ${pieces.join(', ')}.`];
+  const decoupling = find('activity.decoupling');
+  if (decoupling) parts.push(`Heart rate drifted ${draft.cite(decoupling)} against your output${decoupling.value <= SOLID_DECOUPLING_PCT ? ', a steady aerobic effort' : ''}.`);
+  if (analysis) {
+    const ctl = find('fitness.ctl');
+    const week = find('fitness.ctl.week.change');
+    const after = find('fitness.tsb.after');
+    if (ctl) parts.push(`After it your fitness (CTL) stood at ${draft.cite(ctl)}${week ? `, ${draft.cite(week)} over the week before` : ''}.`);
+    if (after) parts.push(`Your form (TSB) the morning after was ${draft.cite(after)}: ${formWords(after.value)}.`);
+    draft.source({ kind: 'activity', label: `Kai's analysis of “${activity.name}”`, activityId: activity.id, from: activity.day, to: activity.day, metric: 'analysis' });
+  } else {
+    const fitness = await data.fitness({ from: addCalendarDays(activity.day, -1), to: activity.day });
+    const after = fitness.series.find((day) => day.date === activity.day);
+    if (after) {
+      const shown = wholeFitness(after);
+      parts.push(`After it your fitness (CTL) stood at ${draft.cite(fact('fitness.ctl', 'Fitness (CTL) after the activity', quantity(after.ctl, String(shown.fitness)), 'TSS', window, 'Fitness series', fitness.origins))}; your form (TSB) the morning after was ${draft.cite(fact('fitness.tsb.after', 'Form (TSB) the morning after', signed(shown.form), 'TSS', window, 'Fitness series', fitness.origins))}: ${formWords(shown.form)}.`);
+      draft.source({ kind: 'fitness', label: 'Fitness and form', from: activity.day, to: activity.day, metric: 'ctl' });
+    }
+  }
+  return draft.done(parts.join(' '));
+}
+
+/** An activity's figures before its analysis is written: the stored activity and metrics. */
+function activityOnlyFacts(activity: FactActivity, units: UnitSystem): Fact[] {
   const window = { from: activity.day, to: activity.day };
   const origins = figureOrigins(activity);
   const scores: FactOrigin[] = [activity.source, ...activity.thresholdSources];
-  const name = activity.name;
-  draft.source(activitySource(activity));
-  const pieces = [draft.cite(fact('activity.time', 'Moving time', duration(activity.movingTimeS), 's', window, name, origins))];
-  if (activity.distanceM !== null) pieces.push(draft.cite(fact('activity.distance', 'Distance', distanceQuantity(activity.distanceM, data.units), 'm', window, name, origins)));
-  if (activity.normalizedPowerW !== null) pieces.push(`normalised power ${draft.cite(fact('activity.np', 'Normalised power', watts(activity.normalizedPowerW), 'W', window, name, origins))}`);
-  else if (activity.averagePowerW !== null) pieces.push(`average power ${draft.cite(fact('activity.ap', 'Average power', watts(activity.averagePowerW), 'W', window, name, origins))}`);
-  if (activity.averageHeartrateBpm !== null) pieces.push(`average heart rate ${draft.cite(fact('activity.hr', 'Average heart rate', quantity(activity.averageHeartrateBpm, `${Math.round(activity.averageHeartrateBpm)} bpm`), 'bpm', window, name, origins))}`);
-  if (activity.trainingLoad !== null) pieces.push(`training load ${draft.cite(fact('activity.load', 'Training load', score(activity.trainingLoad), 'TSS', window, name, scores))}`);
-  const parts = [`“${name}” on ${draft.cite(fact('activity.date', 'Day', calendarDay(activity.day), 'day', window, name, origins))}: ${pieces.join(', ')}.`];
-  const dayBefore = addCalendarDays(activity.day, -1);
-  const fitness = await data.fitness({ from: dayBefore, to: addCalendarDays(activity.day, 1) });
-  const before = fitness.series.find((day) => day.date === dayBefore);
-  const after = fitness.series.find((day) => day.date === activity.day);
-  const nextMorning = fitness.series.find((day) => day.date === addCalendarDays(activity.day, 1));
-  if (before && after) {
-    const change = fact('fitness.ctl.change', 'Change in fitness (CTL)', signed(after.ctl - before.ctl), 'TSS', window, 'Fitness series', fitness.origins);
-    parts.push(`Your fitness (CTL) went from ${draft.cite(fact('fitness.ctl.before', 'Fitness (CTL) the day before', score(before.ctl), 'TSS', { from: dayBefore, to: dayBefore }, 'Fitness series', fitness.origins))} to ${draft.cite(fact('fitness.ctl', 'Fitness (CTL)', score(after.ctl), 'TSS', window, 'Fitness series', fitness.origins))} that day (${draft.cite(change)}).`);
-    if (nextMorning) parts.push(`Your form (TSB) the next morning was ${draft.cite(fact('fitness.tsb', 'Form (TSB) the next morning', signed(nextMorning.tsb), 'TSS', { from: nextMorning.date, to: nextMorning.date }, 'Fitness series', fitness.origins))}: ${formWords(nextMorning.tsb)}.`);
-    draft.source({ kind: 'fitness', label: 'Fitness and form', from: dayBefore, to: activity.day, metric: 'ctl' });
-  }
-  return draft.done(parts.join(' '));
+  const facts = [fact('activity.time', 'Moving time', duration(activity.movingTimeS), 's', window, activity.name, origins)];
+  if (activity.distanceM !== null) facts.push(fact('activity.distance', 'Distance', distanceQuantity(activity.distanceM, units), 'm', window, activity.name, origins));
+  if (activity.normalizedPowerW !== null) facts.push(fact('activity.np', 'Normalised power', watts(activity.normalizedPowerW), 'W', window, activity.name, origins));
+  if (activity.averagePowerW !== null) facts.push(fact('activity.ap', 'Average power', watts(activity.averagePowerW), 'W', window, activity.name, origins));
+  if (activity.averageHeartrateBpm !== null) facts.push(fact('activity.hr', 'Average heart rate', bpm(activity.averageHeartrateBpm), 'bpm', window, activity.name, origins));
+  if (activity.decouplingPct !== null) facts.push(fact('activity.decoupling', 'Aerobic decoupling', percent(activity.decouplingPct, 1), '%', window, activity.name, origins));
+  if (activity.trainingLoad !== null) facts.push(fact('activity.load', 'Training load', score(activity.trainingLoad), 'TSS', window, activity.name, scores));
+  return facts;
 }

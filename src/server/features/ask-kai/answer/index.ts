@@ -5,6 +5,7 @@ import type { StravaDataPolicy } from '../../../ai/provenance.ts';
 import type { StructuredModel } from '../../../ai/structured-model.ts';
 import type { Database } from '../../../db/client.ts';
 import { activitiesIn, activityById, dayStart } from '../../facts/activities.ts';
+import { factsFromAnalysis, storedAnalysisContext } from '../../facts/analysis-facts.ts';
 import type { DayWindow } from '../../facts/fact.ts';
 import type { DayPlanService, PlanOnDay } from '../../plans/index.ts';
 import type { ScoringService } from '../../scoring/index.ts';
@@ -79,6 +80,10 @@ export function createAskEngine(deps: AskEngineDeps): AskEngine {
         return activitiesIn(db, accountId, window);
       },
       activity: (activityId) => activityById(db, accountId, activityId),
+      async analysisFacts(activityId) {
+        const context = await storedAnalysisContext(db, accountId, activityId);
+        return context ? factsFromAnalysis(context) : null;
+      },
       async fitness(window) {
         const days = Math.min(Math.max(daysIn(window), 1), 3660);
         const { series, sources } = await deps.scoring.fitnessWithSources(accountId, days, dayStart(window.to));

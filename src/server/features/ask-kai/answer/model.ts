@@ -78,7 +78,7 @@ export async function modelWrite(
   const result = await deps.ai.ask({
     purpose: 'ask-kai',
     system: SYSTEM,
-    prompt: JSON.stringify({ askKai: bundle }),
+    prompt: `<ask>${JSON.stringify(bundle)}</ask>`,
     schema: modelAnswer,
     ungroundedNumbers: (answer) => ungroundedInBundle(answer.text, bundle),
   });
