@@ -11,6 +11,7 @@ import { ORPHAN_JOB_SWEEP_CRON, createAccountDeletion, registerAccountDeletionRo
 import { createActivities, registerActivityRoutes } from './features/activities/index.ts';
 import { createAnalysis, registerAnalysisRoutes } from './features/analysis/index.ts';
 import { createApiTokens, registerApiTokenRoutes } from './features/api-tokens/index.ts';
+import { createAskEngine, createAskKai, registerAskKaiRoutes } from './features/ask-kai/index.ts';
 import { registerAppInfoRoutes } from './features/app-info/index.ts';
 import { GOOGLE_CALLBACK_PATH, createAuth, googleProvider, registerAuthRoutes, registerGoogleAuth } from './features/auth/index.ts';
 import { createSessionStore } from './http/sessions.ts';
@@ -219,6 +220,14 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   });
   registerAnalysisRoutes(app, analysis.service);
   registerDayPlanRoutes(app, dayPlan);
+
+  // Ask Kai (issue 28): conversations answered from the athlete's own facts, by the built-in coach or the model.
+  const askKai = createAskKai({
+    database: database.db,
+    engine: createAskEngine({ database: database.db, scoring, settings, dayPlan, plans, readinessOn: (accountId, date) => wellness.readinessOn(accountId, date), ai, dataPolicy }),
+    activityName: async (accountId, activityId) => (await activities.find(accountId, activityId))?.name,
+  });
+  registerAskKaiRoutes(app, askKai);
 
   registerStravaRoutes(app, {
     strava: strava.service,

@@ -74,6 +74,9 @@ async function furnish(server: TestKairo, athlete: Athlete): Promise<void> {
   expect((await athlete.browser.put(`/api/activities/${rideId}/feel`, { rpe: 6, note: 'felt fine' })).status).toBe(200);
   const plan = await athlete.browser.post('/api/training-plans', springBasePlan);
   expect(plan.status).toBe(201);
+  const conversation = await athlete.browser.post('/api/coach/conversations', { activityId: rideId });
+  expect(conversation.status).toBe(201);
+  expect((await athlete.browser.post(`/api/coach/conversations/${conversation.body.id}/messages`, { text: 'How hard was this ride?' })).status).toBe(201);
   await waitForJobs(server);
   expect((await athlete.browser.get(`/api/activities/${rideId}/analysis`)).status).toBe(200);
   athlete.ownIds.push(rideId, trainerId, plan.body.id as string);
@@ -138,7 +141,7 @@ describe.each(kinds)('Deleting an account on %s', (kind) => {
   it("deletes every row naming the account in every table, and no other account's", async () => {
     const before = await rowsNaming(server, needlesOf(athlete));
     // The test can fail: the account really had rows in the tables that matter.
-    for (const table of ['accounts', 'sessions', 'activities', 'activity_streams', 'activity_metrics', 'analyses', 'training_plans', 'wellness_days', 'activity_feels', 'strava_connections', 'user_settings', 'imports', 'throttles']) {
+    for (const table of ['accounts', 'sessions', 'activities', 'activity_streams', 'activity_metrics', 'analyses', 'training_plans', 'wellness_days', 'activity_feels', 'strava_connections', 'user_settings', 'imports', 'throttles', 'coach_conversations', 'coach_messages', 'coach_question_usage']) {
       expect(before[`public.${table}`], table).toBeGreaterThan(0);
     }
     expect(Object.entries(before).filter(([table, n]) => table.startsWith('pgboss.') && n > 0).length).toBeGreaterThan(0);

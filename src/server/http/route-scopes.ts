@@ -63,6 +63,13 @@ const routeScopes: Record<string, RouteScope> = {
   'DELETE /api/training-plans/:id': 'session-only',
   'POST /api/training-plans/:id/calendar-feed': 'session-only',
   'DELETE /api/training-plans/:id/calendar-feed': 'session-only',
+  // Ask Kai: starting a conversation and asking read the athlete's data and change none of it;
+  // renaming and deleting conversations are the person's own housekeeping.
+  'POST /api/coach/conversations': 'read',
+  'POST /api/coach/conversations/:id/messages': 'read',
+  'PATCH /api/coach/conversations/:id': 'session-only',
+  'DELETE /api/coach/conversations': 'session-only',
+  'DELETE /api/coach/conversations/:id': 'session-only',
   // No account needed.
   'GET /api/app-info': 'public',
   'GET /calendar/:file': 'public',

@@ -4,6 +4,7 @@ import { createAskKaiService } from './service.ts';
 
 /** Ask Kai (issue 28, ADR 0076): conversations with the coach about the athlete's own data. */
 export type { AskEngine } from './engine.ts';
+export { createAskEngine, type AskEngineDeps } from './answer/index.ts';
 export type { AskKaiService } from './service.ts';
 export { registerAskKaiRoutes } from './routes.ts';
 
