@@ -17,6 +17,7 @@ import { GOOGLE_CALLBACK_PATH, createAuth, googleProvider, registerAuthRoutes, r
 import { createSessionStore } from './http/sessions.ts';
 import { registerHealthRoutes } from './features/health/index.ts';
 import { createImports, registerImportRoutes } from './features/imports/index.ts';
+import { createMcp, registerMcpRoutes } from './features/mcp/index.ts';
 import { createDayPlan, createPlanAdjustments, createPlanFiles, createPlans, registerAdjustmentRoutes, registerDayPlanRoutes, registerPlanFileRoutes, registerPlanRoutes } from './features/plans/index.ts';
 import { createProfile, registerProfileRoutes } from './features/profile/index.ts';
 import {
@@ -228,6 +229,9 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     activityName: async (accountId, activityId) => (await activities.find(accountId, activityId))?.name,
   });
   registerAskKaiRoutes(app, askKai);
+  // The MCP server over the athlete's own data, Strava's fenced off, Kai answering with the built-in coach (ADR 0077).
+  const mcpAsk = createAskEngine({ database: database.db, scoring, settings, dayPlan, plans, readinessOn: (accountId, date) => wellness.readinessOn(accountId, date), dataPolicy });
+  registerMcpRoutes(app, { service: createMcp({ database: database.db, activities, scoring, dayPlan, wellness, ask: mcpAsk }), tokens: apiTokens });
 
   registerStravaRoutes(app, {
     strava: strava.service,
