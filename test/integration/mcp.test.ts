@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdApiToken, type ApiTokenScope } from '../../src/shared/api/api-tokens.ts';
+import { API_TOKEN_REQUESTS_PER_MINUTE, createdApiToken, type ApiTokenScope } from '../../src/shared/api/api-tokens.ts';
 import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
@@ -83,7 +83,7 @@ describe.each(kinds)('The MCP server on %s', (kind) => {
     otherRideId = await uploadActivityFile(other, 'ride.fit', powerRide(daysBeforeToday(2)).bytes);
     await waitForJobs(server);
     token = await makeToken(athlete, ['read']);
-  });
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
   });
@@ -193,6 +193,18 @@ describe.each(kinds)('The MCP server on %s', (kind) => {
     expect(ok.status).toBe(200);
     expect((await ok.json()).result.serverInfo.name).toBe('kairo');
     expect((await fetch(new URL('/mcp', server.url))).status).toBe(405);
+  });
+
+  it("counts against the token's own rate limit, as on /api", async () => {
+    const limited = await makeToken(athlete, ['read']);
+    for (let sent = 0; sent < API_TOKEN_REQUESTS_PER_MINUTE; sent++) {
+      expect((await postMcp(server.url, { authorization: `Bearer ${limited}` })).status).toBe(200);
+    }
+    const over = await postMcp(server.url, { authorization: `Bearer ${limited}` });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another token of the same account has its own count.
+    expect((await postMcp(server.url, { authorization: `Bearer ${token}` })).status).toBe(200);
   });
 });
 
