@@ -3,6 +3,7 @@ import type { SportFamily } from '../../../metrics/training-load.ts';
 import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
 import type { Database } from '../../db/client.ts';
 import { activities, activityMetrics, type ActivitySource } from '../../db/schema.ts';
+import { isOwnActivity } from './fence.ts';
 
 export interface ActivityFilter {
   /** Activities that started at or after this instant. */
@@ -61,7 +62,7 @@ export function createMcpRepo(db: Database) {
      */
     async ownActivities(accountId: string, filter: ActivityFilter, page: { offset: number; limit: number }) {
       const matching = await inWindow(accountId, filter);
-      const own = matching.filter((row) => row.source !== 'strava');
+      const own = matching.filter((row) => isOwnActivity(row.source));
       const ids = own.slice(page.offset, page.offset + page.limit).map((row) => row.id);
       const rows =
         ids.length === 0
