@@ -25,6 +25,7 @@ const ProfileScreen = lazyScreen(() => import('../features/profile/profile-scree
 const PlanViewScreen = lazyScreen(() => import('../features/plans/plan-view-screen.tsx').then((m) => m.PlanViewScreen));
 const CheckInScreen = lazyScreen(() => import('../features/wellness/check-in-screen.tsx').then((m) => m.CheckInScreen));
 const ApiAccessScreen = lazyScreen(() => import('../features/api-access/index.ts').then((m) => m.ApiAccessScreen));
+const AskKaiScreen = lazyScreen(() => import('../features/ask-kai/index.ts').then((m) => m.AskKaiScreen));
 
 const PLANS_REASON = 'Training plans start from what your recent activities say about you.';
 
@@ -73,6 +74,14 @@ export function AppRouter() {
         </Route>
         <Route path="/settings/api">
           <RequireSignedIn whenSignedOut="sign-in-and-return">{(user) => <ApiAccessScreen user={user} />}</RequireSignedIn>
+        </Route>
+        {/* One route for a new conversation and an open one: the screen stays mounted as a first question makes the conversation. */}
+        <Route path="/ask/:conversationId?">
+          {(params) => (
+            <RequireSignedIn whenSignedOut="sign-in-and-return">
+              {(user) => <AskKaiScreen user={user} conversationId={params.conversationId ?? null} />}
+            </RequireSignedIn>
+          )}
         </Route>
         <Route path="/strava-success">
           <RequireSignedIn whenSignedOut="home">{() => <StravaSuccessScreen />}</RequireSignedIn>

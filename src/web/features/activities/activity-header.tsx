@@ -1,15 +1,18 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, MessagesSquare } from 'lucide-react';
+import { Link } from 'wouter';
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import { AnalysisActions, AnalysisSubjectLine } from '../analysis/index.ts';
 import { activityFamily } from '../../lib/activity-family.ts';
 import { sourceLabel, sportLabel, stravaActivityUrl } from '../../lib/activity-labels.ts';
 import { ActivityTypeIcon } from './activity-type-icon.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
+import { buttonClasses } from '../../ui/button-classes.ts';
 
 /**
  * Name, sport, start time and source of the activity on screen, Kai's subject line, and the page's
  * actions: its Strava page when it has one (Strava's 'View on Strava' link style), refresh, export
- * and add detail.
+ * and add detail, and a conversation with Kai about it (issue 28: Ask Kai starts it on arrival, so
+ * none of Ask Kai's code loads with Home).
  */
 export function ActivityHeader({ activity }: { activity: ActivityListItem }) {
   const stravaUrl = stravaActivityUrl(activity);
@@ -42,6 +45,10 @@ export function ActivityHeader({ activity }: { activity: ActivityListItem }) {
       </div>
       <div role="toolbar" aria-label="Analysis actions" className="flex flex-wrap items-center gap-2">
         <AnalysisActions activity={activity} />
+        <Link href={`/ask?activity=${encodeURIComponent(activity.id)}`} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+          <MessagesSquare aria-hidden className="size-4" />
+          Ask about this activity
+        </Link>
       </div>
     </header>
   );

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Activity, CalendarRange, Settings, UserRound, type LucideIcon } from 'lucide-react';
+import { Activity, CalendarRange, MessagesSquare, Settings, UserRound, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { IconButton } from '../../ui/icon-button.tsx';
 import { KairoLogo } from '../../ui/kairo-logo.tsx';
@@ -11,10 +11,14 @@ interface Tab {
   isActive: (path: string) => boolean;
 }
 
-/** Spec §2: three tabs; 'Training plan' covers every route under /training-plan, 'Activities' each activity's page. */
+/**
+ * Spec §2's three tabs and Ask Kai (issue 28); 'Training plan' covers every route under
+ * /training-plan, 'Activities' each activity's page, 'Ask Kai' each conversation.
+ */
 const tabs: readonly Tab[] = [
   { label: 'Activities', href: '/', icon: Activity, isActive: (path) => path === '/' || path.startsWith('/activities/') },
   { label: 'Training plan', href: '/training-plan', icon: CalendarRange, isActive: (path) => path.startsWith('/training-plan') },
+  { label: 'Ask Kai', href: '/ask', icon: MessagesSquare, isActive: (path) => path === '/ask' || path.startsWith('/ask/') },
   { label: 'Profile', href: '/profile', icon: UserRound, isActive: (path) => path === '/profile' },
 ];
 
