@@ -229,8 +229,9 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     activityName: async (accountId, activityId) => (await activities.find(accountId, activityId))?.name,
   });
   registerAskKaiRoutes(app, askKai);
-  // The MCP server over the athlete's own data, Strava's fenced off, Kai answering with the built-in coach (ADR 0077).
-  const mcpAsk = createAskEngine({ database: database.db, scoring, settings, dayPlan, plans, readinessOn: (accountId, date) => wellness.readinessOn(accountId, date), dataPolicy });
+  // The MCP server over the athlete's own data, Strava's fenced off, Kai answering with the built-in coach (ADR 0077),
+  // each question counted against the same daily limit as Ask Kai's.
+  const mcpAsk = askKai.counted(createAskEngine({ database: database.db, scoring, settings, dayPlan, plans, readinessOn: (accountId, date) => wellness.readinessOn(accountId, date), dataPolicy }));
   registerMcpRoutes(app, { service: createMcp({ database: database.db, activities, scoring, dayPlan, wellness, ask: mcpAsk }), tokens: apiTokens });
 
   registerStravaRoutes(app, {

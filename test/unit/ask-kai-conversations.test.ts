@@ -167,3 +167,23 @@ describe('asking Kai', () => {
     expect(lastSeconds.retryAfterS).toBe(10);
   });
 });
+
+describe('questions asked outside a conversation (the MCP tool)', () => {
+  it('are counted against the same daily limit, refused past it, and given back when no answer came', async () => {
+    const { service, engine, takeQuestion, giveBackQuestion, answer } = serviceWith({});
+    const counted = service.counted(engine);
+    const input = { accountId: ACCOUNT, text: 'How is my fitness?', today: '2026-03-14', subject: null };
+    await expect(counted.answer(input)).resolves.toBe(answered);
+    expect(takeQuestion).toHaveBeenCalledWith(ACCOUNT, '2026-03-14', 10);
+    expect(answer).toHaveBeenCalledWith(input);
+
+    const spent = serviceWith({ questionsLeft: false });
+    await expect(spent.service.counted(spent.engine).answer(input)).rejects.toMatchObject({ code: 'too_many_requests' });
+    expect(spent.answer).not.toHaveBeenCalled();
+
+    const failing = serviceWith({ engine: { answer: async () => Promise.reject(new Error('no facts')) } });
+    await expect(failing.service.counted(failing.engine).answer(input)).rejects.toThrow('no facts');
+    expect(failing.giveBackQuestion).toHaveBeenCalledWith(ACCOUNT, '2026-03-14');
+    expect(giveBackQuestion).not.toHaveBeenCalled();
+  });
+});

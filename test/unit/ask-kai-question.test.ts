@@ -109,3 +109,27 @@ describe('follow-ups keep the subject', () => {
     expect(ask('How is my fitness?', first).kind).toBe('fitness');
   });
 });
+
+describe('a second period relative to the first', () => {
+  it("reads 'the 6 weeks before' and 'previous 4 weeks' as the span before the first period", async () => {
+    const { resolvePeriods } = await import('../../src/server/features/ask-kai/answer/periods.ts');
+    const before = ask('How has my best 5-minute power changed in the last 6 weeks compared with the 6 weeks before?');
+    expect(resolvePeriods(before.periods, TODAY).map((period) => period.window)).toEqual([
+      { from: '2026-10-19', to: TODAY },
+      { from: '2026-09-07', to: '2026-10-18' },
+    ]);
+    const previous = ask('hours in the last 4 weeks vs the previous 4 weeks');
+    expect(resolvePeriods(previous.periods, TODAY).map((period) => period.window)).toEqual([
+      { from: '2026-11-02', to: TODAY },
+      { from: '2026-10-05', to: '2026-11-01' },
+    ]);
+  });
+
+  it('reads fatigue, chronic load and a race as what they are, and a bike fit as nothing it can answer', () => {
+    expect(ask('How fatigued am I at the moment?').kind).toBe('fitness');
+    expect(ask('How much has my chronic training load changed since March?').kind).toBe('fitness');
+    expect(ask('Could I race a gran fondo this weekend?').kind).toBe('ready');
+    expect(understand('Can you book me a bike fit next Tuesday?', { today: TODAY, activityId: false, previous: null }).ok).toBe(false);
+    expect(ask('When was my best hour of power in the past 30 days?').durationS).toBe(3600);
+  });
+});

@@ -12,6 +12,7 @@ import { createAnalysisService } from './service.ts';
 
 /** Kai's analysis of each activity: the facts (coach/context), the words (built-in or a model) and the exports. */
 export type { AnalysisService } from './service.ts';
+export type { AnalysisContext } from './coach/context.ts';
 export { registerAnalysisRoutes } from './routes.ts';
 
 type ServiceDeps = Parameters<typeof createAnalysisService>[0];

@@ -19,7 +19,7 @@ import { buildAnalysisContext, contextHash, type AnalysisContext } from './coach
 import { readinessFacts } from './coach/readiness-facts.ts';
 import { asDaySession, fromDaySession, heldBackSession } from './coach/next-session.ts';
 import { builtinNextSession } from './coach/builtin.ts';
-import { quantity } from '../facts/format.ts';
+import { quantity } from '../facts/index.ts';
 import type { PlannedNextFacts } from './coach/context.ts';
 import { formatShortCalendarDay } from '../../../shared/format.ts';
 import { DAY_MS } from '../../../shared/time.ts';

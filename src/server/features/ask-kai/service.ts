@@ -31,6 +31,11 @@ export interface AskKaiService {
   removeAll(accountId: string): Promise<void>;
   ask(accountId: string, id: string, body: z.output<typeof askBody>): Promise<AskReply>;
   suggestions(accountId: string, options: { activityId?: string }): Promise<{ questions: string[] }>;
+  /**
+   * `engine` with each answer counted against the account's daily question limit, as a question in
+   * a conversation is: for questions asked outside any conversation (the MCP tool, ADR 0077).
+   */
+  counted(engine: AskEngine): AskEngine;
 }
 
 /** The UTC calendar day (YYYY-MM-DD) of an instant: the day the question limit counts in. */
@@ -192,6 +197,25 @@ export function createAskKaiService(deps: {
         throw new AppError('not_found', CONVERSATION_NOT_FOUND_MESSAGE);
       }
       return { question: messageOf(stored.question), answer: messageOf(stored.answer) };
+    },
+
+    counted(inner) {
+      return {
+        suggestions: (accountId, options) => inner.suggestions(accountId, options),
+        async answer(input) {
+          const askedAt = now();
+          const day = utcDay(askedAt);
+          const access = await repo.access(input.accountId);
+          if (!access) throw new AppError('not_found', CONVERSATION_NOT_FOUND_MESSAGE);
+          if (!(await repo.takeQuestion(input.accountId, day, dailyQuestionLimit(access, askedAt)))) throw questionLimitError(access, askedAt);
+          try {
+            return await inner.answer(input);
+          } catch (error) {
+            await repo.giveBackQuestion(input.accountId, day);
+            throw error;
+          }
+        },
+      };
     },
 
     async suggestions(accountId, options) {

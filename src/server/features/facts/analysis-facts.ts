@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { analyses } from '../../db/schema.ts';
-import type { AnalysisContext } from '../analysis/coach/context-types.ts';
+import type { AnalysisContext } from '../analysis/index.ts';
 import type { Quantity } from './format.ts';
 import { fact, type Fact } from './fact.ts';
 

@@ -6,7 +6,7 @@ import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import type { FactOrigin } from '../../ai/provenance.ts';
 import { figureOrigins, scoreOrigins, type FactActivity } from './activities.ts';
 import { fact, type DayWindow, type Fact } from './fact.ts';
-import { calendarDay, count, distance, duration, elevation, percent, quantity, ratio, score, signed, watts } from './format.ts';
+import { count, epochDay, distance, duration, elevation, percent, quantity, ratio, score, signed, watts } from './format.ts';
 
 /**
  * The fact builders: each figure of the athlete's data computed and worded once, from stored
@@ -93,7 +93,7 @@ export function bestPowerFacts(rows: readonly FactActivity[], durationS: number,
   const origins = figureOrigins(best.activity);
   return {
     power: fact(`power.best.${durationS}s`, label, watts(best.watts), 'W', window, best.activity.name, origins),
-    date: fact(`power.best.${durationS}s.date`, `Day of the ${label.toLowerCase()}`, calendarDay(best.activity.day), 'day', window, best.activity.name, origins),
+    date: fact(`power.best.${durationS}s.date`, `Day of the ${label.toLowerCase()}`, epochDay(best.activity.day), 'day', window, best.activity.name, origins),
     activity: best.activity,
   };
 }

@@ -80,6 +80,11 @@ export function calendarDay(isoDay: string): Quantity {
   return quantity(date.getTime(), `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`);
 }
 
+/** A calendar day as a fact's value counts it (days since 1970-01-01, the unit 'day'), written as prose writes it. */
+export function epochDay(isoDay: string): Quantity {
+  return quantity(Math.round(Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`) / 86_400_000), calendarDay(isoDay).text);
+}
+
 /** Time left to a day, as a coach says it: whole weeks from two weeks on, days below ('9 weeks', '10 days', '1 day'). */
 export function timeLeft(days: number): Quantity {
   return days >= 14 ? quantity(days, `${Math.floor(days / 7)} weeks`) : count(days, 'day');

@@ -11,7 +11,7 @@ import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import type { ActivitiesService } from '../../activities/index.ts';
 import type { PlanOnDay, PlanStanding } from '../../plans/index.ts';
 import type { FitnessWithSources, ScoringService, TrainingLogEntry } from '../../scoring/index.ts';
-import type { Quantity } from '../../facts/format.ts';
+import type { Quantity } from '../../facts/index.ts';
 import type { FactOrigin, Provenanced } from '../../../ai/provenance.ts';
 import type { ActivityIntervals } from '../../../../shared/api/activity-intervals.ts';
 import type { PlanComplianceFacts } from './plan-compliance-facts.ts';

@@ -6,7 +6,7 @@ import { formatWeight, measureText, weightInUnits } from '../../../../shared/for
 import type { FactOrigin } from '../../../ai/provenance.ts';
 import { activityProvenance } from './activity-facts.ts';
 import type { AnalysisInputs, AthleteProfileFacts, FtpUpdateFacts, MaxHrUpdateFacts, ThresholdOrigin, ZonesUsedFacts } from './context-types.ts';
-import { bpm, calendarDay, formatted, quantity, watts } from '../../facts/format.ts';
+import { bpm, calendarDay, formatted, quantity, watts } from '../../facts/index.ts';
 
 /** The athlete's thresholds as a coach may speak of them: stated, used for the zones, or departed from. */
 

@@ -6,7 +6,7 @@ import type { FitnessWithSources, TrainingLogEntry } from '../../scoring/index.t
 import { planComplianceFacts } from './plan-compliance-facts.ts';
 import type { FactOrigin } from '../../../ai/provenance.ts';
 import type { FitnessFacts, LoadFacts, MesocycleFacts, PlanFacts, RecentTrainingFacts } from './context-types.ts';
-import { calendarDay, count, duration, formatted, percentRange, positive, quantity, score, signed, timeLeft } from '../../facts/format.ts';
+import { calendarDay, count, duration, formatted, percentRange, positive, quantity, score, signed, timeLeft } from '../../facts/index.ts';
 
 /** The training around the activity: the fitness series, the recent log, the cycle week and the active plans. */
 

@@ -7,7 +7,7 @@ import type { EffectiveThresholds } from '../../../../shared/api/settings.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import { addCalendarDays } from '../../../../shared/time.ts';
 import type { FactOrigin } from '../../../ai/provenance.ts';
-import { figureOrigins, type FactActivity } from '../../facts/activities.ts';
+import { figureOrigins, type FactActivity } from '../../facts/index.ts';
 import {
   activitySource,
   aerobicFacts,
@@ -22,17 +22,16 @@ import {
   inWindow,
   ofFamily,
   periodSource,
-  volumeFactList,
   volumeFacts,
   zoneTimeFacts,
   type FamilyOrAll,
   type VolumeFacts,
-} from '../../facts/builders.ts';
-import { fact, type DayWindow, type Fact } from '../../facts/fact.ts';
-import { bpm, calendarDay, distance as distanceQuantity, duration, percent, quantity, score, signed, timeLeft, watts } from '../../facts/format.ts';
+} from '../../facts/index.ts';
+import { fact, type DayWindow, type Fact } from '../../facts/index.ts';
+import { bpm, epochDay, distance as distanceQuantity, duration, percent, quantity, score, signed, timeLeft, watts } from '../../facts/index.ts';
 import { wholeFitness } from '../../../../metrics/fitness.ts';
 import type { PlanOnDay } from '../../plans/index.ts';
-import { periodBefore, resolvePeriod, type Period, type PeriodSpec } from './periods.ts';
+import { periodBefore, resolvePeriod, resolvePeriods, type Period, type PeriodSpec } from './periods.ts';
 import type { Question } from './question.ts';
 
 /** What the answer writers read, loaded on demand and scoped to the account by the engine. */
@@ -93,7 +92,7 @@ const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function periodsOf(question: Question, today: string, fallback: PeriodSpec): Period[] {
   const specs = question.periods.length > 0 ? question.periods.slice(0, 2) : [fallback];
-  return specs.map((spec) => resolvePeriod(spec, today));
+  return resolvePeriods(specs, today);
 }
 
 const last = (days: number, words: string): PeriodSpec => ({ kind: 'last', days, words });
@@ -128,7 +127,7 @@ export async function answerFitness(question: Question, data: AnswerData): Promi
   const change = fitnessChangeFact(series, window, origins);
   draft.source({ kind: 'fitness', label: 'Fitness and form', from: window.from, to: window.to, metric: 'ctl' });
   draft.chart = { kind: 'fitness', days: series.filter((day) => day.date >= window.from && day.date <= window.to).map(({ date, ctl, atl, tsb }) => ({ date, ctl: round1(ctl), atl: round1(atl), tsb: round1(tsb) })) };
-  const when = window.to === data.today ? 'this morning' : `on the morning of ${draft.cite(fact('fitness.date', 'Day', calendarDay(window.to), 'day', { from: window.to, to: window.to }, 'Fitness series', origins))}`;
+  const when = window.to === data.today ? 'this morning' : `on the morning of ${draft.cite(fact('fitness.date', 'Day', epochDay(window.to), 'day', { from: window.to, to: window.to }, 'Fitness series', origins))}`;
   const parts = [`Your fitness (CTL) is ${draft.cite(end.ctl)} ${when}, fatigue (ATL) ${draft.cite(end.atl)} and form (TSB) ${draft.cite(end.tsb)}: ${formWords(end.form)}.`];
   if (change) parts.push(`Over ${draft.period(period!)} your fitness moved ${draft.cite(change)}: ${trendWords(change.value)}.`);
   return draft.done(parts.join(' '));
@@ -146,21 +145,22 @@ export async function answerBestPower(question: Question, data: AnswerData): Pro
   const family = question.sport && question.sport !== 'all' ? question.sport : null;
   const parts: string[] = [];
   const bests = [];
+  const held = durationFact(durationS);
   for (const [index, period] of periods.entries()) {
     const rows = family ? ofFamily(await data.activities(period.window), family) : await data.activities(period.window);
     const best = bestPowerFacts(rows, durationS, period.window);
     bests.push({ period, best, rows });
     const named = draft.period(period, index + 1);
     if (!best) {
-      parts.push(`I found no ${durationWords(durationS)} effort with measured power in ${named}.`);
+      parts.push(`I found no ${draft.cite(held)} effort with measured power in ${named}.`);
       continue;
     }
     draft.source(activitySource(best.activity, `power.best.${durationS}s`));
     parts.push(
-      `${sentence(index === 0 ? 'your' : 'in')} ${index === 0 ? `best ${durationWords(durationS)} power in ${named} is` : `${named} it was`} ${draft.cite(best.power)}, from “${best.activity.name}” on ${draft.cite(best.date)}.`,
+      `${sentence(index === 0 ? 'your' : 'in')} ${index === 0 ? `best ${draft.cite(held)} power in ${named} is` : `${named} it was`} ${draft.cite(best.power)}, from “${best.activity.name}” on ${draft.cite(best.date)}.`,
     );
   }
-  if (question.askedDurationS !== null) parts.push(`Kairo keeps the power curve at set durations; ${durationWords(durationS)} is the nearest to what you asked.`);
+  if (question.askedDurationS !== null) parts.push(`Kairo keeps the power curve at set durations; ${draft.cite(held)} is the nearest to what you asked.`);
   const [first, second] = bests;
   if (first?.best && second?.best) {
     const change = fact(`power.best.${durationS}s.change`, `Change in best ${durationWords(durationS)} power`, signedWatts(first.best.power.value - second.best.power.value), 'W', first.period.window, 'Power curve', [...first.best.power.provenance, ...second.best.power.provenance]);
@@ -178,6 +178,9 @@ export async function answerBestPower(question: Question, data: AnswerData): Pro
   }
   return draft.done(parts.join(' '));
 }
+
+/** The duration a best power is held for, as a fact, so its number ('5-min') traces to one. */
+const durationFact = (seconds: number) => fact('power.duration', 'Duration held', quantity(seconds, durationWords(seconds)), 's', null, 'Your question', ['athlete']);
 
 function signedWatts(value: number) {
   const rounded = Math.round(value);
@@ -201,8 +204,8 @@ function thresholdOrigins(threshold: EffectiveThresholds['cycling']['ftpW']): Fa
 
 export async function answerThresholds(question: Question, data: AnswerData): Promise<Written> {
   const draft = new Draft();
-  const [period] = periodsOf(question, data.today, last(FTP_WINDOW_DAYS, `${FTP_WINDOW_DAYS} days`));
-  const before = periodBefore(period!);
+  const [period, named] = periodsOf(question, data.today, last(FTP_WINDOW_DAYS, `${FTP_WINDOW_DAYS} days`));
+  const before = named ?? periodBefore(period!);
   const thresholds = await data.thresholds();
   const parts: string[] = [];
   const inUse = thresholds.cycling.ftpW;
@@ -217,7 +220,7 @@ export async function answerThresholds(question: Question, data: AnswerData): Pr
   if (estimateNow) {
     const ftpNow = fact('ftp.estimate', 'FTP estimate (95% of best 20 min)', watts(estimateFtpFromBest20MinW(estimateNow.power.value)), 'W', period!.window, estimateNow.activity.name, estimateNow.power.provenance);
     draft.source(activitySource(estimateNow.activity, 'power.best.1200s'));
-    parts.push(`From your best 20 minutes in ${draft.period(period!)} (${draft.cite(estimateNow.power)} in “${estimateNow.activity.name}”), I estimate your FTP at ${draft.cite(ftpNow)}.`);
+    parts.push(`From your best ${draft.cite(durationFact(1200))} power in ${draft.period(period!)} (${draft.cite(estimateNow.power)} in “${estimateNow.activity.name}”), I estimate your FTP at ${draft.cite(ftpNow)}.`);
     if (estimateBefore) {
       const ftpBefore = fact('ftp.estimate', 'FTP estimate (95% of best 20 min)', watts(estimateFtpFromBest20MinW(estimateBefore.power.value)), 'W', before.window, estimateBefore.activity.name, estimateBefore.power.provenance);
       const change = fact('ftp.estimate.change', 'Change in FTP estimate', signedWatts(ftpNow.value - ftpBefore.value), 'W', period!.window, 'Power curve', [...ftpNow.provenance, ...ftpBefore.provenance]);
@@ -225,7 +228,7 @@ export async function answerThresholds(question: Question, data: AnswerData): Pr
       parts.push(`In ${draft.period(before, 2)} it was ${draft.cite(ftpBefore)}: your threshold is ${direction} (${draft.cite(change)}).`);
     }
   } else {
-    parts.push(`I found no ride with 20 minutes of measured power in ${draft.period(period!)}, so I cannot estimate your FTP from it.`);
+    parts.push(`I found no ride with ${draft.cite(durationFact(1200))} of measured power in ${draft.period(period!)}, so I cannot estimate your FTP from it.`);
   }
   const cp = criticalPowerFacts(rows, period!.window);
   if (cp) {
@@ -311,7 +314,7 @@ export async function answerVolume(question: Question, data: AnswerData, raw: st
     const spans = question.by === 'week' ? weeksOf(period!.window) : monthsOf(period!.window);
     const each = spans.map((span) => {
       const volume = volumeFacts(rows, family, span, data.units);
-      const name = question.by === 'week' ? `week of ${draft.cite(fact(`week.${span.from}`, 'Week', calendarDay(span.from), 'day', span, 'Your question', ['athlete']))}` : draft.cite(fact(`month.${span.from.slice(0, 7)}`, 'Month', quantity(Date.parse(span.from), `${SHORT_MONTHS[Number(span.from.slice(5, 7)) - 1]} ${span.from.slice(0, 4)}`), 'day', span, 'Your question', ['athlete']));
+      const name = question.by === 'week' ? `week of ${draft.cite(fact(`week.${span.from}`, 'Week', epochDay(span.from), 'day', span, 'Your question', ['athlete']))}` : draft.cite(fact(`month.${span.from.slice(0, 7)}`, 'Month', quantity(epochDay(span.from).value, `${SHORT_MONTHS[Number(span.from.slice(5, 7)) - 1]} ${span.from.slice(0, 4)}`), 'day', span, 'Your question', ['athlete']));
       const main = volume[metric] ?? volume.time;
       return `${name}: ${draft.cite(main)}`;
     });
@@ -335,8 +338,8 @@ export async function answerCompare(question: Question, data: AnswerData, raw: s
   const draft = new Draft();
   const family = question.sport ?? 'all';
   const specs = question.periods.length > 0 ? question.periods : [{ kind: 'this', unit: 'month' } as PeriodSpec];
-  const first = resolvePeriod(specs[0]!, data.today);
-  const second = specs[1] ? resolvePeriod(specs[1], data.today) : periodBefore(first);
+  const [first, named] = resolvePeriods(specs.slice(0, 2), data.today) as [Period, Period | undefined];
+  const second = named ?? periodBefore(first);
   const metric = volumeMetric(raw);
   const rows = await data.activities({ from: first.window.from < second.window.from ? first.window.from : second.window.from, to: first.window.to > second.window.to ? first.window.to : second.window.to });
   const a = volumeFacts(rows, family, first.window, data.units);
@@ -379,13 +382,13 @@ export async function answerExtremes(question: Question, data: AnswerData): Prom
     const { activity } = longest;
     draft.source(activitySource(activity, 'moving-time'));
     const extra = activity.distanceM !== null ? `, ${draft.cite(fact('activity.longest.distance', 'Distance of the longest activity', distanceQuantity(activity.distanceM, data.units), 'm', period!.window, activity.name, figureOrigins(activity)))}` : '';
-    parts.push(`Your longest ${noun} in ${named} was “${activity.name}” on ${draft.cite(fact('activity.longest.date', 'Day of the longest activity', calendarDay(activity.day), 'day', period!.window, activity.name, figureOrigins(activity)))}: ${draft.cite(longest.fact)}${extra}.`);
+    parts.push(`Your longest ${noun} in ${named} was “${activity.name}” on ${draft.cite(fact('activity.longest.date', 'Day of the longest activity', epochDay(activity.day), 'day', period!.window, activity.name, figureOrigins(activity)))}: ${draft.cite(longest.fact)}${extra}.`);
   }
   if (wantHardest) {
     if (hardest) {
       const { activity } = hardest;
       draft.source(activitySource(activity, 'training-load'));
-      parts.push(`${wantLongest ? 'The hardest, by training load,' : `Your hardest ${noun} in ${named}, by training load,`} was “${activity.name}” on ${draft.cite(fact('activity.hardest.date', 'Day of the hardest activity', calendarDay(activity.day), 'day', period!.window, activity.name, figureOrigins(activity)))} with a load of ${draft.cite(hardest.fact)} in ${draft.cite(fact('activity.hardest.time', 'Moving time of the hardest activity', duration(activity.movingTimeS), 's', period!.window, activity.name, figureOrigins(activity)))}.`);
+      parts.push(`${wantLongest ? 'The hardest, by training load,' : `Your hardest ${noun} in ${named}, by training load,`} was “${activity.name}” on ${draft.cite(fact('activity.hardest.date', 'Day of the hardest activity', epochDay(activity.day), 'day', period!.window, activity.name, figureOrigins(activity)))} with a load of ${draft.cite(hardest.fact)} in ${draft.cite(fact('activity.hardest.time', 'Moving time of the hardest activity', duration(activity.movingTimeS), 's', period!.window, activity.name, figureOrigins(activity)))}.`);
     } else parts.push(`None of them has a training load yet, so I cannot say which was hardest.`);
   }
   return draft.done(parts.join(' '));
@@ -426,8 +429,8 @@ const SOLID_DECOUPLING_PCT = 5;
 export async function answerAerobic(question: Question, data: AnswerData): Promise<Written> {
   const draft = new Draft();
   const family = question.sport ?? 'all';
-  const [period] = periodsOf(question, data.today, last(90, '90 days'));
-  const before = question.periods[1] ? resolvePeriod(question.periods[1], data.today) : periodBefore(period!);
+  const [period, asked] = periodsOf(question, data.today, last(90, '90 days'));
+  const before = asked ?? periodBefore(period!);
   const rows = await data.activities({ from: before.window.from < period!.window.from ? before.window.from : period!.window.from, to: period!.window.to });
   const now = aerobicFacts(rows, period!.window, family);
   const then = aerobicFacts(rows, before.window, family);
@@ -470,14 +473,15 @@ export async function answerPlan(_question: Question, data: AnswerData): Promise
     draft.source({ kind: 'plan', label: plan.name, planId: plan.id });
     if (plan.weekOfPlan !== null) {
       parts.push(`You are in week ${draft.cite(fact('plan.week', 'Week of the plan', quantity(plan.weekOfPlan, String(plan.weekOfPlan)), '', null, plan.name, ['athlete']))} of ${draft.cite(fact('plan.weeks', 'Weeks in the plan', quantity(plan.totalWeeks, String(plan.totalWeeks)), '', null, plan.name, ['athlete']))} of “${plan.name}”${plan.phase ? `, in its ${plan.phase.name.toLowerCase()} phase` : ''}.`);
-    } else parts.push(`Your plan “${plan.name}” starts on ${draft.cite(fact('plan.start', 'Plan start', calendarDay(plan.startDate), 'day', null, plan.name, ['athlete']))}.`);
-    if (plan.target) parts.push(`${sentence(plan.target.label)} is on ${draft.cite(fact('plan.target.date', 'Target date', calendarDay(plan.target.date), 'day', null, plan.name, ['athlete']))}, ${draft.cite(fact('plan.target.days', 'Time to the target', timeLeft(plan.target.daysTo), 'days', null, plan.name, ['athlete']))} away.`);
+    } else parts.push(`Your plan “${plan.name}” starts on ${draft.cite(fact('plan.start', 'Plan start', epochDay(plan.startDate), 'day', null, plan.name, ['athlete']))}.`);
+    if (plan.target) parts.push(`${sentence(plan.target.label)} is on ${draft.cite(fact('plan.target.date', 'Target date', epochDay(plan.target.date), 'day', null, plan.name, ['athlete']))}, ${draft.cite(fact('plan.target.days', 'Time to the target', timeLeft(plan.target.daysTo), 'days', null, plan.name, ['athlete']))} away.`);
   } else parts.push('You have no active training plan.');
   const upcoming = dayPlan.days.filter((day) => day.date >= data.today && day.session !== null);
   const next = upcoming[0];
   const describe = (day: (typeof upcoming)[number], label: string, key: string) => {
     const session = day.session!;
-    const date = day.date === data.today ? 'today' : `on ${draft.cite(fact(`${key}.date`, `${label} day`, calendarDay(day.date), 'day', null, day.plan?.name ?? 'Kai', origins))}`;
+    const dated = draft.cite(fact(`${key}.date`, `${label} day`, epochDay(day.date), 'day', { from: day.date, to: day.date }, day.plan?.name ?? 'Kai', origins));
+    const date = day.date === data.today ? `today, ${dated}` : `on ${dated}`;
     return `“${session.title}” ${date}, ${draft.cite(fact(`${key}.duration`, `${label} duration`, duration(session.durationMin * 60), 's', null, day.plan?.name ?? 'Kai', origins))}${session.zones ? '' : ''}`;
   };
   if (next) {
@@ -485,6 +489,7 @@ export async function answerPlan(_question: Question, data: AnswerData): Promise
     const key = upcoming.find((day) => isKeySession(day.session!));
     if (key && key !== next) parts.push(`Your next key session is ${describe(key, 'Next key session', 'plan.key')}.`);
     else if (key === next) parts.push('That is your next key session.');
+    else parts.push('No key session is planned in the next two weeks.');
     draft.source({ kind: 'plan', label: 'Day plan', from: data.today, to: dayPlan.days.at(-1)?.date ?? data.today });
   } else if (plan) parts.push('Nothing more is planned in the next two weeks.');
   return draft.done(parts.join(' '));
@@ -504,7 +509,7 @@ export async function answerReady(question: Question, data: AnswerData): Promise
   const asked: string[] = [];
   if (target.durationS) asked.push(draft.cite(fact('target.duration', 'What you asked about', duration(target.durationS), 's', null, 'Your question', ['athlete'])));
   if (target.distanceM) asked.push(draft.cite(fact('target.distance', 'What you asked about', distanceQuantity(target.distanceM, data.units), 'm', null, 'Your question', ['athlete'])));
-  if (target.day) asked.push(`on ${draft.cite(fact('target.date', 'The day you asked about', calendarDay(target.day), 'day', null, 'Your question', ['athlete']))}`);
+  if (target.day) asked.push(`on ${draft.cite(fact('target.date', 'The day you asked about', epochDay(target.day), 'day', null, 'Your question', ['athlete']))}`);
   const { longest } = extremesFacts(rows, recent.window, family);
   const noun = familyWords(family).noun;
   const verdicts: string[] = [];
@@ -546,7 +551,7 @@ export async function answerActivity(activityId: string, data: AnswerData): Prom
   draft.source(activitySource(activity));
   const window = { from: activity.day, to: activity.day };
   const origins = figureOrigins(activity);
-  const date = draft.cite(fact('activity.date', 'Day', calendarDay(activity.day), 'day', window, activity.name, origins));
+  const date = draft.cite(fact('activity.date', 'Day', epochDay(activity.day), 'day', window, activity.name, origins));
   const analysis = await data.analysisFacts(activityId);
   const facts = analysis ?? activityOnlyFacts(activity, data.units);
   const find = (key: string) => facts.find((entry) => entry.key === key);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { numbersIn, stringsIn } from '../../../ai/numbers.ts';
 import type { StravaDataPolicy } from '../../../ai/provenance.ts';
 import type { AiFailure, StructuredModel } from '../../../ai/structured-model.ts';
-import { isStravaDerived, type Fact } from '../../facts/fact.ts';
+import { isStravaDerived, type Fact } from '../../facts/index.ts';
 import type { Written } from './answers.ts';
 
 /** Under Kai's answer when the built-in coach answered although a model is configured. */

@@ -1,5 +1,5 @@
 import { addCalendarDays } from '../../../../shared/time.ts';
-import type { DayWindow } from '../../facts/fact.ts';
+import type { DayWindow } from '../../facts/index.ts';
 
 /**
  * The periods a question names, as it named them, so a follow-up can replace one: 'last 6 weeks',
@@ -14,7 +14,9 @@ export type PeriodSpec =
   | { kind: 'year'; year: number }
   | { kind: 'since'; month: number; day: number | null; year: number | null }
   | { kind: 'day'; offset: 0 | -1 }
-  | { kind: 'all' };
+  | { kind: 'all' }
+  /** 'the 6 weeks before', 'the previous period': the span of the same length just before the period named first. */
+  | { kind: 'before' };
 
 export interface Period {
   spec: PeriodSpec;
@@ -88,7 +90,26 @@ export function resolvePeriod(spec: PeriodSpec, today: string): Period {
     }
     case 'all':
       return { spec, label: 'all time', window: { from: ALL_TIME_FROM, to: today } };
+    case 'before':
+      // On its own it has nothing to be before: the 30 days before the last 30.
+      return periodBefore(resolvePeriod({ kind: 'last', days: 30, words: '30 days' }, today));
   }
+}
+
+/**
+ * The periods of a question, resolved: a 'before' period is the span just before the period named
+ * before it, and a second period that resolves to the first's days ('last 4 weeks vs previous 4
+ * weeks' read twice as the last 4) is the span before it.
+ */
+export function resolvePeriods(specs: readonly PeriodSpec[], today: string): Period[] {
+  const periods: Period[] = [];
+  for (const spec of specs) {
+    const previous = periods.at(-1);
+    let period = spec.kind === 'before' && previous ? periodBefore(previous) : resolvePeriod(spec, today);
+    if (previous && period.window.from === previous.window.from && period.window.to === previous.window.to) period = periodBefore(previous);
+    periods.push(period);
+  }
+  return periods;
 }
 
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
@@ -116,6 +137,7 @@ export function periodsIn(text: string): PeriodSpec[] {
       found.push({ index: start, spec });
     }
   };
+  take(/\b(?:the )?(?:\d+ (?:day|week|month|year)s? (?:before(?: that)?|prior)|(?:previous|prior|preceding) (?:\d+ (?:day|week|month|year)s?|period|block)|period before|same period before)\b/g, () => ({ kind: 'before' }));
   take(/\b(?:in the |over the |during the |for the )?(?:last|past|previous|recent) (\d+) (day|week|month|year)s?\b/g, (m) => {
     const n = Number(m[1]);
     if (n < 1 || n > 3650) return null;

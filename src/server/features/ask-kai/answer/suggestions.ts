@@ -1,4 +1,4 @@
-import type { FactActivity } from '../../facts/activities.ts';
+import type { FactActivity } from '../../facts/index.ts';
 
 /**
  * Questions a new conversation offers, chosen from what the athlete's recent data holds: power
