@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { numbersIn } from '../../src/server/ai/numbers.ts';
 import { askReply, type AskFact, type AskReply } from '../../src/shared/api/coach-conversations.ts';
 import { addCalendarDays, DAY_MS } from '../../src/shared/time.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
@@ -564,6 +565,9 @@ async function checkAnswer(question: Question, reply: AskReply, data: Seeded): P
   expect(answer.coach).toBe('built-in');
   const expected = question.expect(data);
   const shown = `"${question.text}" → ${answer.text}\nfacts: ${answer.facts.map((fact) => `${fact.key}=${fact.value} [${describeWindow(fact.window)}]`).join(', ')}`;
+  // Every number Kai wrote is one of its facts (their texts and labels) or in a name it quotes.
+  const known = new Set([...answer.facts.flatMap((fact) => [fact.text, fact.label]), ...answer.sources.map((source) => source.label)].flatMap(numbersIn));
+  expect(numbersIn(answer.text).filter((token) => !known.has(token)), `numbers without a fact in ${shown}`).toEqual([]);
   if (expected === 'cannot-answer') {
     expect(answer.text, shown).toMatch(/can(?:'|’|no)t answer/i);
     expect(answer.facts, shown).toEqual([]);
