@@ -20,6 +20,7 @@ import { benchPlanAdjustments, type PlanAdjustmentsRun } from './plan-adjustment
 import { benchPlanCompliance, type PlanComplianceRun } from './plan-compliance.ts';
 import { benchReadiness, type ReadinessRun } from './readiness.ts';
 import { benchDataScale, dataScaleFigures, dataScaleProblems, type DataScaleRun } from './data-scale.ts';
+import { benchAskKai } from './ask-kai.ts';
 
 /**
  * `npm run bench`: Kairo's performance figures against their targets. The API is measured on
@@ -63,11 +64,14 @@ const BIG_IMPORT_HEALTH_P99_MS_MAX = 200;
 /** Issue 27: /healthz while three 2 MB wellness CSVs are uploaded at once, and the memory they may take. */
 const WELLNESS_UPLOAD_HEALTH_P99_MS_MAX = 200;
 const WELLNESS_UPLOAD_RSS_GROWTH_BYTES_MAX = 256 * 1024 * 1024;
+/** Issue 28: Ask Kai's built-in answer over a year of activities, and what a model would read of it. */
+const ASK_KAI_ANSWER_P99_MS_MAX = 50;
+const ASK_KAI_BUNDLE_TOKENS_MAX = 3_000;
 
 interface Figure {
   name: string;
   value: number | null;
-  unit: 'ratio' | 'ms' | 'bytes' | 's' | 'count' | 'activities/s' | 'req/s';
+  unit: 'ratio' | 'ms' | 'bytes' | 's' | 'count' | 'activities/s' | 'req/s' | 'tokens';
   /** The target, as a bound; figures without one are reported only. */
   min?: number;
   max?: number;
@@ -382,7 +386,7 @@ function round(value: number, digits: number): number {
  * `BENCH_ONLY=data-scale npm run bench`; BENCH_SKIP=<part,…> runs all but those (a quick run:
  * `BENCH_SKIP=data-scale`). Unset, every part runs.
  */
-const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'plan-adjustments', 'api', 'activity-data', 'demo-connect', 'big-import', 'wellness-upload', 'data-scale', 'cluster', 'enumeration'] as const;
+const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'plan-adjustments', 'api', 'activity-data', 'demo-connect', 'big-import', 'wellness-upload', 'data-scale', 'cluster', 'enumeration', 'ask-kai'] as const;
 const benchOnly = selectedParts(process.env.BENCH_ONLY, process.env.BENCH_SKIP);
 
 function partNames(variable: string, value: string | undefined): string[] {
@@ -454,6 +458,27 @@ async function benchEnumerationPart(): Promise<PartResult> {
   };
 }
 
+/** Issue 28: Ask Kai's built-in answers over a year of activities and the fact bundle's size (bench/ask-kai.ts). */
+async function benchAskKaiPart(): Promise<PartResult> {
+  const run = await benchAskKai();
+  const set = `${run.questions} questions × ${run.rounds}, ${run.activities} activities in a year`;
+  const { answer, bundleTokens } = run;
+  return {
+    figures: [
+      figure(`Ask Kai: built-in answer, ${set} (p50)`, answer.p50Ms, 'ms'),
+      figure(`Ask Kai: built-in answer, ${set} (p99)`, answer.p99Ms, 'ms', { max: ASK_KAI_ANSWER_P99_MS_MAX }),
+      figure(`Ask Kai: fact bundle, largest of ${bundleTokens.bundles}`, bundleTokens.maxTokens, 'tokens', { max: ASK_KAI_BUNDLE_TOKENS_MAX }),
+      figure(`Ask Kai: fact bundle, median of ${bundleTokens.bundles}`, bundleTokens.medianTokens, 'tokens'),
+    ],
+    // The set must be what it says: its questions answered and the two unknown ones not.
+    problems: [
+      ...run.unanswered.map((text) => `Ask Kai did not answer "${text}"`),
+      ...run.answeredUnknown.map((text) => `Ask Kai answered "${text}", which it should not understand`),
+    ],
+    report: { askKai: run },
+  };
+}
+
 async function main(): Promise<number> {
   const startedAt = new Date();
   // Built first, while the machine is quiet; a failing web build is reported, not fatal.
@@ -474,7 +499,7 @@ async function main(): Promise<number> {
   const bigImport = await part('big-import', benchBigImport);
   const wellnessUpload = await part('wellness-upload', benchWellnessUpload);
   const dataScale = await part('data-scale', () => benchDataScale({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S }));
-  const standalone = [await part('cluster', benchClusterPart), await part('enumeration', benchEnumerationPart)].filter((run) => run !== null);
+  const standalone = [await part('cluster', benchClusterPart), await part('enumeration', benchEnumerationPart), await part('ask-kai', benchAskKaiPart)].filter((run) => run !== null);
   const loads: [string, LoadResult | undefined][] = [
     ['GET /api/auth/user', api?.authUser],
     ['Fastify hello', helloFastify ?? undefined],
