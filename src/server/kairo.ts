@@ -10,6 +10,7 @@ import { stravaConnected, wellnessChanged } from './events/domain-events.ts';
 import { ORPHAN_JOB_SWEEP_CRON, createAccountDeletion, registerAccountDeletionRoutes } from './features/account-deletion/index.ts';
 import { createActivities, registerActivityRoutes } from './features/activities/index.ts';
 import { createAnalysis, registerAnalysisRoutes } from './features/analysis/index.ts';
+import { DATA_EXPORT_SWEEP_CRON, createDataExport, registerDataExportRoutes } from './features/data-export/index.ts';
 import { createApiTokens, registerApiTokenRoutes } from './features/api-tokens/index.ts';
 import { createAskEngine, createAskKai, registerAskKaiRoutes } from './features/ask-kai/index.ts';
 import { registerAppInfoRoutes } from './features/app-info/index.ts';
@@ -254,6 +255,16 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     log: app.log,
   });
   registerAccountDeletionRoutes(app, { deletion: accountDeletion.service, cookie });
+  // "Download my data" (ADR 0078): the account as one zip, built by a job, downloadable once for 24 hours.
+  const dataExport = createDataExport({
+    database: database.db,
+    queue,
+    streams: async (accountId, activityId) => (await activities.findWithStreams(accountId, activityId))?.streams ?? null,
+    dataPolicy,
+    secret: config.sessionSecret,
+    log: app.log,
+  });
+  registerDataExportRoutes(app, dataExport.service);
 
   registerAdjustmentRoutes(app, adjustments.service);
   registerPlanRoutes(app, plans);
@@ -281,7 +292,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   });
   registerProfileRoutes(app, profile.service);
 
-  const jobs = [housekeepingJob, accountDeletion.sweepJob, imports.archiveJob, scoringJobs.activity, scoringJobs.account, scoringJobs.fitness, ...analysis.jobs, ...profile.jobs, ...adjustments.jobs, ...strava.jobs.all, ...demoJobs];
+  const jobs = [housekeepingJob, accountDeletion.sweepJob, dataExport.job, dataExport.sweepJob, imports.archiveJob, scoringJobs.activity, scoringJobs.account, scoringJobs.fitness, ...analysis.jobs, ...profile.jobs, ...adjustments.jobs, ...strava.jobs.all, ...demoJobs];
   for (const job of jobs) queue.define(job as JobDefinition<z.ZodType>);
 
   // Before the first request: a request may queue a job (connecting Strava, importing an archive).
@@ -307,6 +318,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   await strava.pause.resume('an instance started');
   await queue.schedule(housekeepingJob, HOUSEKEEPING_CRON);
   await queue.schedule(accountDeletion.sweepJob, ORPHAN_JOB_SWEEP_CRON);
+  await queue.schedule(dataExport.sweepJob, DATA_EXPORT_SWEEP_CRON);
   if (setup.demo || publicUrl.startsWith('https://')) {
     // Strava can only call back a public https address; the simulator calls back in-process.
     await strava.service

@@ -849,3 +849,65 @@ export const coachQuestionUsage = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
+
+/**
+ * An activity file as the athlete uploaded it (issue 31, ADR 0078), byte for byte, so "Download my
+ * data" gives back what was given. Kept for single-file uploads only: an archive import's files are
+ * the athlete's own Strava export, which they still hold. A multisport file is kept once, on its
+ * first leg. Deleted with the activity, and so with the account.
+ */
+export const activityOriginals = pgTable(
+  'activity_originals',
+  {
+    activityId: oneForActivity(),
+    userId: ownedBy('user_id'),
+    fileName: text('file_name').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('activity_originals_user').on(table.userId)],
+);
+
+/**
+ * "Download my data" (issue 31, ADR 0078): one export per account at a time, built by a job into
+ * `data_export_parts`, downloadable once through a link whose token is kept only as a SHA-256, for
+ * 24 hours from when it was ready. The partial unique index makes "one at a time" hold for
+ * two requests at once on any instance.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: ownedBy('account_id'),
+    state: text('state', { enum: ['queued', 'running', 'ready', 'failed'] }).notNull().default('queued'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    error: text('error'),
+    /** base64url SHA-256 of the download link's token; null until the zip is ready. */
+    tokenHash: text('token_hash').unique(),
+    byteSize: bigint('byte_size', { mode: 'number' }),
+    createdAt: timestamps.createdAt,
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** When the link stops working and the zip is swept. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Set by the one download the link allows. */
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('data_exports_account').on(table.accountId),
+    uniqueIndex('data_exports_one_building').on(table.accountId).where(sql`${table.state} in ('queued', 'running')`),
+  ],
+);
+
+/** The zip of an export in parts of a few MB: any instance can serve the download, one part in memory at a time (as ADR 0049's uploads). */
+export const dataExportParts = pgTable(
+  'data_export_parts',
+  {
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => dataExports.id, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.exportId, table.part] })],
+);

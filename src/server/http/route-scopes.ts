@@ -28,6 +28,10 @@ const routeScopes: Record<string, RouteScope> = {
   // The account itself: only the person, signed in, deletes it.
   'GET /api/account/deletion': 'session-only',
   'POST /api/account/deletion': 'session-only',
+  // Everything of the account in one file: the person's, signed in (ADR 0078).
+  'GET /api/account/export': 'session-only',
+  'POST /api/account/export': 'session-only',
+  'GET /api/account/export/download/:token': 'session-only',
   // The web app's own usage tracking.
   'POST /api/track/page-view': 'session-only',
   'POST /api/track/user-event': 'session-only',

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { importUploadParts, imports } from '../../db/schema.ts';
+import { activityOriginals, importUploadParts, imports } from '../../db/schema.ts';
 
 export type ImportRow = typeof imports.$inferSelect;
 type Counter = 'imported' | 'duplicates' | 'skipped' | 'failed';
@@ -29,6 +29,11 @@ export function createImportsRepo(db: Database) {
 
     async update(id: string, values: Partial<Pick<ImportRow, 'status' | 'total' | 'error' | 'storagePath'>>): Promise<void> {
       await db.update(imports).set({ ...values, updatedAt: new Date() }).where(eq(imports.id, id));
+    },
+
+    /** The uploaded file of an activity, as uploaded, for the athlete's data export (ADR 0078). */
+    async keepOriginal(values: { activityId: string; userId: string; fileName: string; bytes: Uint8Array }): Promise<void> {
+      await db.insert(activityOriginals).values(values).onConflictDoNothing();
     },
 
     async storeUploadPart(importId: string, part: number, bytes: Uint8Array): Promise<void> {

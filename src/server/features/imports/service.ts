@@ -64,6 +64,8 @@ export function createImportsService(deps: {
      * a worker thread (its bytes move there), so other requests go on meanwhile.
      */
     async importFile(accountId: string, fileName: string, bytes: Uint8Array): Promise<ImportResult> {
+      // The parser takes the bytes away to its worker; the file is kept as uploaded (ADR 0078).
+      const original = Buffer.from(bytes);
       const legs = await parser.parse(fileName, bytes);
       const inserted: ActivityRow[] = [];
       let duplicateOf: { name: string; startDate: Date } | null = null;
@@ -75,6 +77,7 @@ export function createImportsService(deps: {
       }
       const first = inserted[0];
       if (!first) throw new AppError('conflict', alreadyRecordedMessage(fileName, duplicateOf!));
+      await repo.keepOriginal({ activityId: first.id, userId: accountId, fileName, bytes: original });
       for (const row of inserted) await activities.ingested(accountId, row.id);
       const row = await repo.create({
         accountId,

@@ -7,6 +7,7 @@ import type { StravaStatus } from '../../../shared/api/strava.ts';
 import { Button } from '../../ui/button.tsx';
 import { buttonClasses } from '../../ui/button-classes.ts';
 import { DeleteAccountButton } from '../account-deletion/index.ts';
+import { DownloadDataButton } from '../data-export/index.ts';
 import { useLogout } from '../auth/index.ts';
 import { useStravaStatus } from './api/strava-status.ts';
 import { lazyDialog } from '../../ui/lazy-dialog.tsx';
@@ -101,6 +102,7 @@ export function ConnectionPanel({ user }: { user: AuthUser }) {
         <KeyRound aria-hidden className="size-3.5" />
         API access
       </Link>
+      <DownloadDataButton />
       <DeleteAccountButton />
     </section>
   );
