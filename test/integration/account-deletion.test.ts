@@ -102,9 +102,14 @@ describe.each(kinds)('Deleting an account on %s', (kind) => {
     expect(await connectStrava(athlete.browser, sim, stravaAthleteId)).toBe('/strava-success');
     await furnish(server, athlete);
     await furnish(server, other);
+    // A built data export (ADR 0078): its row names the account, its zip parts the export's id.
+    expect((await athlete.browser.post('/api/account/export')).status).toBe(202);
+    await waitFor(async () => (await athlete.browser.get('/api/account/export')).body.state, (state) => state === 'ready', 60_000);
+    const [built] = await server.database.handle.query<{ id: string }>('select id::text as id from data_exports where account_id = $1', [athlete.id]);
+    athlete.ownIds.push(built!.id);
     const imported = await server.database.handle.query<{ id: string }>('select id from imports where account_id = $1', [athlete.id]);
     athlete.ownIds.push(...imported.map((row) => row.id));
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
     await sim?.close();
@@ -141,7 +146,7 @@ describe.each(kinds)('Deleting an account on %s', (kind) => {
   it("deletes every row naming the account in every table, and no other account's", async () => {
     const before = await rowsNaming(server, needlesOf(athlete));
     // The test can fail: the account really had rows in the tables that matter.
-    for (const table of ['accounts', 'sessions', 'activities', 'activity_streams', 'activity_metrics', 'analyses', 'training_plans', 'wellness_days', 'activity_feels', 'strava_connections', 'user_settings', 'imports', 'throttles', 'coach_conversations', 'coach_messages', 'coach_question_usage']) {
+    for (const table of ['accounts', 'sessions', 'activities', 'activity_streams', 'activity_metrics', 'analyses', 'training_plans', 'wellness_days', 'activity_feels', 'strava_connections', 'user_settings', 'imports', 'throttles', 'coach_conversations', 'coach_messages', 'coach_question_usage', 'activity_originals', 'data_exports', 'data_export_parts']) {
       expect(before[`public.${table}`], table).toBeGreaterThan(0);
     }
     expect(Object.entries(before).filter(([table, n]) => table.startsWith('pgboss.') && n > 0).length).toBeGreaterThan(0);
