@@ -14,7 +14,7 @@ interface XTick {
 /** The grid lines and labels every answer chart shares: values on the left, durations or days along the bottom. */
 export function ChartAxes({ yTicks, xTicks }: { yTicks: YTick[]; xTicks: XTick[] }) {
   return (
-    <g aria-hidden className="text-[9px]">
+    <g aria-hidden className="text-[10px]">
       {yTicks.map((tick) => (
         <g key={`y${tick.label}`}>
           <line x1={PLOT.left} x2={PLOT.width - PLOT.right} y1={tick.at} y2={tick.at} className="stroke-line" strokeWidth={0.75} />

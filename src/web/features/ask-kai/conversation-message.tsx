@@ -25,7 +25,7 @@ export function ConversationMessage({ message, onAsk, busy }: ConversationMessag
     );
   }
   return (
-    <li className="flex items-start gap-3">
+    <li className="flex items-start gap-3 max-sm:gap-0">
       <KaiAvatar />
       <article aria-label="Kai's answer" className="flex min-w-0 flex-1 flex-col gap-3 rounded-2xl rounded-tl-sm border border-line bg-surface px-4 py-3">
         <AnswerText text={message.text} facts={message.facts} />

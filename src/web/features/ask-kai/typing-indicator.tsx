@@ -13,10 +13,10 @@ export function TypingIndicator() {
   );
 }
 
-/** Kai's mark beside each of his answers. */
+/** Kai's mark beside each of his answers; a phone gives its width to the answer instead. */
 export function KaiAvatar() {
   return (
-    <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent/15 text-xs font-bold text-accent">
+    <span aria-hidden className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-accent/15 text-xs font-bold text-accent sm:flex">
       K
     </span>
   );

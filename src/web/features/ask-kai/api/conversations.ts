@@ -62,7 +62,8 @@ export function useCreateConversation() {
 
 /**
  * POST /api/coach/conversations/:id/messages: the question and Kai's answer are added to the
- * cached conversation as the server stored them; the list refetches for its order and counts.
+ * cached conversation as the server stored them, so they show at once; the conversation and the
+ * list then refetch for the title, order and counts.
  */
 export function useAsk() {
   const queryClient = useQueryClient();
@@ -73,7 +74,11 @@ export function useAsk() {
       queryClient.setQueryData<Conversation>(conversationKey(conversationId), (cached) =>
         cached ? { ...cached, messages: [...cached.messages, question, answer], messageCount: cached.messageCount + 2, updatedAt: answer.createdAt } : cached,
       );
-      await queryClient.invalidateQueries({ queryKey: listKey, exact: true });
+      // The server names a conversation after its first question: the list and the title catch up.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: listKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: conversationKey(conversationId), exact: true }),
+      ]);
     },
   });
 }
