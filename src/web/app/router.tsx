@@ -25,6 +25,7 @@ const ProfileScreen = lazyScreen(() => import('../features/profile/profile-scree
 const PlanViewScreen = lazyScreen(() => import('../features/plans/plan-view-screen.tsx').then((m) => m.PlanViewScreen));
 const CheckInScreen = lazyScreen(() => import('../features/wellness/check-in-screen.tsx').then((m) => m.CheckInScreen));
 const ApiAccessScreen = lazyScreen(() => import('../features/api-access/index.ts').then((m) => m.ApiAccessScreen));
+const ApiReferenceScreen = lazyScreen(() => import('../features/api-reference/index.ts').then((m) => m.ApiReferenceScreen));
 const AskKaiScreen = lazyScreen(() => import('../features/ask-kai/index.ts').then((m) => m.AskKaiScreen));
 
 const PLANS_REASON = 'Training plans start from what your recent activities say about you.';
@@ -74,6 +75,9 @@ export function AppRouter() {
         </Route>
         <Route path="/settings/api">
           <RequireSignedIn whenSignedOut="sign-in-and-return">{(user) => <ApiAccessScreen user={user} />}</RequireSignedIn>
+        </Route>
+        <Route path="/settings/api/reference">
+          <RequireSignedIn whenSignedOut="sign-in-and-return">{(user) => <ApiReferenceScreen user={user} />}</RequireSignedIn>
         </Route>
         {/* One route for a new conversation and an open one: the screen stays mounted as a first question makes the conversation. */}
         <Route path="/ask/:conversationId?">

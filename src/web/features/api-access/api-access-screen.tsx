@@ -8,6 +8,7 @@ import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { lazyDialog } from '../../ui/lazy-dialog.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { TextLink } from '../../ui/text-link.tsx';
 import { SimplePage } from '../shell/index.ts';
 import { useApiTokens } from './api/api-tokens.ts';
 import { RevokeTokenDialog } from './revoke-token-dialog.tsx';
@@ -123,7 +124,8 @@ function UsageNote() {
         <code>{`curl -H "Authorization: Bearer kairo_pat_…" ${origin}/api/activities`}</code>
       </pre>
       <p>
-        Every operation and the scope it needs are in the{' '}
+        Every operation and the scope it needs are in the <TextLink href="/settings/api/reference">API reference</TextLink>, where you can
+        try a call with a token, and in the{' '}
         <a href="/api/openapi.json" className="font-medium text-accent underline-offset-4 hover:underline">
           OpenAPI document
         </a>
