@@ -30,8 +30,8 @@ export function DataExportDialog({ open, onOpenChange }: DialogOpenState) {
       description="One zip of everything Kairo holds for you: your uploaded files, each activity's figures and samples, analyses, plans, check-ins, conversations and settings."
     >
       <p className="mt-3 text-sm text-fg-muted">
-        Activities synced from Strava stay out while this Kairo follows Strava’s terms; the zip’s README.txt says how many, and how to get them from
-        Strava.
+        Where this Kairo applies Strava’s terms strictly, activities synced from Strava stay out; the zip’s README.txt says what is in it and what is
+        not, and how to get those from Strava.
       </p>
       <div className="mt-6" aria-live="polite">
         {status.isPending ? (
