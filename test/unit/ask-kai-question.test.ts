@@ -38,6 +38,7 @@ describe('Ask Kai reads the kind of question', () => {
 
   it('reads what an activity meant only with an activity in view', () => {
     expect(ask('What did this ride mean for me?', null, true).kind).toBe('activity');
+    expect(ask('What did this ride mean for my fitness?', null, true).kind).toBe('activity');
     expect(understand('What did this ride mean for me?', { today: TODAY, activityId: false, previous: null }).ok).toBe(false);
   });
 

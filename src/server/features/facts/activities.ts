@@ -55,8 +55,26 @@ export const dayAfter = (day: string): Date => new Date(dayStart(day).getTime() 
  * oldest first: one indexed range read, the metrics' few figures picked out of their JSON by the
  * database.
  */
-export function activitiesIn(db: Database, accountId: string, window: DayWindow): Promise<FactActivity[]> {
-  return readActivities(db, accountId, and(gte(activities.startDate, dayStart(window.from)), lt(activities.startDate, dayAfter(window.to)))!);
+export function activitiesIn(db: Database, accountId: string, window: DayWindow, options: { curves?: boolean } = {}): Promise<FactActivity[]> {
+  return readActivities(db, accountId, and(gte(activities.startDate, dayStart(window.from)), lt(activities.startDate, dayAfter(window.to)))!, options);
+}
+
+/** What the account's activities in a window hold, in one aggregate read: enough to choose the questions to suggest. */
+export async function activityTraits(db: Database, accountId: string, window: DayWindow): Promise<{ count: number; power: boolean; rides: boolean; runs: boolean; zones: boolean }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      power: sql<boolean>`coalesce(bool_or(cardinality(${activityMetrics.powerCurveW}) > 0), false)`,
+      sports: sql<string[]>`coalesce(array_agg(distinct ${activities.sportType}), '{}')`,
+      zones: sql<boolean>`coalesce(bool_or(${activityMetrics.metrics} ? 'hrZoneSeconds' and jsonb_typeof(${activityMetrics.metrics}->'hrZoneSeconds') = 'array'), false)`,
+    })
+    .from(activities)
+    .leftJoin(activityMetrics, eq(activityMetrics.activityId, activities.id))
+    .where(
+      and(eq(activities.userId, accountId), isNull(activities.duplicateOf), gte(activities.startDate, dayStart(window.from)), lt(activities.startDate, dayAfter(window.to))),
+    );
+  const families = new Set((row?.sports ?? []).map(sportFamilyOf));
+  return { count: row?.count ?? 0, power: row?.power ?? false, rides: families.has('ride'), runs: families.has('run'), zones: row?.zones ?? false };
 }
 
 /** One of the account's activities; null when it has none with that id (another account's included). */
@@ -65,7 +83,11 @@ export async function activityById(db: Database, accountId: string, activityId: 
   return found ?? null;
 }
 
-async function readActivities(db: Database, accountId: string, condition: SQL, options: { countDuplicates?: boolean } = {}): Promise<FactActivity[]> {
+/**
+ * `curves`: read the stored power curves too (53 numbers an activity, the costliest column to
+ * decode); without it `powerCurveW` is null, so only power answers ask for them.
+ */
+async function readActivities(db: Database, accountId: string, condition: SQL, options: { countDuplicates?: boolean; curves?: boolean } = {}): Promise<FactActivity[]> {
   const rows = await db
     .select({
       id: activities.id,
@@ -78,7 +100,7 @@ async function readActivities(db: Database, accountId: string, condition: SQL, o
       elevation: activities.totalElevationGain,
       trainingLoad: activityMetrics.trainingLoad,
       thresholdSources: activityMetrics.thresholdSources,
-      powerCurveW: activityMetrics.powerCurveW,
+      powerCurveW: options.curves === false ? sql<number[] | null>`null` : activityMetrics.powerCurveW,
       figures: sql<Record<string, unknown> | null>`jsonb_build_object(
         'hr', ${activityMetrics.metrics}->'hrZoneSeconds',
         'power', ${activityMetrics.metrics}->'powerZoneSeconds',

@@ -38,8 +38,8 @@ import type { Question } from './question.ts';
 export interface AnswerData {
   today: string;
   units: UnitSystem;
-  /** The account's counted activities in the window. */
-  activities(window: DayWindow): Promise<FactActivity[]>;
+  /** The account's counted activities in the window; their power curves only when `curves` is asked for. */
+  activities(window: DayWindow, needs?: { curves?: boolean }): Promise<FactActivity[]>;
   /** The one activity asked about; null when it is not this account's. */
   activity(activityId: string): Promise<FactActivity | null>;
   /** The facts the activity's analysis was written from (facts/analysis-facts.ts); null before it is written. */
@@ -147,7 +147,8 @@ export async function answerBestPower(question: Question, data: AnswerData): Pro
   const bests = [];
   const held = durationFact(durationS);
   for (const [index, period] of periods.entries()) {
-    const rows = family ? ofFamily(await data.activities(period.window), family) : await data.activities(period.window);
+    const read = await data.activities(period.window, { curves: true });
+    const rows = family ? ofFamily(read, family) : read;
     const best = bestPowerFacts(rows, durationS, period.window);
     bests.push({ period, best, rows });
     const named = draft.period(period, index + 1);
@@ -214,7 +215,7 @@ export async function answerThresholds(question: Question, data: AnswerData): Pr
     draft.source({ kind: 'profile', label: 'Coaching profile', metric: 'ftp' });
     parts.push(`The FTP your scores use is ${draft.cite(fact('ftp.inUse', 'FTP in use', watts(inUse.value), 'W', null, `FTP ${words}`, thresholdOrigins(inUse)))}, ${words}.`);
   }
-  const rows = await data.activities({ from: before.window.from, to: period!.window.to });
+  const rows = await data.activities({ from: before.window.from, to: period!.window.to }, { curves: true });
   const estimateNow = bestPowerFacts(rows, 1200, period!.window);
   const estimateBefore = bestPowerFacts(rows, 1200, before.window);
   if (estimateNow) {
@@ -316,7 +317,7 @@ export async function answerVolume(question: Question, data: AnswerData, raw: st
       const volume = volumeFacts(rows, family, span, data.units);
       const name = question.by === 'week' ? `week of ${draft.cite(fact(`week.${span.from}`, 'Week', epochDay(span.from), 'day', span, 'Your question', ['athlete']))}` : draft.cite(fact(`month.${span.from.slice(0, 7)}`, 'Month', quantity(epochDay(span.from).value, `${SHORT_MONTHS[Number(span.from.slice(5, 7)) - 1]} ${span.from.slice(0, 4)}`), 'day', span, 'Your question', ['athlete']));
       const main = volume[metric] ?? volume.time;
-      return `${name}: ${draft.cite(main)}`;
+      return `${name}: ${volume.sessions.value === 0 ? 'none' : draft.cite(main)}`;
     });
     parts.push(`${question.by === 'week' ? 'Week by week' : 'Month by month'}: ${each.join('; ')}.`);
   }

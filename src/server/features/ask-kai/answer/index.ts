@@ -4,7 +4,8 @@ import { addCalendarDays } from '../../../../shared/time.ts';
 import type { StravaDataPolicy } from '../../../ai/provenance.ts';
 import type { StructuredModel } from '../../../ai/structured-model.ts';
 import type { Database } from '../../../db/client.ts';
-import { activitiesIn, activityById, dayStart } from '../../facts/index.ts';
+import { activitiesIn, activityById, activityTraits, dayStart } from '../../facts/index.ts';
+import { hasActivePlan } from './active-plan.ts';
 import { factsFromAnalysis, storedAnalysisContext } from '../../facts/index.ts';
 import type { DayWindow } from '../../facts/index.ts';
 import type { DayPlanService, PlanOnDay } from '../../plans/index.ts';
@@ -75,9 +76,9 @@ export function createAskEngine(deps: AskEngineDeps): AskEngine {
     return {
       today,
       units,
-      async activities(window) {
-        await ensureCurves();
-        return activitiesIn(db, accountId, window);
+      async activities(window, needs) {
+        if (needs?.curves) await ensureCurves();
+        return activitiesIn(db, accountId, window, { curves: needs?.curves ?? false });
       },
       activity: (activityId) => activityById(db, accountId, activityId),
       async analysisFacts(activityId) {
@@ -129,12 +130,12 @@ export function createAskEngine(deps: AskEngineDeps): AskEngine {
 
   async function suggestions(accountId: string, options: { activityId?: string; today: string }): Promise<string[]> {
     const window = { from: addCalendarDays(options.today, -89), to: options.today };
-    const [recent, plans, activity] = await Promise.all([
-      activitiesIn(db, accountId, window),
-      deps.plans.activePlansOn(accountId, dayStart(options.today)),
+    const [traits, hasPlan, activity] = await Promise.all([
+      activityTraits(db, accountId, window),
+      hasActivePlan(db, accountId),
       options.activityId ? activityById(db, accountId, options.activityId) : Promise.resolve(null),
     ]);
-    return suggestedQuestions(recent, { hasPlan: plans.length > 0, activity });
+    return suggestedQuestions(traits, { hasPlan, activity });
   }
 
   return {

@@ -127,6 +127,8 @@ function kindOf(text: string, context: { activityId: boolean; durations: number;
   if (has(text, /\bwhat (?:should|do) i do\b|\bwhat's on (?:for )?(?:today|tomorrow)\b|\bwhat is on (?:for )?(?:today|tomorrow)\b/)) return 'plan';
   if (has(text, /\b(?:am i|are my legs|will i be|would i be|i'm|im) (?:ready|fit enough|prepared|fresh enough)\b|\bready (?:for|to)\b|\b(?:can|could) i (?:do|handle|manage|ride|run|race|complete|finish|go|survive)\b|\bup for\b|\bshould i (?:race|do|ride|run)\b|\bfit enough\b/)) return 'ready';
   if (has(text, /\b(?:plan|next key|key session|next session|next workout|tomorrow|what should i do|on track|training block|what's next|whats next|next up|scheduled|planned)\b/)) return 'plan';
+  // With an activity in view, a question about it ('what did this ride mean for my fitness?') is about it.
+  if (context.activityId && has(text, /\b(?:this|that) (?:activity|ride|run|session|workout|hike|one)\b|\bwhat did (?:it|this|that)\b|\bhow did (?:i|it) (?:do|go)\b|\bmean\b|\bmeant\b/)) return 'activity';
   if (has(text, /\b(?:zones?|z[1-7]|polari[sz]ed|intensity distribution|80 ?\/ ?20|time at (?:threshold|intensity))\b/)) return 'zones';
   if (has(text, /\b(?:decoupl\w*|drift|efficiency|ef|aerobic (?:fitness|efficiency|base|endurance)|pw ?hr|pa ?hr|cardiac drift)\b/)) return 'aerobic';
   if (has(text, /\b(?:ftp|threshold|critical power|cp|w ?prime|wprime|anaerobic capacity|functional threshold)\b|\bw ?'|w′/)) return 'thresholds';
@@ -135,7 +137,6 @@ function kindOf(text: string, context: { activityId: boolean; durations: number;
   if (has(text, /\b(?:longest|hardest|toughest|biggest|most (?:load|tss|demanding|intense)|heaviest|furthest|farthest)\b/)) return 'extremes';
   if (has(text, /\b(?:fitness|fatigue|fatigued|form|ctl|atl|tsb|tired|exhausted|recovered|fresh(?:ness)?|fitter|getting (?:better|stronger|slower|worse)|how am i doing|how's my training|hows my training|training load trend|overtrain\w*|losing fitness|(?:chronic|acute) training load|training stress balance|performance management)\b/)) return 'fitness';
 
-  if (context.activityId && has(text, /\b(?:this|that|the) (?:activity|ride|run|session|workout|hike|one)\b|\bwhat did (?:it|this|that)\b|\bhow did (?:i|it) (?:do|go)\b|\bmean\b|\bmeant\b/)) return 'activity';
   if (has(text, /\b(?:compare|compared|comparison|vs|versus|against|than)\b/) && context.periods >= 1) return 'compare';
   if (has(text, /\b(?:how (?:many|much|far|long)|hours|volume|distance|km|kilometers?|kilometres?|miles?|mileage|elevation|climbing|climbed|total|totals|per week|per month|weekly|monthly|each week|each month|sessions|activities|trained|train|rides|runs)\b/)) return 'volume';
   if (context.activityId) return 'activity';

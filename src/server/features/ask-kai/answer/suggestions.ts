@@ -5,23 +5,20 @@ import type { FactActivity } from '../../facts/index.ts';
  * questions only with measured power, running ones only with runs, plan ones only with a plan.
  * Each is one the built-in coach answers.
  */
-export function suggestedQuestions(recent: readonly FactActivity[], options: { hasPlan: boolean; activity: FactActivity | null }): string[] {
+export function suggestedQuestions(recent: { count: number; power: boolean; rides: boolean; runs: boolean; zones: boolean }, options: { hasPlan: boolean; activity: FactActivity | null }): string[] {
   const questions: string[] = [];
   if (options.activity) {
     questions.push('What did this activity mean for my fitness?');
   }
-  const hasPower = recent.some((row) => row.powerCurveW !== null);
-  const hasRuns = recent.some((row) => row.family === 'run');
-  const hasRides = recent.some((row) => row.family === 'ride');
-  const hasZones = recent.some((row) => row.hrZoneSeconds !== null || row.powerZoneSeconds !== null);
+  const { power: hasPower, runs: hasRuns, rides: hasRides, zones: hasZones } = recent;
   questions.push('How is my fitness trending?');
   if (hasPower) questions.push('What is my best 5-minute power in the last 90 days?', 'Is my FTP going up?');
   if (options.hasPlan) questions.push('What is my next key session?');
   if (hasRides) questions.push('How many hours did I ride per week this month?');
   if (hasRuns) questions.push('How far did I run this month compared with last month?');
   if (hasZones) questions.push('How much of my time was in the easy zones over the last 4 weeks?');
-  if (recent.length > 0) questions.push('What was my longest activity this year?', 'Am I ready for a 3-hour ride on Saturday?');
-  if (recent.length === 0) questions.push('How much did I train this month?');
+  if (recent.count > 0) questions.push('What was my longest activity this year?', 'Am I ready for a 3-hour ride on Saturday?');
+  if (recent.count === 0) questions.push('How much did I train this month?');
   return questions.slice(0, options.activity ? 4 : 5);
 }
 
