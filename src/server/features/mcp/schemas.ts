@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activityIntervals } from '../../../shared/api/activity-intervals.ts';
 import { askFact, askSource, QUESTION_MAX_CHARS } from '../../../shared/api/coach-conversations.ts';
 import { sessionFocuses, sessionStep } from '../../../shared/api/analysis.ts';
 import { daySessionSports } from '../../../shared/api/day-plan.ts';
@@ -54,18 +55,6 @@ export type ListActivitiesOutput = z.infer<z.ZodObject<typeof listActivitiesOutp
 
 export const getActivityInput = { activityId: z.uuid({ error: 'activityId is an activity id from list_activities' }) };
 
-const segment = z.object({
-  startS: z.number(),
-  durationS: z.number(),
-  distanceM: z.number().nullable(),
-  averagePowerW: z.number().nullable(),
-  normalizedPowerW: z.number().nullable(),
-  averageHeartrateBpm: z.number().nullable(),
-  maxHeartrateBpm: z.number().nullable(),
-  averageCadenceRpm: z.number().nullable(),
-  averageSpeedMps: z.number().nullable(),
-  ftpPct: z.number().nullable(),
-});
 
 const activityMetrics = z.object({
   movingTimeS: z.number().nullable(),
@@ -102,8 +91,8 @@ const activityMetrics = z.object({
 export const getActivityOutput = {
   activity: listedActivity.extend({ description: z.string().nullable(), deviceName: z.string().nullable(), timezone: z.string().nullable() }),
   metrics: activityMetrics.nullable().describe('Null until the activity is scored'),
-  laps: z.array(segment.extend({ number: z.number().int() })),
-  intervals: z.object({ signal: z.enum(['power', 'speed', 'heart-rate']), from: z.enum(['laps', 'signal']), items: z.array(segment.extend({ kind: z.enum(['work', 'rest']) })) }).nullable(),
+  laps: activityIntervals.shape.laps,
+  intervals: activityIntervals.shape.intervals,
   leftOut,
 };
 export type GetActivityOutput = z.infer<z.ZodObject<typeof getActivityOutput>>;
