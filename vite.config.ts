@@ -25,7 +25,7 @@ const notOnFirstScreen = /(with-selector(\.production)?|[\\/]queriesObserver|[\\
  * with it, and Vite's preload helper in this chunk would make the landing page's entry load it.
  */
 const firstScreenUi =
-  /[\\/]src[\\/]web[\\/]ui[\\/](alert|button|button-classes|disabled-hint|dropdown-menu-item|icon-button|kairo-logo|skeleton|spinner|switch|text-area|tooltip|toast-store)\.tsx?$/;
+  /[\\/]src[\\/]web[\\/]ui[\\/](alert|button|button-classes|disabled-hint|dropdown-menu-item|icon-button|kairo-logo|quiet-dialog-link|skeleton|spinner|switch|text-area|tooltip|toast-store)\.tsx?$/;
 
 /**
  * One chunk for the code every signed-in screen starts with (issue 29). Left to itself the bundler
