@@ -109,6 +109,8 @@ describe.each(kinds)('Deleting an account on %s', (kind) => {
     athlete.ownIds.push(built!.id);
     const imported = await server.database.handle.query<{ id: string }>('select id from imports where account_id = $1', [athlete.id]);
     athlete.ownIds.push(...imported.map((row) => row.id));
+    // Every job the setup started (the export's, the history's) has finished, so the counts below move only with what a test does.
+    await waitForJobs(server);
   }, 180_000);
   afterAll(async () => {
     await server?.close();
