@@ -8,6 +8,9 @@ export interface DayWindow {
   to: string;
 }
 
+/** How many days a window covers, both ends included. */
+export const daysInWindow = (window: DayWindow): number => Math.round((Date.parse(window.to) - Date.parse(window.from)) / 86_400_000) + 1;
+
 /**
  * One figure as every reader of the athlete's data takes it (issue 28, ADR 0076): its value in SI
  * units, the text every sentence writes it as (format.ts, in the athlete's units), the days it

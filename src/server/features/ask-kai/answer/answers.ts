@@ -27,7 +27,7 @@ import {
   type FamilyOrAll,
   type VolumeFacts,
 } from '../../facts/index.ts';
-import { fact, type DayWindow, type Fact } from '../../facts/index.ts';
+import { daysInWindow, fact, type DayWindow, type Fact } from '../../facts/index.ts';
 import { bpm, epochDay, distance as distanceQuantity, duration, percent, quantity, score, signed, timeLeft, watts } from '../../facts/index.ts';
 import { wholeFitness } from '../../../../metrics/fitness.ts';
 import type { PlanOnDay } from '../../plans/index.ts';
@@ -77,7 +77,7 @@ class Draft {
 
   /** A period as a sentence names it, its days a fact so the numbers in its name ('the last 90 days') trace to one. */
   period(period: Period, index = 1): string {
-    const days = Math.round((Date.parse(period.window.to) - Date.parse(period.window.from)) / 86_400_000) + 1;
+    const days = daysInWindow(period.window);
     return this.cite(fact(`period.${index}`, 'Period', quantity(days, period.label), 'days', period.window, 'Your question', ['athlete']));
   }
 
@@ -483,7 +483,7 @@ export async function answerPlan(_question: Question, data: AnswerData): Promise
     const session = day.session!;
     const dated = draft.cite(fact(`${key}.date`, `${label} day`, epochDay(day.date), 'day', { from: day.date, to: day.date }, day.plan?.name ?? 'Kai', origins));
     const date = day.date === data.today ? `today, ${dated}` : `on ${dated}`;
-    return `“${session.title}” ${date}, ${draft.cite(fact(`${key}.duration`, `${label} duration`, duration(session.durationMin * 60), 's', null, day.plan?.name ?? 'Kai', origins))}${session.zones ? '' : ''}`;
+    return `“${session.title}” ${date}, ${draft.cite(fact(`${key}.duration`, `${label} duration`, duration(session.durationMin * 60), 's', null, day.plan?.name ?? 'Kai', origins))}`;
   };
   if (next) {
     parts.push(`${next.source === 'plan' ? 'Next on your plan' : 'Next, as I suggested after your latest activity'}: ${describe(next, 'Next session', 'plan.next')}.`);

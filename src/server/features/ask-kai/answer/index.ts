@@ -4,10 +4,10 @@ import { addCalendarDays } from '../../../../shared/time.ts';
 import type { StravaDataPolicy } from '../../../ai/provenance.ts';
 import type { StructuredModel } from '../../../ai/structured-model.ts';
 import type { Database } from '../../../db/client.ts';
-import { activitiesIn, activityById, activityTraits, dayStart } from '../../facts/index.ts';
+import { activitiesIn, activityById, activityTraits, daysInWindow, dayStart } from '../../facts/index.ts';
 import { hasActivePlan } from './active-plan.ts';
 import { factsFromAnalysis, storedAnalysisContext } from '../../facts/index.ts';
-import type { DayWindow } from '../../facts/index.ts';
+
 import type { DayPlanService, PlanOnDay } from '../../plans/index.ts';
 import type { ScoringService } from '../../scoring/index.ts';
 import type { ReadinessWithSources } from '../../wellness/index.ts';
@@ -57,7 +57,6 @@ function previousQuestion(subject: ConversationSubject | null): Question | null 
   return subject as unknown as Question;
 }
 
-const daysIn = (window: DayWindow) => Math.round((Date.parse(window.to) - Date.parse(window.from)) / 86_400_000) + 1;
 
 /**
  * Ask Kai's answerer (ADR 0076): reads the question (question.ts), builds the facts it needs with
@@ -86,7 +85,7 @@ export function createAskEngine(deps: AskEngineDeps): AskEngine {
         return context ? factsFromAnalysis(context) : null;
       },
       async fitness(window) {
-        const days = Math.min(Math.max(daysIn(window), 1), 3660);
+        const days = Math.min(Math.max(daysInWindow(window), 1), 3660);
         const { series, sources } = await deps.scoring.fitnessWithSources(accountId, days, dayStart(window.to));
         return { series, origins: sources };
       },

@@ -1,5 +1,5 @@
 import { addCalendarDays } from '../../../../shared/time.ts';
-import type { DayWindow } from '../../facts/index.ts';
+import { daysInWindow, type DayWindow } from '../../facts/index.ts';
 
 /**
  * The periods a question names, as it named them, so a follow-up can replace one: 'last 6 weeks',
@@ -172,7 +172,7 @@ export function periodsIn(text: string): PeriodSpec[] {
 
 /** The period of the same length just before a window ('the 30 days before'): what a one-period comparison compares with. */
 export function periodBefore(period: Period): Period {
-  const days = Math.round((Date.parse(period.window.to) - Date.parse(period.window.from)) / 86_400_000) + 1;
+  const days = daysInWindow(period.window);
   const to = addCalendarDays(period.window.from, -1);
   return { spec: { kind: 'last', days, words: `${days} days` }, label: `the ${days} days before`, window: { from: addCalendarDays(to, -(days - 1)), to } };
 }
