@@ -7,7 +7,7 @@ import { analysisView, type AnalysisView } from '../../src/shared/api/analysis.t
 import { analysisContextExport } from '../../src/shared/api/exports.ts';
 import { fileNameSlug } from '../../src/shared/domain/file-name.ts';
 import { uniqueEmail } from '../support/kairo.ts';
-import { hasChromium, shootDesktopAndPhone, type ExpectedResponseError } from './support/browser.ts';
+import { hasChromium, hoverUntilTooltip, shootDesktopAndPhone, type ExpectedResponseError } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { signUpInBrowser, submitSignIn } from './support/accounts.ts';
 
@@ -357,8 +357,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     await styleButton().waitFor({ timeout: 30_000 });
     const workout = section('Next Session').getByRole('button', { name: 'Download workout file' });
     expect(await workout.isDisabled()).toBe(true);
-    await section('Next Session').getByLabel('Workout file available for Pro subscription').hover();
-    await page.getByRole('tooltip', { name: 'Workout file available for Pro subscription' }).waitFor();
+    await hoverUntilTooltip(page, section('Next Session').getByLabel('Workout file available for Pro subscription'), 'Workout file available for Pro subscription');
 
     expect(await main().getByRole('button', { name: 'Export context' }).isDisabled()).toBe(true);
     // Leave the first tooltip's trigger, so the next one opens on its own hover.
@@ -366,8 +365,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
     await page.keyboard.press('Escape');
     const exportHint = main().getByLabel('Export to other AIs available on Pro subscription');
     await exportHint.scrollIntoViewIfNeeded();
-    await exportHint.hover();
-    await page.getByRole('tooltip', { name: 'Export to other AIs available on Pro subscription' }).waitFor();
+    await hoverUntilTooltip(page, exportHint, 'Export to other AIs available on Pro subscription');
   });
 
   it("says 'Session expired' when the analysis answers 401, with a way to the login screen", async () => {

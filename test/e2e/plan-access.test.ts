@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setAccountPlan } from '../../src/server/admin/accounts.ts';
 import { FREE_PLAN_LIMIT_MESSAGE } from '../../src/shared/api/training-plans.ts';
 import { uniqueEmail } from '../support/kairo.ts';
-import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
+import { hasChromium, hoverUntilTooltip, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { signInAfresh, signUpInBrowser } from './support/accounts.ts';
 import { powerRide } from '../support/recordings.ts';
@@ -122,8 +122,7 @@ describe.skipIf(!hasChromium)('access to the training plans and the profile', ()
     await page.goto(at('/training-plan'));
     await main().getByRole('article', { name: 'Base miles' }).waitFor();
     expect(await main().getByRole('button', { name: 'Create a new plan' }).isDisabled()).toBe(true);
-    await main().getByLabel(FREE_PLAN_LIMIT_MESSAGE).hover();
-    await page.getByRole('tooltip', { name: FREE_PLAN_LIMIT_MESSAGE }).waitFor();
+    await hoverUntilTooltip(page, main().getByLabel(FREE_PLAN_LIMIT_MESSAGE), FREE_PLAN_LIMIT_MESSAGE);
     await shootDesktopAndPhone(page, 'plans-free-limit');
   });
 });

@@ -5,7 +5,7 @@ import { PROFILE_REFRESH_PRO_MESSAGE } from '../../src/shared/api/athletic-profi
 import { parseEventCards, type EventCard } from '../../src/shared/domain/profile-cards.ts';
 import { MULTIPLE_PLANS_PRO_MESSAGE } from '../../src/web/features/profile/create-plan-button.tsx';
 import { uniqueEmail } from '../support/kairo.ts';
-import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
+import { hasChromium, hoverUntilTooltip, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { signInAfresh, signUpInBrowser } from './support/accounts.ts';
 
@@ -184,16 +184,14 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     await eventsRegion().getByRole('article').first().waitFor();
 
     await main().getByRole('button', { name: 'Regenerate', disabled: true }).waitFor();
-    await main().getByLabel(PROFILE_REFRESH_PRO_MESSAGE).hover();
-    await page.getByRole('tooltip', { name: PROFILE_REFRESH_PRO_MESSAGE }).waitFor();
+    await hoverUntilTooltip(page, main().getByLabel(PROFILE_REFRESH_PRO_MESSAGE), PROFILE_REFRESH_PRO_MESSAGE);
     await page.mouse.move(0, 0);
     await page.keyboard.press('Escape');
 
     const card = eventsRegion().getByRole('article', { name: event.name });
     // Disabled once the plan list has told the page there is a plan already.
     await card.getByRole('button', { name: 'Create plan', disabled: true }).waitFor();
-    await card.getByLabel(MULTIPLE_PLANS_PRO_MESSAGE).hover();
-    await page.getByRole('tooltip', { name: MULTIPLE_PLANS_PRO_MESSAGE }).waitFor();
+    await hoverUntilTooltip(page, card.getByLabel(MULTIPLE_PLANS_PRO_MESSAGE), MULTIPLE_PLANS_PRO_MESSAGE);
   });
 
   it('deletes the plan after confirmation, which frees the Free plan to create one again', async () => {

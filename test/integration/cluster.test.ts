@@ -238,7 +238,7 @@ describe.skipIf(!postgres)(
       expect(jobs.map((row) => row.n)).toEqual(jobs.map(() => 1));
       // Kairo's own periodic work is all on pg-boss's schedules (none on a timer of each instance's own).
       const schedules = await instances[0]!.database.query<{ name: string }>(`select name from pgboss.schedule where key = '' order by name`);
-      expect(schedules.map((schedule) => schedule.name)).toEqual(['account-deletion.sweep', 'housekeeping.purge', 'strava.purge']);
+      expect(schedules.map((schedule) => schedule.name)).toEqual(['account-deletion.sweep', 'data-export.sweep', 'housekeeping.purge', 'strava.purge']);
     }, 90_000);
   },
 );

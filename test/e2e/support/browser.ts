@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
 
 /** Debian's Chromium, which `.ci/run` installs; Playwright's own browser downloads are not used. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -23,6 +23,26 @@ const CHROMIUM_ARGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Rests the pointer on a tooltip's trigger until the tooltip named `name` shows. A hover is a single
+ * pointer move: when the page still shifts or scrolls under the pointer at that moment (a busy
+ * machine, a chart laying out), the tooltip closes again as it should, so the pointer leaves and
+ * comes back, as a person's would.
+ */
+export async function hoverUntilTooltip(page: Page, trigger: Locator, name: string): Promise<void> {
+  const tooltip = page.getByRole('tooltip', { name });
+  for (let attempt = 1; ; attempt += 1) {
+    await page.mouse.move(0, 0);
+    await trigger.hover();
+    try {
+      await tooltip.waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
 }
 
 /** An API answer a step of the test provokes on purpose, e.g. a wrong password's 401. */
