@@ -1,18 +1,22 @@
+import { gzipSync } from 'node:zlib';
+import { Decoder, Stream } from '@garmin/fitsdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { signUp, startTestKairo, uniqueEmail, type TestKairo } from '../support/kairo.ts';
 import { springBasePlan } from '../support/plans.ts';
-import { hikeGpx, powerRide } from '../support/recordings.ts';
+import { exportRunTcx, hikeGpx, powerRide } from '../support/recordings.ts';
+import { zipOf } from '../support/strava-export.ts';
 import { connectStrava, startSimForKairo, waitFor, waitForJobs } from '../support/strava.ts';
-import { uploadActivityFile } from '../support/uploads.ts';
+import { uploadActivityFile, waitForImport } from '../support/uploads.ts';
 import { readZip } from '../support/zip-files.ts';
 
 /**
  * "Download my data" (issue 31, ADR 0078) on the real server: the zip holds the account's rows and
- * its uploads byte for byte, leaves Strava's activities out under the strict policy and says so,
- * its link works once and only for its account, and deleting the account deletes it.
+ * its uploads byte for byte, a FIT file Kairo writes for an activity without an upload kept (one
+ * from a Strava export archive), leaves Strava's activities out under the strict policy and says
+ * so, its link works once and only for its account, and deleting the account deletes it.
  */
 
 const kinds = await testDatabaseKinds();
@@ -44,6 +48,8 @@ describe.each(kinds)('Downloading my data on %s', (kind) => {
     ['hike.gpx', hikeGpx().bytes],
   ] as const;
   const uploadedIds: string[] = [];
+  /** The run imported from a Strava export archive: no original is kept of it. */
+  let archivedId: string;
   let planId: string;
   let files: Map<string, Buffer>;
   let downloadUrl: string;
@@ -58,6 +64,18 @@ describe.each(kinds)('Downloading my data on %s', (kind) => {
     other = await register(server, 'other');
     expect(await connectStrava(athlete.browser, sim, sim.control.createAthlete({ historyDays: 5 }).id)).toBe('/strava-success');
     for (const [name, bytes] of uploads) uploadedIds.push(await uploadActivityFile(athlete.browser, name, bytes));
+    const archive = await zipOf({
+      'activities.csv': [
+        'Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Filename',
+        '201,"May 14, 2024, 10:12:05 AM",Archived run,Run,,960,2.9,activities/201.tcx.gz',
+        '',
+      ].join('\n'),
+      'activities/201.tcx.gz': gzipSync(exportRunTcx().bytes),
+    });
+    const archiveImport = await athlete.browser.upload('/api/imports', 'export_2024.zip', archive);
+    expect(archiveImport.status).toBe(202);
+    expect(await waitForImport(athlete.browser, archiveImport.body.import.id)).toMatchObject({ status: 'done', imported: 1 });
+    [{ id: archivedId }] = (await query<{ id: string }>(`select id::text as id from activities where user_id = $1 and source = 'archive'`, [athlete.id])) as [{ id: string }];
     await uploadActivityFile(other.browser, 'ride.fit', powerRide().bytes);
     expect((await athlete.browser.put(`/api/wellness/${CHECK_IN_DAY}`, { sleepHours: 7.5, hrvRmssdMs: 61 })).status).toBe(200);
     expect((await athlete.browser.put(`/api/activities/${uploadedIds[0]}/feel`, { rpe: 6, note: 'legs fine' })).status).toBe(200);
@@ -136,6 +154,8 @@ describe.each(kinds)('Downloading my data on %s', (kind) => {
     for (const [index, [fileName, bytes]] of uploads.entries()) {
       const folder = folders.find((name) => name.endsWith(uploadedIds[index]!))!;
       expect(Buffer.compare(files.get(`activities/${folder}/original/${fileName}`)!, Buffer.from(bytes))).toBe(0);
+      // The upload is the activity's file: Kairo writes none of its own beside it.
+      expect(files.has(`activities/${folder}/activity.fit`)).toBe(false);
       const activity = parse(files, `activities/${folder}/activity.json`);
       const [row] = await query<{ name: string; distance: number }>('select name, distance from activities where id = $1', [uploadedIds[index]]);
       expect({ id: activity.id, name: activity.name, distance: activity.distance }).toEqual({ id: uploadedIds[index], name: row!.name, distance: row!.distance });
@@ -144,6 +164,28 @@ describe.each(kinds)('Downloading my data on %s', (kind) => {
       const [stored] = await query<{ sampleCount: number }>('select sample_count as "sampleCount" from activity_streams where activity_id = $1', [uploadedIds[index]]);
       expect(parse(files, `activities/${folder}/streams.json`).timeS).toHaveLength(stored!.sampleCount);
     }
+  });
+
+  it('writes a FIT file of its samples for an activity without an original, and says so in README.txt', async () => {
+    const folder = [...files.keys()].find((name) => name.startsWith('activities/') && name.includes(archivedId))!.split('/')[1]!;
+    expect([...files.keys()].filter((name) => name.startsWith(`activities/${folder}/`)).sort()).toEqual(
+      ['activity.fit', 'activity.json', 'analysis.json', 'metrics.json', 'streams.json'].map((name) => `activities/${folder}/${name}`),
+    );
+    const bytes = files.get(`activities/${folder}/activity.fit`)!;
+    // Read with Garmin's decoder, not Kairo's import.
+    expect(new Decoder(Stream.fromBuffer(bytes)).checkIntegrity()).toBe(true);
+    const { messages, errors } = new Decoder(Stream.fromBuffer(bytes)).read();
+    expect(errors).toEqual([]);
+    const [row] = await query<{ sampleCount: number; startDate: Date; elapsedTime: number }>(
+      `select s.sample_count as "sampleCount", a.start_date as "startDate", a.elapsed_time as "elapsedTime"
+         from activities a join activity_streams s on s.activity_id = a.id where a.id = $1`,
+      [archivedId],
+    );
+    expect(messages.recordMesgs).toHaveLength(row!.sampleCount);
+    expect(messages.recordMesgs!.every((record) => typeof record.heartRate === 'number')).toBe(true);
+    expect(messages.fileIdMesgs![0]!.type).toBe('activity');
+    expect(messages.sessionMesgs).toEqual([expect.objectContaining({ sport: 'running', startTime: new Date(row!.startDate), totalElapsedTime: row!.elapsedTime })]);
+    expect(files.get('README.txt')!.toString('utf8')).toContain('for apps that read FIT (1 activity has one)');
   });
 
   it("holds the account's wellness, plans, conversations, settings and token names, and no secret", async () => {

@@ -1,6 +1,8 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
+import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
+import { encodeActivityFit, fitActivityOf } from './activity-fit.ts';
 import type { ExportActivity, DataExportRepo, Document } from './repo.ts';
 import { exportReadme, type ReadmeCounts } from './readme.ts';
 
@@ -12,7 +14,7 @@ const PROGRESS_EVERY = 25;
 export interface BuildDeps {
   repo: DataExportRepo;
   /** The activity's samples as stored (decoded), null when it has none. */
-  streams: (accountId: string, activityId: string) => Promise<unknown>;
+  streams: (accountId: string, activityId: string) => Promise<ActivityStreams | null>;
   dataPolicy: 'strict' | 'relaxed';
 }
 
@@ -30,7 +32,9 @@ export const activityFolder = (activity: ExportActivity) => `activities/${activi
  * Writes the account's zip into the export's parts and answers its size (ADR 0078). Each entry's
  * bytes are read from the database only when yazl reaches it (`addReadStreamLazy`), and the
  * output goes into parts as it comes, so memory holds one activity and one part at a time
- * however large the account. JSON is deflated; an uploaded file is stored as it came.
+ * however large the account. JSON is deflated; an uploaded file is stored as it came. An
+ * activity without an uploaded file, and with samples, gets an `activity.fit` Kairo writes from
+ * what it stores (activity-fit.ts).
  */
 export async function buildExportZip(deps: BuildDeps, exportId: string, accountId: string, activities: ExportActivity[]): Promise<number> {
   const { repo, dataPolicy } = deps;
@@ -48,6 +52,7 @@ export async function buildExportZip(deps: BuildDeps, exportId: string, accountI
   const counts: ReadmeCounts = {
     activities: included.length,
     originals: 0,
+    fitFiles: 0,
     stravaLeftOut: activities.length - included.length,
     fitnessLeftOut: false,
     dataPolicy,
@@ -75,7 +80,7 @@ export async function buildExportZip(deps: BuildDeps, exportId: string, accountI
   for (const activity of included) {
     const folder = activityFolder(activity);
     // Read together when yazl reaches the activity; the other entries of its folder take their part.
-    let read: Promise<{ activity?: Document; metrics?: Document; analysis?: Document; streams: unknown }> | undefined;
+    let read: Promise<{ activity?: Document; metrics?: Document; analysis?: Document; streams: ActivityStreams | null }> | undefined;
     const readActivity = () =>
       (read ??= (async () => ({
         activity: await repo.activity(accountId, activity.id),
@@ -91,6 +96,17 @@ export async function buildExportZip(deps: BuildDeps, exportId: string, accountI
       lazy(`${folder}/original/${safeName(originalName)}`, async () => (await repo.original(accountId, activity.id))?.bytes, false);
     }
     lazy(`${folder}/analysis.json`, async () => json((await readActivity()).analysis ?? null));
+    // Without the file the athlete uploaded, a FIT file of Kairo's own carries the samples to
+    // other apps; an activity without samples gets none. Deflated like the JSON: records of
+    // neighbouring seconds differ little, and the file shrinks to about half.
+    if (originalName === undefined && activity.samples > 0) {
+      counts.fitFiles += 1;
+      lazy(`${folder}/activity.fit`, async () => {
+        const { activity: row, streams } = await readActivity();
+        const fit = row ? fitActivityOf(row, streams) : null;
+        return (fit && (await encodeActivityFit(fit, streams))) ?? undefined;
+      });
+    }
     lazy(`${folder}/streams.json`, async () => {
       const bytes = json((await readActivity()).streams ?? null);
       // The activity's last entry: its documents can go, and it counts as done.

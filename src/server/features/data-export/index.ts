@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { createDataExportJob, createDataExportSweep, dataExportJob } from './jobs.ts';
@@ -14,7 +15,7 @@ export function createDataExport(deps: {
   database: Database;
   queue: JobQueue;
   /** The activity's decoded samples, null when it has none. */
-  streams: (accountId: string, activityId: string) => Promise<unknown>;
+  streams: (accountId: string, activityId: string) => Promise<ActivityStreams | null>;
   dataPolicy: 'strict' | 'relaxed';
   secret: string;
   log: FastifyBaseLogger;

@@ -5,6 +5,8 @@ export interface ReadmeCounts {
   activities: number;
   /** Of those, how many have the file the athlete uploaded. */
   originals: number;
+  /** Of those, how many have an activity.fit Kairo wrote (no original, and samples). */
+  fitFiles: number;
   /** Activities synced from Strava, left out under the strict policy. */
   stravaLeftOut: number;
   /** The fitness series, left out because Strava activities' loads are in it. */
@@ -33,6 +35,8 @@ export function exportReadme(counts: ReadmeCounts, builtAt: Date): string {
     '    streams.json   the recorded samples (time, distance, power, heart rate, cadence, position, ...); null when there are none',
     '    analysis.json  Kai\'s analysis of the activity; null when there is none',
     `    original/      the file you uploaded, byte for byte (${plural(counts.originals, 'activity has', 'activities have')} one)`,
+    '    activity.fit   where there is no original/: a FIT activity file Kairo wrote from what it stores (the samples, laps and totals),',
+    `                   for apps that read FIT (${plural(counts.fitFiles, 'activity has', 'activities have')} one)`,
     '- account.json: your account (name, e-mail, plan, dates); not your password, which Kairo keeps only as a hash.',
     '- settings.json: your settings and coaching profile (thresholds, zones, units, coaching style).',
     '- athletic-profile.json: your athletic profile.',
@@ -44,8 +48,10 @@ export function exportReadme(counts: ReadmeCounts, builtAt: Date): string {
     '',
     'What is not in it',
     '-----------------',
-    '- Activity files are kept from uploads made since this export existed; an activity without original/ has its samples in streams.json.',
-    '  Kairo writes no FIT file of its own for those: streams.json holds every sample Kairo has.',
+    '- Activity files are kept from uploads made since this export existed; an activity without original/ has activity.fit instead,',
+    '  which is Kairo\'s copy, not your device\'s file: FIT keeps whole seconds (samples less than a second apart share one), altitude',
+    '  to 0.2 m and temperature to 1 degree C, and power Strava estimated for a ride without a power meter is left out of it.',
+    '  streams.json holds every sample as Kairo stores it. An activity without samples (one entered by hand, say) has no activity.fit.',
     '- Activities imported from your Strava export archive have no original/: the archive you uploaded is your own copy of them.',
   ];
   if (counts.stravaLeftOut > 0) {

@@ -25,6 +25,8 @@ export interface ExportActivity {
   id: string;
   source: 'strava' | 'demo' | 'file' | 'archive';
   startDate: Date;
+  /** How many samples its stored streams hold; 0 without streams. */
+  samples: number;
 }
 
 /** A JSON document of the account: one table's rows, secrets and caches left out by the query. */
@@ -144,9 +146,11 @@ export function createDataExportRepo(db: Database) {
 
     async activities(accountId: string): Promise<ExportActivity[]> {
       const rows = rowsOf(
-        (await db.execute(sql`select id::text as id, source, start_date as "startDate" from activities where user_id = ${accountId} order by start_date, id`)) as Rows<ExportActivity>,
+        (await db.execute(sql`select a.id::text as id, a.source, a.start_date as "startDate", coalesce(s.sample_count, 0) as samples
+          from activities a left join activity_streams s on s.activity_id = a.id
+          where a.user_id = ${accountId} order by a.start_date, a.id`)) as Rows<ExportActivity>,
       );
-      return rows.map((row) => ({ ...row, startDate: new Date(row.startDate) }));
+      return rows.map((row) => ({ ...row, startDate: new Date(row.startDate), samples: Number(row.samples) }));
     },
 
     /** The activity's row; `list_item` is the list's cache of the same columns. */
