@@ -23,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/pglite-snapshot-setup.ts'],
           sequence: { groupOrder: 1 },
           setupFiles: ['test/support/fail-on-console-error.ts'],
           testTimeout: 30_000,
@@ -35,6 +36,7 @@ export default defineConfig({
         test: {
           name: 'security',
           include: ['test/security/**/*.test.ts'],
+          globalSetup: ['test/support/pglite-snapshot-setup.ts'],
           sequence: { groupOrder: 1 },
           setupFiles: ['test/support/fail-on-console-error.ts'],
           testTimeout: 60_000,
@@ -47,7 +49,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/e2e/support/build-web.ts'],
+          globalSetup: ['test/e2e/support/build-web.ts', 'test/support/pglite-snapshot-setup.ts'],
           sequence: { groupOrder: 2 },
           setupFiles: ['test/support/fail-on-console-error.ts'],
           testTimeout: 60_000,

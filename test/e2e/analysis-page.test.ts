@@ -351,6 +351,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
 
     // A new session reads the new plan at once (a live one may keep its cached account a few seconds).
     await setAccountPlan(session.server.database.handle.db, email, 'Free');
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await page.goto(session.at('/login'));
     await submitSignIn(page, email);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { migratedPgliteSnapshot } from './pglite-snapshot.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -45,7 +46,8 @@ export interface TestDatabase {
 /** A fresh, migrated database owned by one suite: in-memory PGlite, or a new PostgreSQL database. */
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined, snapshot: await migratedPgliteSnapshot() });
+    // Nothing left to apply on the migrated copy; run as the server would at start.
     await handle.migrate();
     return { handle, url: undefined, drop: () => handle.close() };
   }

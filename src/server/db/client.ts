@@ -33,7 +33,10 @@ export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'm
 /** PostgreSQL connections per pool unless the configuration says otherwise (DATABASE_POOL_SIZE). */
 export const DEFAULT_POOL_SIZE = 10;
 
-export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | undefined };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** `snapshot`: an in-memory database that starts as a copy of a dumped data directory (PGlite's `dumpDataDir`). */
+  | { kind: 'pglite'; dataDir: string | undefined; snapshot?: Blob };
 
 /** The installation's database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
 export function configuredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>): DatabaseTarget {
@@ -47,7 +50,7 @@ export function configuredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
  * A PGlite directory stays locked to this process until close().
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize ?? DEFAULT_POOL_SIZE) : openPglite(target.dataDir);
+  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize ?? DEFAULT_POOL_SIZE) : openPglite(target.dataDir, target.snapshot);
 }
 
 /** The advisory lock that serialises migrations across instances: an arbitrary, fixed 64-bit key ("kairo" in ASCII). */
@@ -92,7 +95,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
+  if (dataDir && snapshot) throw new Error('A PGlite snapshot opens in memory only, not over a data directory');
   let releaseLock: (() => void) | undefined;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -100,7 +104,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir);
+    client = snapshot ? await PGlite.create({ loadDataDir: snapshot }) : await PGlite.create(dataDir);
   } catch (error) {
     releaseLock?.();
     throw error;

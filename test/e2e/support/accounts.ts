@@ -58,6 +58,8 @@ export async function submitSignIn(page: Page, email: string, password = E2E_PAS
  * session reads the account as stored now (a live one may keep its cached account a few seconds).
  */
 export async function signInAfresh(page: Page, at: (path: string) => string, email: string, password = E2E_PASSWORD): Promise<void> {
+  // Leave the signed-in page first: its requests still in flight would meet the cleared session as 401s.
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await page.goto(at('/login'));
   await submitSignIn(page, email, password);
