@@ -19,6 +19,7 @@ import { createSessionStore } from './http/sessions.ts';
 import { registerHealthRoutes } from './features/health/index.ts';
 import { createImports, registerImportRoutes } from './features/imports/index.ts';
 import { createMcp, registerMcpRoutes } from './features/mcp/index.ts';
+import { createCalendar, registerCalendarRoutes } from './features/calendar/index.ts';
 import { createDayPlan, createPlanAdjustments, createPlanFiles, createPlans, registerAdjustmentRoutes, registerDayPlanRoutes, registerPlanFileRoutes, registerPlanRoutes } from './features/plans/index.ts';
 import { createProfile, registerProfileRoutes } from './features/profile/index.ts';
 import {
@@ -222,6 +223,16 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   });
   registerAnalysisRoutes(app, analysis.service);
   registerDayPlanRoutes(app, dayPlan);
+  // The training calendar (ADR 0080): its sessions are the day plan's, its marks plan compliance's.
+  registerCalendarRoutes(
+    app,
+    createCalendar({
+      database: database.db,
+      weekStartsOn: (accountId) => settings.weekStartsOn(accountId),
+      dayPlan: (accountId, dates, today) => dayPlan.dates(accountId, dates, today),
+      compliance: (accountId, span) => plans.activeCompliance(accountId, span),
+    }),
+  );
 
   // Ask Kai (issue 28): conversations answered from the athlete's own facts, by the built-in coach or the model.
   const askKai = createAskKai({

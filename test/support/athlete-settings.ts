@@ -31,6 +31,7 @@ export const UNSAVED_SETTINGS: Omit<UserSettings, 'effective'> = {
   mesocycleCurrentWeek: 1,
   mesocycleWeekStartDate: null,
   athleteDataCachedAt: null,
+  weekStartsOn: 'monday',
 };
 
 /** Five heart-rate zones an athlete might enter (each zone's floor one beat over the last one's ceiling). */

@@ -30,6 +30,7 @@ import type { AskChart, AskFact, AskSource } from '../../shared/api/coach-conver
 import { coachingStyles } from '../../shared/domain/coaching-style.ts';
 import { rideDetailTypes } from '../../shared/domain/ride-detail.ts';
 import { unitSystems } from '../../shared/domain/unit-system.ts';
+import { weekdays } from '../../shared/domain/week-start.ts';
 
 /** Kairo's system of record. One migration history serves PGlite and PostgreSQL. */
 
@@ -526,6 +527,8 @@ export const userSettings = pgTable('user_settings', {
   athleteData: jsonb('athlete_data').$type<CachedAthleteData>(),
   athleteDataCachedAt: timestamp('athlete_data_cached_at', { withTimezone: true }),
   analysisRevision: integer('analysis_revision').notNull().default(0),
+  /** The weekday the athlete's calendar weeks start on (ADR 0080). */
+  weekStartsOn: text('week_starts_on', { enum: weekdays }).notNull().default('monday'),
   ...timestamps,
 });
 

@@ -3,6 +3,7 @@ import { activitySources } from './activities.ts';
 import { coachingStyles } from '../domain/coaching-style.ts';
 import { MESOCYCLE_WEEKS } from '../domain/mesocycle.ts';
 import { unitSystems } from '../domain/unit-system.ts';
+import { weekdays } from '../domain/week-start.ts';
 
 /**
  * Contracts of the user settings and the athlete profile (spec §3 User settings, §5, §7).
@@ -178,6 +179,8 @@ export const userSettings = z.object({
   mesocycleCurrentWeek: z.number().int().min(1).max(MESOCYCLE_WEEKS),
   mesocycleWeekStartDate: z.iso.datetime().nullable(),
   athleteDataCachedAt: z.iso.datetime().nullable(),
+  /** The weekday the athlete's calendar weeks start on (ADR 0080); monday until they choose another. */
+  weekStartsOn: z.enum(weekdays),
   /** athleteFtp and the zone fields above are what the athlete set (null: not set); this is what is used. */
   effective: effectiveThresholds,
 });
@@ -314,6 +317,7 @@ export const userSettingsUpdate = z
       .max(MESOCYCLE_WEEKS, 'Mesocycle week must be 1, 2, 3 or 4')
       .optional(),
     mesocycleWeekStartDate: z.iso.datetime({ offset: true, error: 'Mesocycle week start must be an ISO date-time' }).nullish(),
+    weekStartsOn: z.enum(weekdays, { error: `weekStartsOn must be a weekday: ${weekdays.join(', ')}` }).optional(),
     athleteFtp: z
       .number({ error: 'FTP must be a whole number of watts' })
       .int('FTP must be a whole number of watts')

@@ -28,7 +28,7 @@ export { registerDayPlanRoutes } from './day-plan/routes.ts';
 export type { DayPlanService } from './day-plan/service.ts';
 export type { CoachSuggestion } from './day-plan/decide.ts';
 export type { AdjustmentsService } from './adjustments/service.ts';
-export { planCompliance } from './compliance.ts';
+export { planCompliance, type ComplianceDay } from './compliance.ts';
 export type { PlanWeekCompliance } from './plan-on-day.ts';
 
 type ServiceDeps = Parameters<typeof createPlansService>[0];

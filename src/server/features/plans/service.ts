@@ -26,6 +26,8 @@ import { RECENT_ACTIVITY_LIMIT, type AthleteFacts } from './athlete-facts.ts';
 import type { AthleteReader } from './athlete-reader.ts';
 import { planCalendar } from './calendar.ts';
 import { complianceLogSpan, planComplianceOf, weekComplianceOn, weekLogSpan } from './compliance-read.ts';
+import type { ComplianceDay } from './compliance.ts';
+import { addCalendarDays } from '../../../shared/time.ts';
 import { changedDays } from './dated-sessions.ts';
 import { generatePlan } from './generator.ts';
 import { goalInputProblem, parseFtpW } from './goal-inputs.ts';
@@ -305,6 +307,28 @@ export function createPlansService(deps: {
         return day ? { adjustmentId: day.adjustmentId, before: day.original && { name: day.original.scheduled.activityType, durationMin: day.original.durationMin } } : null;
       };
       return { planId: plan.id, startDate, endDate, today, from, to, days: days.map((day) => ({ ...day, changed: changeOf(day.date) })), ...totals };
+    },
+
+    /**
+     * Planned vs done (ADR 0035) of each active plan over `from`..`to`, for the training calendar
+     * (ADR 0080): the same days the plan's compliance answers, by plan id. The activities are read
+     * once, from the first plan's first day to a few days after `to`: a session moved by a day
+     * may take an activity of the day after, and the sessions are matched in date order, so later
+     * activities change nothing before them and each listed day is what the plan's compliance says.
+     */
+    async activeCompliance(accountId: string, span: { from: string; to: string; today: string }, now = new Date()): Promise<Map<string, ComplianceDay[]>> {
+      const rows = await repo.listActive(accountId);
+      const plans = (await adjustedViews(accountId, rows, now)).filter(
+        (plan) => plan.phases.length > 0 && plan.phases[0]!.startDate <= span.to && plan.phases.at(-1)!.endDate >= span.from,
+      );
+      const answer = new Map<string, ComplianceDay[]>();
+      if (plans.length === 0) return answer;
+      const spans = plans.map(complianceLogSpan);
+      const from = Math.min(...spans.map((entry) => entry.from.getTime()));
+      const to = Math.min(Date.parse(`${addCalendarDays(span.to, 4)}T00:00:00Z`), Math.max(...spans.map((entry) => entry.to.getTime())));
+      const log = from < to ? await scoring.trainingLog(accountId, new Date(from), new Date(to)) : [];
+      for (const plan of plans) answer.set(plan.id, planComplianceOf(plan, log, span).days);
+      return answer;
     },
 
     /** Every plan of the account, active or not, for the analysis-context export (spec §3). */

@@ -17,6 +17,7 @@ import {
 import { DEFAULT_COACHING_STYLE, DEFAULT_SYSTEM_PROMPT, type CoachingStyle } from '../../../shared/domain/coaching-style.ts';
 import { advanceMesocycle, isMesocycleWeek, type MesocycleState } from '../../../shared/domain/mesocycle.ts';
 import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { DEFAULT_WEEK_START, type Weekday } from '../../../shared/domain/week-start.ts';
 import type { CachedAthleteData, StoredHrBySport } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../events/bus.ts';
@@ -88,6 +89,7 @@ function toView(row: UserSettingsRow | undefined, effective: EffectiveThresholds
     mesocycleCurrentWeek: mesocycleOf(row).currentWeek,
     mesocycleWeekStartDate: row?.mesocycleWeekStartDate?.toISOString() ?? null,
     athleteDataCachedAt: row?.athleteDataCachedAt?.toISOString() ?? null,
+    weekStartsOn: row?.weekStartsOn ?? DEFAULT_WEEK_START,
     effective,
   };
 }
@@ -200,6 +202,7 @@ export function createSettingsService(deps: {
     }
     if (body.coachingStyle) Object.assign(changes, styleChanges(row, body.coachingStyle, body.systemPrompt));
     if (body.unitSystem) changes.unitSystem = body.unitSystem;
+    if (body.weekStartsOn) changes.weekStartsOn = body.weekStartsOn;
     const hrBySport = hrBySportChanges(row, body);
     if (hrBySport !== undefined) changes.hrBySport = hrBySport;
     return changes;
@@ -328,6 +331,11 @@ export function createSettingsService(deps: {
       const row = await repo.find(accountId);
       if (row?.athleteWeight === weightKg && row.athleteWeightSource !== 'strava') return;
       await repo.save(accountId, { athleteWeight: weightKg, athleteWeightSource: 'check-in' }, true);
+    },
+
+    /** The weekday the athlete's calendar weeks start on (ADR 0080). */
+    async weekStartsOn(accountId: string): Promise<Weekday> {
+      return (await repo.find(accountId))?.weekStartsOn ?? DEFAULT_WEEK_START;
     },
 
     /** The athlete's unit system alone (the profile checks its text is written in it). */

@@ -104,6 +104,15 @@ export function createDayPlanService(deps: DayPlanDeps) {
       return { today, days: await decide(accountId, today, datesFrom(from, query.days)) };
     },
 
+    /**
+     * The decisions for any dates, past or future (`today` as UTC's unless given, checked as for
+     * `days`): the training calendar's days (ADR 0080). The same decision `days` answers for a date.
+     */
+    async dates(accountId: string, dates: readonly string[], today?: string): Promise<DayPlanAnswer> {
+      const checked = checkedToday(today);
+      return { today: checked, days: await decide(accountId, checked, dates) };
+    },
+
     /** One date's decision (`today` as UTC's unless given): what the downloads of that day write. */
     async day(accountId: string, date: string, today?: string): Promise<DayPlanDay> {
       return (await decide(accountId, checkedToday(today), [date]))[0]!;

@@ -1,0 +1,129 @@
+import type { CalendarAnswer, CalendarCompliance, CalendarDayEntry, CalendarQuery, CalendarTotalsAnswer, CalendarTotalsQuery } from '../../../shared/api/calendar.ts';
+import type { DayPlanAnswer } from '../../../shared/api/day-plan.ts';
+import { sportFamilyOf } from '../../../shared/domain/sport-family.ts';
+import { periodsOverlapping, weeksOverlapping, type Weekday } from '../../../shared/domain/week-start.ts';
+import { addCalendarDays } from '../../../shared/time.ts';
+import type { ComplianceDay } from '../plans/index.ts';
+import type { FactActivity } from '../facts/index.ts';
+import type { CalendarRepo } from './repo.ts';
+import { BucketSums, sumOfActivity } from './totals.ts';
+
+/**
+ * The training calendar (ADR 0080): the athlete's activities by day, week, month and year, with
+ * the day plan's decision for each day and plan compliance's mark. It decides nothing itself: the
+ * sessions are the day plan's (ADR 0068), the marks plan compliance's (ADR 0035), the day of an
+ * activity the UTC day it started on, as everywhere in Kairo. Every read is scoped to the account.
+ */
+export interface CalendarDeps {
+  repo: CalendarRepo;
+  /** The weekday the athlete's weeks start on (settings). */
+  weekStartsOn: (accountId: string) => Promise<Weekday>;
+  /** The day plan's decisions for these dates (DayPlanService.dates). */
+  dayPlan: (accountId: string, dates: readonly string[], today: string | undefined) => Promise<DayPlanAnswer>;
+  /** Each active plan's compliance days over the span, by plan id (PlansService.activeCompliance). */
+  compliance: (accountId: string, span: { from: string; to: string; today: string }) => Promise<Map<string, ComplianceDay[]>>;
+}
+
+function datesFromTo(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let day = from; day <= to; day = addCalendarDays(day, 1)) dates.push(day);
+  return dates;
+}
+
+function markOf(planId: string, day: ComplianceDay): CalendarCompliance {
+  return {
+    planId,
+    status: day.status,
+    band: day.band,
+    durationPct: day.durationPct,
+    loadPct: day.loadPct,
+    doneOn: day.doneOn,
+    matchedActivityIds: day.matchedActivityIds,
+  };
+}
+
+export function createCalendarService(deps: CalendarDeps) {
+  const { repo } = deps;
+
+  return {
+    /** GET /api/calendar: each day of from..to, and each of the athlete's weeks meeting it over all its days. */
+    async calendar(accountId: string, query: CalendarQuery): Promise<CalendarAnswer> {
+      const weekStartsOn = await deps.weekStartsOn(accountId);
+      const weeks = weeksOverlapping(query.from, query.to, weekStartsOn);
+      const dates = datesFromTo(query.from, query.to);
+      const plan = await deps.dayPlan(accountId, dates, query.today);
+      // A day either side: a session moved by a day takes an activity of the day next to it.
+      const [activities, compliance] = await Promise.all([
+        repo.activitiesOn(accountId, weeks[0]!.startDate, weeks.at(-1)!.endDate),
+        deps.compliance(accountId, { from: addCalendarDays(query.from, -1), to: addCalendarDays(query.to, 1), today: plan.today }),
+      ]);
+
+      const sessionOf = new Map<string, Map<string, ComplianceDay>>();
+      const activityMark = new Map<string, CalendarCompliance>();
+      for (const [planId, days] of compliance) {
+        const byDate = new Map<string, ComplianceDay>();
+        for (const day of days) {
+          if (day.planned === null) continue;
+          byDate.set(day.date, day);
+          for (const id of day.matchedActivityIds) activityMark.set(id, markOf(planId, day));
+        }
+        sessionOf.set(planId, byDate);
+      }
+
+      const byDay = new Map<string, FactActivity[]>();
+      for (const activity of activities) byDay.set(activity.day, [...(byDay.get(activity.day) ?? []), activity]);
+
+      const days: CalendarDayEntry[] = plan.days.map((decided) => {
+        const session = decided.plan ? sessionOf.get(decided.plan.id)?.get(decided.date) : undefined;
+        return {
+          date: decided.date,
+          activities: (byDay.get(decided.date) ?? []).map((activity) => ({
+            id: activity.id,
+            name: activity.name,
+            sportType: activity.sportType,
+            sport: activity.family,
+            startDate: activity.startDate.toISOString(),
+            movingTimeS: activity.movingTimeS,
+            distanceM: activity.distanceM,
+            elevationGainM: activity.elevationGainM,
+            trainingLoad: activity.trainingLoad,
+            compliance: activityMark.get(activity.id) ?? null,
+          })),
+          plan: decided,
+          compliance: decided.plan && session ? markOf(decided.plan.id, session) : null,
+        };
+      });
+
+      return {
+        from: query.from,
+        to: query.to,
+        today: plan.today,
+        weekStartsOn,
+        days,
+        weeks: weeks.map((week) => {
+          const sums = new BucketSums();
+          for (const day of datesFromTo(week.startDate, week.endDate)) {
+            for (const activity of byDay.get(day) ?? []) sums.add(activity.family, sumOfActivity(activity));
+          }
+          return { ...week, totals: sums.totals() };
+        }),
+      };
+    },
+
+    /** GET /api/calendar/totals: every month or year meeting from..to, each over all its days. */
+    async totals(accountId: string, query: CalendarTotalsQuery): Promise<CalendarTotalsAnswer> {
+      const periods = periodsOverlapping(query.from, query.to, query.period);
+      const sums = await repo.sumsByPeriod(accountId, periods[0]!.startDate, periods.at(-1)!.endDate, query.period);
+      const byKey = new Map(periods.map((period) => [period.key, new BucketSums()]));
+      for (const { key, sportType, ...sum } of sums) byKey.get(key)?.add(sportFamilyOf(sportType), sum);
+      return {
+        period: query.period,
+        from: query.from,
+        to: query.to,
+        periods: periods.map((period) => ({ ...period, totals: byKey.get(period.key)!.totals() })),
+      };
+    },
+  };
+}
+
+export type CalendarService = ReturnType<typeof createCalendarService>;
