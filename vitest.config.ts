@@ -55,7 +55,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 1,
+          maxWorkers: 2,
         },
       },
     ],
