@@ -3,18 +3,31 @@ import { z } from 'zod';
 import { API_TOKEN_REQUESTS_PER_MINUTE, apiTokenScopes } from '../../shared/api/api-tokens.ts';
 import { documentedRoutes, type DocumentedRoute } from './route.ts';
 
+/** The query string's fields as OpenAPI parameters: each property of the query's object schema, with its own schema. */
+function queryParameters(json: Record<string, unknown>): Record<string, unknown>[] {
+  const properties = (json.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return { name, in: 'query', required: required.has(name), schema: rest, ...(typeof description === 'string' ? { description } : {}) };
+  });
+}
+
 /** OpenAPI 3.1 document generated from the same zod contracts that parse the requests. */
 export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const schema = (type: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(type, { io, unrepresentable: 'any' });
   for (const r of documentedRoutes) {
     const path = r.url.replace(/:(\w+)/g, '{$1}');
-    const parameters = [...r.url.matchAll(/:(\w+)/g)].map((m) => ({
-      name: m[1],
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
+    const parameters = [
+      ...[...r.url.matchAll(/:(\w+)/g)].map((m) => ({
+        name: m[1],
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+      })),
+      ...(r.query ? queryParameters(schema(r.query, 'input')) : []),
+    ];
     const operation: Record<string, unknown> = {
       summary: r.summary,
       tags: r.tags,

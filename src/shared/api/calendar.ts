@@ -37,10 +37,10 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - D
 
 export const calendarQuery = z
   .object({
-    from: dayField('from'),
-    to: dayField('to'),
+    from: dayField('from').describe('The first day listed, YYYY-MM-DD.'),
+    to: dayField('to').describe(`The last day listed, YYYY-MM-DD: at most ${CALENDAR_MAX_DAYS} days from \`from\`, and not before it.`),
     /** The athlete's today (their time zone) for the day plan and compliance; UTC's today when absent. It must be within a day of UTC's. */
-    today: calendarDay.optional(),
+    today: calendarDay.optional().describe("The athlete's today in their time zone (YYYY-MM-DD, within a day of UTC's); UTC's today when absent."),
   })
   .superRefine(({ from, to }, ctx) => {
     if (from > to) ctx.addIssue({ code: 'custom', message: CALENDAR_MESSAGES.order });
@@ -50,9 +50,9 @@ export type CalendarQuery = z.infer<typeof calendarQuery>;
 
 export const calendarTotalsQuery = z
   .object({
-    period: z.enum(calendarPeriods, { error: CALENDAR_MESSAGES.period }),
-    from: dayField('from'),
-    to: dayField('to'),
+    period: z.enum(calendarPeriods, { error: CALENDAR_MESSAGES.period }).describe('month or year: the buckets summed.'),
+    from: dayField('from').describe('A day of the first month or year, YYYY-MM-DD.'),
+    to: dayField('to').describe(`A day of the last month or year, YYYY-MM-DD: at most ${CALENDAR_TOTALS_MAX_YEARS} calendar years from \`from\`.`),
   })
   .superRefine(({ from, to }, ctx) => {
     if (from > to) ctx.addIssue({ code: 'custom', message: CALENDAR_MESSAGES.order });
