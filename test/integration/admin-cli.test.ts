@@ -1,17 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
-import { tablesInDependencyOrder } from '../../src/server/admin/backup.ts';
+import { parseAccountPlan } from '../../src/server/admin/accounts.ts';
+import { restoreBackup, tablesInDependencyOrder, writeBackup } from '../../src/server/admin/backup.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { AppError } from '../../src/server/http/errors.ts';
 import { startKairo, type Kairo } from '../../src/server/kairo.ts';
+import { tokenKeyFingerprint } from '../../src/server/security/token-cipher.ts';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from '../support/databases.ts';
+import { migratedPgliteSnapshot } from '../support/pglite-snapshot.ts';
 import { createClient } from '../support/http-client.ts';
 import { uniqueEmail, signUp } from '../support/kairo.ts';
 import { DAY_MS } from '../../src/shared/time.ts';
@@ -43,8 +48,30 @@ interface Installation {
 
 const SHARED_TOKEN_KEY = randomBytes(32).toString('base64');
 
+let migratedDataDir: Promise<string> | undefined;
+
+/**
+ * A DATA_DIR holding a migrated PGlite database, made once for this file from the run's migrated
+ * snapshot. Each PGlite installation starts as a copy of it, as a server's first start would leave
+ * it, instead of running initdb and every migration again (several seconds each on a busy machine).
+ */
+function migratedPgliteDataDir(): Promise<string> {
+  migratedDataDir ??= (async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kairo-cli-migrated-'));
+    const client = await PGlite.create({ dataDir: join(dataDir, 'pglite'), loadDataDir: await migratedPgliteSnapshot() });
+    await client.close();
+    return dataDir;
+  })();
+  return migratedDataDir;
+}
+
+afterAll(async () => {
+  if (migratedDataDir) rmSync(await migratedDataDir, { recursive: true, force: true });
+});
+
 async function createInstallation(kind: TestDatabaseKind): Promise<Installation> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kairo-cli-'));
+  if (kind === 'pglite') cpSync(await migratedPgliteDataDir(), dataDir, { recursive: true });
   const postgres: TestDatabase | undefined = kind === 'postgres' ? await createTestDatabase('postgres') : undefined;
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -75,10 +102,15 @@ async function createInstallation(kind: TestDatabaseKind): Promise<Installation>
 }
 
 function runCli(env: Record<string, string>, args: string[]): Promise<CliResult> {
+  return runNode(['src/server/cli.ts', ...args], env);
+}
+
+/** Node on a script of this repository, in a process whose environment is only `env` (and PATH). */
+function runNode(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolvePromise) => {
     execFile(
       process.execPath,
-      ['src/server/cli.ts', ...args],
+      args,
       { cwd: root, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env } },
       (error, stdout, stderr) => resolvePromise({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
@@ -90,6 +122,39 @@ function expectOneLineError(result: CliResult, message: string | RegExp): void {
   expect(result.code).toBe(1);
   expect(result.stdout).toBe('');
   const lines = result.stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(message);
+}
+
+interface RestoreFlags {
+  allowEmpty?: boolean;
+  allowUnverified?: boolean;
+}
+
+/** What `db:restore` passes restoreBackup on this installation with these flags. */
+function restoreOptions(installation: Installation, flags: RestoreFlags = {}): Parameters<typeof restoreBackup>[2] {
+  return { tokenKeyFingerprint: tokenKeyFingerprint(loadConfig(installation.env).tokenEncryptionKey), ...flags };
+}
+
+/**
+ * `db:restore` refuses a file in restoreBackup, which the CLI calls with the installation's token key
+ * and its flags, and prints the AppError as one line (expectOneLineError). One CLI run per way of
+ * refusing shows that; the many files each way refuses are checked here, in this process, through
+ * the same call and the same messages.
+ */
+async function expectRestoreRefused(
+  installation: Installation,
+  database: DatabaseHandle,
+  file: string,
+  message: string | RegExp,
+  flags: RestoreFlags = {},
+): Promise<void> {
+  const error: unknown = await restoreBackup(database, file, restoreOptions(installation, flags)).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  const lines = (error as AppError).message.split('\n');
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(message);
 }
@@ -195,28 +260,29 @@ describe.each(kinds)('admin CLI account commands on %s', (kind) => {
   it('rejects an unknown plan, an unknown e-mail and bad usage with exit code 1, changing nothing', async () => {
     const email = emails[1]!;
     const before = await accountRow(email);
-    expectOneLineError(
-      await installation.cli('users:set-plan', email, 'Gold'),
-      /^kairo: Unknown plan "Gold"; use one of Free, Trial14, Trial30, Pro$/,
-    );
-    expectOneLineError(
-      await installation.cli('users:set-plan', 'nobody@example.test', 'Pro'),
-      /^kairo: No account with e-mail nobody@example\.test$/,
-    );
-    expectOneLineError(
-      await installation.cli('users:set-plan', email),
-      /^kairo: Usage: npm run kairo -- users:set-plan <email> <Free\|Trial14\|Trial30\|Pro>$/,
-    );
-    expectOneLineError(await installation.cli('users:delete', email), /^kairo: Unknown command "users:delete"/);
+    // Bad usage is refused before the database is opened, so those runs go alongside the one that
+    // opens it (a PGlite directory serves one process at a time).
+    const [unknownEmail, usage, unknownCommand] = await Promise.all([
+      installation.cli('users:set-plan', 'nobody@example.test', 'Pro'),
+      installation.cli('users:set-plan', email),
+      installation.cli('users:delete', email),
+    ]);
+    expectOneLineError(unknownEmail, /^kairo: No account with e-mail nobody@example\.test$/);
+    expectOneLineError(usage, /^kairo: Usage: npm run kairo -- users:set-plan <email> <Free\|Trial14\|Trial30\|Pro>$/);
+    expectOneLineError(unknownCommand, /^kairo: Unknown command "users:delete"/);
+    // `users:set-plan` reads the plan with parseAccountPlan ("pro" above became Pro); an unknown one
+    // is an AppError, which the CLI prints as the one line the refusals above show.
+    expect(() => parseAccountPlan('Gold')).toThrow(AppError);
+    expect(() => parseAccountPlan('Gold')).toThrow(/^Unknown plan "Gold"; use one of Free, Trial14, Trial30, Pro$/);
     expect(await accountRow(email)).toEqual(before);
   }, CLI_TEST_TIMEOUT_MS);
 
   it('migrates, and prints help', async () => {
-    expect(await installation.cli('db:migrate')).toMatchObject({
+    const [migrate, help] = await Promise.all([installation.cli('db:migrate'), installation.cli('help')]);
+    expect(migrate).toMatchObject({
       code: 0,
       stdout: expect.stringMatching(new RegExp(`^The ${kind} database is up to date \\(migration level \\d+\\)\\n$`)),
     });
-    const help = await installation.cli('help');
     expect(help.code).toBe(0);
     for (const command of ['users:list', 'users:set-plan', 'db:migrate', 'db:backup', 'db:restore', 'help']) {
       expect(help.stdout).toContain(`  ${command}`);
@@ -238,8 +304,7 @@ describe.each(kinds)('backup of a PGlite install restored into %s', (targetKind)
 
   beforeAll(async () => {
     backupDir = mkdtempSync(join(tmpdir(), 'kairo-backups-'));
-    source = await createInstallation('pglite');
-    target = await createInstallation(targetKind);
+    [source, target] = await Promise.all([createInstallation('pglite'), createInstallation(targetKind)]);
     await registerAccounts(source, 3);
     sourceSnapshot = await source.withDatabase(async (database) => {
       await database.query(
@@ -284,15 +349,21 @@ describe.each(kinds)('backup of a PGlite install restored into %s', (targetKind)
     });
     expect(event).toEqual({ data: eventData, epoch: `${Date.parse('2026-03-10T12:34:56Z') / 1000}.123456` });
 
-    // Change the source, then bring it back from a backup of the target.
-    await source.withDatabase((database) => database.query("update accounts set plan = 'Pro', first_name = 'Changed'"));
-    expect((await target.cli('db:backup', backupFile('target.json.gz'))).code).toBe(0);
-    expect((await source.cli('db:restore', backupFile('target.json.gz'))).code).toBe(0);
-    expect(await source.withDatabase(snapshot)).toEqual(sourceSnapshot);
+    // Change the source, then bring it back from a backup the CLI makes of the target. The two
+    // installations are independent, so the change and the backup run side by side.
+    const [, targetBackup] = await Promise.all([
+      source.withDatabase((database) => database.query("update accounts set plan = 'Pro', first_name = 'Changed'")),
+      target.cli('db:backup', backupFile('target.json.gz')),
+    ]);
+    expect(targetBackup.code).toBe(0);
+    // The CLI's restore into PGlite is the one above (PGlite target); this proves the data's way back.
+    await source.withDatabase(async (database) => {
+      await restoreBackup(database, backupFile('target.json.gz'), restoreOptions(source));
+      expect(await snapshot(database)).toEqual(sourceSnapshot);
+    });
   }, CLI_TEST_TIMEOUT_MS);
 
   it('refuses a corrupt or foreign file and changes nothing', async () => {
-    const before = await target.withDatabase(snapshot);
     const good = readFileSync(backupFile('source.json.gz'));
     const [headerLine, firstBatch] = gunzipSync(good).toString('utf8').split('\n');
     const header = JSON.parse(headerLine!);
@@ -308,17 +379,21 @@ describe.each(kinds)('backup of a PGlite install restored into %s', (targetKind)
         /was made at migration level 999 and this Kairo is at \d+: restore it with the Kairo version that made it$/,
       ],
     ];
-    for (const [name, content, message] of damaged) {
-      writeFileSync(backupFile(name), content);
-      expectOneLineError(await target.cli('db:restore', backupFile(name)), message);
-    }
-    expectOneLineError(await target.cli('db:restore', backupFile('missing.json.gz')), /missing\.json\.gz does not exist$/);
+    for (const [name, content] of damaged) writeFileSync(backupFile(name), content);
+
+    const before = await target.withDatabase(async (database) => {
+      const rows = await snapshot(database);
+      for (const [name, , message] of damaged) await expectRestoreRefused(target, database, backupFile(name), message);
+      await expectRestoreRefused(target, database, backupFile('missing.json.gz'), /missing\.json\.gz does not exist$/);
+      expect(await snapshot(database)).toEqual(rows);
+      return rows;
+    });
+    // The CLI on the file that fails after the restore has refilled a table.
+    expectOneLineError(await target.cli('db:restore', backupFile('broken.json.gz')), /a line is not valid JSON/);
     expect(await target.withDatabase(snapshot)).toEqual(before);
   }, CLI_TEST_TIMEOUT_MS);
 
   it('refuses a backup cut at a line boundary, header only, or whose counts or checksum differ, and changes nothing', async () => {
-    const before = await target.withDatabase(snapshot);
-    expect(before.accounts).toHaveLength(3);
     const lines = gunzipSync(readFileSync(backupFile('source.json.gz'))).toString('utf8').split('\n').slice(0, -1);
     const [headerLine, ...rest] = lines as [string, ...string[]];
     const trailerLine = rest.at(-1)!;
@@ -332,10 +407,11 @@ describe.each(kinds)('backup of a PGlite install restored into %s', (targetKind)
     const rowsBeforeCut = batches
       .slice(0, -1)
       .reduce((sum, line) => sum + (JSON.parse(line) as { rows: unknown[] }).rows.length, 0);
+    const lineCut = new RegExp(`it ends without its trailer line, so it was cut short after ${rowsBeforeCut} rows\\); nothing was changed$`);
 
     const incomplete: [string, Buffer, RegExp][] = [
       // Every batch but the last, each line whole: what the old restore took for a complete backup.
-      ['line-cut.json.gz', file(headerLine, ...batches.slice(0, -1)), new RegExp(`it ends without its trailer line, so it was cut short after ${rowsBeforeCut} rows\\); nothing was changed$`)],
+      ['line-cut.json.gz', file(headerLine, ...batches.slice(0, -1)), lineCut],
       ['header-only.json.gz', file(headerLine), /it ends without its trailer line, so it was cut short after 0 rows\); nothing was changed$/],
       [
         'counts.json.gz',
@@ -346,38 +422,55 @@ describe.each(kinds)('backup of a PGlite install restored into %s', (targetKind)
       ['after-trailer.json.gz', file(headerLine, ...batches, trailerLine, batches[0]!), /a line follows the trailer\); nothing was changed$/],
       ['bad-trailer.json.gz', file(headerLine, ...batches, '{"trailer":"kairo-backup-end","rows":[]}'), /the trailer line is not valid\); nothing was changed$/],
     ];
-    for (const [name, content, message] of incomplete) {
-      writeFileSync(backupFile(name), content);
-      expectOneLineError(await target.cli('db:restore', backupFile(name)), message);
-      // Flags that allow other things do not let an incomplete file through.
-      expect((await target.cli('db:restore', backupFile(name), '--allow-empty', '--allow-unverified')).code).toBe(1);
-    }
+    for (const [name, content] of incomplete) writeFileSync(backupFile(name), content);
+
+    const before = await target.withDatabase(async (database) => {
+      const rows = await snapshot(database);
+      expect(rows.accounts).toHaveLength(3);
+      for (const [name, , message] of incomplete) {
+        await expectRestoreRefused(target, database, backupFile(name), message);
+        // Flags that allow other things do not let an incomplete file through.
+        await expectRestoreRefused(target, database, backupFile(name), message, { allowEmpty: true, allowUnverified: true });
+      }
+      expect(await snapshot(database)).toEqual(rows);
+      return rows;
+    });
+    // The CLI on the file the old restore took for complete, with every flag that allows something else.
+    expectOneLineError(await target.cli('db:restore', backupFile('line-cut.json.gz'), '--allow-empty', '--allow-unverified'), lineCut);
     expect(await target.withDatabase(snapshot)).toEqual(before);
-  }, CLI_TEST_TIMEOUT_MS * 2);
+  }, CLI_TEST_TIMEOUT_MS);
 
   it('restores a backup without rows only with --allow-empty', async () => {
-    const empty = await createInstallation('pglite');
+    // A backup of a migrated installation nobody has used yet.
+    const empty = await createTestDatabase('pglite');
     try {
-      expect((await empty.cli('db:migrate')).code).toBe(0);
-      expect(await empty.cli('db:backup', backupFile('empty.json.gz'))).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Backed up 0 rows from \d+ tables/) });
+      const written = await writeBackup(empty.handle, backupFile('empty.json.gz'), {
+        tokenKeyFingerprint: tokenKeyFingerprint(loadConfig(target.env).tokenEncryptionKey),
+      });
+      expect(written.rowCount).toBe(0);
     } finally {
-      await empty.close();
+      await empty.drop();
     }
-    const before = await target.withDatabase(snapshot);
-    expect(before.accounts).toHaveLength(3);
-    expectOneLineError(
-      await target.cli('db:restore', backupFile('empty.json.gz')),
-      /empty\.json\.gz holds no rows at all: restoring it would empty every table\. Add --allow-empty to do so; nothing was changed$/,
-    );
-    expect(await target.withDatabase(snapshot)).toEqual(before);
+    await target.withDatabase(async (database) => {
+      const before = await snapshot(database);
+      expect(before.accounts).toHaveLength(3);
+      await expectRestoreRefused(
+        target,
+        database,
+        backupFile('empty.json.gz'),
+        /empty\.json\.gz holds no rows at all: restoring it would empty every table\. Add --allow-empty to do so; nothing was changed$/,
+      );
+      expect(await snapshot(database)).toEqual(before);
+    });
 
     const restored = await target.cli('db:restore', backupFile('empty.json.gz'), '--allow-empty');
     expect(restored).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^Restored 0 rows into \d+ tables/) });
-    expect(Object.values(await target.withDatabase(snapshot)).flat()).toEqual([]);
-
-    expect((await target.cli('db:restore', backupFile('source.json.gz'))).code).toBe(0);
-    expect(await target.withDatabase(snapshot)).toEqual(sourceSnapshot);
-  }, CLI_TEST_TIMEOUT_MS * 2);
+    await target.withDatabase(async (database) => {
+      expect(Object.values(await snapshot(database)).flat()).toEqual([]);
+      await restoreBackup(database, backupFile('source.json.gz'), restoreOptions(target));
+      expect(await snapshot(database)).toEqual(sourceSnapshot);
+    });
+  }, CLI_TEST_TIMEOUT_MS);
 
   it('restores a backup from before the trailer (format version 1) only with --allow-unverified', async () => {
     const lines = gunzipSync(readFileSync(backupFile('source.json.gz'))).toString('utf8').split('\n').slice(0, -2);
@@ -385,15 +478,18 @@ describe.each(kinds)('backup of a PGlite install restored into %s', (targetKind)
     const versionOne = [JSON.stringify({ ...header, version: 1 }), ...lines.slice(1)];
     writeFileSync(backupFile('version-1.json.gz'), gzipSync(`${versionOne.join('\n')}\n`));
     writeFileSync(backupFile('version-1-empty.json.gz'), gzipSync(`${versionOne[0]}\n`));
-    await target.withDatabase((database) => database.query("update accounts set first_name = 'Changed'"));
-    const before = await target.withDatabase(snapshot);
-
-    expectOneLineError(
-      await target.cli('db:restore', backupFile('version-1.json.gz')),
-      /version-1\.json\.gz is a Kairo backup in format version 1, made before backups carried row counts and a checksum, so whether it is complete cannot be checked\. Restore it with the Kairo version that made it, or add --allow-unverified to restore it as it is\. Nothing was changed$/,
-    );
-    expectOneLineError(await target.cli('db:restore', backupFile('version-1-empty.json.gz'), '--allow-unverified'), /holds no rows at all/);
-    expect(await target.withDatabase(snapshot)).toEqual(before);
+    await target.withDatabase(async (database) => {
+      await database.query("update accounts set first_name = 'Changed'");
+      const before = await snapshot(database);
+      await expectRestoreRefused(
+        target,
+        database,
+        backupFile('version-1.json.gz'),
+        /version-1\.json\.gz is a Kairo backup in format version 1, made before backups carried row counts and a checksum, so whether it is complete cannot be checked\. Restore it with the Kairo version that made it, or add --allow-unverified to restore it as it is\. Nothing was changed$/,
+      );
+      await expectRestoreRefused(target, database, backupFile('version-1-empty.json.gz'), /holds no rows at all/, { allowUnverified: true });
+      expect(await snapshot(database)).toEqual(before);
+    });
 
     expect((await target.cli('db:restore', backupFile('version-1.json.gz'), '--allow-unverified')).code).toBe(0);
     expect(await target.withDatabase(snapshot)).toEqual(sourceSnapshot);
@@ -422,13 +518,12 @@ describe('the PGlite data directory lock', () => {
     const kairo = await installation.startServer();
     try {
       expect(readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid));
-      expectOneLineError(await installation.cli('users:list'), refusal(process.pid));
-      const secondServer = spawnSync(process.execPath, ['src/server/main.ts'], {
-        cwd: root,
-        env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', PORT: '0', ...installation.env },
-        encoding: 'utf8',
-      });
-      expect(secondServer.status).toBe(1);
+      const [cli, secondServer] = await Promise.all([
+        installation.cli('users:list'),
+        runNode(['src/server/main.ts'], { PORT: '0', ...installation.env }),
+      ]);
+      expectOneLineError(cli, refusal(process.pid));
+      expect(secondServer.code).toBe(1);
       expect(secondServer.stderr.trim()).toMatch(refusal(process.pid));
     } finally {
       await kairo.close();

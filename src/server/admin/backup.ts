@@ -80,7 +80,12 @@ export function tablesInDependencyOrder(): PgTable[] {
     }
     ordered.push(table);
   };
-  for (const value of Object.values(schema)) {
+  // The order is part of the file format: a restore refuses a table that comes before one it has
+  // read. Visiting by export name is the order of an ES module namespace (code unit order), made
+  // explicit so it does not depend on how the schema module was loaded (a test runner's loader
+  // keeps declaration order).
+  const exports = Object.entries(schema).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [, value] of exports) {
     // The installation's secret fingerprints describe this installation, not its data (ADR 0066).
     if (is(value, PgTable) && value !== schema.installationSecrets) visit(value, []);
   }
