@@ -36,6 +36,8 @@ const BIG_TABLES = ['activities', 'activity_metrics', 'fitness_days', 'analyses'
 export const DATA_SCALE_LIST_P99_MS_MAX = 25;
 export const DATA_SCALE_FITNESS_P99_MS_MAX = 50;
 export const DATA_SCALE_PAGE_P99_MS_MAX = 50;
+/** Issue 30: a year of calendar weeks, and all-time year totals, at 100 connections. */
+export const DATA_SCALE_CALENDAR_P99_MS_MAX = 50;
 /** The chart windows an athlete switches between in the uncached run: three, so that with 50 athletes in turn each one's next request asks for another window. */
 const UNCACHED_CHART_WINDOWS = [89, 90, 91];
 
@@ -85,6 +87,10 @@ export interface DataScaleRun {
    * answers: a database read, shared only by requests for the same athlete and window that come together.
    */
   fitnessUncached: LoadResult;
+  /** Issue 30: GET /api/calendar over the last 364 days (52 weeks with their totals and each day's plan). */
+  calendarYear: LoadResult;
+  /** Issue 30: GET /api/calendar/totals?period=year over every year the athletes trained (all time). */
+  calendarTotalsAllTime: LoadResult;
   fitnessReads: FitnessReads;
   /** The 1-minute load average when the load runs started and ended (the machine is shared). */
   loadAverage: { start: number; end: number };
@@ -128,6 +134,11 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
         ...load,
       });
       const scansAfter = await fitnessDaysScans(query);
+      const today = new Date().toISOString().slice(0, 10);
+      const yearAgo = new Date(Date.now() - 363 * DAY_MS).toISOString().slice(0, 10);
+      const firstYear = new Date(Date.now() - (ACTIVITIES_PER_ATHLETE + 1) * DAY_MS).toISOString().slice(0, 10);
+      const calendarYear = await measureLoad({ url: `${kairo.url}/api/calendar?from=${yearAgo}&to=${today}`, rotateHeaders, ...load });
+      const calendarTotalsAllTime = await measureLoad({ url: `${kairo.url}/api/calendar/totals?period=year&from=${firstYear}&to=${today}`, rotateHeaders, ...load });
       const loadEnd = Number(loadavg()[0]!.toFixed(2));
       const plans = await checkPlans(database.url!, before);
       return {
@@ -141,6 +152,8 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
         uncachedPage,
         fitness90,
         fitnessUncached,
+        calendarYear,
+        calendarTotalsAllTime,
         fitnessReads: {
           firstReadP50Ms: firstReads.p50Ms,
           firstReadMaxMs: firstReads.maxMs,
@@ -176,6 +189,13 @@ export function dataScaleFigures(run: DataScaleRun) {
       unit: 'ms' as const,
       max: DATA_SCALE_FITNESS_P99_MS_MAX,
     },
+    { name: 'data scale: p99, GET /api/calendar (a year of weeks)', value: run.calendarYear.latencyP99Ms, unit: 'ms' as const, max: DATA_SCALE_CALENDAR_P99_MS_MAX },
+    {
+      name: 'data scale: p99, GET /api/calendar/totals?period=year (all time)',
+      value: run.calendarTotalsAllTime.latencyP99Ms,
+      unit: 'ms' as const,
+      max: DATA_SCALE_CALENDAR_P99_MS_MAX,
+    },
     { name: "data scale: an athlete's first chart, one at a time, median", value: run.fitnessReads.firstReadP50Ms, unit: 'ms' as const },
     { name: "data scale: an athlete's first chart, one at a time, slowest", value: run.fitnessReads.firstReadMaxMs, unit: 'ms' as const },
     {
@@ -208,6 +228,8 @@ export function dataScaleProblems(run: DataScaleRun): string[] {
       ['data scale GET /api/activities?before=', run.uncachedPage],
       ['data scale GET /api/fitness?days=90', run.fitness90],
       ['data scale GET /api/fitness (uncached)', run.fitnessUncached],
+      ['data scale GET /api/calendar (a year)', run.calendarYear],
+      ['data scale GET /api/calendar/totals (all time)', run.calendarTotalsAllTime],
     ].flatMap(([name, result]) => {
     const { non2xx, errors } = result as LoadResult;
     return [
