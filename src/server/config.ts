@@ -84,6 +84,8 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.preprocess(emptyToUndefined, z.string().max(300).default(DEFAULT_MAP_ATTRIBUTION)),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(3600).default(20),
   SHUTDOWN_NOTICE_SECONDS: z.coerce.number().min(0).max(600).optional(),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   KAIRO_CLUSTER: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65_535).optional()),
@@ -200,6 +202,17 @@ export interface Config {
     /** The longest a shutdown takes: in-flight requests and running jobs get this long, then jobs are handed back. */
     graceMs: number;
   };
+  /** Background jobs (pg-boss, ADR 0008). */
+  jobs: {
+    /**
+     * Wait before a failed job runs again, doubled (with jitter) for each further retry: also the
+     * wait of a job handed back at shutdown or lost with a crashed instance. Jobs that name a delay
+     * of their own keep it.
+     */
+    retryDelayS: number;
+    /** How often the queue looks for jobs of a crashed instance (heartbeat stopped) and runs past their time limit. */
+    superviseIntervalS: number;
+  };
   /** Whether this instance may share its database with others (DATABASE_URL, unless KAIRO_CLUSTER=0). */
   cluster: boolean;
   /**
@@ -303,6 +316,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       noticeMs: (env.SHUTDOWN_NOTICE_SECONDS ?? (cluster ? Math.min(DEFAULT_CLUSTER_NOTICE_S, env.SHUTDOWN_GRACE_SECONDS / 2) : 0)) * 1000,
       graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     },
+    jobs: { retryDelayS: env.JOB_RETRY_DELAY_SECONDS, superviseIntervalS: env.JOB_SUPERVISE_SECONDS },
     cluster,
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
     warnings,

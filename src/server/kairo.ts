@@ -117,7 +117,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
 
   // Features hear of each other's changes through events delivered as jobs (src/server/events);
   // each subscribes as it is made, before the queue starts.
-  const queue = createJobQueue(database, app.log, { outage });
+  const queue = createJobQueue(database, app.log, { outage, retryDelayS: config.jobs.retryDelayS, superviseIntervalS: config.jobs.superviseIntervalS });
   const events = createEventBus(queue);
   const dataPolicy = config.strava.dataPolicy;
   const housekeepingJob = createHousekeepingJob({

@@ -18,7 +18,7 @@ const GRACE_S = 8;
 const GPX = bigGpx(1200);
 
 /** A multipart upload whose body the test sends in two parts: the request is in flight in between. */
-function startSlowUpload(url: string, cookie: string): { request: ClientRequest; finish(): void; response: Promise<{ status: number; body: string }> } {
+function startSlowUpload(url: string, cookie: string): { request: ClientRequest; finish(): void; response: Promise<{ status: number; body: string; connection: string | undefined }> } {
   const boundary = `----kairo${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lake.gpx"\r\nContent-Type: application/gpx+xml\r\n\r\n`,
@@ -35,11 +35,11 @@ function startSlowUpload(url: string, cookie: string): { request: ClientRequest;
       'content-length': String(head.length + GPX.length + tail.length),
     },
   });
-  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+  const response = new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
     request.on('response', (answer: IncomingMessage) => {
       let body = '';
       answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body, connection: answer.headers.connection }));
     });
     request.on('error', reject);
   });
@@ -104,6 +104,8 @@ describe.each(kinds)('Graceful shutdown on %s', (kind: TestDatabaseKind) => {
     const answer = await upload.response;
     expect(answer.status, answer.body).toBe(201);
     expect(JSON.parse(answer.body).activity.name).toBeTruthy();
+    // The answer closes its keep-alive connection: left open and idle, it would hold the exit until the grace period is over.
+    expect(answer.connection).toBe('close');
 
     const exit = await kairo.exited;
     expect(exit).toEqual({ code: 0, signal: null });

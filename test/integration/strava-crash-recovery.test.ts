@@ -24,6 +24,13 @@ const UPLOAD_AFTER_SHARE = 1 / 3;
 /** Several seconds of work for the archive job: it is killed soon after its first entry. */
 const ARCHIVE_ACTIVITIES = 300;
 const RECOVERY_TIMEOUT_MS = 120_000;
+/**
+ * The killed instance's jobs are found by their stopped heartbeat (10 s, pg-boss's least) and
+ * retried: looked for every second and retried after 1-2 s instead of every 10 s and after
+ * 10-20 s, so the restarted instance takes them up without idling through production's waits.
+ * The final stop, before the data is read, hands back any job still running after 2 s.
+ */
+const RECOVERY_ENV = { JOB_SUPERVISE_SECONDS: '1', JOB_RETRY_DELAY_SECONDS: '1', SHUTDOWN_GRACE_SECONDS: '2' };
 
 const STREAMS_ROUTE = '/api/v3/activities/:id/streams';
 
@@ -49,7 +56,7 @@ describe.each(kinds)('Sync and import killed mid-way on %s', (kind: TestDatabase
   const startKairo = async (port?: number) =>
     startKairoProcess({
       dataDir,
-      env: simEnv,
+      env: { ...simEnv, ...RECOVERY_ENV },
       ...(postgres?.url ? { databaseUrl: postgres.url } : {}),
       ...(port ? { port } : {}),
     });

@@ -100,6 +100,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), METRICS_PORT: '70000' })).toThrow(ConfigError);
   });
 
+  it("retries failed jobs after 10 s and looks for a crashed instance's jobs every 10 s unless set, in whole seconds", () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).jobs).toEqual({ retryDelayS: 10, superviseIntervalS: 10 });
+    expect(loadConfig({ DATA_DIR: freshDir(), JOB_RETRY_DELAY_SECONDS: '1', JOB_SUPERVISE_SECONDS: '2' }).jobs).toEqual({ retryDelayS: 1, superviseIntervalS: 2 });
+    // pg-boss counts these in whole seconds, from 1.
+    expect(() => loadConfig({ DATA_DIR: freshDir(), JOB_RETRY_DELAY_SECONDS: '0.5' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: freshDir(), JOB_RETRY_DELAY_SECONDS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: freshDir(), JOB_SUPERVISE_SECONDS: '0' })).toThrow(ConfigError);
+  });
+
   describe('cluster configuration (ADR 0049)', () => {
     const PG = 'postgres://kairo@db:5432/kairo';
     const shared = {

@@ -60,6 +60,18 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
     requestIdHeader: false,
     genReqId: requestIdGenerator(config.trustProxy),
   });
+  // Once the server is closing, every answer closes its connection: a keep-alive connection whose
+  // request was in flight at the close would otherwise stay open, idle, holding the shutdown until
+  // the grace period is over.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.decorateRequest('auth', null);
   app.decorateRequest('apiToken', null);
   const outage = createDatabaseOutage({ ping: () => deps.database.ping(), log: app.log });

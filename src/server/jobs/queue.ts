@@ -70,8 +70,13 @@ export interface JobQueue {
  * "active" until its expireInS ran out: five minutes for every activity fetch in hand at a crash.
  */
 const HEARTBEAT_S = 10;
-/** How often pg-boss looks for lost heartbeats (and expired runs): the default of 60 s would triple the wait. */
+/**
+ * How often pg-boss looks for lost heartbeats (and expired runs), unless configured
+ * (JOB_SUPERVISE_SECONDS): the default of 60 s would triple the wait.
+ */
 const SUPERVISE_INTERVAL_S = HEARTBEAT_S;
+/** The first retry's wait of a job that names none (JOB_RETRY_DELAY_SECONDS); pg-boss doubles it for each further retry. */
+const RETRY_DELAY_S = 10;
 /**
  * How often an instance offers to run the cron pass (one instance wins each pass, so a schedule
  * runs once per cluster): a scheduled job starts within this many seconds of its minute.
@@ -81,11 +86,12 @@ const CRON_MONITOR_INTERVAL_S = 10;
 export function createJobQueue(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
-  options: { pollingIntervalS?: number; outage?: DatabaseOutage } = {},
+  options: { pollingIntervalS?: number; outage?: DatabaseOutage; retryDelayS?: number; superviseIntervalS?: number } = {},
 ): JobQueue {
+  const superviseIntervalS = options.superviseIntervalS ?? SUPERVISE_INTERVAL_S;
   const supervision = {
-    superviseIntervalSeconds: SUPERVISE_INTERVAL_S,
-    monitorIntervalSeconds: SUPERVISE_INTERVAL_S,
+    superviseIntervalSeconds: superviseIntervalS,
+    monitorIntervalSeconds: superviseIntervalS,
     cronMonitorIntervalSeconds: CRON_MONITOR_INTERVAL_S,
   };
   const boss =
@@ -105,7 +111,7 @@ export function createJobQueue(
   async function install(definition: JobDefinition<z.ZodType>) {
     const settings = {
       retryLimit: definition.retryLimit ?? 5,
-      retryDelay: definition.retryDelayS ?? 10,
+      retryDelay: definition.retryDelayS ?? options.retryDelayS ?? RETRY_DELAY_S,
       retryBackoff: true,
       expireInSeconds: definition.expireInS ?? 300,
       heartbeatSeconds: HEARTBEAT_S,
