@@ -15,6 +15,7 @@ import { startKairoProcess } from '../test/support/kairo-process.ts';
 import { measureLoad, type LoadResult } from './load.ts';
 import { signInCookie, signUpCookie } from './production-kairo.ts';
 import { DAY_MS } from '../src/shared/time.ts';
+import type { NextSession } from '../src/shared/api/analysis.ts';
 
 /**
  * Issue 17's data-scale run: 1,000 athletes with 1,000 activities each (one a day for 1,000 days,
@@ -400,12 +401,21 @@ async function insertRows(query: Query, timed: (step: string, run: () => Promise
     `insert into analyses (activity_id, user_id, subject_line, executive_summary, feedback, summary, recovery,
                            training_plan_progress, next_activity, next_session, coach, facts, context_hash)
      select id, user_id, name || ': steady work', 'A steady session at the planned intensity.', 'Pacing held.', 'Even effort.',
-            'Easy day next.', 'On plan.', 'Recovery ride', '{"kind":"recovery"}', 'builtin', '{}', md5(id::text)
+            'Easy day next.', 'On plan.', 'Recovery ride', $3::jsonb, 'builtin', '{}', md5(id::text)
        from activities
       where start_date >= $2::timestamptz - make_interval(days => $1::int)`,
-    [ANALYSED_PER_ATHLETE, todayIso],
+    [ANALYSED_PER_ATHLETE, todayIso, JSON.stringify(SEEDED_NEXT_SESSION)],
   ));
 }
+
+/** The next session every seeded analysis suggests, in the shape the coach stores (the day plan and the calendar read it). */
+const SEEDED_NEXT_SESSION: NextSession = {
+  sport: 'ride',
+  focus: 'recovery',
+  title: 'Recovery ride',
+  totalDurationS: 2_700,
+  steps: [{ type: 'steady', durationS: 2_700, intensity: { kind: 'power', ftpPct: { low: 45, high: 55 }, watts: null } }],
+};
 
 /** An activity's load from its day number (days before $1, today's UTC midnight), as loadOfDay. */
 const loadSql = `(30 + ((($1::timestamptz at time zone 'UTC')::date - (start_date at time zone 'UTC')::date) * 37) % 70)::float8`;
