@@ -62,8 +62,8 @@ describe('the activity elevation gain and where it comes from (ADR 0063)', () =>
   it("words the activity page's note", () => {
     expect(elevationNote('device')).toBe('elevation gain as your device recorded it');
     expect(elevationNote('strava')).toBe('elevation gain as Strava reported it');
-    expect(elevationNote('barometric')).toBe('elevation gain computed from barometric altitude, smoothed (10 s median, 3 m threshold)');
-    expect(elevationNote('gps')).toBe('elevation gain computed from GPS altitude, smoothed (60 s median, 15 m threshold)');
+    expect(elevationNote('barometric')).toBe('elevation gain computed from barometric altitude, smoothed (10 s median, 4 m threshold)');
+    expect(elevationNote('gps')).toBe('elevation gain computed from GPS altitude, smoothed (30 s median, threshold 8 × its remaining noise, at least 18 m)');
   });
 });
 

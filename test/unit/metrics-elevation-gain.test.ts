@@ -4,6 +4,7 @@ import {
   computeElevationGainM,
   ELEVATION_RULES,
   movingMedian,
+  smoothedNoiseM,
 } from '../../src/metrics/elevation.ts';
 import { itWithFixtures } from '../support/fixture-suites.ts';
 import { loadStravaPowerRide } from './support/strava-ride-fixture.ts';
@@ -138,10 +139,40 @@ describe('computeElevationGain (stop-aware median-smoothed hysteresis, ADR 0063)
     expect(computeElevationGain({ timeS: [0, 1], altitudeM: [null, 50] })).toEqual({ gainM: 0, altitude: 'barometric' });
   });
 
+  it('counts the rise a recording ends on only when told (barometric altitude)', () => {
+    expect(computeElevationGainM([0, 10, 0, 2])).toBe(10);
+    expect(computeElevationGainM([0, 10, 0, 2], 3, { countsFinalRise: true })).toBe(12);
+    expect(computeElevationGainM([0, 10, 5, 8], 3, { countsFinalRise: true })).toBe(13);
+    // A barometric recording over a 12 m climb that ends 2 m up the next one.
+    const timeS = Array.from({ length: 400 }, (_, s) => s);
+    const profile = (s: number) => (s < 100 ? (12 * s) / 100 : s < 150 ? 12 : s < 250 ? 12 - (12 * (s - 150)) / 100 : s < 300 ? 0 : (2 * (s - 300)) / 100);
+    const gain = computeElevationGain({ timeS, altitudeM: timeS.map(profile), distanceM: timeS.map((s) => s * 3) })!;
+    expect(gain.altitude).toBe('barometric');
+    expect(gain.gainM).toBeCloseTo(14, 0);
+  });
+
+  it("sets the GPS threshold from the smoothed altitude's noise, at least 18 m", () => {
+    const timeS = Array.from({ length: 200 }, (_, s) => s);
+    expect(smoothedNoiseM([{ timeS, altitudeM: timeS.map((s) => 100 + 0.05 * s) }])).toBeCloseTo(0, 9);
+    // ±1 m every 15 s: a(t − 15) − 2a(t) + a(t + 15) = ±4 m at every reading far enough from the ends.
+    const square = timeS.map((s) => (Math.floor(s / 15) % 2 === 0 ? 1 : -1));
+    expect(smoothedNoiseM([{ timeS, altitudeM: square }])).toBeCloseTo(4, 9);
+    expect(smoothedNoiseM([{ timeS: [0, 10], altitudeM: [0, 5] }])).toBe(0);
+    // Flat hours of GPS altitude wandering σ 5 m over 33 s (the generated recordings' GPS noise,
+    // ADR 0062): 15 m after a 60 s median counted 15-75 m of it in 39 of 40 hours; now 8 of 40
+    // count 22-29 m (error wandering that far is climbing to any rule without a terrain model).
+    const counted = Array.from({ length: 40 }, (_, i) => i + 1).filter((seed) => {
+      const level = computeElevationGain(ride(withNoise(flat, { wanderM: 5, tauS: 33, jitterM: 0, stepM: 0.2 }, seed)))!;
+      expect(level.altitude).toBe('gps');
+      return level.gainM > 3;
+    });
+    expect(counted.length).toBeLessThanOrEqual(8);
+  });
+
   it('names its windows and thresholds', () => {
     expect(ELEVATION_RULES).toEqual({
-      barometric: { medianWindowS: 10, hysteresisM: 3 },
-      gps: { medianWindowS: 60, hysteresisM: 15 },
+      barometric: { medianWindowS: 10, hysteresisM: 4, countsFinalRise: true },
+      gps: { medianWindowS: 30, hysteresisM: 18, noiseFactor: 8 },
     });
     expect(movingMedian([0, 1, 2, 3, 10], [1, 9, 2, 3, 50], 3)).toEqual([5, 2, 3, 2.5, 50]);
   });

@@ -12,17 +12,7 @@ import type { GeneratedRecording, RecordingTruth } from '../../tools/recordings/
 export const START = new Date('2026-05-03T07:30:00Z');
 
 /** Figures Kairo gets wrong today, per preset (left out of recordings-import.test.ts, asserted skipped in recordings-defects.test.ts). */
-export const KNOWN_DEFECTS: Record<string, readonly string[]> = {
-  // Noise-robust elevation: small climbs under barometric noise are smoothed away.
-  stravaExportRunTcx: ['elevationGainM', 'metrics.elevationGainM'],
-  // Noise-robust elevation: GPS-only altitude on a hilly road is under-counted.
-  gpsHillyRide: ['elevationGainM', 'metrics.elevationGainM'],
-  // Noise-robust elevation: barometric noise at walking/running pace on a flat road counts > 3 m.
-  genericSession: ['elevationGainM', 'metrics.elevationGainM'],
-  genericSessionTcx: ['elevationGainM', 'metrics.elevationGainM'],
-  developerPowerRun: ['elevationGainM', 'metrics.elevationGainM'],
-  tcxLapDistanceRestartRun: ['elevationGainM', 'metrics.elevationGainM'],
-};
+export const KNOWN_DEFECTS: Record<string, readonly string[]> = {};
 
 export interface TruthCheck {
   figure: string;

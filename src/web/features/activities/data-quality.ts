@@ -27,7 +27,10 @@ export function elevationNote(from: ElevationGainFrom): string {
   if (from === 'strava') return 'elevation gain as Strava reported it';
   const rule = ELEVATION_RULES[from];
   const altitude = from === 'gps' ? 'GPS altitude' : 'barometric altitude';
-  return `elevation gain computed from ${altitude}, smoothed (${rule.medianWindowS} s median, ${rule.hysteresisM} m threshold)`;
+  const threshold = rule.noiseFactor
+    ? `threshold ${rule.noiseFactor} × its remaining noise, at least ${rule.hysteresisM} m`
+    : `${rule.hysteresisM} m threshold`;
+  return `elevation gain computed from ${altitude}, smoothed (${rule.medianWindowS} s median, ${threshold})`;
 }
 
 /**
