@@ -27,6 +27,7 @@ const CheckInScreen = lazyScreen(() => import('../features/wellness/check-in-scr
 const ApiAccessScreen = lazyScreen(() => import('../features/api-access/index.ts').then((m) => m.ApiAccessScreen));
 const ApiReferenceScreen = lazyScreen(() => import('../features/api-reference/index.ts').then((m) => m.ApiReferenceScreen));
 const AskKaiScreen = lazyScreen(() => import('../features/ask-kai/index.ts').then((m) => m.AskKaiScreen));
+const CalendarScreen = lazyScreen(() => import('../features/calendar/index.ts').then((m) => m.CalendarScreen));
 
 const PLANS_REASON = 'Training plans start from what your recent activities say about you.';
 
@@ -86,6 +87,10 @@ export function AppRouter() {
               {(user) => <AskKaiScreen user={user} conversationId={params.conversationId ?? null} />}
             </RequireSignedIn>
           )}
+        </Route>
+        {/* ?week= and ?view= pick the week or the totals shown (issue 30), so any week is a link. */}
+        <Route path="/calendar">
+          <RequireSignedIn whenSignedOut="sign-in-and-return">{(user) => <CalendarScreen user={user} />}</RequireSignedIn>
         </Route>
         <Route path="/strava-success">
           <RequireSignedIn whenSignedOut="home">{() => <StravaSuccessScreen />}</RequireSignedIn>

@@ -1,6 +1,7 @@
 /** The activities feature's public face (ADR 0045): all that app/ and other features may import from it. */
 export { ActivityListSkeleton } from './activity-list-skeleton.tsx';
 export { ActivityList } from './activity-list.tsx';
+export { ActivityTypeIcon } from './activity-type-icon.tsx';
 export { ActivityView } from './activity-view.tsx';
 export { AnalysisSkeleton } from './analysis-skeleton.tsx';
 export { refetchActivities, useActivityList } from './api/activity-list.ts';
