@@ -92,7 +92,7 @@ export function CalendarScreen({ user }: { user: AuthUser }) {
             <ViewSwitch value={view} onChange={(next) => go({ view: next, day })} />
             <nav aria-label="Calendar dates" className="flex w-full items-center gap-1 sm:ml-auto sm:w-auto">
               <IconButton label={labels.previous} icon={<ChevronLeft aria-hidden className="size-5" />} onClick={() => step(-1)} />
-              <p aria-live="polite" className="min-w-0 flex-1 text-center text-sm font-medium whitespace-nowrap text-fg sm:min-w-64 sm:flex-none">
+              <p aria-live="polite" className="min-w-0 flex-1 text-center text-[0.8125rem] leading-tight font-medium text-balance text-fg sm:min-w-64 sm:flex-none sm:text-sm sm:whitespace-nowrap">
                 {title}
               </p>
               <IconButton label={labels.next} icon={<ChevronRight aria-hidden className="size-5" />} onClick={() => step(1)} />
