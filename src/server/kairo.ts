@@ -20,6 +20,7 @@ import { registerHealthRoutes } from './features/health/index.ts';
 import { createImports, registerImportRoutes } from './features/imports/index.ts';
 import { createMcp, registerMcpRoutes } from './features/mcp/index.ts';
 import { createCalendar, registerCalendarRoutes } from './features/calendar/index.ts';
+import { createFitnessForecastService, registerFitnessForecastRoutes } from './features/fitness-forecast/index.ts';
 import { createDayPlan, createPlanAdjustments, createPlanFiles, createPlans, registerAdjustmentRoutes, registerDayPlanRoutes, registerPlanFileRoutes, registerPlanRoutes } from './features/plans/index.ts';
 import { createProfile, registerProfileRoutes } from './features/profile/index.ts';
 import {
@@ -231,6 +232,15 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       weekStartsOn: (accountId) => settings.weekStartsOn(accountId),
       dayPlan: (accountId, dates, today) => dayPlan.dates(accountId, dates, today),
       compliance: (accountId, span) => plans.activeCompliance(accountId, span),
+    }),
+  );
+  // The fitness forecast (ADR 0081): the stored series run on over the day plan's planned loads.
+  registerFitnessForecastRoutes(
+    app,
+    createFitnessForecastService({
+      fitness: (accountId, days, today) => scoring.fitness(accountId, days, today),
+      plansOn: (accountId, day) => plans.activePlansOn(accountId, day),
+      plannedLoads: (accountId, dates, today) => dayPlan.plannedLoads(accountId, dates, today),
     }),
   );
 

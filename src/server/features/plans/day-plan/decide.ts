@@ -4,6 +4,7 @@ import { formatDurationWords, formatShortCalendarDay } from '../../../../shared/
 import { addCalendarDays } from '../../../../shared/time.ts';
 import { FORM_LONG_SHORTEN_PCT, isIntensity, isLong, replacement, TIRED_ENDURANCE_MAX_MIN } from '../adjustments/rules.ts';
 import type { ChangedDay, DatedSession, PlannedSessionSnapshot } from '../dated-sessions.ts';
+import type { PhaseName } from '../../../../shared/domain/plan-phases.ts';
 import { planDaySession } from './session.ts';
 
 /**
@@ -104,13 +105,26 @@ export function heldBackPlanSession(session: DatedSession, ftpW: number | null):
   return null;
 }
 
-function planDay(date: string, plan: ActivePlanDays, input: DayPlanInput): DayPlanDay {
+/** The plan's session a plan day's decision holds, as the plan lays it (accepted changes and today's hold included), with its phase. */
+export interface DecidedPlanSession {
+  snapshot: PlannedSessionSnapshot;
+  phase: PhaseName;
+}
+
+/** A date's decision with the plan session behind it (null: a rest day, or no plan covers the date). */
+export interface DecidedDay {
+  day: DayPlanDay;
+  planned: DecidedPlanSession | null;
+}
+
+function planDay(date: string, plan: ActivePlanDays, input: DayPlanInput): DecidedDay {
   const entry = plan.days.find((day) => day.date === date);
   const changed = plan.changed.find((day) => day.date === date);
   const phase = entry?.context.phase;
   const base = { date, source: 'plan' as const, plan: { id: plan.id, name: plan.name }, raceDay: entry?.context.isRaceDay ?? false };
   const where = phase ? ` (${phase.name})` : '';
   let session = entry?.session ? planDaySession(entry.session, entry.session.phase.key) : null;
+  let planned: DecidedPlanSession | null = entry?.session ? { snapshot: entry.session, phase: entry.session.phase.key } : null;
   let change: DayPlanDay['change'] = null;
   let why = session
     ? `${base.raceDay ? 'Race day' : 'The session'} of your plan "${plan.name}"${where}.`
@@ -128,9 +142,10 @@ function planDay(date: string, plan: ActivePlanDays, input: DayPlanInput): DayPl
       change = { kind: 'readiness', planned: session };
       why = `Readiness is strained today${readiness.reason ? ` (${readiness.reason})` : ''}: your plan's ${describe(session)} is held back to ${describe(heldSession)}.`;
       session = heldSession;
+      planned = { snapshot: held, phase: entry.session.phase.key };
     }
   }
-  return { ...base, session, change, proposal: proposalOn(date, plan.id, entry, input.proposals), readiness, why };
+  return { day: { ...base, session, change, proposal: proposalOn(date, plan.id, entry, input.proposals), readiness, why }, planned };
 }
 
 function proposalOn(date: string, planId: string, entry: PlanDayEntry | undefined, proposals: readonly PendingProposal[]): DayPlanDay['proposal'] {
@@ -166,9 +181,14 @@ function coachDay(date: string, input: DayPlanInput): DayPlanDay {
 
 /** The decision for each of `input.dates`. */
 export function decideDays(input: DayPlanInput): DayPlanDay[] {
+  return decideDaysWithSessions(input).map((decided) => decided.day);
+}
+
+/** The same decisions, each with the plan session it holds: what its planned load is estimated from (the fitness forecast). */
+export function decideDaysWithSessions(input: DayPlanInput): DecidedDay[] {
   return input.dates.map((date) => {
     const plan = planFor(input.plans, date);
-    return plan ? planDay(date, plan, input) : coachDay(date, input);
+    return plan ? planDay(date, plan, input) : { day: coachDay(date, input), planned: null };
   });
 }
 

@@ -12,7 +12,8 @@ import type { PlansRepo } from '../repo.ts';
 import type { AdjustedPlanView } from '../view.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import { renderUnitsDeep } from '../../../../shared/domain/unit-tokens.ts';
-import { datesFrom, decideDays, heldBackPlanSession, planFor, type ActivePlanDays, type CoachSuggestion, type PendingProposal } from './decide.ts';
+import { datesFrom, decideDays, decideDaysWithSessions, heldBackPlanSession, planFor, type ActivePlanDays, type CoachSuggestion, type DecidedDay, type PendingProposal } from './decide.ts';
+import { plannedSessionLoad } from '../planned-load.ts';
 
 /**
  * The day plan of an account (ADR 0068): reads the active plans with their accepted changes, the
@@ -68,6 +69,11 @@ export function createDayPlanService(deps: DayPlanDeps) {
 
   /** The decisions for `dates`, with `today` as the athlete's today. */
   async function decide(accountId: string, today: string, dates: readonly string[]): Promise<DayPlanDay[]> {
+    return (await decideWithSessions(accountId, today, dates)).map((decided) => decided.day);
+  }
+
+  /** The same, each with the plan session behind the decision. */
+  async function decideWithSessions(accountId: string, today: string, dates: readonly string[]): Promise<DecidedDay[]> {
     const at = now();
     // Kai's suggestion matters only on a date no plan covers: read (and, for a stale analysis, chosen again) only then.
     const suggestionFor = async (plans: readonly ActivePlanDays[]) =>
@@ -77,7 +83,7 @@ export function createDayPlanService(deps: DayPlanDeps) {
       pendingProposals(accountId),
       dates.includes(today) && deps.readinessOn ? deps.readinessOn(accountId, today) : undefined,
     ]);
-    return decideDays({
+    return decideDaysWithSessions({
       today,
       dates,
       plans,
@@ -111,6 +117,25 @@ export function createDayPlanService(deps: DayPlanDeps) {
     async dates(accountId: string, dates: readonly string[], today?: string): Promise<DayPlanAnswer> {
       const checked = checkedToday(today);
       return { today: checked, days: await decide(accountId, checked, dates) };
+    },
+
+    /**
+     * The decisions for `dates` (`today` as UTC's unless given, checked as for `days`), each with
+     * the planned load of the session it holds (planned-load.ts, on the TSS scale): 0 on a plan's
+     * rest day, null where no plan covers the date (Kai's suggestion is one session at a time, not
+     * a plan) or the session's load is unknown. What the fitness forecast runs on (ADR 0081).
+     */
+    async plannedLoads(accountId: string, dates: readonly string[], today?: string): Promise<{ today: string; days: { day: DayPlanDay; plannedLoad: number | null }[] }> {
+      const checked = checkedToday(today);
+      const decided = await decideWithSessions(accountId, checked, dates);
+      return {
+        today: checked,
+        days: decided.map(({ day, planned }) => ({
+          day,
+          plannedLoad:
+            day.source !== 'plan' ? null : planned ? plannedSessionLoad(planned.snapshot.scheduled, planned.phase, planned.snapshot.durationMin) : 0,
+        })),
+      };
     },
 
     /** One date's decision (`today` as UTC's unless given): what the downloads of that day write. */
