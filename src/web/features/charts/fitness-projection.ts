@@ -1,0 +1,43 @@
+import { wholeFitness } from '../../../metrics/fitness.ts';
+import type { FitnessForecast } from '../../../shared/api/fitness-forecast.ts';
+import { formatShortCalendarDay } from '../../../shared/format.ts';
+import { formatForm, morningDays, type FitnessDayView } from './fitness-summary.ts';
+
+/**
+ * The fitness chart's projection (ADR 0081): the forecast's days as of each morning, drawn on from
+ * the chart's last day (today) to the plan's event day, and the event morning's figures in words.
+ */
+export interface FitnessProjection {
+  /** The days after the chart's last one, as of each morning. */
+  days: FitnessDayView[];
+  /** Index among `days` of the event day; null without one. */
+  eventIndex: number | null;
+  /** 'Projected on Gran Fondo Stelvio (Thu, Feb 25): fitness 48, form +12.' */
+  text: string;
+  /** Some day counted as rest because no plan covers it: the forecast's assumption is said. */
+  assumed: boolean;
+}
+
+/** Null when the forecast projects nothing or does not carry on from the chart's last day (`lastDate`). */
+export function fitnessProjection(forecast: FitnessForecast, lastDate: string | undefined): FitnessProjection | null {
+  if (forecast.days.length === 0 || forecast.today.date !== lastDate) return null;
+  const days = morningDays(forecast.days);
+  const { eventDay } = forecast;
+  const index = eventDay ? days.findIndex((day) => day.date === eventDay.date) : -1;
+  const shown = eventDay ?? days.at(-1)!;
+  const { fitness, form } = wholeFitness(shown);
+  const where = eventDay ? `${eventDay.name} (${formatShortCalendarDay(eventDay.date)})` : `${formatShortCalendarDay(shown.date)}, your plan's last day`;
+  return {
+    days,
+    eventIndex: index < 0 ? null : index,
+    text: `Projected on ${where}: fitness ${fitness}, form ${formatForm(form)}.`,
+    assumed: forecast.days.some((day) => day.basis === 'assumption'),
+  };
+}
+
+/** Day indices to label: every `stepDays` days either side of `anchor` (today), so today keeps its label. */
+export function axisSplitsAround(dayCount: number, stepDays: number, anchor: number): number[] {
+  const splits: number[] = [];
+  for (let index = anchor % stepDays; index < dayCount; index += stepDays) splits.push(index);
+  return splits;
+}
