@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analysisView } from '../../src/shared/api/analysis.ts';
 import { dayPlanAnswer, type DayPlanAnswer, type DayPlanDay } from '../../src/shared/api/day-plan.ts';
+import { fitnessForecast } from '../../src/shared/api/fitness-forecast.ts';
 import { formatDurationWords } from '../../src/shared/format.ts';
+import { fitnessProjection } from '../../src/web/features/charts/fitness-projection.ts';
 import { localDay } from '../../src/web/lib/local-day.ts';
 import { uniqueEmail } from '../support/kairo.ts';
 import { daysBeforeToday, powerRide } from '../support/recordings.ts';
@@ -68,6 +70,16 @@ describe.skipIf(!hasChromium)('the day plan in the browser', () => {
     expect(answer.days.map((day) => day.source)).toEqual(['plan', 'plan']);
     await expectCardToSay(answer);
     expect(await card().getByText('Plan: Winter base').first().isVisible()).toBe(true);
+
+    // The fitness chart carries on dashed to the plan's last day and says where fitness and form stand then (ADR 0081).
+    const forecast = fitnessForecast.parse(await (await page.request.get(session.at('/api/fitness/forecast'))).json());
+    expect(forecast).toMatchObject({ planId, eventDay: null });
+    const projection = fitnessProjection(forecast, forecast.today.date)!;
+    expect(projection.text).toMatch(/^Projected on .+, your plan’s last day: fitness \d+, form [+−]?\d+\.$/);
+    const projected = main().getByTestId('fitness-projection');
+    await expect.poll(() => projected.textContent()).toContain(projection.text);
+    await projected.scrollIntoViewIfNeeded();
+    await shootDesktopAndPhone(page, 'fitness-forecast-home');
 
     // The ride's analysis on Home: written again for the plan, its next session is the plan's.
     const rides = (await (await page.request.get(session.at('/api/activities'))).json()) as { id: string }[];

@@ -41,7 +41,7 @@ describe('the fitness chart’s projection', () => {
     const plain = { ...forecast, eventDay: null, days: forecast.days.map((day) => ({ ...day, basis: 'plan' as const })) };
     const projection = fitnessProjection(plain, '2026-03-11')!;
     expect(projection.eventIndex).toBeNull();
-    expect(projection.text).toBe("Projected on Sat, Mar 14, your plan's last day: fitness 50, form −7.");
+    expect(projection.text).toBe('Projected on Sat, Mar 14, your plan’s last day: fitness 50, form −7.');
     expect(projection.assumed).toBe(false);
     expect(fitnessProjection(forecast, '2026-03-10')).toBeNull();
     expect(fitnessProjection({ ...forecast, days: [], eventDay: null }, '2026-03-11')).toBeNull();

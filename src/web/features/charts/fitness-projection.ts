@@ -26,7 +26,7 @@ export function fitnessProjection(forecast: FitnessForecast, lastDate: string | 
   const index = eventDay ? days.findIndex((day) => day.date === eventDay.date) : -1;
   const shown = eventDay ?? days.at(-1)!;
   const { fitness, form } = wholeFitness(shown);
-  const where = eventDay ? `${eventDay.name} (${formatShortCalendarDay(eventDay.date)})` : `${formatShortCalendarDay(shown.date)}, your plan's last day`;
+  const where = eventDay ? `${eventDay.name} (${formatShortCalendarDay(eventDay.date)})` : `${formatShortCalendarDay(shown.date)}, your plan’s last day`;
   return {
     days,
     eventIndex: index < 0 ? null : index,
