@@ -9,7 +9,7 @@ import { localDay } from '../../src/web/lib/local-day.ts';
 import { uniqueEmail } from '../support/kairo.ts';
 import { daysBeforeToday, powerRide } from '../support/recordings.ts';
 import { waitForJobs } from '../support/strava.ts';
-import { signUpInBrowser } from './support/accounts.ts';
+import { importFirstFile, signUpInBrowser } from './support/accounts.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 
@@ -41,11 +41,7 @@ describe.skipIf(!hasChromium)('the day plan in the browser', () => {
 
   it("shows Kai's suggestion after yesterday's ride as today's session on Home, and nothing made up for tomorrow", async () => {
     await signUpInBrowser(page, session.at, { firstName: 'Lotte', lastName: 'Kopecky', email: uniqueEmail('e2e-dayplan') });
-    await page.getByRole('button', { name: 'or import your own files' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import activities' });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'ride.fit', mimeType: 'application/octet-stream', buffer: powerRide(daysBeforeToday(1, 7)).bytes });
-    await dialog.getByText(/^Imported: /).waitFor();
-    await page.keyboard.press('Escape');
+    await importFirstFile(page, { name: 'ride.fit', buffer: powerRide(daysBeforeToday(1, 7)).bytes });
     await waitForJobs(session.server);
     await page.reload();
 

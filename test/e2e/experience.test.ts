@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setAccountPlan } from '../../src/server/admin/accounts.ts';
@@ -7,48 +5,8 @@ import { WEAK_PASSWORD_MESSAGE } from '../../src/server/features/auth/password-r
 import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium, shootDesktopAndPhone, type ExpectedResponseError } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { seriousAxeFindings } from './support/axe.ts';
 import { signInAfresh, signUpInBrowser, submitSignIn, openConfirmationLink } from './support/accounts.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeFinding {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
-
-/**
- * axe-core's serious and critical findings on the page as it stands (WCAG 2.0-2.2 A and AA). The
- * library is evaluated through the DevTools protocol, which the page's CSP does not block.
- */
-async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
-  // Colours are judged as they settle: mid-way through an entrance animation text is still faint.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: any[] }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        id: violation.id,
-        impact: violation.impact,
-        help: violation.help,
-        targets: violation.nodes.slice(0, 5).map((node: { target: string[] }) => node.target.join(' ')),
-      }));
-  });
-}
 
 /**
  * Issue 12 in a real browser: the password rule at sign-up, activity deep links (reload,

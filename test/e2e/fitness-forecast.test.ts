@@ -6,7 +6,7 @@ import { uniqueEmail } from '../support/kairo.ts';
 import { eventPlan } from '../support/plans.ts';
 import { daysBeforeToday, powerRide } from '../support/recordings.ts';
 import { waitForJobs } from '../support/strava.ts';
-import { signUpInBrowser } from './support/accounts.ts';
+import { importFirstFile, signUpInBrowser } from './support/accounts.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 
@@ -24,11 +24,7 @@ describe.skipIf(!hasChromium)('the fitness forecast in the browser', () => {
 
   it("writes the event morning's projected fitness and form under Home's fitness chart", async () => {
     await signUpInBrowser(page, session.at, { firstName: 'Demi', lastName: 'Vollering', email: uniqueEmail('e2e-forecast') });
-    await page.getByRole('button', { name: 'or import your own files' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import activities' });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'ride.fit', mimeType: 'application/octet-stream', buffer: powerRide(daysBeforeToday(1, 7)).bytes });
-    await dialog.getByText(/^Imported: /).waitFor();
-    await page.keyboard.press('Escape');
+    await importFirstFile(page, { name: 'ride.fit', buffer: powerRide(daysBeforeToday(1, 7)).bytes });
     await waitForJobs(session.server);
     const created = await page.request.post(session.at('/api/training-plans'), { headers: { origin: new URL(session.server.url).origin }, data: eventPlan });
     expect(created.status()).toBe(201);

@@ -65,3 +65,12 @@ export async function signInAfresh(page: Page, at: (path: string) => string, ema
   await submitSignIn(page, email, password);
   await page.waitForURL(at('/'));
 }
+
+/** From the welcome screen of a new account: imports one activity file through the import dialog, as an athlete without Strava does, and closes it. */
+export async function importFirstFile(page: Page, file: { name: string; buffer: Buffer | Uint8Array }): Promise<void> {
+  await page.getByRole('button', { name: 'or import your own files' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import activities' });
+  await dialog.locator('input[type="file"]').setInputFiles({ name: file.name, mimeType: 'application/octet-stream', buffer: Buffer.from(file.buffer) });
+  await dialog.getByText(/^Imported: /).waitFor();
+  await page.keyboard.press('Escape');
+}
