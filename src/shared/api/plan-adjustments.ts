@@ -7,14 +7,18 @@ import type { ScheduledDay } from './training-plans.ts';
  * until the athlete accepts, and every accepted change can be undone.
  */
 
-export const adjustmentTriggers = ['readiness-low', 'form-deep', 'key-session-missed', 'load-high', 'load-low'] as const;
+/** Kai's rules' triggers, and 'athlete-edit': a change the athlete made themselves (ADR 0082, shared/api/plan-edits.ts), stored accepted. */
+export const adjustmentTriggers = ['readiness-low', 'form-deep', 'key-session-missed', 'load-high', 'load-low', 'athlete-edit'] as const;
 export type AdjustmentTrigger = (typeof adjustmentTriggers)[number];
 
 export const adjustmentStatuses = ['pending', 'accepted', 'declined', 'undone', 'superseded'] as const;
 export type AdjustmentStatus = (typeof adjustmentStatuses)[number];
 
-/** What one change does to its day. */
-export const adjustmentChangeKinds = ['move', 'shorten', 'swap', 'rest'] as const;
+/** What one change of Kai's proposals does to its day. */
+export const proposalChangeKinds = ['move', 'shorten', 'swap', 'rest'] as const;
+export type ProposalChangeKind = (typeof proposalChangeKinds)[number];
+/** What one change does to its day; 'change', 'replace', 'delete' and 'add' are the athlete's own edits (ADR 0082; an edit's move is 'move'). */
+export const adjustmentChangeKinds = [...proposalChangeKinds, 'change', 'replace', 'delete', 'add'] as const;
 export type AdjustmentChangeKind = (typeof adjustmentChangeKinds)[number];
 
 export const adjustmentActions = ['accept', 'decline', 'undo'] as const;

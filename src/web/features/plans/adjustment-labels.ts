@@ -9,6 +9,7 @@ export const TRIGGER_LABELS: Record<AdjustmentTrigger, string> = {
   'key-session-missed': 'Key session missed',
   'load-high': 'Load over plan',
   'load-low': 'Load under plan',
+  'athlete-edit': 'Your edit',
 };
 
 export const STATUS_LABELS: Record<AdjustmentStatus, string> = {

@@ -1,4 +1,4 @@
-import type { AdjustmentChangeKind, AdjustmentTrigger } from '../../../../shared/api/plan-adjustments.ts';
+import type { AdjustmentTrigger, ProposalChangeKind } from '../../../../shared/api/plan-adjustments.ts';
 import { DAYS_OF_WEEK, type ScheduledDay } from '../../../../shared/api/training-plans.ts';
 import { formatDurationWords, formatNumber, formatShortCalendarDay } from '../../../../shared/format.ts';
 import type { DailyReadingKey, LowDays } from '../../wellness/index.ts';
@@ -74,7 +74,7 @@ export interface ReviewInput {
 
 export interface ProposedChange {
   date: string;
-  kind: AdjustmentChangeKind;
+  kind: ProposalChangeKind;
   before: PlannedSessionSnapshot | null;
   after: PlannedSessionSnapshot | null;
 }
