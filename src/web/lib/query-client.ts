@@ -10,11 +10,13 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
  * mutation marks it stale (a mounted day plan refetches; otherwise it does on its next mount).
  */
 export const DAY_PLAN_QUERY_KEY = ['/api/day-plan'] as const;
+/** The training calendar's days carry the day plan's decision (ADR 0080), so it follows the same mutations. */
+export const CALENDAR_QUERY_KEY = ['/api/calendar'] as const;
 
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     mutationCache: new MutationCache({
-      onSuccess: () => client.invalidateQueries({ queryKey: DAY_PLAN_QUERY_KEY }),
+      onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: DAY_PLAN_QUERY_KEY }), client.invalidateQueries({ queryKey: CALENDAR_QUERY_KEY })]),
     }),
     defaultOptions: {
       queries: {

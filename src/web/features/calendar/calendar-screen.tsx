@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { AuthUser } from '../../../shared/api/auth.ts';
 import { DEFAULT_WEEK_START, weekdays, type Weekday } from '../../../shared/domain/week-start.ts';
@@ -9,11 +9,13 @@ import { Button } from '../../ui/button.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useUnitSystem, useUserSettings } from '../settings/index.ts';
+import { PlanEditBanner, usePlanEdit } from '../plans/index.ts';
 import { AppLayout, AppSidebar } from '../shell/index.ts';
 import { CalendarLegend } from './calendar-legend.tsx';
 import { stepWeek, weekOf, yearRange, YEARS_PER_VIEW, yearsRange } from './calendar-range.ts';
 import { calendarPath, readCalendarSearch, type CalendarView } from './paths.ts';
 import { PeriodTotals } from './period-totals.tsx';
+import { SessionDragContext, type DraggedSession, type SessionDrag } from './session-drag.ts';
 import { ViewSwitch } from './view-switch.tsx';
 import { WeekList } from './week-list.tsx';
 import { weekTitle } from './week-row.tsx';
@@ -46,6 +48,8 @@ const STEP_LABELS: Record<CalendarView, { previous: string; next: string; today:
  * session with a week's totals beside it (a list of days under each week's totals on a phone),
  * and the month and year totals. The address carries the view and the week (?view=, ?week=), so
  * any week is a link; Previous, Next and Today move through it, scrolling loads more weeks.
+ * The active plan's sessions from today on are edited here (issue 30): dragged to a free day, or
+ * through each session's menu; every edit raises the banner with Undo.
  */
 export function CalendarScreen({ user }: { user: AuthUser }) {
   const [, navigate] = useLocation();
@@ -60,6 +64,22 @@ export function CalendarScreen({ user }: { user: AuthUser }) {
   // The week the loaded pages are counted from: the first week shown, then any week the address names outside them.
   const [anchor, setAnchor] = useState<string | null>(null);
   if (anchor === null && currentWeek !== null) setAnchor(currentWeek);
+
+  const { mutate: editPlan } = usePlanEdit();
+  const [dragged, setDragged] = useState<DraggedSession | null>(null);
+  const drag = useMemo<SessionDrag>(
+    () => ({
+      today,
+      dragged,
+      start: setDragged,
+      end: () => setDragged(null),
+      drop: (to) => {
+        if (dragged) editPlan({ planId: dragged.planId, edit: { kind: 'move', from: dragged.date, to }, session: dragged.session, failure: 'banner' });
+        setDragged(null);
+      },
+    }),
+    [today, dragged, editPlan],
+  );
 
   const go = (next: { view: CalendarView; day: string | null }) => navigate(calendarPath(next));
   const onWeekInView = useCallback((week: string) => navigate(calendarPath({ view: 'week', day: week }), { replace: true }), [navigate]);
@@ -123,10 +143,13 @@ export function CalendarScreen({ user }: { user: AuthUser }) {
               <Skeleton className="h-32 rounded-xl" />
             </div>
           ) : (
-            <WeekList key={anchor} anchor={anchor} currentWeek={currentWeek} today={today} units={units} onWeekInView={onWeekInView} onOutOfRange={setAnchor} />
+            <SessionDragContext.Provider value={drag}>
+              <WeekList key={anchor} anchor={anchor} currentWeek={currentWeek} today={today} units={units} onWeekInView={onWeekInView} onOutOfRange={setAnchor} />
+            </SessionDragContext.Provider>
           )}
         </div>
       </div>
+      <PlanEditBanner />
     </AppLayout>
   );
 }

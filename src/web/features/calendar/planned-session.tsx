@@ -1,9 +1,10 @@
 import clsx from 'clsx';
-import { Flag } from 'lucide-react';
+import { Flag, GripVertical } from 'lucide-react';
 import type { CalendarCompliance } from '../../../shared/api/calendar.ts';
 import type { DayPlanDay } from '../../../shared/api/day-plan.ts';
 import { formatDurationWords } from '../../../shared/format.ts';
-import { BAND_CLASSES, BAND_LABELS, sessionName, STATUS_LABELS } from '../plans/index.ts';
+import { AddSessionButton, BAND_CLASSES, BAND_LABELS, editedSession, sessionName, SessionEditMenu, STATUS_LABELS } from '../plans/index.ts';
+import { SESSION_DRAG_TYPE, useSessionDrag } from './session-drag.ts';
 
 /** Where the day's session came from, as its label says it when plan compliance has no mark for it. */
 const SOURCE_LABELS = { plan: 'Planned', coach: "Kai's suggestion" } as const;
@@ -13,27 +14,59 @@ const SOURCE_LABELS = { plan: 'Planned', coach: "Kai's suggestion" } as const;
  * plan compliance's mark in the words, icons and colours the plan view uses (or where it came
  * from, when compliance has no mark for it), its title and length.
  * A plan's rest day is one quiet line; a day nothing decided shows nothing.
+ * From today on, an active plan's session can be edited (issue 30): dragged to a free day, or
+ * through its menu; a free day of the plan takes a new session.
  */
 export function PlannedSession({ plan, compliance }: { plan: DayPlanDay; compliance: CalendarCompliance | null }) {
+  const drag = useSessionDrag();
   if (plan.source === 'none') return null;
+  const editablePlanId = drag && plan.source === 'plan' && plan.plan && plan.date >= drag.today ? plan.plan.id : null;
   if (plan.session === null) {
-    return plan.raceDay ? <RaceDay /> : <p className="text-fg-subtle">Rest day</p>;
+    if (plan.raceDay) return <RaceDay />;
+    return (
+      <div className="flex items-center justify-between gap-1">
+        <p className="text-fg-subtle">Rest day</p>
+        {editablePlanId && <AddSessionButton planId={editablePlanId} date={plan.date} />}
+      </div>
+    );
   }
   const status = compliance ? STATUS_LABELS[compliance.status] : null;
   const band = compliance?.band ? BAND_CLASSES[compliance.band] : null;
+  const edited = editedSession(plan.session.title, plan.session.durationMin);
+  const dragging = drag?.dragged?.date === plan.date;
   return (
-    <div className={clsx('flex flex-col gap-0.5 rounded-lg border border-dashed bg-canvas/60 px-2 py-1.5', band ? band.border : 'border-line-strong')}>
-      <p className={clsx('inline-flex items-center gap-1 font-semibold', band ? band.text : 'text-fg-muted')}>
-        {status ? (
-          <>
-            <status.icon aria-hidden className="size-3.5 shrink-0" />
-            {status.label}
-            {compliance?.band && <span className="sr-only">, {BAND_LABELS[compliance.band]}</span>}
-          </>
-        ) : (
-          SOURCE_LABELS[plan.source]
-        )}
-      </p>
+    <div
+      draggable={editablePlanId !== null}
+      onDragStart={(event) => {
+        if (!editablePlanId || !drag) return;
+        event.dataTransfer.setData(SESSION_DRAG_TYPE, plan.date);
+        event.dataTransfer.effectAllowed = 'move';
+        drag.start({ planId: editablePlanId, date: plan.date, session: edited });
+      }}
+      onDragEnd={() => drag?.end()}
+      data-planned-session={plan.date}
+      className={clsx(
+        'flex flex-col gap-0.5 rounded-lg border border-dashed bg-canvas/60 px-2 py-1.5',
+        band ? band.border : 'border-line-strong',
+        editablePlanId && 'cursor-grab active:cursor-grabbing',
+        dragging && 'opacity-50',
+      )}
+    >
+      <div className="flex items-start justify-between gap-1">
+        <p className={clsx('inline-flex min-w-0 items-center gap-1 font-semibold', band ? band.text : 'text-fg-muted')}>
+          {editablePlanId && <GripVertical aria-hidden className="-ml-1 size-3.5 shrink-0 text-fg-subtle max-md:hidden" />}
+          {status ? (
+            <>
+              <status.icon aria-hidden className="size-3.5 shrink-0" />
+              {status.label}
+              {compliance?.band && <span className="sr-only">, {BAND_LABELS[compliance.band]}</span>}
+            </>
+          ) : (
+            SOURCE_LABELS[plan.source]
+          )}
+        </p>
+        {editablePlanId && <SessionEditMenu planId={editablePlanId} date={plan.date} session={edited} className="-my-1 -mr-1.5 size-7 shrink-0" />}
+      </div>
       <p className="font-medium text-fg">{sessionName(plan.session.title)}</p>
       <p className="text-fg-muted">{formatDurationWords(plan.session.durationMin * 60)}</p>
       {plan.raceDay && <RaceDay />}

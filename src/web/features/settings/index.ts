@@ -2,4 +2,5 @@
 export { useAthleteProfile } from './api/athlete-profile.ts';
 export { useUserSettings } from './api/user-settings.ts';
 export { UnitsSwitch } from './units-switch.tsx';
+export { parsePacePerKm } from './coaching-profile-form.ts';
 export { useUnitSystem } from './use-unit-system.ts';

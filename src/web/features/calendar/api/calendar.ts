@@ -2,9 +2,10 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { calendarAnswer, calendarTotalsAnswer, type CalendarAnswer, type CalendarTotalsAnswer } from '../../../../shared/api/calendar.ts';
 import type { CalendarPeriod } from '../../../../shared/domain/week-start.ts';
 import { apiRequest, readJson } from '../../../lib/api-request.ts';
+import { CALENDAR_QUERY_KEY } from '../../../lib/query-client.ts';
 import { weekPageRange, type DayRange } from '../calendar-range.ts';
 
-export const calendarQueryKey = ['/api/calendar'] as const;
+export const calendarQueryKey = CALENDAR_QUERY_KEY;
 
 /** GET /api/calendar: the days of from..to with their activities and plan, and the weeks meeting them with their totals. */
 export async function fetchCalendar(range: DayRange, today: string, signal?: AbortSignal): Promise<CalendarAnswer> {
