@@ -20,6 +20,7 @@ import { registerHealthRoutes } from './features/health/index.ts';
 import { createImports, registerImportRoutes } from './features/imports/index.ts';
 import { createMcp, registerMcpRoutes } from './features/mcp/index.ts';
 import { createCalendar, registerCalendarRoutes } from './features/calendar/index.ts';
+import { createSeason, registerSeasonRoutes } from './features/season/index.ts';
 import { createFitnessForecastService, registerFitnessForecastRoutes } from './features/fitness-forecast/index.ts';
 import { createDayPlan, createPlanAdjustments, createPlanFiles, createPlans, registerAdjustmentRoutes, registerDayPlanRoutes, registerPlanFileRoutes, registerPlanRoutes } from './features/plans/index.ts';
 import { createProfile, registerProfileRoutes } from './features/profile/index.ts';
@@ -169,11 +170,17 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   });
   const scoringJobs = createScoringJobs(scoring, events);
   registerScoringRoutes(app, scoring);
+  // The season (ADR 0083): curves over any range from the stored ones; W/kg reads the weights, so a check-in changes it.
+  const season = createSeason({ database: database.db, invalidation, storeMissingPowerCurves: (accountId, from) => scoring.storeMissingPowerCurves(accountId, from) });
+  registerSeasonRoutes(app, season);
   const wellness = createWellnessService({
     repo: createWellnessRepo(database.db),
     activities,
     scoring,
-    onChanged: (accountId) => events.publish(wellnessChanged, { accountId }),
+    onChanged: async (accountId) => {
+      await season.changed(accountId);
+      await events.publish(wellnessChanged, { accountId });
+    },
     // Settings are made below; this runs only on a request, after they are.
     onWeightRecorded: (accountId, weightKg) => settings.recordWeight(accountId, weightKg),
   });
