@@ -294,7 +294,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   });
   registerDataExportRoutes(app, dataExport.service);
 
-  registerAdjustmentRoutes(app, adjustments.service);
+  registerAdjustmentRoutes(app, adjustments.service, adjustments.edits);
   registerPlanRoutes(app, plans);
   registerPlanFileRoutes(
     app,
@@ -343,7 +343,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   await queue.schedule(strava.jobs.purge, '17 3 * * *');
   // An instance starting is the operator acting (a restart, a changed setting): a pause for Strava
   // refusing the app ends here, and every connected athlete's sync resumes (ADR 0067).
-  await strava.pause.resume('an instance started');
+  await strava.instanceStarted();
   await queue.schedule(housekeepingJob, HOUSEKEEPING_CRON);
   await queue.schedule(accountDeletion.sweepJob, ORPHAN_JOB_SWEEP_CRON);
   await queue.schedule(dataExport.sweepJob, DATA_EXPORT_SWEEP_CRON);

@@ -710,6 +710,25 @@ export const stravaAppPause = pgTable('strava_app_pause', {
 });
 
 /**
+ * Activities Strava told us about (webhook events) while the sync was paused (docs/decisions/0067):
+ * the pause stops every API call, so the event cannot be checked with Strava then. One row per
+ * account and Strava activity, whatever the events were (create, update, delete): on resume the
+ * activity is read again from Strava and stored, updated or removed as Strava then has it. Deleted
+ * with the connection (disconnecting, or the account going).
+ */
+export const stravaPausedActivities = pgTable(
+  'strava_paused_activities',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => stravaConnections.accountId, { onDelete: 'cascade' }),
+    stravaActivityId: text('strava_activity_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.stravaActivityId] })],
+);
+
+/**
  * How the athlete felt on a day (docs/decisions/0037-wellness-and-readiness.md): the morning
  * check-in or an imported row, one per account and calendar day. Every value is optional and a
  * value not given is null, never 0. The 1–5 scales read the same way in every place they appear:

@@ -34,7 +34,8 @@ export const STRAVA_PAUSE_MESSAGES: Record<StravaPauseCause, string> = {
 };
 
 /** Other instances see a pause (or its end) within this long; one statement per check otherwise. */
-const CACHE_MS = 2_000;
+export const PAUSE_SEEN_WITHIN_MS = 2_000;
+const CACHE_MS = PAUSE_SEEN_WITHIN_MS;
 
 export function createStravaAppPause(
   db: Database,

@@ -41,7 +41,8 @@ export function createStrava(deps: {
   const budget = createStravaBudget(database, { clientId: setup.clientId, shortWindowMs: config.strava.rateWindowMs });
   const repo = createStravaRepo(database, { rowLocks: deps.rowLocks });
   // Strava refusing the whole app pauses the sync app-wide (ADR 0067); when it ends, every
-  // connected athlete gets an incremental sync, which also fetches what the pause left undone.
+  // connected athlete gets an incremental sync, which also fetches what the pause left undone and
+  // replays the activities webhook events named during the pause.
   const pause = createStravaAppPause(database, {
     clientId: setup.clientId,
     log,
@@ -84,9 +85,23 @@ export function createStrava(deps: {
     client,
     activities,
     log,
+    pause,
     policy: { dataPolicy, cacheDays: config.strava.cacheDays },
     backoffMs: config.strava.backoffMs,
   });
   events.subscribe(stravaConnected, { job: jobs.backfill, singletonKey: ({ accountId }) => accountId });
-  return { service, jobs, budget, pause };
+
+  /**
+   * An instance starting is the operator acting (ADR 0067): a pause ends, and every connected
+   * athlete's sync resumes. Without one, an account still holding events from a pause whose replay
+   * an instance stop cut short gets its sync (and so the rest of the replay) now.
+   */
+  async function instanceStarted(): Promise<void> {
+    if (await pause.resume('an instance started')) return;
+    for (const accountId of await repo.accountsWithPausedActivities()) {
+      await queue.send(jobs.incrementalSync, { accountId }, { singletonKey: accountId });
+    }
+  }
+
+  return { service, jobs, budget, pause, instanceStarted };
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { JobDefinition, JobQueue } from '../../jobs/queue.ts';
 import type { ActivitiesService } from '../activities/index.ts';
+import { PAUSE_SEEN_WITHIN_MS, type StravaAppPause } from './app-pause.ts';
 import {
   StravaAppInactive,
   StravaAppPaused,
@@ -28,6 +29,15 @@ const INCREMENTAL_OVERLAP_S = 2 * 86_400;
 
 const accountJob = z.object({ accountId: z.uuid() });
 const activityJob = z.object({ accountId: z.uuid(), stravaActivityId: z.string().regex(/^\d+$/) });
+/**
+ * At most this many activities are held per account from events received while the sync is paused
+ * (ADR 0067): each costs one read from Strava's budget on resume. Events past it are dropped with a
+ * warning; the incremental sync on resume still brings the recent new activities.
+ */
+export const MAX_PAUSED_ACTIVITIES = 200;
+/** Held activities read again per round of a replay. */
+const REPLAY_BATCH = 50;
+
 /** Strava's update events name a few changed fields (title, type, private, authorized): far fewer than this. */
 const MAX_UPDATE_FIELDS = 16;
 export const stravaWebhookEvent = z.object({
@@ -68,6 +78,8 @@ export function createStravaJobs(deps: {
   client: StravaClient;
   activities: ActivitiesService;
   log: FastifyBaseLogger;
+  /** The app-wide pause (ADR 0067): events that arrive while it lasts are held for the resume. */
+  pause: Pick<StravaAppPause, 'current'>;
   policy: { dataPolicy: 'strict' | 'relaxed'; cacheDays: number };
   /** Wait before retrying when Strava is unavailable. */
   backoffMs: number;
@@ -161,6 +173,35 @@ export function createStravaJobs(deps: {
     const accountId = connection.accountId;
     const source = sourceOfConnection(connection);
     const stravaActivityId = String(event.object_id);
+    // While Strava refuses the app nothing can be checked with it: the activity is held, and read
+    // again when the sync resumes (a pause Strava's first 403 reveals mid-event lands here too).
+    if (await deps.pause.current()) {
+      await holdForResume(accountId, stravaActivityId);
+      return;
+    }
+    try {
+      await handleActivityEvent(event, accountId, source, stravaActivityId);
+    } catch (error) {
+      if (!(error instanceof StravaAppPaused || error instanceof StravaAppInactive)) throw error;
+      await holdForResume(accountId, stravaActivityId);
+    }
+  }
+
+  async function holdForResume(accountId: string, stravaActivityId: string) {
+    if ((await repo.holdPausedActivity(accountId, stravaActivityId, MAX_PAUSED_ACTIVITIES)) === 'full') {
+      log.warn(
+        { accountId, stravaActivityId, held: MAX_PAUSED_ACTIVITIES },
+        'Strava sync is paused and this account already holds the most events kept for the resume; this one is dropped',
+      );
+      return;
+    }
+    // The replay runs with the account's incremental sync. One is queued for just after another
+    // instance could still have seen the pause: an event held as the pause ended is not left
+    // waiting for the next one. While paused it ends at once, asking nothing of Strava.
+    await queue.send(jobs.incrementalSync, { accountId }, { singletonKey: accountId, startAfter: new Date(Date.now() + 2 * PAUSE_SEEN_WITHIN_MS) });
+  }
+
+  async function handleActivityEvent(event: StravaWebhookEvent, accountId: string, source: 'demo' | 'strava', stravaActivityId: string) {
     const existing = await activities.findBySourceKey(accountId, source, stravaActivityId);
     if (event.aspect_type === 'delete') {
       if (existing && !(await stillExists(accountId, stravaActivityId))) await activities.remove(accountId, existing.id);
@@ -176,6 +217,39 @@ export function createStravaJobs(deps: {
       return;
     }
     await queue.send(jobs.activityDetail, { accountId, stravaActivityId }, { singletonKey: stravaActivityId });
+  }
+
+  /**
+   * Reads again every activity an event named while the sync was paused, and stores what Strava
+   * has now: a renamed or retyped one updated, a deleted one removed, a new one fetched. Each is
+   * released once applied, so a replay cut short (an instance stopped, the pause back) resumes
+   * where it was. A connection that cannot ask Strava keeps them until the athlete reconnects.
+   */
+  async function replayPausedActivities(accountId: string, source: 'demo' | 'strava'): Promise<void> {
+    for (;;) {
+      const held = await repo.pausedActivities(accountId, REPLAY_BATCH);
+      if (held.length === 0) return;
+      for (const stravaActivityId of held) {
+        let current: StravaActivity | null;
+        try {
+          current = await strava.withAccessToken(accountId, (token) => client.get<StravaActivity>(token, `/activities/${stravaActivityId}`));
+        } catch (error) {
+          if (error instanceof StravaRequestFailed && error.status === 404) current = null;
+          else if (error instanceof StravaConnectionBroken || error instanceof StravaUnauthorized) return;
+          else throw error;
+        }
+        const existing = await activities.findBySourceKey(accountId, source, stravaActivityId);
+        if (!current) {
+          if (existing) await activities.remove(accountId, existing.id);
+        } else if (existing) {
+          const { name, type, sportType } = summaryValues(current, source);
+          await activities.update(accountId, existing.id, { name, type, sportType });
+        } else {
+          await queue.send(jobs.activityDetail, { accountId, stravaActivityId }, { singletonKey: stravaActivityId });
+        }
+        await repo.releasePausedActivity(accountId, stravaActivityId);
+      }
+    }
   }
 
   /**
@@ -284,6 +358,7 @@ export function createStravaJobs(deps: {
     },
 
     incrementalSync: connectionJob('strava.incremental-sync', async (accountId, connection, source) => {
+      await replayPausedActivities(accountId, source);
       const latest = await repo.latestStartDate(accountId);
       const after = latest ? Math.floor(latest.getTime() / 1000) - INCREMENTAL_OVERLAP_S : 0;
       for (let page = 1; ; page += 1) {

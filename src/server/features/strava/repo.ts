@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { activities, activityStreams, stravaConnections, stravaWebhookEvents } from '../../db/schema.ts';
+import { activities, activityStreams, stravaConnections, stravaPausedActivities, stravaWebhookEvents } from '../../db/schema.ts';
 
 export type StravaConnectionRow = typeof stravaConnections.$inferSelect;
 
@@ -95,6 +95,48 @@ export function createStravaRepo(db: Database, options: { rowLocks: boolean }) {
 
     async forgetWebhookEventsBefore(cutoff: Date) {
       await db.delete(stravaWebhookEvents).where(lt(stravaWebhookEvents.receivedAt, cutoff));
+    },
+
+    /**
+     * Keeps a Strava activity an event named while the sync was paused, to read it again on resume
+     * (one row per activity, however many events). 'full' when the account already holds `limit`
+     * others: the event is not kept.
+     */
+    async holdPausedActivity(accountId: string, stravaActivityId: string, limit: number): Promise<'held' | 'full'> {
+      const [held] = await db.select({ n: count() }).from(stravaPausedActivities).where(eq(stravaPausedActivities.accountId, accountId));
+      if ((held?.n ?? 0) >= limit) {
+        const [same] = await db
+          .select({ id: stravaPausedActivities.stravaActivityId })
+          .from(stravaPausedActivities)
+          .where(and(eq(stravaPausedActivities.accountId, accountId), eq(stravaPausedActivities.stravaActivityId, stravaActivityId)))
+          .limit(1);
+        return same ? 'held' : 'full';
+      }
+      await db.insert(stravaPausedActivities).values({ accountId, stravaActivityId }).onConflictDoNothing();
+      return 'held';
+    },
+
+    /** The account's held activities, oldest event first. */
+    async pausedActivities(accountId: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: stravaPausedActivities.stravaActivityId })
+        .from(stravaPausedActivities)
+        .where(eq(stravaPausedActivities.accountId, accountId))
+        .orderBy(asc(stravaPausedActivities.receivedAt), asc(stravaPausedActivities.stravaActivityId))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    async releasePausedActivity(accountId: string, stravaActivityId: string) {
+      await db
+        .delete(stravaPausedActivities)
+        .where(and(eq(stravaPausedActivities.accountId, accountId), eq(stravaPausedActivities.stravaActivityId, stravaActivityId)));
+    },
+
+    /** Accounts holding activities from a pause (a replay an instance stop interrupted). */
+    async accountsWithPausedActivities(): Promise<string[]> {
+      const rows = await db.selectDistinct({ accountId: stravaPausedActivities.accountId }).from(stravaPausedActivities);
+      return rows.map((row) => row.accountId);
     },
 
     /** Strava ids of the account's activities whose detail and streams are not fetched yet. */

@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import type { ActivityListItem } from '../../src/shared/api/activities.ts';
+import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from '../support/databases.ts';
+import type { TestClient } from '../support/http-client.ts';
+import { startKairoProcess, type KairoProcess } from '../support/kairo-process.ts';
+import { SIM_CLIENT, connectStrava, registerAthlete, startSimForKairo, subscribeToSimWebhooks, waitFor } from '../support/strava.ts';
+
+/**
+ * Webhook events that arrive while Strava refuses the app (issue 27, ADR 0067): the activities
+ * they name are held in the database and read again from Strava on resume, so a rename, a new
+ * sport type or a deletion at Strava during the pause is not lost, not even to a kill -9 of the
+ * instance, and nothing is stored twice. Kairo runs as a child process, so the kill is a real one.
+ */
+
+const kinds = await testDatabaseKinds();
+const METRICS_TOKEN = 'scrape-paused-webhooks-0123456789abcdef';
+/** Jobs retried after 1 s and a killed instance's jobs looked for every second, as the crash tests do. */
+const RECOVERY_ENV = { JOB_SUPERVISE_SECONDS: '1', JOB_RETRY_DELAY_SECONDS: '1', SHUTDOWN_GRACE_SECONDS: '2', METRICS_TOKEN };
+const TIMEOUT_MS = 90_000;
+
+describe.each(kinds)('Webhook events while Strava sync is paused on %s', (kind: TestDatabaseKind) => {
+  let sim: RunningStravaSim;
+  let simEnv: Record<string, string>;
+  let dataDir: string;
+  let postgres: TestDatabase | undefined;
+  let kairo: KairoProcess | undefined;
+
+  const startKairo = async (port?: number) =>
+    startKairoProcess({
+      dataDir,
+      env: { ...simEnv, ...RECOVERY_ENV },
+      ...(postgres?.url ? { databaseUrl: postgres.url } : {}),
+      ...(port ? { port } : {}),
+    });
+
+  /** The database as the killed or stopped server left it (PGlite is opened only while no child holds it). */
+  async function inDatabase<T>(read: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+    if (postgres) return read(postgres.handle);
+    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+    try {
+      return await read(database);
+    } finally {
+      await database.close();
+    }
+  }
+
+  /** Jobs of a queue waiting or running, as the operator's metrics count them. */
+  async function queued(url: string, queue: string): Promise<number> {
+    const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith('kairo_job_queue_jobs{') && line.includes(`queue="${queue}"`) && /state="(ready|active)"/.test(line))
+      .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+  }
+
+  beforeAll(async () => {
+    const started = await startSimForKairo();
+    sim = started.sim;
+    simEnv = started.env;
+    dataDir = mkdtempSync(join(tmpdir(), 'kairo-paused-webhooks-'));
+    if (kind === 'postgres') postgres = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await kairo?.kill();
+    await postgres?.drop();
+    await sim?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'holds what the events name through a kill, and on resume stores the rename and new type, removes the deleted one, nothing twice',
+    async () => {
+      const athlete = sim.control.createAthlete({ historyDays: 6 });
+      const atStrava = sim.control.activities(athlete.id) as { id: number; sport_type: string }[];
+      expect(atStrava.length).toBeGreaterThanOrEqual(3);
+      const [renamed, deleted] = atStrava as [{ id: number; sport_type: string }, { id: number; sport_type: string }];
+      const newType = renamed.sport_type === 'Run' ? 'Ride' : 'Run';
+
+      kairo = await startKairo();
+      expect((await subscribeToSimWebhooks(sim, kairo.url)).ok).toBe(true);
+      const browser = await registerAthlete(kairo.url);
+      expect(await connectStrava(browser, sim, athlete.id)).toBe('/strava-success');
+      // The whole history in, each activity with its detail: nothing left for a resumed sync to fetch anyway.
+      const synced = await waitFor(() => stravaActivities(browser), (list) => list.length === atStrava.length, TIMEOUT_MS);
+      for (const activity of synced) await waitFor(() => hasStreams(browser, activity.id), Boolean, TIMEOUT_MS);
+      const before = synced.find((activity) => activity.stravaActivityId === String(renamed.id))!;
+
+      // Strava refuses the app: the sync pauses.
+      sim.control.setClientStatus(SIM_CLIENT.clientId, { inactive: true });
+      expect((await browser.post('/api/force-sync')).status).toBe(200);
+      await waitFor(async () => (await browser.get('/api/strava/status')).body.syncPaused, (paused) => paused !== null, TIMEOUT_MS);
+
+      // The athlete renames and retypes one activity (two update events) and deletes another at Strava.
+      sim.control.updateActivity(renamed.id, { name: 'Hill repeats in the rain', sportType: newType });
+      sim.control.updateActivity(renamed.id, { name: 'Hill repeats, soaked' });
+      sim.control.deleteActivity(deleted.id);
+      await sim.control.webhooks.settled();
+      await waitFor(() => queued(kairo!.url, 'strava.webhook'), (n) => n === 0, TIMEOUT_MS);
+      // Nothing could be checked with Strava, so nothing changed yet.
+      const during = await stravaActivities(browser);
+      expect(during).toHaveLength(atStrava.length);
+      expect(during.find((activity) => activity.id === before.id)).toMatchObject({ name: before.name, sportType: before.sportType });
+
+      // The instance dies during the pause; what the events named is in the database, once per activity.
+      await kairo.kill();
+      const held = await inDatabase((database) =>
+        database.query<{ id: string }>('select strava_activity_id as id from strava_paused_activities order by 1'),
+      );
+      expect(held.map((row) => row.id)).toEqual([String(renamed.id), String(deleted.id)].sort());
+
+      // The operator fixes the app and starts Kairo again: the pause ends and the held events are replayed.
+      sim.control.setClientStatus(SIM_CLIENT.clientId, { inactive: false });
+      kairo = await startKairo(kairo.port);
+      const after = await waitFor(
+        () => stravaActivities(browser),
+        (list) =>
+          list.length === atStrava.length - 1 &&
+          list.some((activity) => activity.id === before.id && activity.name === 'Hill repeats, soaked' && activity.sportType === newType),
+        TIMEOUT_MS,
+      );
+      expect(after.map((activity) => activity.stravaActivityId)).not.toContain(String(deleted.id));
+      expect((await browser.get('/api/strava/status')).body.syncPaused).toBeNull();
+      await waitFor(() => queued(kairo!.url, 'strava.incremental-sync'), (n) => n === 0, TIMEOUT_MS);
+      await kairo.stop();
+
+      const stored = await inDatabase(async (database) => ({
+        held: await database.query('select * from strava_paused_activities'),
+        keys: (await database.query<{ key: string }>("select source_key as key from activities where source = 'strava' order by 1")).map((row) => row.key),
+      }));
+      expect(stored.held).toEqual([]);
+      const left = sim.control.activities(athlete.id).map((activity) => String(activity.id));
+      expect(stored.keys).toEqual([...left].sort());
+    },
+    4 * TIMEOUT_MS,
+  );
+});
+
+async function stravaActivities(browser: TestClient): Promise<ActivityListItem[]> {
+  const list = await browser.get<ActivityListItem[]>('/api/activities?limit=200');
+  expect(list.status).toBe(200);
+  return list.body.filter((activity) => activity.source === 'strava');
+}
+
+async function hasStreams(browser: TestClient, id: string): Promise<boolean> {
+  const detail = await browser.get(`/api/activities/${id}`);
+  expect(detail.status).toBe(200);
+  return detail.body.hasStreams;
+}
