@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { reviewDays } from '../../src/server/features/plans/adjustments/review.ts';
 import { planComplianceOf } from '../../src/server/features/plans/compliance-read.ts';
 import type { TrainingLogEntry } from '../../src/server/features/scoring/index.ts';
-import { reviewPlan, type ReviewDay, type ReviewInput } from '../../src/server/features/plans/adjustments/rules.ts';
+import { lowDaysReason, reviewPlan, type ReviewDay, type ReviewInput } from '../../src/server/features/plans/adjustments/rules.ts';
+import { lowDays as judgeLowDays } from '../../src/server/features/wellness/low-days.ts';
+import { computeReadiness, dayNumber, hrvNormalRange, indexWellness, type WellnessReading } from '../../src/server/features/wellness/readiness.ts';
 import type { DailyReadings, LowDays } from '../../src/server/features/wellness/index.ts';
 import { changedDays, datedSessions, planDays, type AcceptedSessionChange } from '../../src/server/features/plans/dated-sessions.ts';
 import { lengthInput } from '../../src/server/features/plans/plan-on-day.ts';
@@ -67,9 +69,10 @@ const USUAL_HRV = { meanMs: 51.6, lowMs: 45.2, highMs: 58.9, readings: 55 };
 const USUAL_HR = { meanBpm: 49.6, readings: 28 };
 /** Yesterday's and today's readings: each day's poor ones; a day is low as the wellness rule (ADR 0056) would say. */
 function lowDays(yesterday: DailyReadings['poor'], today: DailyReadings['poor'], low: [boolean, boolean] = [yesterday.length > 0, today.length > 0]): LowDays {
+  const usual = { hrv: { lowMs: USUAL_HRV.lowMs, highMs: USUAL_HRV.highMs }, restingHrBpm: USUAL_HR.meanBpm };
   const days = [
-    { date: addDays(TODAY, -1), poor: yesterday, low: low[0] },
-    { date: TODAY, poor: today, low: low[1] },
+    { date: addDays(TODAY, -1), poor: yesterday, low: low[0], usual },
+    { date: TODAY, poor: today, low: low[1], usual },
   ];
   return { days, hrv: USUAL_HRV, restingHr: USUAL_HR, lowRunning: days.every((day) => day.low) };
 }
@@ -181,6 +184,40 @@ describe('plan adjustment rules', () => {
     });
     const [feel] = reviewPlan(input({ lowDays: lowDays([{ key: 'sleepQuality', value: 2 }, { key: 'soreness', value: 5 }], [{ key: 'sleepQuality', value: 2 }, { key: 'soreness', value: 4 }]) }));
     expect(feel!.reason).toMatch(/^Sleep rated 2 of 5 yesterday and today and soreness 5 of 5 yesterday and 4 of 5 today: /);
+  });
+
+  it('cites for each day the HRV range that day was judged against, when the range moved between yesterday and today (ADR 0056)', () => {
+    // HRV 60 and 66 ms on alternate mornings; two days ago a 44 ms one: it is in today's 60-day
+    // window (which ends the day before yesterday) but not in yesterday's, so the range moves.
+    const readings: WellnessReading[] = [];
+    for (let ago = 90; ago >= 0; ago--) {
+      const hrvRmssdMs = ago === 0 ? 33 : ago === 1 ? 35 : ago === 2 ? 44 : ago % 2 === 0 ? 60 : 66;
+      readings.push({ date: addDays(TODAY, -ago), hrvRmssdMs, restingHrBpm: null, sleepHours: null, sleepQuality: null, fatigue: null, soreness: null });
+    }
+    const index = indexWellness(readings);
+    const low = judgeLowDays(index, TODAY);
+    expect(low.lowRunning).toBe(true);
+    // Each day's range is the one readiness computes for that day (the card's band on that morning).
+    const yesterday = computeReadiness(addDays(TODAY, -1), index, null).hrv!;
+    const today = computeReadiness(TODAY, index, null).hrv!;
+    expect([yesterday.lowMs, yesterday.highMs]).toEqual([hrvNormalRange(index, dayNumber(addDays(TODAY, -1)))!.lowMs, hrvNormalRange(index, dayNumber(addDays(TODAY, -1)))!.highMs]);
+    expect([Math.round(yesterday.lowMs!), Math.round(yesterday.highMs!)]).toEqual([60, 66]);
+    expect([Math.round(today.lowMs!), Math.round(today.highMs!)]).toEqual([59, 67]);
+
+    const { why, evidence } = lowDaysReason(low, TODAY);
+    expect(why).toBe('HRV 35 ms yesterday (usual 60–66 ms) and 33 ms today (usual 59–67 ms)');
+    expect(evidence).toEqual({
+      lowDays: 2,
+      since: addDays(TODAY, -1),
+      hrvYesterday: 35,
+      hrvToday: 33,
+      hrvLowMsYesterday: 60,
+      hrvHighMsYesterday: 66,
+      hrvLowMsToday: 59,
+      hrvHighMsToday: 67,
+    });
+    const [proposal] = reviewPlan(input({ lowDays: low }));
+    expect(proposal!.reason).toMatch(/^HRV 35 ms yesterday \(usual 60–66 ms\) and 33 ms today \(usual 59–67 ms\): Wed, May 13 becomes a rest day/);
   });
 
   it('needs both days low: one low day is not enough', () => {

@@ -35,9 +35,11 @@ describe('readiness low two days running, from the days’ own readings', () => 
   it('reads a low HRV on yesterday and today against the range of the 60 days before them', () => {
     const low = judge(withDays({ hrvRmssdMs: 35 }, { hrvRmssdMs: 33 }));
     expect(low.lowRunning).toBe(true);
+    // Nothing moved the baselines between the two days: each was judged against today's usual values.
+    const usualValues = { hrv: { lowMs: low.hrv!.lowMs, highMs: low.hrv!.highMs }, restingHrBpm: 50 };
     expect(low.days).toEqual([
-      { date: daysAgo(1), poor: [{ key: 'hrv', value: 35 }], low: true },
-      { date: TODAY, poor: [{ key: 'hrv', value: 33 }], low: true },
+      { date: daysAgo(1), poor: [{ key: 'hrv', value: 35 }], low: true, usual: usualValues },
+      { date: TODAY, poor: [{ key: 'hrv', value: 33 }], low: true, usual: usualValues },
     ]);
     // 60 readings (days 2–61 before today), ln 60 and ln 66 alternating: mean ± 1 SD in ms.
     expect(low.hrv!.readings).toBe(60);
@@ -120,8 +122,8 @@ describe('readiness low two days running, from the days’ own readings', () => 
     expect(low).toMatchObject({ hrv: null, restingHr: null, lowRunning: true });
     expect(judge(() => null)).toEqual({
       days: [
-        { date: daysAgo(1), poor: [], low: false },
-        { date: TODAY, poor: [], low: false },
+        { date: daysAgo(1), poor: [], low: false, usual: { hrv: null, restingHrBpm: null } },
+        { date: TODAY, poor: [], low: false, usual: { hrv: null, restingHrBpm: null } },
       ],
       hrv: null,
       restingHr: null,

@@ -20,8 +20,9 @@ import { DAY_MS } from '../../../shared/time.ts';
  * - two of its other readings are poor: resting HR 5 bpm or more above the usual (restingHrBaseline,
  *   the 30 days before yesterday, ≥ 7 readings; Buchheit 2014), last night's sleep under 6 h or rated
  *   ≤ 2 of 5, fatigue or soreness ≥ 4 of 5.
- * A day's baselines end the day before yesterday, so a low yesterday never lowers today's bar; the
- * usual values reported are today's, those Home's readiness card shows. A reading not recorded, or
+ * A day's baselines end the day before yesterday, so a low yesterday never lowers today's bar, and
+ * yesterday was judged against baselines one day older than today's: each day carries its own
+ * (`usual`), and a reason cites those. A reading not recorded, or
  * without its baseline, is left out: never counted as poor or as good.
  */
 
@@ -38,12 +39,18 @@ export interface DailyReadings {
   /** The day's readings that are poor, each with its value (ms, bpm, h, or 1–5). */
   poor: { key: DailyReadingKey; value: number }[];
   low: boolean;
+  /**
+   * The usual values this day was judged against: its own HRV normal range and resting HR
+   * baseline, as readiness computes them for the day; null without enough readings. A reason that
+   * cites a day's reading cites these, not another day's.
+   */
+  usual: { hrv: { lowMs: number; highMs: number } | null; restingHrBpm: number | null };
 }
 
 export interface LowDays {
   /** Yesterday and today, oldest first. */
   days: DailyReadings[];
-  /** Today's normal HRV range (ms), the one Home shows; null without enough readings. */
+  /** Today's normal HRV range (ms), the one Home shows; null without enough readings (each day's own is in `days`). */
   hrv: { meanMs: number; lowMs: number; highMs: number; readings: number } | null;
   /** Today's usual resting HR (bpm); null without enough readings. */
   restingHr: { meanBpm: number; readings: number } | null;
@@ -58,7 +65,8 @@ export function judgeDay(index: WellnessIndex, day: number): DailyReadings {
   const entry = index.get(day);
   const poor: DailyReadings['poor'] = [];
   const hrMean = restingHrBaseline(index, day)?.meanBpm ?? null;
-  if (entry && entry.hrvRmssdMs !== null && hrvBelowRange(entry, hrvNormalRange(index, day))) poor.push({ key: 'hrv', value: entry.hrvRmssdMs });
+  const hrvRange = hrvNormalRange(index, day);
+  if (entry && entry.hrvRmssdMs !== null && hrvBelowRange(entry, hrvRange)) poor.push({ key: 'hrv', value: entry.hrvRmssdMs });
   if (entry && entry.restingHrBpm !== null && hrMean !== null && entry.restingHrBpm - hrMean >= RESTING_HR_ELEVATED_BPM) {
     poor.push({ key: 'restingHr', value: entry.restingHrBpm });
   }
@@ -69,7 +77,7 @@ export function judgeDay(index: WellnessIndex, day: number): DailyReadings {
   // Short sleep and a poor rating of it are one reading of the night; fatigue and soreness one of the body (as readiness counts them).
   const others = new Set(poor.filter((reading) => reading.key !== 'hrv').map((reading) => (reading.key.startsWith('sleep') ? 'sleep' : reading.key === 'restingHr' ? 'restingHr' : 'feel')));
   const low = poor.some((reading) => reading.key === 'hrv') || others.size >= LOW_DAY_POOR_READINGS;
-  return { date: dateOf(day), poor, low };
+  return { date: dateOf(day), poor, low, usual: { hrv: hrvRange && { lowMs: hrvRange.lowMs, highMs: hrvRange.highMs }, restingHrBpm: hrMean } };
 }
 
 /** The last `LOW_DAYS_RUNNING` days up to `today` ('YYYY-MM-DD'), each judged on its own readings. */

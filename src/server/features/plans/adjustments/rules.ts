@@ -1,7 +1,7 @@
 import type { AdjustmentTrigger, ProposalChangeKind } from '../../../../shared/api/plan-adjustments.ts';
 import { DAYS_OF_WEEK, type ScheduledDay } from '../../../../shared/api/training-plans.ts';
 import { formatDurationWords, formatNumber, formatShortCalendarDay } from '../../../../shared/format.ts';
-import type { DailyReadingKey, LowDays } from '../../wellness/index.ts';
+import type { DailyReadingKey, DailyReadings, LowDays } from '../../wellness/index.ts';
 import type { DayStatus } from '../compliance.ts';
 import type { DatedSession, PlannedSessionSnapshot } from '../dated-sessions.ts';
 import { enduranceSessions, notesFor, sportName, type EnduranceSport } from '../sessions.ts';
@@ -172,42 +172,56 @@ const evidenceValue = (key: DailyReadingKey, value: number) => (key === 'hrv' ||
 
 /**
  * The readiness-low reason's opening and its evidence: each poor reading with its day and number,
- * and the usual range of HRV and resting HR where those are cited, e.g. "HRV 35 ms yesterday and
- * 33 ms today, below your usual 52–68 ms".
+ * and the usual range of HRV and resting HR where those are cited, each day's as the day was judged
+ * against it (its own baselines, ADR 0056), e.g. "HRV 35 ms yesterday and 33 ms today, below your
+ * usual 52–68 ms", or, when the range moved between the days, "HRV 35 ms yesterday (usual 50–66 ms)
+ * and 33 ms today (usual 52–68 ms)".
  */
 export function lowDaysReason(low: LowDays, today: string): { why: string; evidence: Record<string, number | string> } {
   const evidence: Record<string, number | string> = { lowDays: low.days.length, since: low.days[0]!.date };
   const dayWord = (date: string) => (date === today ? 'today' : date === addCalendarDays(today, -1) ? 'yesterday' : dayText(date));
-  const groups: { key: DailyReadingKey; text: string }[] = [];
-  for (const key of READING_ORDER) {
-    const readings = low.days.flatMap((day) => day.poor.filter((reading) => reading.key === key).map((reading) => ({ date: day.date, value: reading.value })));
-    if (readings.length === 0) continue;
-    for (const reading of readings) evidence[`${key}${reading.date === today ? 'Today' : 'Yesterday'}`] = evidenceValue(key, reading.value);
-    const texts = readings.map((reading) => readingValue(key, reading.value));
-    const sameValue = texts.every((text) => text === texts[0]);
-    const when = sameValue
-      ? `${texts[0]} ${listed(readings.map((reading) => dayWord(reading.date)))}`
-      : listed(readings.map((reading, index) => `${texts[index]} ${dayWord(reading.date)}`));
-    groups.push({ key, text: `${READING_NAMES[key]} ${when}` });
-  }
-  const usual = (key: DailyReadingKey): string | null => {
-    if (key === 'hrv' && low.hrv) {
-      evidence.hrvLowMs = Math.round(low.hrv.lowMs);
-      evidence.hrvHighMs = Math.round(low.hrv.highMs);
-      const [from, to] = [formatNumber(low.hrv.lowMs), formatNumber(low.hrv.highMs)];
+  const dayKey = (date: string) => (date === today ? 'Today' : 'Yesterday');
+  /** The usual value a day's reading of `key` was judged against, as the sentence cites it; null when none is cited. */
+  const usualText = (key: DailyReadingKey, day: DailyReadings): string | null => {
+    if (key === 'hrv' && day.usual.hrv) {
+      const [from, to] = [formatNumber(day.usual.hrv.lowMs), formatNumber(day.usual.hrv.highMs)];
       return from === to ? `${from} ms` : `${from}–${to} ms`;
     }
-    if (key === 'restingHr' && low.restingHr) {
-      evidence.restingHrUsualBpm = Math.round(low.restingHr.meanBpm);
-      return `${formatNumber(low.restingHr.meanBpm)} bpm`;
-    }
+    if (key === 'restingHr' && day.usual.restingHrBpm !== null) return `${formatNumber(day.usual.restingHrBpm)} bpm`;
     return null;
   };
+  const usualEvidence = (key: DailyReadingKey, day: DailyReadings, suffix: string) => {
+    if (key === 'hrv' && day.usual.hrv) {
+      evidence[`hrvLowMs${suffix}`] = Math.round(day.usual.hrv.lowMs);
+      evidence[`hrvHighMs${suffix}`] = Math.round(day.usual.hrv.highMs);
+    }
+    if (key === 'restingHr' && day.usual.restingHrBpm !== null) evidence[`restingHrUsualBpm${suffix}`] = Math.round(day.usual.restingHrBpm);
+  };
+  const groups: { key: DailyReadingKey; text: string; usual: string | null }[] = [];
+  for (const key of READING_ORDER) {
+    const readings = low.days.flatMap((day) => day.poor.filter((reading) => reading.key === key).map((reading) => ({ day, value: reading.value })));
+    if (readings.length === 0) continue;
+    for (const reading of readings) evidence[`${key}${dayKey(reading.day.date)}`] = evidenceValue(key, reading.value);
+    const texts = readings.map((reading) => readingValue(key, reading.value));
+    const usuals = readings.map((reading) => usualText(key, reading.day));
+    if (usuals.some((usual) => usual !== usuals[0])) {
+      // The days were judged against different usual values: each reading with its own.
+      for (const reading of readings) usualEvidence(key, reading.day, dayKey(reading.day.date));
+      const each = readings.map((reading, index) => `${texts[index]} ${dayWord(reading.day.date)}${usuals[index] ? ` (usual ${usuals[index]})` : ''}`);
+      groups.push({ key, text: `${READING_NAMES[key]} ${listed(each)}`, usual: null });
+      continue;
+    }
+    usualEvidence(key, readings[0]!.day, '');
+    const sameValue = texts.every((text) => text === texts[0]);
+    const when = sameValue
+      ? `${texts[0]} ${listed(readings.map((reading) => dayWord(reading.day.date)))}`
+      : listed(readings.map((reading, index) => `${texts[index]} ${dayWord(reading.day.date)}`));
+    groups.push({ key, text: `${READING_NAMES[key]} ${when}`, usual: usuals[0] ?? null });
+  }
   const texts = groups.map((group) => {
-    const range = usual(group.key);
-    if (!range) return group.text;
-    if (groups.length === 1) return `${group.text}, ${group.key === 'hrv' ? 'below' : 'above'} your usual ${range}`;
-    return `${group.text} (usual ${range})`;
+    if (!group.usual) return group.text;
+    if (groups.length === 1) return `${group.text}, ${group.key === 'hrv' ? 'below' : 'above'} your usual ${group.usual}`;
+    return `${group.text} (usual ${group.usual})`;
   });
   const text = listed(texts);
   return { why: `${text.charAt(0).toUpperCase()}${text.slice(1)}`, evidence };
