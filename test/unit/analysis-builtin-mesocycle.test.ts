@@ -60,7 +60,7 @@ function easyDay(kind: SourceKind, form: keyof typeof FORM, inputs: Partial<Anal
 /** The hardest target of the session on its own scale: % of FTP for power, the zone for heart rate, RPE for effort. */
 function maxIntensity(session: NextSession): number {
   const top = (intensity: SessionIntensity) =>
-    intensity.kind === 'power' ? intensity.ftpPct.high : intensity.kind === 'heartRate' ? intensity.zones.high : intensity.rpe.high;
+    intensity.kind === 'power' ? intensity.ftpPct.high : intensity.kind === 'heartRate' ? intensity.zones.high : intensity.kind === 'effort' ? intensity.rpe.high : Number.NaN;
   return Math.max(...session.steps.map((step) => (step.type === 'intervals' ? top(step.work.intensity) : top(step.intensity))));
 }
 

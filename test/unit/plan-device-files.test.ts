@@ -235,7 +235,7 @@ describe('Zwift run workouts', () => {
 
   it('match the speed targets of the same run in its FIT file', () => {
     const steps = sessionSteps(THRESHOLD, 60, null);
-    const asSpeed = runStepsAsSpeedPct(steps);
+    const asSpeed = runStepsAsSpeedPct(steps, null);
     const fit = deviceWorkout({ name: 'x', description: '', sport: 'running', steps }, { ...NONE, thresholdPaceSPerKm: 300 });
     const work = fit.steps.find((step) => step.kind === 'repeat')!;
     const zwiftWork = asSpeed.find((step) => step.type === 'intervals')!;
@@ -249,13 +249,13 @@ describe('Zwift run workouts', () => {
 describe('the workout as text', () => {
   it("reads a ride's steps in % FTP and a run's as zones", () => {
     const steps = sessionSteps(TEMPO, 60, null);
-    expect(stepsText(steps, 'cycling').split('\n')).toEqual([
+    expect(stepsText(steps, 'cycling', 'metric').split('\n')).toEqual([
       'Warm-up: 10 min at 45-70 % FTP',
       '2 x (15 min at 76-90 % FTP, 5 min at 56-75 % FTP)',
       'Cool-down: 10 min at 45-65 % FTP',
     ]);
-    expect(stepsText(steps, 'running').split('\n')).toEqual(['Warm-up: 10 min at zones 1-2', '2 x (15 min at zone 3, 5 min at zone 2)', 'Cool-down: 10 min at zones 1-2']);
-    expect(stepsText(sessionSteps(TEMPO, 65, null), 'cycling').split('\n')[1]).toBe('Steady: 2 min at 56-75 % FTP');
+    expect(stepsText(steps, 'running', 'metric').split('\n')).toEqual(['Warm-up: 10 min at zones 1-2', '2 x (15 min at zone 3, 5 min at zone 2)', 'Cool-down: 10 min at zones 1-2']);
+    expect(stepsText(sessionSteps(TEMPO, 65, null), 'cycling', 'metric').split('\n')[1]).toBe('Steady: 2 min at 56-75 % FTP');
   });
 });
 

@@ -1,7 +1,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { COGGAN_POWER_ZONE_UPPER_BOUNDS_PCT_FTP } from '../../metrics/zones.ts';
 import type { NextSession, SessionIntensity, SessionStep } from '../../shared/api/analysis.ts';
 import { fileNameSlug } from '../../shared/domain/file-name.ts';
+import { HEART_RATE_ZONE_FTP_PCT } from '../../shared/domain/workout-build.ts';
 
 /**
  * A structured session as a Zwift workout file (.zwo, spec §1 "virtual-cycling workout file"):
@@ -20,14 +20,9 @@ type Fraction = { low: number; high: number };
 /**
  * Heart-rate zones as FTP fractions: Coggan's heart-rate zones 1-5 describe the same efforts as his
  * power zones 1-5 (Allen & Coggan, Training and Racing with a Power Meter), so each zone maps to
- * that power zone, from one above the zone below's upper bound to its own (Z2 is 56-75 %). Zone 1
- * has no lower power bound; 45 % is where a spin stops being training. Index 0 is zone 1.
+ * that power zone (shared/domain/workout-build.ts, which a built workout's load reads too).
  */
-const ZONE_1_FLOOR_PCT_FTP = 45;
-const HR_ZONE_FTP: readonly Fraction[] = COGGAN_POWER_ZONE_UPPER_BOUNDS_PCT_FTP.slice(0, 5).map((upperPct, index, uppers) => ({
-  low: (index === 0 ? ZONE_1_FLOOR_PCT_FTP : uppers[index - 1]! + 1) / 100,
-  high: upperPct / 100,
-}));
+const HR_ZONE_FTP: readonly Fraction[] = HEART_RATE_ZONE_FTP_PCT.map(({ low, high }) => ({ low: low / 100, high: high / 100 }));
 
 /**
  * Perceived effort (Borg CR10) as FTP fractions, the inverse of the built-in coach's own
@@ -61,6 +56,9 @@ export function ftpFractions(intensity: SessionIntensity): Fraction {
         return { low: rowOf(HR_ZONE_FTP, intensity.zones.low).low, high: rowOf(HR_ZONE_FTP, intensity.zones.high).high };
       case 'effort':
         return { low: rowOf(RPE_FTP, intensity.rpe.low).low, high: rowOf(RPE_FTP, intensity.rpe.high).high };
+      case 'pace':
+        // Only runs have pace targets, and a run's file holds shares of threshold pace (runStepsAsSpeedPct) before it gets here.
+        throw new Error('A pace target becomes a share of threshold pace before it is written to a Zwift file.');
     }
   })();
   return { low: round(range.low), high: round(range.high) };

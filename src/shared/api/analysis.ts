@@ -9,11 +9,16 @@ import { rideDetailTypes, type RideDetailType } from '../domain/ride-detail.ts';
 
 const range = z.object({ low: z.number(), high: z.number() });
 
-/** How hard a step is: % of FTP (rides, with watts when the FTP is known), heart-rate zones, or perceived effort (RPE 1-10). */
+/**
+ * How hard a step is: % of FTP (rides, with watts when the FTP is known), heart-rate zones (with
+ * the bpm the athlete asked for, in a workout they built), perceived effort (RPE 1-10), or a
+ * running pace in seconds per km (only in a workout the athlete built, ADR 0082).
+ */
 export const sessionIntensity = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('power'), ftpPct: range, watts: range.nullable() }),
-  z.object({ kind: z.literal('heartRate'), zones: range }),
+  z.object({ kind: z.literal('heartRate'), zones: range, bpm: range.optional() }),
   z.object({ kind: z.literal('effort'), rpe: range }),
+  z.object({ kind: z.literal('pace'), sPerKm: range }),
 ]);
 export type SessionIntensity = z.infer<typeof sessionIntensity>;
 

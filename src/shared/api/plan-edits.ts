@@ -76,6 +76,7 @@ export const PLAN_EDIT_MESSAGES = {
   noSession: (date: string) => `${date} holds no session to edit.`,
   taken: (date: string) => `${date} already holds a session: replace it, or move or delete it first.`,
   builtWorkoutMinutes: 'A workout you built is as long as its steps: edit its steps and replace it.',
+  notEndurance: 'Only a ride or a run changes its kind of session: replace this one instead.',
   needsFtp: 'Set your FTP in Settings to target watts, or target a % of FTP.',
   needsThresholdPace: 'Set your threshold pace in Settings to target a pace.',
   needsHeartRateZones: 'Set your heart-rate zones in Settings to target a heart rate in bpm, or target a zone.',

@@ -148,6 +148,12 @@ const scheduledDay = z.object({
    * generated before workout files existed.
    */
   steps: z.array(sessionStep).min(1).optional(),
+  /**
+   * A workout the athlete built (ADR 0082): its training load as shared/domain/workout-build.ts
+   * computed it from the steps, for durationMin. Absent on the plan's own sessions (planned-load.ts
+   * estimates theirs).
+   */
+  load: z.number().int().nonnegative().optional(),
 });
 export type ScheduledDay = z.infer<typeof scheduledDay>;
 

@@ -34,7 +34,7 @@ export function planCalendar(plan: TrainingPlanView, title: string, { sessions =
     const kind = dated.weekKind === 'race' ? ' (race week)' : dated.weekKind && dated.weekKind !== 'load' ? ` (${dated.weekKind} week)` : '';
     const sport = sessionSport(session);
     const steps = stepsOf(dated);
-    const workout = sport && steps ? `\nWorkout:\n${stepsText(steps, sport)}` : '';
+    const workout = sport && steps ? `\nWorkout:\n${stepsText(steps, sport, plan.generatedPlan.units ?? 'metric')}` : '';
     lines.push(
       'BEGIN:VEVENT',
       `UID:${plan.id}-${dateValue(dated.date)}@kairo`,

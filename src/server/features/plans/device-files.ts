@@ -7,6 +7,9 @@ import type { ScheduledDay } from '../../../shared/api/training-plans.ts';
 import type { PhaseName } from '../../../shared/domain/plan-phases.ts';
 import type { DeviceStep, DeviceTarget, DeviceWorkout, Range } from '../../workouts/device-workout.ts';
 import { formatDurationWords } from '../../../shared/format.ts';
+import { unitText } from '../../../shared/domain/unit-tokens.ts';
+import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
+import { ftpFractions } from '../../workouts/zwo.ts';
 import type { DatedSession } from './dated-sessions.ts';
 import { isTimeTrial, sessionSteps, TIME_TRIAL_COOLDOWN_MIN, TIME_TRIAL_DISTANCE_M, TIME_TRIAL_WARMUP_MIN, timeTrialSteps, type MainSet } from './session-steps.ts';
 import { enduranceSessions } from './sessions.ts';
@@ -145,9 +148,22 @@ export function retargetSteps(steps: readonly SessionStep[], retarget: (intensit
   );
 }
 
-/** A run's steps with each target as % of threshold speed instead of % FTP: what its .zwo holds. */
-export function runStepsAsSpeedPct(steps: readonly SessionStep[]): SessionStep[] {
-  return retargetSteps(steps, (intensity) => ({ kind: 'power', ftpPct: runSpeedPct(ftpPctOf(intensity)), watts: null }));
+/** A pace range (s per km) as % of the threshold speed: threshold pace / pace. */
+function paceAsSpeedPct(sPerKm: Range, thresholdPaceSPerKm: number): Range {
+  return { low: round3((thresholdPaceSPerKm * 100) / sPerKm.high), high: round3((thresholdPaceSPerKm * 100) / sPerKm.low) };
+}
+
+/**
+ * A run's steps with each target as % of threshold speed instead of % FTP: what its .zwo holds. A
+ * pace the athlete set (a workout they built, ADR 0082) is its share of the threshold pace, which
+ * a run's Zwift file needs (formatAvailability).
+ */
+export function runStepsAsSpeedPct(steps: readonly SessionStep[], thresholdPaceSPerKm: number | null): SessionStep[] {
+  return retargetSteps(steps, (intensity) => {
+    if (intensity.kind !== 'pace') return { kind: 'power', ftpPct: runSpeedPct(ftpPctOf(intensity)), watts: null };
+    if (thresholdPaceSPerKm === null) throw new Error(WORKOUT_FORMAT_UNAVAILABLE.runZwoNeedsPace);
+    return { kind: 'power', ftpPct: paceAsSpeedPct(intensity.sPerKm, thresholdPaceSPerKm), watts: null };
+  });
 }
 
 function runTarget(ftpPct: Range, thresholds: DeviceThresholds): DeviceTarget {
@@ -168,9 +184,32 @@ function rideTarget(ftpPct: Range, ftpW: number | null): DeviceTarget {
   return ftpW === null ? { kind: 'ftpPct', pct: ftpPct } : { kind: 'watts', watts: { low: Math.round((ftpPct.low * ftpW) / 100), high: Math.round((ftpPct.high * ftpW) / 100) } };
 }
 
+/**
+ * A target as % FTP: the plan prescribes in % FTP; a heart-rate zone or an effort in a workout the
+ * athlete built reads as the same effort's share of FTP (the Zwift files' mapping). A pace has no
+ * share of FTP: callers resolve it first.
+ */
 function ftpPctOf(intensity: SessionIntensity): Range {
-  if (intensity.kind !== 'power') throw new Error('plan steps are prescribed in % FTP');
-  return intensity.ftpPct;
+  if (intensity.kind === 'power') return intensity.ftpPct;
+  if (intensity.kind === 'pace') throw new Error('A pace target is resolved to a speed, not a share of FTP.');
+  const fraction = ftpFractions(intensity);
+  return { low: Math.round(fraction.low * 100), high: Math.round(fraction.high * 100) };
+}
+
+/**
+ * The device target of a step: a pace as the speed it is (a run); a heart rate the athlete set in
+ * bpm as itself; the rest from % FTP as the plan's steps are (a ride's watts, a run's speed or
+ * heart-rate zone). `ftpPct` is what the ramp files (.mrc/.erg, rides only) read.
+ */
+function deviceTarget(target: SessionIntensity, sport: SessionSport, thresholds: DeviceThresholds): { target: DeviceTarget; ftpPct: Range } {
+  if (target.kind === 'pace') {
+    const speed = { kind: 'speed' as const, metresPerS: { low: round3(1000 / target.sPerKm.high), high: round3(1000 / target.sPerKm.low) } };
+    // Paces are run targets, and a run has no ramp file: the share is kept for the step's shape only.
+    return { target: speed, ftpPct: thresholds.thresholdPaceSPerKm ? paceAsSpeedPct(target.sPerKm, thresholds.thresholdPaceSPerKm) : { low: 100, high: 100 } };
+  }
+  const ftpPct = ftpPctOf(target);
+  if (target.kind === 'heartRate' && target.bpm) return { target: { kind: 'heartRate', bpm: target.bpm }, ftpPct };
+  return { target: sport === 'cycling' ? rideTarget(ftpPct, thresholds.ftpW) : runTarget(ftpPct, thresholds), ftpPct };
 }
 
 /**
@@ -186,10 +225,7 @@ export function deviceWorkout(
   if (session.sport === 'running' && thresholds.thresholdPaceSPerKm === null && thresholds.hrZones === null) throw new Error(WORKOUT_FORMAT_UNAVAILABLE.runNeedsThresholds);
   const efforts = session.steps.filter((planned) => planned.type === 'steady');
   const effortDistance = session.effortDistanceM && efforts.length === 1 ? { step: efforts[0], metres: session.effortDistanceM } : null;
-  const step = (intensity: DeviceStep['intensity'], durationS: number, target: SessionIntensity): DeviceStep => {
-    const ftpPct = ftpPctOf(target);
-    return { kind: 'step', intensity, durationS, ftpPct, target: session.sport === 'cycling' ? rideTarget(ftpPct, thresholds.ftpW) : runTarget(ftpPct, thresholds) };
-  };
+  const step = (intensity: DeviceStep['intensity'], durationS: number, target: SessionIntensity): DeviceStep => ({ kind: 'step', intensity, durationS, ...deviceTarget(target, session.sport, thresholds) });
   return {
     name: session.name,
     sport: session.sport,
@@ -208,10 +244,15 @@ export function deviceWorkout(
  * The steps as the athlete reads them beside the session (the calendar's event text): one line per
  * step, a ride's targets in % FTP, a run's as zones, e.g. '3 x (10 min at 91-105 % FTP, 5 min at 45-55 % FTP)'.
  */
-export function stepsText(steps: SessionStep[], sport: SessionSport): string {
+export function stepsText(steps: SessionStep[], sport: SessionSport, units: UnitSystem): string {
+  const span = ({ low, high }: Range) => (low === high ? `${low}` : `${low}-${high}`);
   const target = (intensity: SessionIntensity) => {
-    const { low, high } = ftpPctOf(intensity);
-    if (sport === 'cycling') return `${low}-${high} % FTP`;
+    // A workout the athlete built (ADR 0082) reads in the targets they set.
+    if (intensity.kind === 'pace') return intensity.sPerKm.low === intensity.sPerKm.high ? unitText(units).pace(intensity.sPerKm.low) : unitText(units).paceRange(intensity.sPerKm.low, intensity.sPerKm.high);
+    if (intensity.kind === 'heartRate') return intensity.bpm ? `${span(intensity.bpm)} bpm` : `heart-rate zone ${span(intensity.zones)}`;
+    if (intensity.kind === 'effort') return `effort ${span(intensity.rpe)} of 10`;
+    const { low, high } = intensity.ftpPct;
+    if (sport === 'cycling') return intensity.watts && low === high ? `${intensity.watts.low} W (${low} % FTP)` : `${span({ low, high })} % FTP`;
     const [from, to] = [zoneOf(low), zoneOf(high)];
     return from === to ? `zone ${from}` : `zones ${from}-${to}`;
   };

@@ -7,6 +7,7 @@ import type { WellnessService } from '../wellness/index.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { createAdjustmentsReviewJob } from './adjustments/jobs.ts';
 import { createAdjustmentsRepo } from './adjustments/repo.ts';
+import { createPlanEditsService } from './adjustments/edits.ts';
 import { createAdjustmentsService } from './adjustments/service.ts';
 import { createReasonWording } from './adjustments/wording.ts';
 import type { StravaDataPolicy } from '../../ai/provenance.ts';
@@ -28,6 +29,7 @@ export { registerDayPlanRoutes } from './day-plan/routes.ts';
 export type { DayPlanService } from './day-plan/service.ts';
 export type { CoachSuggestion } from './day-plan/decide.ts';
 export type { AdjustmentsService } from './adjustments/service.ts';
+export type { PlanEditsService } from './adjustments/edits.ts';
 export { planCompliance, type ComplianceDay } from './compliance.ts';
 export type { PlanWeekCompliance } from './plan-on-day.ts';
 
@@ -60,7 +62,7 @@ export function createPlanAdjustments(deps: {
   database: Database;
   scoring: Pick<ScoringService, 'trainingLog' | 'fitness' | 'fitnessWithSources'>;
   wellness: Pick<WellnessService, 'lowDays'>;
-  settings: Pick<SettingsService, 'analysesStale'>;
+  settings: Pick<SettingsService, 'analysesStale' | 'effectiveThresholds'>;
   events: EventBus;
   /** The configured language model, which may word the reasons (ADR 0056); undefined: the rules' sentences. */
   ai: StructuredModel | undefined;
@@ -75,7 +77,13 @@ export function createPlanAdjustments(deps: {
     plansChanged: (accountId) => settings.analysesStale(accountId),
     wording: ai ? createReasonWording({ ai, policy: dataPolicy }) : undefined,
   });
-  return { service, jobs: [createAdjustmentsReviewJob(service, events)] };
+  // The athlete's own edits are adjustments too (ADR 0082), on the same table, lock and undo.
+  const edits = createPlanEditsService({
+    repo: createAdjustmentsRepo(database),
+    thresholds: (accountId, now) => settings.effectiveThresholds(accountId, now),
+    plansChanged: (accountId) => settings.analysesStale(accountId),
+  });
+  return { service, edits, jobs: [createAdjustmentsReviewJob(service, events)] };
 }
 
 /** A plan's files for devices and calendars: workout files, the zip, the private calendar feed (ADR 0039, 0040). */

@@ -12,7 +12,8 @@ import { sessionSteps } from './session-steps.ts';
  * of threshold (Coggan's TSS definition). A session's load per hour comes from its steps (stored
  * for cycling, rebuilt from the same session kind for running); a session with no structure
  * (strength, another activity, an unknown kind) uses the default intensity factor of its sport
- * that scores unstructured activities (metrics/training-load.ts).
+ * that scores unstructured activities (metrics/training-load.ts). A workout the athlete built
+ * carries its own load (shared/domain/workout-build.ts, ADR 0082).
  */
 
 const PERCENT = 100;
@@ -67,9 +68,15 @@ function stepsOfKind(phase: PhaseName, label: string, minutes: number): SessionS
  * The planned load of a session of `durationMin` (whole number on the TSS scale); null for a
  * session of unknown length (a race day without a target time) or of no known sport.
  */
-export function plannedSessionLoad(session: { activityType: string; steps?: readonly SessionStep[] | undefined }, phase: PhaseName, durationMin: number): number | null {
+export function plannedSessionLoad(
+  session: { activityType: string; steps?: readonly SessionStep[] | undefined; durationMin?: number; load?: number | undefined },
+  phase: PhaseName,
+  durationMin: number,
+): number | null {
   const { family, label } = sessionSport(session.activityType);
   if (durationMin <= 0 || family === null) return null;
+  // A workout the athlete built carries the load its steps were computed at (ADR 0082).
+  if (session.load !== undefined && session.durationMin === durationMin) return session.load;
   const steps = session.steps ?? (family === 'ride' || family === 'run' ? stepsOfKind(phase, label, durationMin) : null);
   const perHour = (steps && loadPerHourOfSteps(steps)) ?? DEFAULT_INTENSITY_FACTOR_BY_SPORT[family] ** 2 * TSS_PER_HOUR_AT_THRESHOLD;
   return Math.round((perHour * durationMin) / 60);

@@ -55,7 +55,7 @@ export function workoutFile(session: WorkoutSession, format: WorkoutFormat, thre
     const xml =
       session.sport === 'cycling'
         ? buildZwiftWorkout({ sport: 'ride', title: session.title, steps: session.steps }, session.description)
-        : buildZwiftWorkout({ sport: 'run', title: session.title, steps: runStepsAsSpeedPct(session.steps) }, `${session.description}\n\n${ZWIFT_RUN_NOTE}`);
+        : buildZwiftWorkout({ sport: 'run', title: session.title, steps: runStepsAsSpeedPct(session.steps, thresholds.thresholdPaceSPerKm) }, `${session.description}\n\n${ZWIFT_RUN_NOTE}`);
     return { fileName, contentType, bytes: Buffer.from(xml, 'utf8') };
   }
   const workout = deviceWorkout({ name: session.title, description: session.description, sport: session.sport, steps: session.steps, effortDistanceM: session.effortDistanceM }, thresholds);

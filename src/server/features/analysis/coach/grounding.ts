@@ -58,9 +58,11 @@ function intensityNumbers(intensity: SessionIntensity): number[] {
     case 'power':
       return [intensity.ftpPct.low, intensity.ftpPct.high, ...(intensity.watts ? [intensity.watts.low, intensity.watts.high] : [])];
     case 'heartRate':
-      return [intensity.zones.low, intensity.zones.high];
+      return [intensity.zones.low, intensity.zones.high, ...(intensity.bpm ? [intensity.bpm.low, intensity.bpm.high] : [])];
     case 'effort':
       return [intensity.rpe.low, intensity.rpe.high];
+    case 'pace':
+      return [intensity.sPerKm.low, intensity.sPerKm.high];
   }
 }
 

@@ -2,6 +2,7 @@ import type { NextSession, SessionFocus, SessionIntensity, SessionStep } from '.
 import type { DaySession } from '../../../../shared/api/day-plan.ts';
 import type { AnalysisContext } from './context.ts';
 import { formatDuration } from '../../facts/index.ts';
+import { formatPace } from '../../../../shared/format.ts';
 import type { Reading } from './reading.ts';
 import type { Voice } from './voice.ts';
 
@@ -370,9 +371,14 @@ function describeIntensity(value: SessionIntensity): string {
     case 'power':
       return `at ${span(value.ftpPct)}% FTP${value.watts ? ` (${span(value.watts)} W)` : ''}`;
     case 'heartRate':
-      return `in heart-rate zone${value.zones.low === value.zones.high ? '' : 's'} ${span(value.zones)}`;
+      return value.bpm ? `at ${span(value.bpm)} bpm` : `in heart-rate zone${value.zones.low === value.zones.high ? '' : 's'} ${span(value.zones)}`;
     case 'effort':
       return `at perceived effort ${span(value.rpe)} out of ten`;
+    case 'pace': {
+      // A pace the athlete set in a workout they built (ADR 0082), fastest first; kept per km as they stored it.
+      const [fast, slow] = [formatPace(value.sPerKm.low, 'metric'), formatPace(value.sPerKm.high, 'metric')];
+      return `at ${fast.value === slow.value ? fast.value : `${fast.value}–${slow.value}`} ${slow.unit}`;
+    }
   }
 }
 

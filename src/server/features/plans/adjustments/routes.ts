@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ADJUSTMENT_NOT_FOUND, adjustmentActions, pendingAdjustments, planAdjustment, planAdjustmentList, type AdjustmentAction } from '../../../../shared/api/plan-adjustments.ts';
+import { planEdit } from '../../../../shared/api/plan-edits.ts';
 import { pathUuid, route } from '../../../http/route.ts';
+import type { PlanEditsService } from './edits.ts';
 import type { AdjustmentsService } from './service.ts';
 
 const SUMMARIES: Record<AdjustmentAction, string> = {
@@ -10,7 +12,7 @@ const SUMMARIES: Record<AdjustmentAction, string> = {
 };
 
 /** ADR 0050: a plan's proposals and history, and the athlete's answer to each. */
-export function registerAdjustmentRoutes(app: FastifyInstance, adjustments: AdjustmentsService): void {
+export function registerAdjustmentRoutes(app: FastifyInstance, adjustments: AdjustmentsService, edits: PlanEditsService): void {
   const tags = ['training-plans'];
   const planId = (params: Record<string, string>) => pathUuid(params, 'Training plan not found');
   route(app, {
@@ -46,4 +48,16 @@ export function registerAdjustmentRoutes(app: FastifyInstance, adjustments: Adju
       },
     });
   }
+  route(app, {
+    method: 'POST',
+    url: '/api/training-plans/:id/edits',
+    summary:
+      "The athlete's own edit of the plan (ADR 0082): move, change, replace, delete or add a session, or put a workout built from steps on a day; stored as an accepted adjustment (trigger athlete-edit) that the undo takes off again; 400 with the reason when it does not fit the plan",
+    tags,
+    auth: 'required',
+    body: planEdit,
+    status: 201,
+    response: planAdjustment,
+    handler: ({ account, params, body }) => edits.edit(account.id, planId(params), body),
+  });
 }

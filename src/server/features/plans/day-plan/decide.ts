@@ -46,6 +46,8 @@ export interface ActivePlanDays {
   /** Every day of the plan with the accepted changes laid over it (planDays). */
   days: readonly PlanDayEntry[];
   changed: readonly ChangedDay[];
+  /** The accepted adjustments that are the athlete's own edits (ADR 0082), not Kai's proposals; absent: none. */
+  athleteEdits?: ReadonlySet<string>;
   ftpW: number | null;
 }
 
@@ -132,7 +134,8 @@ function planDay(date: string, plan: ActivePlanDays, input: DayPlanInput): Decid
   if (changed && phase) {
     const planned = changed.original && planDaySession(changed.original, phase.key);
     change = { kind: 'adjustment', adjustmentId: changed.adjustmentId, planned };
-    why = `You accepted Kai's change to your plan "${plan.name}": ${planned ? describe(planned) : 'a rest day'} became ${session ? describe(session) : 'a rest day'}.`;
+    const became = `${planned ? describe(planned) : 'a rest day'} became ${session ? describe(session) : 'a rest day'}`;
+    why = plan.athleteEdits?.has(changed.adjustmentId) ? `You edited your plan "${plan.name}": ${became}.` : `You accepted Kai's change to your plan "${plan.name}": ${became}.`;
   }
   const readiness = date === input.today ? input.readiness : null;
   if (readiness?.state === 'strained' && entry?.session && session && !changed) {

@@ -49,11 +49,12 @@ export function createDayPlanService(deps: DayPlanDeps) {
     const rows = await deps.plans.listActive(accountId);
     if (rows.length === 0) return [];
     const [accepted, units] = await Promise.all([deps.adjustments.acceptedOf(accountId, rows.map((row) => row.id)), deps.unitSystem(accountId)]);
+    const athleteEditsOf = (planId: string) => new Set(accepted.filter((entry) => entry.planId === planId && entry.trigger === 'athlete-edit').map((entry) => entry.id));
     return rows.flatMap((row) => {
       const plan = adjustedPlanView(row, accepted, units, at);
       const days = planDays(plan);
       if (days.length === 0) return [];
-      return [{ id: row.id, name: planTitle(row), startDate: days[0]!.date, endDate: days.at(-1)!.date, days, changed: changedDays(plan), ftpW: parseFtpW(row.ftp) }];
+      return [{ id: row.id, name: planTitle(row), startDate: days[0]!.date, endDate: days.at(-1)!.date, days, changed: changedDays(plan), athleteEdits: athleteEditsOf(row.id), ftpW: parseFtpW(row.ftp) }];
     });
   }
 
