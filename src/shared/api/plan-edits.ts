@@ -10,8 +10,12 @@ import { z } from 'zod';
  *
  * POST /api/training-plans/{id}/edits, body `planEdit` → 201 with the stored adjustment
  * (`PlanAdjustment` of ./plan-adjustments.ts: trigger 'athlete-edit', status 'accepted', `reason`
- * one plain sentence, e.g. "You moved Tue 3 Mar's threshold session to Thu 5 Mar.").
- * 400: the body or the edit does not fit (the messages below); 404: no such plan of this account.
+ * one plain sentence, e.g. "You moved Tue, Dec 1's threshold ride to Thu, Dec 3.", `changes` one
+ * per day touched with kind move/change/replace/delete/add; `evidence` { durationMin, load } for a
+ * built workout, else {}). 400 { message }: the body or the edit does not fit (PLAN_EDIT_MESSAGES;
+ * nothing is stored); 404: no such plan of this account.
+ * A built workout's session is named '<Sport> - <title>' ('Cycling - Over 300'); its minutes are
+ * its steps' (workoutTotals), so `change` refuses new minutes for it (builtWorkoutMinutes).
  *
  * The web's plan editor and workout builder rely on this file and on
  * shared/domain/workout-build.ts (the workout's total time and load), as the server does.
