@@ -28,6 +28,7 @@ const ApiAccessScreen = lazyScreen(() => import('../features/api-access/index.ts
 const ApiReferenceScreen = lazyScreen(() => import('../features/api-reference/index.ts').then((m) => m.ApiReferenceScreen));
 const AskKaiScreen = lazyScreen(() => import('../features/ask-kai/index.ts').then((m) => m.AskKaiScreen));
 const CalendarScreen = lazyScreen(() => import('../features/calendar/index.ts').then((m) => m.CalendarScreen));
+const SeasonScreen = lazyScreen(() => import('../features/season/index.ts').then((m) => m.SeasonScreen));
 
 const PLANS_REASON = 'Training plans start from what your recent activities say about you.';
 
@@ -91,6 +92,10 @@ export function AppRouter() {
         {/* ?week= and ?view= pick the week or the totals shown (issue 30), so any week is a link. */}
         <Route path="/calendar">
           <RequireSignedIn whenSignedOut="sign-in-and-return">{(user) => <CalendarScreen user={user} />}</RequireSignedIn>
+        </Route>
+        {/* The season's curves and thresholds over any range (issue 30, ADR 0083). */}
+        <Route path="/season">
+          <RequireSignedIn whenSignedOut="sign-in-and-return">{(user) => <SeasonScreen user={user} />}</RequireSignedIn>
         </Route>
         <Route path="/strava-success">
           <RequireSignedIn whenSignedOut="home">{() => <StravaSuccessScreen />}</RequireSignedIn>

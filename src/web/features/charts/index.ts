@@ -4,3 +4,5 @@ export { FitnessFigure } from './fitness-figure.tsx';
 export { PowerCurveFigure } from './power-curve-figure.tsx';
 export { STREAMS_LOADING_HEIGHT_PX, StreamsFigure } from './streams-figure.tsx';
 export { readChartPalette } from './chart-theme.ts';
+export { SeasonCurveChart } from './lazy-charts.ts';
+export type { SeasonCurve, SeasonCurveChartProps } from './season-curve-chart.tsx';

@@ -16,3 +16,6 @@ export const PowerCurveChart = lazy(() =>
   withUplot(() => import('./power-curve-chart.tsx')).then((module) => ({ default: module.PowerCurveChart })),
 );
 export const StreamsChart = lazy(() => withUplot(() => import('./streams-chart.tsx')).then((module) => ({ default: module.StreamsChart })));
+export const SeasonCurveChart = lazy(() =>
+  withUplot(() => import('./season-curve-chart.tsx')).then((module) => ({ default: module.SeasonCurveChart })),
+);

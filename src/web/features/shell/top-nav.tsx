@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Activity, CalendarDays, CalendarRange, MessagesSquare, Settings, UserRound, type LucideIcon } from 'lucide-react';
+import { Activity, CalendarDays, CalendarRange, MessagesSquare, Settings, TrendingUp, UserRound, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { IconButton } from '../../ui/icon-button.tsx';
 import { KairoLogo } from '../../ui/kairo-logo.tsx';
@@ -12,12 +12,13 @@ interface Tab {
 }
 
 /**
- * Spec §2's three tabs, the calendar (issue 30) and Ask Kai (issue 28); 'Training plan' covers
+ * Spec §2's three tabs, the calendar and the season (issue 30) and Ask Kai (issue 28); 'Training plan' covers
  * every route under /training-plan, 'Activities' each activity's page, 'Ask Kai' each conversation.
  */
 const tabs: readonly Tab[] = [
   { label: 'Activities', href: '/', icon: Activity, isActive: (path) => path === '/' || path.startsWith('/activities/') },
   { label: 'Calendar', href: '/calendar', icon: CalendarDays, isActive: (path) => path === '/calendar' },
+  { label: 'Season', href: '/season', icon: TrendingUp, isActive: (path) => path === '/season' },
   { label: 'Training plan', href: '/training-plan', icon: CalendarRange, isActive: (path) => path.startsWith('/training-plan') },
   { label: 'Ask Kai', href: '/ask', icon: MessagesSquare, isActive: (path) => path === '/ask' || path.startsWith('/ask/') },
   { label: 'Profile', href: '/profile', icon: UserRound, isActive: (path) => path === '/profile' },
