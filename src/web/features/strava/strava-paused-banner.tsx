@@ -6,9 +6,10 @@ import { CirclePause } from 'lucide-react';
  */
 export function StravaPausedBanner({ message }: { message: string }) {
   return (
-    <div role="status" className="flex flex-wrap items-center gap-3 rounded-xl border border-strava/40 bg-strava/10 px-4 py-3 text-sm text-fg">
-      <CirclePause aria-hidden className="size-4 shrink-0 text-strava" />
-      <p className="min-w-56 flex-1">{message}</p>
+    // The icon sits on the first line: on a phone the message runs to three (a centred icon floated beside them).
+    <div role="status" className="flex items-start gap-3 rounded-xl border border-strava/40 bg-strava/10 px-4 py-3 text-sm text-fg">
+      <CirclePause aria-hidden className="mt-0.5 size-4 shrink-0 text-strava" />
+      <p className="flex-1">{message}</p>
     </div>
   );
 }
