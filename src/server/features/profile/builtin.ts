@@ -132,8 +132,10 @@ function athleteIdentity(facts: ProfileFacts): string {
   if (!volume || !longestSession) return NOTHING_YET(facts);
   const sport = mainSport(facts)!;
   const noun = sport.sharePct >= SPECIALIST_SHARE_PCT ? ATHLETE_NOUNS[sport.family] : 'multi-sport athlete';
+  // The year is left out when the morning falls in the year the profile was written on (that day),
+  // so the text depends on its facts alone, not on the day the writer happens to run.
   const fitness = recent.fitness
-    ? `${recent.fitnessOn ? `On the morning of ${formatCalendarDay(recent.fitnessOn)}` : 'This morning'}: fitness (CTL) ${recent.fitness.ctl}, fatigue (ATL) ${recent.fitness.atl}, form ${signedForm(recent.fitness.tsb)} (form = fitness − fatigue).`
+    ? `${recent.fitnessOn ? `On the morning of ${formatCalendarDay(recent.fitnessOn, { now: new Date(`${recent.fitnessOn}T12:00:00Z`) })}` : 'This morning'}: fitness (CTL) ${recent.fitness.ctl}, fatigue (ATL) ${recent.fitness.atl}, form ${signedForm(recent.fitness.tsb)} (form = fitness − fatigue).`
     : null;
   return paragraphs(
     `You are a ${noun}. ${windowSentence(facts)} That is ${volume.weeklyHours} h and ${volume.weeklySessions} sessions a week, ${volume.totalDistance} and ${volume.totalElevation} of climbing in all.`,
