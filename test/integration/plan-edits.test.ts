@@ -93,7 +93,7 @@ describe.each(kinds)('plan edits on %s', { timeout: 180_000 }, (kind) => {
   /** The readers that do not carry the plan's update time: what an undo must give back exactly. */
   const sameDays = (state: Everything) => ({ compliance: state.compliance, dayPlan: state.dayPlan, calendar: state.calendar, ics: stripStamps(state.ics), files: state.files });
 
-  /** The first and a free day from tomorrow to the fourth week: a day with a ride, and a rest day. */
+  /** From tomorrow to the fourth week: the first two days with a ride, and the first rest day. */
   function pickDays(state: Everything): { session: string; rest: string; other: string } {
     const dates = Array.from({ length: 27 }, (_, index) => plus(index + 1));
     const withSession = dates.filter((date) => day(state, date).compliance !== null);
@@ -131,7 +131,7 @@ describe.each(kinds)('plan edits on %s', { timeout: 180_000 }, (kind) => {
   it('moves, changes, replaces, deletes and adds sessions; every reader follows, and each undo restores them', async () => {
     const { client, planId } = await athleteWithPlan();
     const before = await everything(client, planId);
-    const { session, rest, other } = pickDays(before);
+    const { session, rest } = pickDays(before);
     const held = day(before, session);
     const name = held.compliance!.name;
     expect(name).toMatch(/^Cycling - /);
@@ -262,7 +262,6 @@ describe.each(kinds)('plan edits on %s', { timeout: 180_000 }, (kind) => {
       await undone(client, planId, second.id, middle);
       await undone(client, planId, first.id, before);
     }
-    expect(other).not.toBe(session);
   });
 
   it('refuses bad edits with their message and changes nothing; another athlete’s plan is not found', async () => {
