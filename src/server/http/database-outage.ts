@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { errorChain } from '../db/errors.ts';
 
 /** Seconds a client is asked to wait before trying again while the database is away. */
 export const OUTAGE_RETRY_AFTER_S = 5;
@@ -10,9 +11,16 @@ const UNREACHABLE_SQLSTATE = /^(08|57P0[1-4]$|53300$)/;
 const UNREACHABLE_SYSCALL = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down)|PGlite is closed/i;
 
-/** Whether an error (or any error it wraps: drizzle wraps the driver's) says the database is unreachable. */
+/**
+ * Whether an error (or any error it wraps: drizzle wraps the driver's) says the database is
+ * unreachable. The causes are walked as db/errors' `errorChain` walks them (the same 5 deep; a
+ * cause cycle visits each error once, where a loop of its own would visit them again to no other
+ * answer). Like it, it follows `cause` only: an AggregateError's `errors` are not searched. Node
+ * refusing a connection to a host of several addresses throws one, but it carries the first
+ * error's `code` (ECONNREFUSED) itself, which the first step reads.
+ */
 export function isDatabaseUnreachable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+  for (const current of errorChain(error)) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_SYSCALL.has(code))) return true;
     if (UNREACHABLE_MESSAGE.test(current.message)) return true;
