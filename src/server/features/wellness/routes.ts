@@ -10,6 +10,8 @@ import {
   wellnessImportAnswer,
   wellnessRangeAnswer,
   wellnessRangeQuery,
+  wellnessTrendsAnswer,
+  wellnessTrendsQuery,
 } from '../../../shared/api/wellness.ts';
 import { AppError } from '../../http/errors.ts';
 import { pathUuid, route } from '../../http/route.ts';
@@ -29,6 +31,17 @@ export async function registerWellnessRoutes(app: FastifyInstance, wellness: Wel
     query: wellnessRangeQuery,
     response: wellnessRangeAnswer,
     handler: ({ account, query }) => wellness.range(account.id, query.from, query.to),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/wellness/trends',
+    summary:
+      "HRV, resting HR, sleep and body weight over the days=90 or 365 days up to date (the athlete's today), each on the days it was recorded, with each day's normal range as readiness judges it",
+    tags,
+    auth: 'required',
+    query: wellnessTrendsQuery,
+    response: wellnessTrendsAnswer,
+    handler: ({ account, query }) => wellness.trends(account.id, query),
   });
   route(app, {
     method: 'GET',

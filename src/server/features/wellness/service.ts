@@ -10,6 +10,8 @@ import {
   type WellnessDay,
   type WellnessDayAnswer,
   type WellnessImportAnswer,
+  type WellnessTrendSpan,
+  type WellnessTrendsAnswer,
 } from '../../../shared/api/wellness.ts';
 import type { z } from 'zod';
 import type { activityFeelBody, wellnessDayBody } from '../../../shared/api/wellness.ts';
@@ -21,6 +23,7 @@ import { parseWellnessCsv } from './csv-import.ts';
 import { lowDays, LOW_DAYS_RUNNING, type LowDays } from './low-days.ts';
 import { computeReadiness, indexWellness, readinessWindowStart, type Readiness } from './readiness.ts';
 import type { WellnessRepo, WellnessValues } from './repo.ts';
+import { wellnessTrends } from './trends.ts';
 import { addCalendarDays, DAY_MS } from '../../../shared/time.ts';
 
 export type { Readiness, ReadinessInput, MissingInput } from './readiness.ts';
@@ -192,6 +195,16 @@ export function createWellnessService(deps: {
       const day = checkedDay(today);
       const from = readinessWindowStart(addCalendarDays(day, -(LOW_DAYS_RUNNING - 1)));
       return lowDays(indexWellness(await repo.range(accountId, from, day)), day);
+    },
+
+    /**
+     * GET /api/wellness/trends: the `days` days up to `date` (the athlete's today), each reading on
+     * the days that have it, with the normal range readiness judges each day by.
+     */
+    async trends(accountId: string, options: { date?: string | undefined; days: WellnessTrendSpan }): Promise<WellnessTrendsAnswer> {
+      const to = checkedDay(options.date ?? now().toISOString().slice(0, 10));
+      const from = addCalendarDays(to, -(options.days - 1));
+      return wellnessTrends(await repo.range(accountId, readinessWindowStart(from), to), from, to);
     },
 
     /** GET /api/readiness: the day's readiness and the `days` days up to it for the sparkline. */

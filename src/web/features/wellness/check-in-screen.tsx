@@ -12,6 +12,7 @@ import { CheckInForm } from './check-in-form.tsx';
 import { localDay } from './local-day.ts';
 import { ReadinessCard } from './readiness-card.tsx';
 import { WellnessImport } from './wellness-import.tsx';
+import { WellnessTrends } from './wellness-trends.tsx';
 
 /** /check-in (?date=YYYY-MM-DD for a past day): how the athlete feels today, or on a day before. */
 export function CheckInScreen({ user }: { user: AuthUser }) {
@@ -62,6 +63,7 @@ export function CheckInScreen({ user }: { user: AuthUser }) {
           )}
         </section>
         <ReadinessCard date={date} showCheckInLink={false} />
+        <WellnessTrends today={today} units={units} />
         <WellnessImport />
     </SimplePage>
   );

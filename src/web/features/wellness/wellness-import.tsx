@@ -31,6 +31,7 @@ export function WellnessImport() {
         type="file"
         accept=".csv,text/csv"
         className="sr-only"
+        aria-label="Wellness CSV file"
         aria-describedby={helpId}
         tabIndex={-1}
         onChange={(event) => {

@@ -4,11 +4,14 @@ import {
   readinessAnswer,
   wellnessDayAnswer,
   wellnessImportAnswer,
+  wellnessTrendsAnswer,
   type ActivityFeel,
   type ReadinessAnswer,
   type WellnessDayAnswer,
   type WellnessDayBody,
   type WellnessImportAnswer,
+  type WellnessTrendSpan,
+  type WellnessTrendsAnswer,
 } from '../../../../shared/api/wellness.ts';
 import { apiRequest, readJson, throwIfNotOk } from '../../../lib/api-request.ts';
 
@@ -100,4 +103,15 @@ export function useSaveActivityFeel(activityId: string) {
     mutationFn: (feel: ActivityFeel) => saveActivityFeel(activityId, feel),
     onSuccess: (saved) => queryClient.setQueryData(feelQueryKey(activityId), saved),
   });
+}
+
+/** GET /api/wellness/trends: the span up to the athlete's today, with each day's normal range as readiness judges it. */
+export async function fetchWellnessTrends(date: string, days: WellnessTrendSpan, signal?: AbortSignal): Promise<WellnessTrendsAnswer> {
+  const query = new URLSearchParams({ date, days: String(days) });
+  return readJson(await apiRequest('GET', `/api/wellness/trends?${query.toString()}`, undefined, { signal }), wellnessTrendsAnswer);
+}
+
+/** Under the readiness key: a saved check-in or an import changes the trends as it changes readiness. */
+export function useWellnessTrends(date: string, days: WellnessTrendSpan) {
+  return useQuery({ queryKey: [...readinessQueryKey, 'trends', date, days], queryFn: ({ signal }) => fetchWellnessTrends(date, days, signal) });
 }
