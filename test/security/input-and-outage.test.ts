@@ -143,4 +143,18 @@ describe('issue 16 item 10: an outage is logged once when it starts and once whe
     expect(isDatabaseUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnreachable(Object.assign(new Error('invalid input syntax'), { code: '22P02' }))).toBe(false);
   });
+
+  it('reads the causes an error wraps, a few deep, and ends on a cause cycle', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const wrapped = (cause: Error, depth: number): Error => (depth === 0 ? cause : new Error(`Failed query (${depth})`, { cause: wrapped(cause, depth - 1) }));
+    expect(isDatabaseUnreachable(wrapped(refused, 4))).toBe(true);
+    // Past 5 errors the chain is not read further.
+    expect(isDatabaseUnreachable(wrapped(refused, 5))).toBe(false);
+    const first = new Error('Failed query');
+    const second = new Error('Failed query again', { cause: first });
+    first.cause = second;
+    expect(isDatabaseUnreachable(first)).toBe(false);
+    // Node's refused connection to a host of several addresses: an AggregateError carrying the code itself.
+    expect(isDatabaseUnreachable(Object.assign(new AggregateError([refused], 'connect failed'), { code: 'ECONNREFUSED' }))).toBe(true);
+  });
 });
