@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Flag, GripVertical } from 'lucide-react';
+import { Flag } from 'lucide-react';
 import type { CalendarCompliance } from '../../../shared/api/calendar.ts';
 import type { DayPlanDay } from '../../../shared/api/day-plan.ts';
 import { formatDurationWords } from '../../../shared/format.ts';
@@ -53,8 +53,7 @@ export function PlannedSession({ plan, compliance }: { plan: DayPlanDay; complia
       )}
     >
       <div className="flex items-start justify-between gap-1">
-        <p className={clsx('inline-flex min-w-0 items-center gap-1 font-semibold', band ? band.text : 'text-fg-muted')}>
-          {editablePlanId && <GripVertical aria-hidden className="-ml-1 size-3.5 shrink-0 text-fg-subtle max-md:hidden" />}
+        <p className={clsx('inline-flex min-w-0 items-center gap-1 overflow-hidden font-semibold', band ? band.text : 'text-fg-muted')}>
           {status ? (
             <>
               <status.icon aria-hidden className="size-3.5 shrink-0" />
@@ -65,7 +64,7 @@ export function PlannedSession({ plan, compliance }: { plan: DayPlanDay; complia
             SOURCE_LABELS[plan.source]
           )}
         </p>
-        {editablePlanId && <SessionEditMenu planId={editablePlanId} date={plan.date} session={edited} className="-my-1 -mr-1.5 size-7 shrink-0" />}
+        {editablePlanId && <SessionEditMenu planId={editablePlanId} date={plan.date} session={edited} className="-my-1 -mr-1.5 size-6 shrink-0" />}
       </div>
       <p className="font-medium text-fg">{sessionName(plan.session.title)}</p>
       <p className="text-fg-muted">{formatDurationWords(plan.session.durationMin * 60)}</p>

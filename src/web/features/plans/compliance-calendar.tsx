@@ -24,7 +24,7 @@ function Legend() {
   );
 }
 
-function Weeks({ compliance }: { compliance: PlanComplianceView }) {
+function Weeks({ compliance, editPlanId }: { compliance: PlanComplianceView; editPlanId: string | null }) {
   const [showAll, setShowAll] = useState(false);
   const days = new Map(compliance.days.map((day) => [day.date, day]));
   const current = compliance.weeks.findIndex((week) => week.endDate >= compliance.today);
@@ -39,7 +39,7 @@ function Weeks({ compliance }: { compliance: PlanComplianceView }) {
         ))}
       </div>
       {compliance.weeks.slice(0, shownCount).map((week) => (
-        <ComplianceWeekRow key={week.startDate} week={week} days={days} today={compliance.today} />
+        <ComplianceWeekRow key={week.startDate} week={week} days={days} today={compliance.today} editPlanId={editPlanId} />
       ))}
       {hidden > 0 && (
         <Button variant="secondary" size="sm" className="self-start" onClick={() => setShowAll(true)}>
@@ -50,8 +50,8 @@ function Weeks({ compliance }: { compliance: PlanComplianceView }) {
   );
 }
 
-/** Planned vs done: the plan's calendar, each session against what was done (ADR 0035). */
-export function ComplianceCalendar({ planId }: { planId: string }) {
+/** Planned vs done: the plan's calendar, each session against what was done (ADR 0035); an active plan's days ahead are edited here (issue 30). */
+export function ComplianceCalendar({ planId, editable }: { planId: string; editable: boolean }) {
   const compliance = usePlanCompliance(planId);
   if (compliance.isPending) return <Skeleton className="h-64 rounded-2xl" />;
   if (compliance.isError) {
@@ -61,5 +61,5 @@ export function ComplianceCalendar({ planId }: { planId: string }) {
       </Alert>
     );
   }
-  return <Weeks compliance={compliance.data} />;
+  return <Weeks compliance={compliance.data} editPlanId={editable ? planId : null} />;
 }

@@ -3,7 +3,10 @@ import { Replace } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ComplianceDayView } from '../../../shared/api/plan-compliance.ts';
 import { formatShortCalendarDay } from '../../../shared/format.ts';
+import { AddSessionButton } from './add-session-button.tsx';
 import { BAND_CLASSES, BAND_LABELS, minutesText, sessionName, STATUS_LABELS } from './compliance-labels.ts';
+import { SessionEditMenu } from './session-edit-menu.tsx';
+import { editedSession } from './session-edit-text.ts';
 
 function ActivityLinks({ ids, label }: { ids: string[]; label: string }) {
   return (
@@ -36,9 +39,11 @@ function ChangedNote({ changed }: { changed: NonNullable<ComplianceDayView['chan
 /**
  * One day of the plan: its session and what was done, the status in words and an icon, the band as
  * the border's colour, and a mark when an accepted adjustment changed it. On a phone the days are a
- * list: a rest day is one compact line, so a session turned into rest does not vanish.
+ * list: a rest day is one compact line, so a session turned into rest does not vanish. On an active
+ * plan, a day from today on is edited here (issue 30): its session through its menu, a free day
+ * with Add.
  */
-export function ComplianceDayCell({ day, isToday }: { day: ComplianceDayView; isToday: boolean }) {
+export function ComplianceDayCell({ day, isToday, editPlanId }: { day: ComplianceDayView; isToday: boolean; editPlanId: string | null }) {
   const { icon: Icon, label } = STATUS_LABELS[day.status];
   const band = day.band ? BAND_CLASSES[day.band] : null;
   const quiet = day.status === 'rest';
@@ -59,9 +64,15 @@ export function ComplianceDayCell({ day, isToday }: { day: ComplianceDayView; is
           <span className="hidden md:inline">{Number(day.date.slice(8))}</span>
           {isToday && <span className="ml-1 text-accent">today</span>}
         </span>
-        <span className={clsx('inline-flex items-center gap-1 font-semibold', band ? band.text : 'text-fg-subtle')}>
-          <Icon aria-hidden className="size-3.5" />
-          {label}
+        <span className="inline-flex items-center gap-1">
+          <span className={clsx('inline-flex items-center gap-1 font-semibold', band ? band.text : 'text-fg-subtle')}>
+            <Icon aria-hidden className="size-3.5" />
+            {label}
+          </span>
+          {editPlanId && day.planned && day.planned.durationMin > 0 && (
+            <SessionEditMenu planId={editPlanId} date={day.date} session={editedSession(day.planned.name, day.planned.durationMin)} className="-my-1 -mr-1.5 size-7 shrink-0" />
+          )}
+          {editPlanId && !day.planned && <AddSessionButton planId={editPlanId} date={day.date} className="-my-1 -mr-1.5 size-7 shrink-0" />}
         </span>
       </div>
       {day.changed && <ChangedNote changed={day.changed} />}

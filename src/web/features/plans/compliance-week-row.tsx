@@ -10,7 +10,15 @@ import { addCalendarDays } from '../../../shared/time.ts';
  * One calendar week: seven day cells (a list of days on a phone) and the week's planned vs done.
  * Days outside the plan stay empty, so Monday is always the first column.
  */
-export function ComplianceWeekRow({ week, days, today }: { week: PlanComplianceView['weeks'][number]; days: ReadonlyMap<string, ComplianceDayView>; today: string }) {
+interface ComplianceWeekRowProps {
+  week: PlanComplianceView['weeks'][number];
+  days: ReadonlyMap<string, ComplianceDayView>;
+  today: string;
+  /** The plan's id when the athlete may edit its days (an active plan); null otherwise. */
+  editPlanId: string | null;
+}
+
+export function ComplianceWeekRow({ week, days, today, editPlanId }: ComplianceWeekRowProps) {
   const dates = Array.from({ length: 7 }, (_, index) => addCalendarDays(week.startDate, index));
   const { sessions } = week;
   return (
@@ -32,7 +40,7 @@ export function ComplianceWeekRow({ week, days, today }: { week: PlanComplianceV
       <ol className="grid grid-cols-1 gap-2 md:grid-cols-7">
         {dates.map((date) => {
           const day = days.get(date);
-          return day ? <ComplianceDayCell key={date} day={day} isToday={date === today} /> : <li key={date} aria-hidden className="hidden md:block" />;
+          return day ? <ComplianceDayCell key={date} day={day} isToday={date === today} editPlanId={editPlanId && date >= today ? editPlanId : null} /> : <li key={date} aria-hidden className="hidden md:block" />;
         })}
       </ol>
       <ComplianceWeekBars week={week} />

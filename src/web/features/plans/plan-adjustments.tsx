@@ -65,6 +65,7 @@ function HistoryEntry({ adjustment }: { adjustment: PlanAdjustment }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={adjustment.status === 'accepted' ? 'default' : 'secondary'}>{STATUS_LABELS[adjustment.status]}</Badge>
+          {adjustment.trigger === 'athlete-edit' && <Badge variant="outline">{TRIGGER_LABELS[adjustment.trigger]}</Badge>}
           <span className="text-xs text-fg-subtle">{formatDay(when)}</span>
         </div>
         {adjustment.status === 'accepted' && (

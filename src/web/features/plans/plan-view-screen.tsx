@@ -8,6 +8,7 @@ import { AppLayout, AppSidebar } from '../shell/index.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useTrainingPlan } from './api/training-plans.ts';
 import { PlanDocument } from './plan-document.tsx';
+import { PlanEditBanner } from './plan-edit-banner.tsx';
 import { PlanNotice } from './plan-notice.tsx';
 
 interface TocEntry {
@@ -92,6 +93,7 @@ export function PlanViewScreen({ user }: { user: AuthUser }) {
   return (
     <AppLayout sidebar={sidebar}>
       <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-8 sm:py-10">{content}</div>
+      <PlanEditBanner />
     </AppLayout>
   );
 }

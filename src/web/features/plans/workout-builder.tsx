@@ -33,14 +33,14 @@ export function WorkoutBuilder({ form }: { form: WorkoutForm }) {
   const partFields = (at: string, part: PartDraft, onChange: (part: PartDraft) => void, prefix = '') => (
     <>
       <TextField
-        label={`${prefix}Time`}
+        label={prefix ? `${prefix}time` : 'Time'}
         placeholder="m:ss"
         value={part.duration}
         onChange={(event) => onChange({ ...part, duration: event.target.value })}
         error={error(`${at}.duration`)}
       />
       <TextField
-        label={`${prefix}Target (${targetUnit})`}
+        label={prefix ? `${prefix}target (${targetUnit})` : `Target (${targetUnit})`}
         inputMode={draft.targetKind === 'pace' ? 'text' : 'numeric'}
         placeholder={draft.targetKind === 'pace' ? 'm:ss' : undefined}
         value={part.target}
@@ -68,17 +68,19 @@ export function WorkoutBuilder({ form }: { form: WorkoutForm }) {
                 <IconButton label={`Remove step ${index + 1}`} icon={<Trash2 aria-hidden className="size-4" />} className="size-8" onClick={() => form.removeStep(index)} />
               </div>
               {step.type === 'intervals' ? (
-                <div className="grid grid-cols-2 gap-3 sm:grid-cols-[6rem_repeat(4,minmax(0,1fr))]">
+                <div className="flex flex-col gap-3">
                   <TextField
                     label="Repeats"
                     inputMode="numeric"
-                    className="col-span-2 sm:col-span-1"
+                    className="w-32"
                     value={step.repeats}
                     onChange={(event) => form.changeStep(index, { ...step, repeats: event.target.value })}
                     error={error(`${at}.repeats`)}
                   />
-                  {partFields(`${at}.work`, step.work, (work) => form.changeStep(index, { ...step, work }), 'Work ')}
-                  {partFields(`${at}.recovery`, step.recovery, (recovery) => form.changeStep(index, { ...step, recovery }), 'Rest ')}
+                  <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                    {partFields(`${at}.work`, step.work, (work) => form.changeStep(index, { ...step, work }), 'Work ')}
+                    {partFields(`${at}.recovery`, step.recovery, (recovery) => form.changeStep(index, { ...step, recovery }), 'Rest ')}
+                  </div>
                 </div>
               ) : (
                 <div className="grid grid-cols-2 gap-3 sm:max-w-sm">{partFields(at, step.part, (part) => form.changeStep(index, { ...step, part }))}</div>
@@ -105,7 +107,8 @@ export function WorkoutBuilder({ form }: { form: WorkoutForm }) {
 function WorkoutFigures({ form }: { form: WorkoutForm }) {
   const { totals, read } = form;
   return (
-    <div aria-live="polite" data-testid="workout-figures" className="flex flex-col gap-1 rounded-xl border border-accent/30 bg-accent/5 px-4 py-3">
+    // Sticky at the foot of the dialog, so the figures stay in sight while steps are typed further up.
+    <div aria-live="polite" data-testid="workout-figures" className="sticky bottom-0 z-10 flex flex-col gap-1 rounded-xl border border-accent/40 bg-surface-raised px-4 py-3 shadow-lg shadow-black/40">
       <dl className="flex flex-wrap gap-x-8 gap-y-1">
         <div className="flex items-baseline gap-2">
           <dt className="text-sm text-fg-muted">Total time</dt>
