@@ -9,6 +9,8 @@ import * as schema from '../src/server/db/schema.ts';
 import { createActivitiesRepo } from '../src/server/features/activities/repo.ts';
 import { createAnalysisRepo } from '../src/server/features/analysis/repo.ts';
 import { createMetricsRepo } from '../src/server/features/scoring/repo.ts';
+import { createSeasonRepo } from '../src/server/features/season/repo.ts';
+import { seasonAnswer } from '../src/shared/api/season.ts';
 import { wholeHistorySeries } from '../src/server/features/scoring/fitness-window.ts';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { startKairoProcess } from '../test/support/kairo-process.ts';
@@ -39,6 +41,12 @@ export const DATA_SCALE_FITNESS_P99_MS_MAX = 50;
 export const DATA_SCALE_PAGE_P99_MS_MAX = 50;
 /** Issue 30: a year of calendar weeks, and all-time year totals, at 100 connections. */
 export const DATA_SCALE_CALENDAR_P99_MS_MAX = 50;
+/** Issue 30: the season's all-time power curve (GET /api/season), the answer kept per athlete, at 100 connections. */
+export const DATA_SCALE_SEASON_P99_MS_MAX = 50;
+/** The time zones an athlete switches between in the season's uncached run: the same all-time range, another key each request. */
+const UNCACHED_SEASON_ZONES = ['UTC', 'Europe/Ljubljana', 'America/New_York'];
+/** Entries of the grid curve seeded on the loaded athletes' rides (POWER_CURVE_GRID_S up to 2 h). */
+const SEEDED_CURVE_ENTRIES = 41;
 /** The chart windows an athlete switches between in the uncached run: three, so that with 50 athletes in turn each one's next request asks for another window. */
 const UNCACHED_CHART_WINDOWS = [89, 90, 91];
 
@@ -92,6 +100,12 @@ export interface DataScaleRun {
   calendarYear: LoadResult;
   /** Issue 30: GET /api/calendar/totals?period=year over every year the athletes trained (all time). */
   calendarTotalsAllTime: LoadResult;
+  /** Issue 30: GET /api/season (all time: the best of every ride's stored curve, with the timeline), kept per athlete. */
+  seasonAllTime: LoadResult;
+  /** The same all-time season with each athlete's requests changing time zone, so the kept answer never answers: a database read each. */
+  seasonUncached: LoadResult;
+  /** One athlete's all-time season read once, nothing kept: milliseconds (the aggregate over every ride's curve). */
+  seasonFirstReadMs: number;
   fitnessReads: FitnessReads;
   /** The 1-minute load average when the load runs started and ended (the machine is shared). */
   loadAverage: { start: number; end: number };
@@ -109,6 +123,9 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
       const first = await signUpCookie(kairo.url, { email: athleteEmail(1), firstName: 'Athlete', lastName: '1' });
       const seedStarted = performance.now();
       const seedStepsS = await seed(database.url!);
+      const curvesStarted = performance.now();
+      await seedPowerCurves(database.url!);
+      seedStepsS['power curves of the loaded athletes'] = Number(((performance.now() - curvesStarted) / 1000).toFixed(1));
       const seedS = Number(((performance.now() - seedStarted) / 1000).toFixed(1));
       const query = database.handle.query.bind(database.handle);
       const rows = await countRows(query);
@@ -135,6 +152,15 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
         ...load,
       });
       const scansAfter = await fitnessDaysScans(query);
+      // Issue 30's season before the calendar's runs, so a backlog a slow calendar run leaves cannot spill into it.
+      const seasonFirstReadMs = await firstSeasonRead(kairo.url, first);
+      const seasonAllTime = await measureLoad({ url: `${kairo.url}/api/season?tz=UTC`, rotateHeaders, ...load });
+      const seasonUncached = await measureLoad({
+        url: `${kairo.url}/api/season?tz=UTC`,
+        rotateHeaders,
+        rotatePaths: UNCACHED_SEASON_ZONES.map((tz) => `/api/season?tz=${encodeURIComponent(tz)}`),
+        ...load,
+      });
       const today = new Date().toISOString().slice(0, 10);
       const yearAgo = new Date(Date.now() - 363 * DAY_MS).toISOString().slice(0, 10);
       const firstYear = new Date(Date.now() - (ACTIVITIES_PER_ATHLETE + 1) * DAY_MS).toISOString().slice(0, 10);
@@ -155,6 +181,9 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
         fitnessUncached,
         calendarYear,
         calendarTotalsAllTime,
+        seasonAllTime,
+        seasonUncached,
+        seasonFirstReadMs,
         fitnessReads: {
           firstReadP50Ms: firstReads.p50Ms,
           firstReadMaxMs: firstReads.maxMs,
@@ -197,6 +226,9 @@ export function dataScaleFigures(run: DataScaleRun) {
       unit: 'ms' as const,
       max: DATA_SCALE_CALENDAR_P99_MS_MAX,
     },
+    { name: 'data scale: p99, GET /api/season (all-time power curve, kept)', value: run.seasonAllTime.latencyP99Ms, unit: 'ms' as const, max: DATA_SCALE_SEASON_P99_MS_MAX },
+    { name: 'data scale: p99, GET /api/season (all time, never the kept answer)', value: run.seasonUncached.latencyP99Ms, unit: 'ms' as const },
+    { name: "data scale: an athlete's first all-time season, one request", value: run.seasonFirstReadMs, unit: 'ms' as const },
     { name: "data scale: an athlete's first chart, one at a time, median", value: run.fitnessReads.firstReadP50Ms, unit: 'ms' as const },
     { name: "data scale: an athlete's first chart, one at a time, slowest", value: run.fitnessReads.firstReadMaxMs, unit: 'ms' as const },
     {
@@ -231,6 +263,8 @@ export function dataScaleProblems(run: DataScaleRun): string[] {
       ['data scale GET /api/fitness (uncached)', run.fitnessUncached],
       ['data scale GET /api/calendar (a year)', run.calendarYear],
       ['data scale GET /api/calendar/totals (all time)', run.calendarTotalsAllTime],
+      ['data scale GET /api/season (all time)', run.seasonAllTime],
+      ['data scale GET /api/season (uncached)', run.seasonUncached],
     ].flatMap(([name, result]) => {
     const { non2xx, errors } = result as LoadResult;
     return [
@@ -257,6 +291,41 @@ async function firstFitnessReads(origin: string, cookies: string[]): Promise<{ p
   }
   times.sort((a, b) => a - b);
   return { p50Ms: Number(times[times.length >> 1]!.toFixed(1)), maxMs: Number(times.at(-1)!.toFixed(1)) };
+}
+
+/** The first athlete's all-time season, nothing kept yet: one request, its curve checked to hold every seeded entry. */
+async function firstSeasonRead(origin: string, cookie: string): Promise<number> {
+  const startedAt = performance.now();
+  const response = await fetch(`${origin}/api/season?tz=UTC`, { headers: { cookie } });
+  const body = seasonAnswer.parse(await response.json());
+  const elapsedMs = performance.now() - startedAt;
+  if (response.status !== 200 || body.power.watts.length !== SEEDED_CURVE_ENTRIES || body.power.activityCount < ACTIVITIES_PER_ATHLETE / 2) {
+    throw new Error(`GET /api/season answered ${response.status} with ${body.power.watts.length} curve entries over ${body.power.activityCount} activities`);
+  }
+  return Number(elapsedMs.toFixed(1));
+}
+
+/**
+ * The loaded athletes' rides get a stored grid curve (the product stores one with each activity's
+ * metrics; the seed leaves them empty): a falling curve to 2 h, a little different per ride.
+ */
+async function seedPowerCurves(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const emails = Array.from({ length: LOADED_ATHLETES }, (_, index) => athleteEmail(index + 1));
+    await client.query(
+      `update activity_metrics m
+          set power_curve_w = (select array_agg(round((180 + 900 * exp(-k / 8.0) + (abs(hashtext(m.activity_id::text)) % 60))::numeric, 1)::float8 order by k)
+                                 from generate_series(0, $2::int - 1) k)
+         from accounts a
+        where a.id = m.user_id and a.email = any($1) and m.best_20min_power_w is not null`,
+      [emails, SEEDED_CURVE_ENTRIES],
+    );
+    await client.query('analyze activity_metrics');
+  } finally {
+    await client.end();
+  }
 }
 
 /** How often fitness_days has been scanned, by index and sequentially (PostgreSQL's statistics, flushed first). */
@@ -440,6 +509,7 @@ async function checkPlans(url: string, before: string): Promise<QueryPlanCheck[]
     const db = drizzle({ client: pool, schema, logger: { logQuery: (query, params) => recorded.push({ query, params }) } }) as unknown as Database;
     const activities = createActivitiesRepo(db);
     const scoring = createMetricsRepo(db);
+    const season = createSeasonRepo(db);
     const analyses = createAnalysisRepo(db);
     const [athlete] = (await pool.query<{ id: string }>(`select id from accounts where email = $1`, [athleteEmail(ATHLETES / 2)])).rows;
     if (!athlete) throw new Error('no seeded athlete');
@@ -458,6 +528,11 @@ async function checkPlans(url: string, before: string): Promise<QueryPlanCheck[]
       ['activity detail: metrics', () => scoring.find(athlete.id, newest.id)],
       ['activity detail: analysis', () => analyses.find(athlete.id, newest.id)],
       ["plan compliance's activity read (training log of 24 weeks)", () => scoring.trainingLog(athlete.id, new Date(to.getTime() - 168 * DAY_MS), to)],
+      // What GET /api/season reads for all time (ADR 0083): the stored curves per month, the counts, efforts and peaks.
+      ['season, all time: month curves', () => season.monthCurves(athlete.id, { from: null, to: null, tz: 'UTC' })],
+      ['season, all time: counts', () => season.counts(athlete.id, { from: null, to: null, tz: 'UTC' })],
+      ['season, all time: best efforts', () => season.fastestEfforts(athlete.id, { from: null, to: null, tz: 'UTC' })],
+      ['season, all time: heart-rate peaks', () => season.monthPeakHeartRates(athlete.id, { from: null, to: null, tz: 'UTC' })],
     ];
     const plans: QueryPlanCheck[] = [];
     for (const [name, read] of reads) {
