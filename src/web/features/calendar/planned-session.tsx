@@ -52,22 +52,22 @@ export function PlannedSession({ plan, compliance }: { plan: DayPlanDay; complia
         dragging && 'opacity-50',
       )}
     >
-      <div className="flex items-start justify-between gap-1">
-        <p className={clsx('inline-flex min-w-0 items-center gap-1 overflow-hidden font-semibold', band ? band.text : 'text-fg-muted')}>
-          {status ? (
-            <>
-              <status.icon aria-hidden className="size-3.5 shrink-0" />
-              {status.label}
-              {compliance?.band && <span className="sr-only">, {BAND_LABELS[compliance.band]}</span>}
-            </>
-          ) : (
-            SOURCE_LABELS[plan.source]
-          )}
-        </p>
+      <p className={clsx('inline-flex items-center gap-1 font-semibold', band ? band.text : 'text-fg-muted')}>
+        {status ? (
+          <>
+            <status.icon aria-hidden className="size-3.5 shrink-0" />
+            {status.label}
+            {compliance?.band && <span className="sr-only">, {BAND_LABELS[compliance.band]}</span>}
+          </>
+        ) : (
+          SOURCE_LABELS[plan.source]
+        )}
+      </p>
+      <p className="font-medium text-fg">{sessionName(plan.session.title)}</p>
+      <div className="flex items-center justify-between gap-1">
+        <p className="text-fg-muted">{formatDurationWords(plan.session.durationMin * 60)}</p>
         {editablePlanId && <SessionEditMenu planId={editablePlanId} date={plan.date} session={edited} className="-my-1 -mr-1.5 size-6 shrink-0" />}
       </div>
-      <p className="font-medium text-fg">{sessionName(plan.session.title)}</p>
-      <p className="text-fg-muted">{formatDurationWords(plan.session.durationMin * 60)}</p>
       {plan.raceDay && <RaceDay />}
     </div>
   );
