@@ -247,8 +247,8 @@ function BestEfforts({ season, second, labels, unit }: { season: SeasonAnswer; s
   const cp = (answer: SeasonAnswer | undefined, label: string | null) =>
     answer?.power.criticalPower && label ? (
       <li>
-        Critical power, {label}: <span className="font-medium text-fg tabular-nums">{answer.power.criticalPower.criticalPowerW} W</span>, W′{' '}
-        <span className="font-medium text-fg tabular-nums">{(answer.power.criticalPower.wPrimeJ / 1000).toFixed(1)} kJ</span>
+        Critical power, {label}: <span className="font-medium whitespace-nowrap text-fg tabular-nums">{answer.power.criticalPower.criticalPowerW} W</span>, W′{' '}
+        <span className="font-medium whitespace-nowrap text-fg tabular-nums">{(answer.power.criticalPower.wPrimeJ / 1000).toFixed(1)} kJ</span>
       </li>
     ) : null;
   return (
