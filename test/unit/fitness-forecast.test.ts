@@ -3,7 +3,7 @@ import type { FitnessDay } from '../../src/metrics/fitness.ts';
 import type { DayPlanDay } from '../../src/shared/api/day-plan.ts';
 import { fitnessForecast } from '../../src/shared/api/fitness-forecast.ts';
 import type { ScheduledDay } from '../../src/shared/api/training-plans.ts';
-import { createFitnessForecastService, FORECAST_ASSUMPTION, NO_PLAN_ASSUMPTION, type FitnessForecastDeps } from '../../src/server/features/fitness-forecast/service.ts';
+import { createFitnessForecastService, eventTarget, FORECAST_ASSUMPTION, NO_PLAN_ASSUMPTION, type FitnessForecastDeps } from '../../src/server/features/fitness-forecast/service.ts';
 import { decideDaysWithSessions, type ActivePlanDays, type PlanDayEntry } from '../../src/server/features/plans/day-plan/decide.ts';
 import type { DatedSession } from '../../src/server/features/plans/dated-sessions.ts';
 import type { PlanOnDay } from '../../src/server/features/plans/index.ts';
@@ -107,6 +107,7 @@ describe('the fitness forecast', () => {
     expect(answer.eventDay!.atl).toBeCloseTo(eve.atl, 10);
     expect(answer.eventDay!.tsb).toBeCloseTo(eve.ctl - eve.atl, 10);
     expect(answer.eventDay!.tsb).toBeCloseTo(answer.days.at(-1)!.tsb, 10);
+    expect(answer.eventDay!.target).toEqual(eventTarget(eve, 'event'));
     expect(answer).toMatchObject({ planId: 'plan-1', assumption: FORECAST_ASSUMPTION });
   });
 
@@ -189,5 +190,28 @@ describe('the day plan’s decisions with their sessions', () => {
     expect(decided[1]).toMatchObject({ planned: null, day: { source: 'plan', session: null } });
     expect(decided[2]!.planned).toEqual({ snapshot: sessions['2026-03-13'], phase: 'build' });
     expect(decided[3]).toMatchObject({ planned: null, day: { source: 'none' } });
+  });
+});
+
+describe('the event morning’s form target', () => {
+  it('is met with form as shown above +5 and up to +25, and says in one sentence what would reach it when missed', () => {
+    // Shown form is whole fitness − whole fatigue (ADR 0071): 60.4 − 54.6 shows 60 − 55 = +5, not fresh.
+    expect(eventTarget({ ctl: 60.4, atl: 54.6 }, 'event')).toEqual({
+      formLow: 5,
+      formHigh: 25,
+      met: false,
+      advice: 'Projected form on race morning is +5: the taper would need to start earlier or be deeper to arrive fresh (above +5, up to +25).',
+    });
+    expect(eventTarget({ ctl: 60.4, atl: 54.4 }, 'event')).toEqual({ formLow: 5, formHigh: 25, met: true, advice: null });
+    expect(eventTarget({ ctl: 50, atl: 25 }, 'event')).toMatchObject({ met: true, advice: null });
+    expect(eventTarget({ ctl: 42, atl: 50 }, 'pr').advice).toBe(
+      'Projected form on the morning of your target date is −8: the taper would need to start earlier or be deeper to arrive fresh (above +5, up to +25).',
+    );
+    expect(eventTarget({ ctl: 40, atl: 9 }, 'event')).toEqual({
+      formLow: 5,
+      formHigh: 25,
+      met: false,
+      advice: 'Projected form on race morning is +31: that much rest loses fitness; a shorter taper would arrive fresh without detraining (above +5, up to +25).',
+    });
   });
 });

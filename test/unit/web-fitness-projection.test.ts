@@ -20,7 +20,14 @@ const days = modelDays([100, 0, 200]);
 const forecast: FitnessForecast = {
   today: { date: '2026-03-11', load: 0, counted: 'planned', ctl: 50.2, atl: 60.4 },
   days,
-  eventDay: { date: '2026-03-14', name: 'Gran Fondo Stelvio', ctl: days[1]!.ctl, atl: days[1]!.atl, tsb: days[2]!.tsb },
+  eventDay: {
+    date: '2026-03-14',
+    name: 'Gran Fondo Stelvio',
+    ctl: days[1]!.ctl,
+    atl: days[1]!.atl,
+    tsb: days[2]!.tsb,
+    target: { formLow: 5, formHigh: 25, met: false, advice: 'Projected form on race morning is −7: the taper would need to start earlier.' },
+  },
   planId: 'plan',
   assumption: 'Days no active plan covers count as rest days.',
 };
@@ -35,6 +42,18 @@ describe('the fitness chart’s projection', () => {
     expect(projection.eventIndex).toBe(2);
     expect(projection.text).toBe('Projected on Gran Fondo Stelvio (Sat, Mar 14): fitness 50, form −7.');
     expect(projection.assumed).toBe(true);
+    // The forecast's advice, as it says it, with the window to draw at the event day.
+    expect(projection.target).toEqual({ formLow: 5, formHigh: 25, met: false, text: 'Projected form on race morning is −7: the taper would need to start earlier.' });
+  });
+
+  it('says the event morning is in the window when the forecast meets it', () => {
+    const met = { ...forecast, eventDay: { ...forecast.eventDay!, target: { formLow: 5, formHigh: 25, met: true, advice: null } } };
+    expect(fitnessProjection(met, '2026-03-11')!.target).toEqual({
+      formLow: 5,
+      formHigh: 25,
+      met: true,
+      text: 'That is in the window the plan aims for on the day: fresh, without losing fitness (form above +5, up to +25).',
+    });
   });
 
   it('says the plan’s last day without an event, and draws nothing that does not carry on from the chart', () => {
@@ -43,6 +62,7 @@ describe('the fitness chart’s projection', () => {
     expect(projection.eventIndex).toBeNull();
     expect(projection.text).toBe('Projected on Sat, Mar 14, your plan’s last day: fitness 50, form −7.');
     expect(projection.assumed).toBe(false);
+    expect(projection.target).toBeNull();
     expect(fitnessProjection(forecast, '2026-03-10')).toBeNull();
     expect(fitnessProjection({ ...forecast, days: [], eventDay: null }, '2026-03-11')).toBeNull();
   });

@@ -38,7 +38,22 @@ export const fitnessForecast = z.object({
    * race (ADR 0071): CTL and ATL at the end of the day before, TSB = CTL − ATL. Null when the plan
    * has no such day within the forecast.
    */
-  eventDay: z.object({ date: z.string(), name: z.string(), ctl: z.number(), atl: z.number(), tsb: z.number() }).nullable(),
+  eventDay: z
+    .object({
+      date: z.string(),
+      name: z.string(),
+      ctl: z.number(),
+      atl: z.number(),
+      tsb: z.number(),
+      /**
+       * The form the plan aims for on that morning (shared/domain/form-bands.ts): fresh, above
+       * `formLow`, but not detrained, at most `formHigh`. `met` judges the form as screens show it
+       * (whole fitness − whole fatigue, ADR 0071); `advice` is one plain sentence when it misses,
+       * else null. Plans state no fitness (CTL) aim, so none is judged.
+       */
+      target: z.object({ formLow: z.number(), formHigh: z.number(), met: z.boolean(), advice: z.string().nullable() }),
+    })
+    .nullable(),
   /** The active plan the forecast follows; null when none runs after today. */
   planId: z.string().nullable(),
   /** What the forecast assumes where the plan says nothing, in one sentence. */

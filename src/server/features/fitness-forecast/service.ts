@@ -1,5 +1,6 @@
-import { computeFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
+import { computeFitnessSeries, wholeFitness, type FitnessDay } from '../../../metrics/fitness.ts';
 import { FORECAST_MAX_DAYS, type FitnessForecast } from '../../../shared/api/fitness-forecast.ts';
+import { formatForm, RACE_FORM_WINDOW, raceFormReading, raceFormWindowText } from '../../../shared/domain/form-bands.ts';
 import { addCalendarDays } from '../../../shared/time.ts';
 import type { DayPlanService, PlanOnDay } from '../plans/index.ts';
 
@@ -15,6 +16,25 @@ import type { DayPlanService, PlanOnDay } from '../plans/index.ts';
 export const FORECAST_ASSUMPTION =
   'Days no active plan covers, and plan sessions whose load cannot be estimated, count as rest days (load 0); today counts what is recorded, or while nothing is, its planned session.';
 export const NO_PLAN_ASSUMPTION = 'No active plan runs after today, so nothing is projected: the forecast follows an active plan’s planned sessions.';
+
+type EventTarget = NonNullable<FitnessForecast['eventDay']>['target'];
+
+/**
+ * The event morning's form against the race window, judged as screens show it (ADR 0071), with one
+ * sentence saying what would reach the window when it misses.
+ */
+export function eventTarget(morning: { ctl: number; atl: number }, preparationType: PlanOnDay['preparationType']): EventTarget {
+  const { form } = wholeFitness(morning);
+  const reading = raceFormReading(form);
+  const window = { formLow: RACE_FORM_WINDOW.low, formHigh: RACE_FORM_WINDOW.high };
+  if (reading === 'within') return { ...window, met: true, advice: null };
+  const projected = `Projected form on ${preparationType === 'pr' ? 'the morning of your target date' : 'race morning'} is ${formatForm(form)}`;
+  const advice =
+    reading === 'below'
+      ? `${projected}: the taper would need to start earlier or be deeper to arrive fresh (${raceFormWindowText()}).`
+      : `${projected}: that much rest loses fitness; a shorter taper would arrive fresh without detraining (${raceFormWindowText()}).`;
+  return { ...window, met: false, advice };
+}
 
 export interface FitnessForecastDeps {
   /** The stored fitness series of the `days` UTC days ending with `today`'s (scoring). */
@@ -64,7 +84,14 @@ export function createFitnessForecastService(deps: FitnessForecastDeps) {
       return {
         today: { date: today, load: start!.load, counted, ctl: start!.ctl, atl: start!.atl },
         days: ahead.map((day, index) => ({ date: day.date, plannedLoad: day.load, basis: bases[index]!, ctl: day.ctl, atl: day.atl, tsb: day.tsb })),
-        eventDay: eve && { date: series[eventIndex]!.date, name: plan!.name, ctl: eve.ctl, atl: eve.atl, tsb: eve.ctl - eve.atl },
+        eventDay: eve && {
+          date: series[eventIndex]!.date,
+          name: plan!.name,
+          ctl: eve.ctl,
+          atl: eve.atl,
+          tsb: eve.ctl - eve.atl,
+          target: eventTarget(eve, plan!.preparationType),
+        },
         planId: plan?.id ?? null,
         assumption: plan ? FORECAST_ASSUMPTION : NO_PLAN_ASSUMPTION,
       };

@@ -29,6 +29,7 @@ export function FitnessChart({ days }: { days: FitnessDayView[] }) {
   const shown = all[cursorIndex ?? today ?? days.length - 1]!;
   const figures = shownFitness(shown);
   const eventIndex = projection?.eventIndex == null ? null : days.length + projection.eventIndex;
+  const target = eventIndex === null ? null : (projection?.target ?? null);
 
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
     const palette = readChartPalette();
@@ -53,13 +54,50 @@ export function FitnessChart({ days }: { days: FitnessDayView[] }) {
       ctx.fillText(label, x - 4 * devicePixelRatio, top + 2 * devicePixelRatio);
       ctx.restore();
     };
+    // The event morning's form window: a bracket at the event day, in form's colour.
+    const markTarget = (u: uPlot) => {
+      if (eventIndex === null || !target) return;
+      const { ctx } = u;
+      const x = Math.round(u.valToPos(eventIndex, 'x', true));
+      const top = Math.round(u.valToPos(target.formHigh, 'y', true));
+      const bottom = Math.round(u.valToPos(target.formLow, 'y', true));
+      const half = 5 * devicePixelRatio;
+      ctx.save();
+      ctx.fillStyle = withAlpha(palette.accent, 0.22);
+      ctx.fillRect(x - half, top, 2 * half, bottom - top);
+      ctx.strokeStyle = palette.accent;
+      ctx.lineWidth = 1.5 * devicePixelRatio;
+      ctx.beginPath();
+      ctx.moveTo(x - half, top);
+      ctx.lineTo(x + half, top);
+      ctx.moveTo(x - half, bottom);
+      ctx.lineTo(x + half, bottom);
+      ctx.stroke();
+      ctx.fillStyle = palette.accent;
+      ctx.font = `${11 * devicePixelRatio}px ui-sans-serif, system-ui, sans-serif`;
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'middle';
+      ctx.fillText('Form aim', x - half - 3 * devicePixelRatio, (top + bottom) / 2);
+      ctx.restore();
+    };
     const line = (label: string, stroke: string, width: number, dash?: number[]): uPlot.Series => ({ label, stroke, width, dash, points: { show: false } });
     return {
       legend: { show: false },
       // Room on the right for the half of today's date label past the last day.
       padding: [8, 20, 0, 0],
       cursor: { y: false, drag: { x: false, y: false, setScale: false }, points: { size: 7, stroke: palette.surface, width: 1.5 } },
-      scales: { x: { time: false } },
+      scales: {
+        x: { time: false },
+        // With a form window to draw, the scale reaches it.
+        y: target
+          ? { range: (_u, min, max) => {
+              const low = Math.min(min, target.formLow);
+              const high = Math.max(max, target.formHigh);
+              const pad = (high - low) * 0.05;
+              return [low - pad, high + pad];
+            } }
+          : {},
+      },
       axes: [
         themedAxis(palette, {
           size: 24,
@@ -86,11 +124,12 @@ export function FitnessChart({ days }: { days: FitnessDayView[] }) {
           (u) => {
             markDay(u, today, 'Today');
             markDay(u, eventIndex, 'Event');
+            markTarget(u);
           },
         ],
       },
     };
-  }, [all, days.length, today, eventIndex]);
+  }, [all, days.length, today, eventIndex, target]);
   const data = useMemo<uPlot.AlignedData>(() => {
     const last = days.length - 1;
     // The history up to today, the projection from today on (joined at today's morning).
@@ -121,6 +160,7 @@ export function FitnessChart({ days }: { days: FitnessDayView[] }) {
       {projection && (
         <p className="text-xs text-fg-muted" data-testid="fitness-projection">
           Dashed: projected from your plan’s planned load. <span className="font-medium text-fg">{projection.text}</span>
+          {projection.target && <span className={projection.target.met ? undefined : 'text-fg'}> {projection.target.text}</span>}
           {projection.assumed && ` ${forecast.data!.assumption}`}
         </p>
       )}

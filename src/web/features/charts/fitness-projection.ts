@@ -1,5 +1,6 @@
 import { wholeFitness } from '../../../metrics/fitness.ts';
 import type { FitnessForecast } from '../../../shared/api/fitness-forecast.ts';
+import { raceFormWindowText } from '../../../shared/domain/form-bands.ts';
 import { formatShortCalendarDay } from '../../../shared/format.ts';
 import { formatForm, morningDays, type FitnessDayView } from './fitness-summary.ts';
 
@@ -16,6 +17,11 @@ export interface FitnessProjection {
   text: string;
   /** Some day counted as rest because no plan covers it: the forecast's assumption is said. */
   assumed: boolean;
+  /**
+   * The event morning's form window, drawn at the event day, and in words: on target, or the
+   * forecast's advice. Null without an event day.
+   */
+  target: { formLow: number; formHigh: number; met: boolean; text: string } | null;
 }
 
 /** Null when the forecast projects nothing or does not carry on from the chart's last day (`lastDate`). */
@@ -32,8 +38,16 @@ export function fitnessProjection(forecast: FitnessForecast, lastDate: string | 
     eventIndex: index < 0 ? null : index,
     text: `Projected on ${where}: fitness ${fitness}, form ${formatForm(form)}.`,
     assumed: forecast.days.some((day) => day.basis === 'assumption'),
+    target: eventDay && {
+      formLow: eventDay.target.formLow,
+      formHigh: eventDay.target.formHigh,
+      met: eventDay.target.met,
+      text: eventDay.target.advice ?? `That is in the window the plan aims for on the day: fresh, without losing fitness (form ${raceFormWindowText(window(eventDay.target))}).`,
+    },
   };
 }
+
+const window = (target: { formLow: number; formHigh: number }) => ({ low: target.formLow, high: target.formHigh });
 
 /** Day indices to label: every `stepDays` days either side of `anchor` (today), so today keeps its label. */
 export function axisSplitsAround(dayCount: number, stepDays: number, anchor: number): number[] {

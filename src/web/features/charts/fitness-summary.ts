@@ -1,5 +1,8 @@
 import { morningLoads, wholeFitness } from '../../../metrics/fitness.ts';
+import { formatForm } from '../../../shared/domain/form-bands.ts';
 import { formatChartDay } from './chart-format.ts';
+
+export { formatForm };
 
 export interface FitnessDayView {
   date: string;
@@ -22,13 +25,6 @@ export function shownFitness(day: Pick<FitnessDayView, 'ctl' | 'atl'>): { fitnes
   return { fitness: String(fitness), fatigue: String(fatigue), form: formatForm(form) };
 }
 
-/** Form is shown signed, as coaches read it: '+5', '−12', '0'. */
-export function formatForm(tsb: number): string {
-  const rounded = Math.round(tsb);
-  if (rounded > 0) return `+${rounded}`;
-  if (rounded < 0) return `−${Math.abs(rounded)}`;
-  return '0';
-}
 
 /** Index of today's entry ('YYYY-MM-DD', UTC as the server counts days), or null when the series stops before it. */
 export function todayIndex(days: readonly { date: string }[], today: string): number | null {

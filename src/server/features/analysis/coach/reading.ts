@@ -1,13 +1,16 @@
+import { formState, type FormState } from '../../../../shared/domain/form-bands.ts';
 import type { AnalysisContext, ZoneFacts } from './context.ts';
+
+export type { FormState };
 
 /**
  * The built-in coach's judgement of the facts, in words rather than numbers: how hard the session
  * was, how it was paced, how the athlete held up, how fresh they are. Thresholds follow the usual
- * readings: Coggan's intensity factor bands, TrainingPeaks' form (TSB) ranges, Friel's 5 %
- * decoupling line for aerobic durability.
+ * readings: Coggan's intensity factor bands, TrainingPeaks' form (TSB) ranges (one module,
+ * shared/domain/form-bands.ts, that the fitness forecast reads too), Friel's 5 % decoupling line
+ * for aerobic durability.
  */
 export type Effort = 'easy' | 'moderate' | 'hard' | 'very_hard';
-export type FormState = 'fresh' | 'neutral' | 'loaded' | 'deep';
 export type NoteCue = 'illness' | 'fatigue' | 'heat';
 
 export interface Reading {
@@ -48,13 +51,6 @@ function effortFromZones(zones: ZoneFacts): Effort {
 }
 
 const SHORTEST_JUDGED_S = 600;
-
-function formState(tsb: number): FormState {
-  if (tsb > 5) return 'fresh';
-  if (tsb >= -10) return 'neutral';
-  if (tsb >= -20) return 'loaded';
-  return 'deep';
-}
 
 export function readActivity(context: AnalysisContext): Reading {
   const { activity, load } = context;

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { FORM_BANDS, formatForm, formState, RACE_FORM_WINDOW, raceFormReading, raceFormWindowText } from '../../src/shared/domain/form-bands.ts';
+
+/** Form (TSB) in TrainingPeaks' usual bands, the one reading the coach and the forecast share. */
+describe('the form bands', () => {
+  it('reads fresh above +5, neutral down to −10, loaded down to −20, deep below, at the edges too', () => {
+    expect([25.5, 5.01, 5, -10, -10.01, -20, -20.01, -45].map(formState)).toEqual(['fresh', 'fresh', 'neutral', 'neutral', 'loaded', 'loaded', 'deep', 'deep']);
+    expect(FORM_BANDS).toEqual({ freshAbove: 5, neutralFrom: -10, loadedFrom: -20, detrainingAbove: 25 });
+  });
+
+  it('aims a race morning fresh but not detrained: above +5, up to +25', () => {
+    expect(RACE_FORM_WINDOW).toEqual({ low: 5, high: 25 });
+    expect([-8, 5, 6, 25, 26].map((form) => raceFormReading(form))).toEqual(['below', 'below', 'within', 'within', 'above']);
+    expect(raceFormReading(12, { low: 15, high: 20 })).toBe('below');
+    expect(raceFormWindowText()).toBe('above +5, up to +25');
+  });
+
+  it('writes form signed, with a true minus, and 0 unsigned', () => {
+    expect([4.6, -12.2, -0.3, 0].map(formatForm)).toEqual(['+5', '−12', '0', '0']);
+  });
+});
