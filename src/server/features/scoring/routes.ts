@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bestPowerCurve, bestPowerCurveQuery, fitnessQuery, fitnessSeries, powerCurve } from '../../../shared/api/activities.ts';
 import { activityIntervals } from '../../../shared/api/activity-intervals.ts';
+import { activityRange, activityRangeQuery } from '../../../shared/api/activity-range.ts';
 import { sendKeptJson } from '../../http/kept-json.ts';
 import { pathUuid, route } from '../../http/route.ts';
 import type { MetricsService } from './service.ts';
@@ -48,5 +49,16 @@ export function registerScoringRoutes(app: FastifyInstance, scoring: MetricsServ
     auth: 'required',
     response: activityIntervals,
     handler: ({ account, params }) => scoring.intervals(account.id, activityId(params)),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/activities/:id/range',
+    summary:
+      'The figures of a stretch from..to (seconds of elapsed time) of one activity: duration, average and Normalized Power, heart rate, speed, distance and elevation gain; null where not recorded',
+    tags,
+    auth: 'required',
+    query: activityRangeQuery,
+    response: activityRange,
+    handler: ({ account, params, query }) => scoring.range(account.id, activityId(params), query.from, query.to),
   });
 }

@@ -9,6 +9,7 @@ import { estimateThresholdSpeedFromEffortsMps, thresholdPaceFromSpeedSPerKm } fr
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivityMetricsView } from '../../../shared/api/activities.ts';
 import type { ActivityIntervals } from '../../../shared/api/activity-intervals.ts';
+import type { ActivityRange } from '../../../shared/api/activity-range.ts';
 import { createAccountCache } from '../../db/account-cache.ts';
 import type { InvalidationChannel } from '../../db/invalidation.ts';
 import { activitySources, type ActivitySource } from '../../db/schema.ts';
@@ -18,6 +19,7 @@ import { sportFamilyOf, sportTypesOf } from '../../../shared/domain/sport-family
 import type { ActivityRow } from '../activities/index.ts';
 import { storedView, thresholdsView, toView, type FtpSource, type ThresholdsUsed } from './metrics-view.ts';
 import { readActivityIntervals } from './intervals.ts';
+import { readStreamRange } from './stream-range.ts';
 import { createPowerCurves } from './power-curves.ts';
 import type { MetricsRepo, WindowHighest } from './repo.ts';
 import { DAY_MS } from '../../../shared/time.ts';
@@ -384,6 +386,13 @@ export function createMetricsService(deps: {
       if (!scored) throw new AppError('not_found', 'Activity not found');
       const { row, streams } = scored;
       return readActivityIntervals({ family: sportFamilyOf(row.sportType), storedLaps: row.laps ?? null, streams, ftpW: view?.ftpW ?? null });
+    },
+
+    /** The figures of a stretch of the activity's elapsed time, as the streams chart selects it (issue 30). */
+    async range(accountId: string, activityId: string, fromS: number, toS: number): Promise<ActivityRange> {
+      const scored = await scoredActivity(accountId, activityId);
+      if (!scored) throw new AppError('not_found', 'Activity not found');
+      return readStreamRange(scored.streams, fromS, toS);
     },
 
     ...createPowerCurves({ repo, scoredActivity }),
