@@ -41,7 +41,27 @@ export interface ActivityDataRun {
   /** The fitness chart and an uncached list page for the same account (its history spans well over a year). */
   historyReads: HistoryReadsRun;
   /** A ride finished at Strava: from its webhook until Kai's analysis of it is stored (median of the runs). */
-  webhookToAnalysis: { runs: number; medianS: number; maxS: number };
+  webhookToAnalysis: WebhookToAnalysisRun;
+}
+
+/** One job of the chain from a webhook to the stored analysis, as pg-boss timed it (medians over the runs). */
+export interface ChainHop {
+  job: string;
+  /** From the job's creation to a worker starting it: time spent waiting for the queue. */
+  queueWaitS: number;
+  /** From its start to its completion: the work itself. */
+  workS: number;
+}
+
+export interface WebhookToAnalysisRun {
+  runs: number;
+  medianS: number;
+  p95S: number;
+  maxS: number;
+  /** The median run's sum of the hops' queue waits (ADR 0086: near 0 once the queue is woken on send). */
+  queueWaitS: number;
+  /** Each job of the chain, in the order they ran. */
+  hops: ChainHop[];
 }
 
 const WEBHOOK_RUNS = 5;
@@ -137,8 +157,10 @@ async function benchWebhookToAnalysis(
   const athlete = sim.control.athletes().at(-1);
   if (!athlete) throw new Error('no simulated athlete is connected');
   const timingsS: number[] = [];
+  const hopsByRun: ChainHop[][] = [];
   for (let run = 0; run < WEBHOOK_RUNS; run++) {
     const startedAt = performance.now();
+    const since = new Date();
     // Rides at different times: rides that ended together would be one activity recorded twice,
     // which Kairo keeps as a duplicate without an analysis of its own (ADR 13).
     const startS = Math.floor(Date.now() / 1000) - (run + 1) * RIDES_APART_S;
@@ -155,9 +177,39 @@ async function benchWebhookToAnalysis(
       STAGE_TIMEOUT_MS,
     );
     timingsS.push((performance.now() - startedAt) / 1000);
+    await queueIdle(database);
+    hopsByRun.push(await chainHops(database, since));
   }
+  const medianRun = [...timingsS.keys()].sort((a, b) => timingsS[a]! - timingsS[b]!)[Math.floor(timingsS.length / 2)]!;
   const sorted = [...timingsS].sort((a, b) => a - b);
-  return { runs: WEBHOOK_RUNS, medianS: round(sorted[Math.floor(sorted.length / 2)]!), maxS: round(sorted.at(-1)!) };
+  const jobs = [...new Set(hopsByRun.flatMap((hops) => hops.map((hop) => hop.job)))];
+  return {
+    runs: WEBHOOK_RUNS,
+    medianS: round(sorted[Math.floor(sorted.length / 2)]!),
+    p95S: round(sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!),
+    maxS: round(sorted.at(-1)!),
+    queueWaitS: round(hopsByRun[medianRun]!.reduce((sum, hop) => sum + hop.queueWaitS, 0)),
+    hops: jobs.map((job) => {
+      const of = hopsByRun.map((hops) => hops.filter((hop) => hop.job === job));
+      const total = (pick: (hop: ChainHop) => number) => of.map((hops) => hops.reduce((sum, hop) => sum + pick(hop), 0)).sort((a, b) => a - b);
+      const middle = (values: number[]) => round(values[Math.floor(values.length / 2)]!);
+      return { job, queueWaitS: middle(total((hop) => hop.queueWaitS)), workS: middle(total((hop) => hop.workS)) };
+    }),
+  };
+}
+
+/** The jobs created since `since` (one run's chain; the queue was idle before it), oldest first, with pg-boss's own timestamps. */
+async function chainHops(database: DatabaseHandle, since: Date): Promise<ChainHop[]> {
+  const rows = await database.query<{ name: string; wait: number; work: number }>(
+    `select name,
+            extract(epoch from started_on - created_on)::float8 as wait,
+            extract(epoch from completed_on - started_on)::float8 as work
+       from pgboss.job
+      where created_on >= $1 and state = 'completed' and left(name, 2) <> '__'
+      order by created_on`,
+    [since],
+  );
+  return rows.map((row) => ({ job: row.name, queueWaitS: Number(row.wait), workS: Number(row.work) }));
 }
 
 const round = (seconds: number) => Number(seconds.toFixed(2));

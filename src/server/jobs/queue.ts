@@ -8,7 +8,9 @@ import { serializeError } from '../http/logging.ts';
 /**
  * Durable jobs on pg-boss, in the same PostgreSQL (or PGlite) as the data: they survive restarts,
  * retry with backoff, and a job whose process died mid-run is retried once its heartbeat stops.
- * A job is a name, a zod payload and a handler (see the features' jobs.ts files).
+ * A job is a name, a zod payload and a handler (see the features' jobs.ts files). Sending a job
+ * wakes the workers of its queue on every instance through LISTEN/NOTIFY (ADR 0086); polling every
+ * half second remains underneath.
  */
 export interface JobDefinition<S extends z.ZodType> {
   name: string;
@@ -96,8 +98,8 @@ export function createJobQueue(
   };
   const boss =
     database.driver.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.driver.client), backend: 'pglite', schema: 'pgboss', ...supervision })
-      : new PgBoss({ connectionString: database.driver.url, max: 4, schema: 'pgboss', ...supervision });
+      ? new PgBoss({ db: fromPglite(database.driver.client), backend: 'pglite', schema: 'pgboss', useListenNotify: true, ...supervision })
+      : new PgBoss({ connectionString: database.driver.url, max: 4, schema: 'pgboss', useListenNotify: true, ...supervision });
   // Every poll meets a database outage: it is logged once, by the outage tracker, not per poll.
   boss.on('error', (error) => {
     if (!options.outage?.report(error)) log.error({ err: error }, 'job queue error');
@@ -115,6 +117,9 @@ export function createJobQueue(
       retryBackoff: true,
       expireInSeconds: definition.expireInS ?? 300,
       heartbeatSeconds: HEARTBEAT_S,
+      // A job sent wakes the queue's workers on every instance at once (ADR 0086): the hops of an
+      // upload's chain (fetch, scoring, fitness, analysis) do not each wait out a poll.
+      notify: true,
     };
     // createQueue leaves an existing queue as it is, so the settings are applied again: a changed
     // definition then also reaches databases whose queues an earlier version created.
@@ -128,6 +133,10 @@ export function createJobQueue(
       definition.name,
       {
         pollingIntervalSeconds,
+        // Polling stays the floor (a retry's backoff or a deferred start ends without a notice,
+        // and a lost listener connection is only noticed by the next poll), so it keeps its pace
+        // while the wake-ups are on.
+        notifyPollingIntervalSeconds: pollingIntervalSeconds,
         // Fetch a few jobs at a time and keep fetching while batches come back full: a backlog
         // (a backfill queues hundreds) drains at the handlers' speed, not one job per poll.
         batchSize: concurrency * 2,
