@@ -70,9 +70,9 @@ export function ComplianceDayCell({ day, isToday, editPlanId }: { day: Complianc
             {label}
           </span>
           {editPlanId && day.planned && day.planned.durationMin > 0 && (
-            <SessionEditMenu planId={editPlanId} date={day.date} session={editedSession(day.planned.name, day.planned.durationMin)} className="-my-1 -mr-1.5 size-7 shrink-0" />
+            <SessionEditMenu planId={editPlanId} date={day.date} session={editedSession(day.planned.name, day.planned.durationMin)} className="-my-1.5 -mr-1.5 size-6 shrink-0" />
           )}
-          {editPlanId && !day.planned && <AddSessionButton planId={editPlanId} date={day.date} className="-my-1 -mr-1.5 size-7 shrink-0" />}
+          {editPlanId && !day.planned && <AddSessionButton planId={editPlanId} date={day.date} className="-my-1.5 -mr-1.5 size-6 shrink-0" />}
         </span>
       </div>
       {day.changed && <ChangedNote changed={day.changed} />}
