@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { wellnessTrendsAnswer } from '../../src/shared/api/wellness.ts';
+import { wellnessTrendsAnswer } from '../../src/shared/api/wellness-trends.ts';
 import { localDay } from '../../src/web/features/wellness/local-day.ts';
 import { uniqueEmail } from '../support/kairo.ts';
 import { signUpInBrowser } from './support/accounts.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readinessAnswer, wellnessTrendsAnswer, type WellnessDay } from '../../src/shared/api/wellness.ts';
+import { readinessAnswer, type WellnessDay } from '../../src/shared/api/wellness.ts';
+import { wellnessTrendsAnswer } from '../../src/shared/api/wellness-trends.ts';
 import { addCalendarDays } from '../../src/shared/time.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';

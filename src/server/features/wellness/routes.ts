@@ -10,9 +10,8 @@ import {
   wellnessImportAnswer,
   wellnessRangeAnswer,
   wellnessRangeQuery,
-  wellnessTrendsAnswer,
-  wellnessTrendsQuery,
 } from '../../../shared/api/wellness.ts';
+import { wellnessTrendsAnswer, wellnessTrendsQuery } from '../../../shared/api/wellness-trends.ts';
 import { AppError } from '../../http/errors.ts';
 import { pathUuid, route } from '../../http/route.ts';
 import type { WellnessService } from './service.ts';

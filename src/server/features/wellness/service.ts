@@ -10,9 +10,8 @@ import {
   type WellnessDay,
   type WellnessDayAnswer,
   type WellnessImportAnswer,
-  type WellnessTrendSpan,
-  type WellnessTrendsAnswer,
 } from '../../../shared/api/wellness.ts';
+import type { WellnessTrendSpan, WellnessTrendsAnswer } from '../../../shared/api/wellness-trends.ts';
 import type { z } from 'zod';
 import type { activityFeelBody, wellnessDayBody } from '../../../shared/api/wellness.ts';
 import { AppError } from '../../http/errors.ts';

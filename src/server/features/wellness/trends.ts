@@ -1,4 +1,4 @@
-import type { WellnessTrendsAnswer } from '../../../shared/api/wellness.ts';
+import type { WellnessTrendsAnswer } from '../../../shared/api/wellness-trends.ts';
 import { addCalendarDays } from '../../../shared/time.ts';
 import {
   GOOD_SLEEP_HOURS,

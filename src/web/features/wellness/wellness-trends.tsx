@@ -1,12 +1,12 @@
 import clsx from 'clsx';
 import { useState } from 'react';
-import { WELLNESS_TREND_SPANS, type WellnessTrendSpan, type WellnessTrendsAnswer } from '../../../shared/api/wellness.ts';
+import { WELLNESS_TREND_SPANS, type WellnessTrendSpan, type WellnessTrendsAnswer } from '../../../shared/api/wellness-trends.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { formatNumber, weightInUnits, weightUnit } from '../../../shared/format.ts';
 import { addCalendarDays } from '../../../shared/time.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { useWellnessTrends } from './api/wellness.ts';
+import { useWellnessTrends } from './api/wellness-trends.ts';
 import { TrendChart } from './trend-chart.tsx';
 
 const SPAN_LABELS: Record<WellnessTrendSpan, string> = { 90: '90 days', 365: '1 year' };

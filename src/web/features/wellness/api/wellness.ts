@@ -4,19 +4,16 @@ import {
   readinessAnswer,
   wellnessDayAnswer,
   wellnessImportAnswer,
-  wellnessTrendsAnswer,
   type ActivityFeel,
   type ReadinessAnswer,
   type WellnessDayAnswer,
   type WellnessDayBody,
   type WellnessImportAnswer,
-  type WellnessTrendSpan,
-  type WellnessTrendsAnswer,
 } from '../../../../shared/api/wellness.ts';
 import { apiRequest, readJson, throwIfNotOk } from '../../../lib/api-request.ts';
 
 const wellnessQueryKey = ['/api/wellness'] as const;
-const readinessQueryKey = ['/api/readiness'] as const;
+export const readinessQueryKey = ['/api/readiness'] as const;
 export const wellnessDayQueryKey = (date: string) => [...wellnessQueryKey, date] as const;
 const feelQueryKey = (activityId: string) => ['/api/activities', activityId, 'feel'] as const;
 
@@ -105,13 +102,3 @@ export function useSaveActivityFeel(activityId: string) {
   });
 }
 
-/** GET /api/wellness/trends: the span up to the athlete's today, with each day's normal range as readiness judges it. */
-export async function fetchWellnessTrends(date: string, days: WellnessTrendSpan, signal?: AbortSignal): Promise<WellnessTrendsAnswer> {
-  const query = new URLSearchParams({ date, days: String(days) });
-  return readJson(await apiRequest('GET', `/api/wellness/trends?${query.toString()}`, undefined, { signal }), wellnessTrendsAnswer);
-}
-
-/** Under the readiness key: a saved check-in or an import changes the trends as it changes readiness. */
-export function useWellnessTrends(date: string, days: WellnessTrendSpan) {
-  return useQuery({ queryKey: [...readinessQueryKey, 'trends', date, days], queryFn: ({ signal }) => fetchWellnessTrends(date, days, signal) });
-}
