@@ -13,7 +13,8 @@ import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 /**
  * The fitness forecast on Home (ADR 0081): with an event plan, the fitness chart carries on dashed
  * to the event day and says the event morning's projected fitness and form as text, the figures
- * the forecast answers. KAIRO_SCREENSHOTS_DIR keeps the screens.
+ * the forecast answers, with the form window the plan aims for (bracketed at the event day) and
+ * the verdict or advice. KAIRO_SCREENSHOTS_DIR keeps the screens.
  */
 describe.skipIf(!hasChromium)('the fitness forecast in the browser', () => {
   const session = useKairoInBrowser([{ status: 401, path: '/api/auth/user' }]);
@@ -22,7 +23,7 @@ describe.skipIf(!hasChromium)('the fitness forecast in the browser', () => {
     ({ page } = session);
   });
 
-  it("writes the event morning's projected fitness and form under Home's fitness chart", async () => {
+  it("writes the event morning's projected fitness and form and its form target under Home's fitness chart", async () => {
     await signUpInBrowser(page, session.at, { firstName: 'Demi', lastName: 'Vollering', email: uniqueEmail('e2e-forecast') });
     await importFirstFile(page, { name: 'ride.fit', buffer: powerRide(daysBeforeToday(1, 7)).bytes });
     await waitForJobs(session.server);
@@ -36,6 +37,9 @@ describe.skipIf(!hasChromium)('the fitness forecast in the browser', () => {
     expect(projection.text).toMatch(/^Projected on Gran Fondo Stelvio.* \(\w{3}, \w{3} \d+\): fitness \d+, form [+−]?\d+\.$/);
     const projected = page.getByRole('main').getByTestId('fitness-projection');
     await expect.poll(() => projected.textContent()).toContain(projection.text);
+    expect(projection.target).toMatchObject({ formLow: 5, formHigh: 25, met: forecast.eventDay!.target.met });
+    expect(await projected.textContent()).toContain(projection.target!.text);
+    if (!forecast.eventDay!.target.met) expect(projection.target!.text).toBe(forecast.eventDay!.target.advice);
     await projected.scrollIntoViewIfNeeded();
     await shootDesktopAndPhone(page, 'fitness-forecast-event');
   }, 120_000);

@@ -3,8 +3,9 @@ import { fitnessSeries } from '../../src/shared/api/activities.ts';
 import { createdApiToken } from '../../src/shared/api/api-tokens.ts';
 import { dayPlanAnswer, type DayPlanDay } from '../../src/shared/api/day-plan.ts';
 import { fitnessForecast, type FitnessForecast } from '../../src/shared/api/fitness-forecast.ts';
-import { planAdjustmentList } from '../../src/shared/api/plan-adjustments.ts';
+import { planAdjustment, planAdjustmentList } from '../../src/shared/api/plan-adjustments.ts';
 import { planComplianceView } from '../../src/shared/api/plan-compliance.ts';
+import type { PlanEdit } from '../../src/shared/api/plan-edits.ts';
 import { addCalendarDays, DAY_MS } from '../../src/shared/time.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
@@ -17,8 +18,8 @@ import { uploadActivityFile } from '../support/uploads.ts';
 /**
  * The fitness forecast (ADR 0081) through the real server on both databases: the stored series
  * carried on over the day plan's planned loads to the event day equals the fitness model run over
- * those loads (written out here), follows an accepted change and a plan switched off, answers a
- * read-scope token, and each athlete only their own.
+ * those loads (written out here), follows an accepted change, the athlete's own edits and their
+ * undo, and a plan switched off, answers a read-scope token, and each athlete only their own.
  */
 
 const kinds = await testDatabaseKinds();
@@ -165,5 +166,70 @@ describe.each(kinds)('the fitness forecast on %s', { timeout: 240_000 }, (kind) 
     // Switched off, the plan projects nothing.
     expect((await client.patch(`/api/training-plans/${planId}/toggle`)).status).toBe(200);
     expect(await forecastOf(client)).toMatchObject({ days: [], planId: null });
+  });
+
+  it('moves with the athlete’s edits exactly as the model over the edited planned loads says, judges the event morning’s form against its window, and an undo restores it', async () => {
+    const { client } = await registerPlanner(server, { plan: 'Pro', emailPrefix: 'forecast-edits' });
+    await uploadActivityFile(client, 'ride.fit', powerRide(daysBeforeToday(1, 7)).bytes);
+    await waitForJobs(server);
+    const created = await client.post('/api/training-plans', eventPlan);
+    expect(created.status).toBe(201);
+    const planId = created.body.id as string;
+    const before = await expectModelOverPlannedLoads(client, planId);
+
+    // The event morning's form against the race window (above +5, up to +25), as screens show it.
+    const target = (eventDay: NonNullable<FitnessForecast['eventDay']>) => {
+      const form = Math.round(eventDay.ctl) - Math.round(eventDay.atl);
+      return { formLow: 5, formHigh: 25, met: form > 5 && form <= 25, form };
+    };
+    const judged = target(before.eventDay!);
+    expect(before.eventDay!.target).toMatchObject({ formLow: 5, formHigh: 25, met: judged.met });
+    if (judged.met) expect(before.eventDay!.target.advice).toBeNull();
+    else {
+      const shown = judged.form > 0 ? `+${judged.form}` : judged.form < 0 ? `−${-judged.form}` : '0';
+      expect(before.eventDay!.target.advice).toMatch(/ \(above \+5, up to \+25\)\.$/);
+      expect(before.eventDay!.target.advice!.startsWith(`Projected form on race morning is ${shown}: `)).toBe(true);
+    }
+
+    // Delete the plan's hardest session ahead and put a 4-hour ride at 70 % FTP on a rest day three weeks out.
+    const eventDate = eventPlan.eventDate;
+    const ahead = before.days.filter((day) => day.date < addCalendarDays(eventDate, -7));
+    const key = ahead.reduce((hardest, day) => (day.plannedLoad > hardest.plannedLoad ? day : hardest));
+    const rest = ahead.find((day) => day.plannedLoad === 0 && day.date >= addCalendarDays(today(), 21))!;
+    expect(key.plannedLoad).toBeGreaterThan(0);
+    expect(rest).toBeDefined();
+    const edit = async (body: PlanEdit) => {
+      const response = await client.post(`/api/training-plans/${planId}/edits`, body);
+      expect(response.status, response.text).toBe(201);
+      return planAdjustment.parse(response.body);
+    };
+    const deleted = await edit({ kind: 'delete', date: key.date });
+    const longRide = { type: 'workout' as const, title: 'Long steady', sport: 'cycling' as const, steps: [{ type: 'steady' as const, durationS: 4 * 3600, target: { kind: 'ftpPct' as const, pct: 70 } }] };
+    const added = await edit({ kind: 'add', date: rest.date, session: longRide });
+
+    // The model over the edited loads, written out: the deleted day rests, the added one counts 4 h × 0.7² × 100 = 196.
+    const edited = await expectModelOverPlannedLoads(client, planId);
+    const loads = before.days.map((day) => (day.date === key.date ? 0 : day.date === rest.date ? 196 : day.plannedLoad));
+    expect(edited.days.map((day) => day.plannedLoad)).toEqual(loads);
+    expect(edited.today).toEqual(before.today);
+    const [yesterday] = fitnessSeries.parse((await client.get('/api/fitness?days=2')).body);
+    const expected = model(yesterday!, [before.today.load, ...loads]);
+    edited.days.forEach((day, index) => {
+      expect(day.ctl, day.date).toBeCloseTo(expected[index + 1]!.ctl, 9);
+      expect(day.atl, day.date).toBeCloseTo(expected[index + 1]!.atl, 9);
+      expect(day.tsb, day.date).toBeCloseTo(expected[index + 1]!.tsb, 9);
+    });
+    const eve = expected.at(-2)!;
+    expect(edited.eventDay!.ctl).toBeCloseTo(eve.ctl, 9);
+    expect(edited.eventDay!.atl).toBeCloseTo(eve.atl, 9);
+    expect(edited.eventDay!.ctl).not.toBeCloseTo(before.eventDay!.ctl, 6);
+    expect(edited.eventDay!.target.met).toBe(target(edited.eventDay!).met);
+
+    // Undone, each edit gives back the forecast as it was.
+    for (const adjustment of [added, deleted]) {
+      const undone = await client.post(`/api/training-plans/${planId}/adjustments/${adjustment.id}/undo`);
+      expect(undone.status, undone.text).toBe(200);
+    }
+    expect(await forecastOf(client)).toEqual(before);
   });
 });
