@@ -73,11 +73,6 @@ export function FitnessChart({ days }: { days: FitnessDayView[] }) {
       ctx.moveTo(x - half, bottom);
       ctx.lineTo(x + half, bottom);
       ctx.stroke();
-      ctx.fillStyle = palette.accent;
-      ctx.font = `${11 * devicePixelRatio}px ui-sans-serif, system-ui, sans-serif`;
-      ctx.textAlign = 'right';
-      ctx.textBaseline = 'middle';
-      ctx.fillText('Form aim', x - half - 3 * devicePixelRatio, (top + bottom) / 2);
       ctx.restore();
     };
     const line = (label: string, stroke: string, width: number, dash?: number[]): uPlot.Series => ({ label, stroke, width, dash, points: { show: false } });
@@ -159,7 +154,7 @@ export function FitnessChart({ days }: { days: FitnessDayView[] }) {
       <UplotChart options={options} data={data} heightPx={FITNESS_CHART_HEIGHT_PX} summary={describeFitness(days)} />
       {projection && (
         <p className="text-xs text-fg-muted" data-testid="fitness-projection">
-          Dashed: projected from your plan’s planned load. <span className="font-medium text-fg">{projection.text}</span>
+          Dashed: projected from your plan’s planned load{target && '; the bracket at the event is the form to arrive with'}. <span className="font-medium text-fg">{projection.text}</span>
           {projection.target && <span className={projection.target.met ? undefined : 'text-fg'}> {projection.target.text}</span>}
           {projection.assumed && ` ${forecast.data!.assumption}`}
         </p>
