@@ -140,13 +140,6 @@ const cleanUp = () => {
   for (const worker of workers) worker.kill('SIGKILL');
   cluster?.stop();
 };
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, () => {
-    cleanUp();
-    process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
-  });
-}
-
 const shown = [
   target !== null ? `clock at ${new Date(target).toISOString()}` : null,
   tzOption ? `TZ=${tzOption}` : null,
@@ -158,8 +151,22 @@ console.log(`test:awkward: ${shown.join('; ')}`);
 const run = spawn(process.execPath, [join(root, 'scripts/test.ts'), ...vitestArgs], {
   cwd: root,
   stdio: 'inherit',
+  // Its own process group, so a signal here ends every process of the suite.
+  detached: true,
   env: { ...process.env, ...env, ...(cluster ? { KAIRO_TEST_POSTGRES_URL: cluster.url } : {}) },
 });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    // The suite's processes go too: a run cut short must not go on against a cluster that is gone.
+    try {
+      if (run.pid) process.kill(-run.pid, 'SIGTERM');
+    } catch {
+      run.kill('SIGTERM');
+    }
+    cleanUp();
+    process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+  });
+}
 const status = await new Promise<number>((done) => run.on('exit', (code) => done(code ?? 1)));
 cleanUp();
 process.exit(status);
