@@ -15,6 +15,8 @@ interface StreamPanelChartProps {
   /** Only the bottom panel labels the time axis. */
   showTimeAxis: boolean;
   onCursorX(x: number | null): void;
+  /** A drag across the panel selects the stretch of elapsed time it covers (seconds). */
+  onSelectX(fromS: number, toS: number): void;
   summary: string;
 }
 
@@ -24,7 +26,7 @@ const VALUE_AXIS_WIDTH_PX = 44;
 const AXIS_LABEL_SIZE_PX = 14;
 
 /** One stream over elapsed time, in a stack of panels that share a cursor. */
-export function StreamPanelChart({ panel, palette, rangeS, syncKey, showTimeAxis, onCursorX, summary }: StreamPanelChartProps) {
+export function StreamPanelChart({ panel, palette, rangeS, syncKey, showTimeAxis, onCursorX, onSelectX, summary }: StreamPanelChartProps) {
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
     const color = palette[panel.color];
     return {
@@ -34,7 +36,8 @@ export function StreamPanelChart({ panel, palette, rangeS, syncKey, showTimeAxis
       cursor: {
         sync: { key: syncKey, setSeries: false },
         y: false,
-        drag: { x: false, y: false, setScale: false },
+        // A drag selects a stretch; the chart keeps its scale and the stretch is drawn over every panel.
+        drag: { x: true, y: false, setScale: false },
         points: { size: 7, fill: color, stroke: palette.surface, width: 1.5 },
       },
       scales: {
@@ -69,9 +72,19 @@ export function StreamPanelChart({ panel, palette, rangeS, syncKey, showTimeAxis
           ...(panel.filled ? { fill: withAlpha(color, 0.15) } : {}),
         },
       ],
-      hooks: { setCursor: [cursorXHook(onCursorX)] },
+      hooks: {
+        setCursor: [cursorXHook(onCursorX)],
+        setSelect: [
+          (u: uPlot) => {
+            const { left, width } = u.select;
+            if (width < 2) return;
+            onSelectX(u.posToVal(left, 'x'), u.posToVal(left + width, 'x'));
+            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+          },
+        ],
+      },
     };
-  }, [panel, palette, rangeS, syncKey, showTimeAxis, onCursorX]);
+  }, [panel, palette, rangeS, syncKey, showTimeAxis, onCursorX, onSelectX]);
   const data = useMemo<uPlot.AlignedData>(() => [panel.series.x, panel.series.y], [panel]);
 
   return (

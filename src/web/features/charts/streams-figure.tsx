@@ -35,7 +35,7 @@ export function StreamsFigure({ activity, units }: { activity: ActivityDetail; u
 
   return (
     <ChartFigure title="Streams" caption={caption} state={state} heightPx={STREAMS_LOADING_HEIGHT_PX}>
-      {panels && <StreamsChart panels={panels} durationS={durationS} />}
+      {panels && <StreamsChart panels={panels} durationS={durationS} activityId={activity.id} run={family === 'run'} units={units} />}
     </ChartFigure>
   );
 }
