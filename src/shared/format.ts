@@ -201,3 +201,11 @@ export function formatDateTime(date: Date | string, settings: DateSettings = {})
   const moment = new Date(date);
   return dateFormat(settings, { ...dayOptions(moment, settings), hour: 'numeric', minute: '2-digit' }).format(moment);
 }
+
+/** Form is shown signed, as coaches read it: '+5', '−12', '0'. */
+export function formatForm(tsb: number): string {
+  const rounded = Math.round(tsb);
+  if (rounded > 0) return `+${rounded}`;
+  if (rounded < 0) return `−${Math.abs(rounded)}`;
+  return '0';
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_BANDS, formatForm, formState, RACE_FORM_WINDOW, raceFormReading, raceFormWindowText } from '../../src/shared/domain/form-bands.ts';
+import { formatForm } from '../../src/shared/format.ts';
+import { FORM_BANDS, formState, RACE_FORM_WINDOW, raceFormReading, raceFormWindowText } from '../../src/shared/domain/form-bands.ts';
 
 /** Form (TSB) in TrainingPeaks' usual bands, the one reading the coach and the forecast share. */
 describe('the form bands', () => {

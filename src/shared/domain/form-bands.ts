@@ -1,3 +1,5 @@
+import { formatForm } from '../format.ts';
+
 /**
  * Form (TSB) read in bands, TrainingPeaks' usual reading: above +5 fresh, down to −10 neutral, down
  * to −20 loaded (productive training), below that deep fatigue; above about +25 the rest is long
@@ -31,14 +33,6 @@ export const RACE_FORM_WINDOW = { low: FORM_BANDS.freshAbove, high: FORM_BANDS.d
 export function raceFormReading(form: number, window: { low: number; high: number } = RACE_FORM_WINDOW): 'below' | 'within' | 'above' {
   if (form <= window.low) return 'below';
   return form > window.high ? 'above' : 'within';
-}
-
-/** Form is shown signed, as coaches read it: '+5', '−12', '0'. */
-export function formatForm(tsb: number): string {
-  const rounded = Math.round(tsb);
-  if (rounded > 0) return `+${rounded}`;
-  if (rounded < 0) return `−${Math.abs(rounded)}`;
-  return '0';
 }
 
 /** The race window in words: 'above +5, up to +25'. */

@@ -1,6 +1,7 @@
 import { computeFitnessSeries, wholeFitness, type FitnessDay } from '../../../metrics/fitness.ts';
 import { FORECAST_MAX_DAYS, type FitnessForecast } from '../../../shared/api/fitness-forecast.ts';
-import { formatForm, RACE_FORM_WINDOW, raceFormReading, raceFormWindowText } from '../../../shared/domain/form-bands.ts';
+import { RACE_FORM_WINDOW, raceFormReading, raceFormWindowText } from '../../../shared/domain/form-bands.ts';
+import { formatForm } from '../../../shared/format.ts';
 import { addCalendarDays } from '../../../shared/time.ts';
 import type { DayPlanService, PlanOnDay } from '../plans/index.ts';
 

@@ -1,5 +1,5 @@
 import { morningLoads, wholeFitness } from '../../../metrics/fitness.ts';
-import { formatForm } from '../../../shared/domain/form-bands.ts';
+import { formatForm } from '../../../shared/format.ts';
 import { formatChartDay } from './chart-format.ts';
 
 export { formatForm };
