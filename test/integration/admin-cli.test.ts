@@ -20,6 +20,7 @@ import { migratedPgliteSnapshot } from '../support/pglite-snapshot.ts';
 import { createClient } from '../support/http-client.ts';
 import { uniqueEmail, signUp } from '../support/kairo.ts';
 import { DAY_MS } from '../../src/shared/time.ts';
+import { movedClockEnv } from '../support/moved-clock.ts';
 
 const kinds = await testDatabaseKinds();
 const root = resolve(import.meta.dirname, '../..');
@@ -111,7 +112,7 @@ function runNode(args: string[], env: Record<string, string>): Promise<CliResult
     execFile(
       process.execPath,
       args,
-      { cwd: root, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env } },
+      { cwd: root, env: { PATH: process.env.PATH ?? '', ...movedClockEnv(), LOG_LEVEL: 'silent', ...env } },
       (error, stdout, stderr) => resolvePromise({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { freePort, startServerProcess, type ServerProcess } from './processes.ts';
+import { movedClockEnv } from './moved-clock.ts';
 
 const mainScript = resolve(import.meta.dirname, '../../src/server/main.ts');
 
@@ -26,6 +27,7 @@ export async function startKairoProcess(options: {
     script: mainScript,
     env: {
       PATH: process.env.PATH ?? '',
+      ...movedClockEnv(),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
