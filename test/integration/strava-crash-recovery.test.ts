@@ -2,11 +2,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import type { ActivityListItem } from '../../src/shared/api/activities.ts';
 import type { ImportStatus } from '../../src/shared/api/imports.ts';
 import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from '../support/databases.ts';
+import { createTestDatabase, readStoppedKairoDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startKairoProcess, type KairoProcess } from '../support/kairo-process.ts';
 import { connectStrava, registerAthlete, startSimForKairo, waitFor } from '../support/strava.ts';
@@ -62,15 +62,7 @@ describe.each(kinds)('Sync and import killed mid-way on %s', (kind: TestDatabase
     });
 
   /** The database as the killed or stopped server left it (PGlite is opened only while no child holds it). */
-  async function inDatabase<T>(read: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-    if (postgres) return read(postgres.handle);
-    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
-    try {
-      return await read(database);
-    } finally {
-      await database.close();
-    }
-  }
+  const inDatabase = <T>(read: (database: DatabaseHandle) => Promise<T>): Promise<T> => readStoppedKairoDatabase({ dataDir, postgres }, read);
 
   beforeAll(async () => {
     const started = await startSimForKairo();

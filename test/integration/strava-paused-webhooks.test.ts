@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import type { ActivityListItem } from '../../src/shared/api/activities.ts';
 import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from '../support/databases.ts';
+import { createTestDatabase, readStoppedKairoDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startKairoProcess, type KairoProcess } from '../support/kairo-process.ts';
 import { SIM_CLIENT, connectStrava, registerAthlete, startSimForKairo, subscribeToSimWebhooks, waitFor } from '../support/strava.ts';
@@ -39,15 +39,7 @@ describe.each(kinds)('Webhook events while Strava sync is paused on %s', (kind: 
     });
 
   /** The database as the killed or stopped server left it (PGlite is opened only while no child holds it). */
-  async function inDatabase<T>(read: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-    if (postgres) return read(postgres.handle);
-    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
-    try {
-      return await read(database);
-    } finally {
-      await database.close();
-    }
-  }
+  const inDatabase = <T>(read: (database: DatabaseHandle) => Promise<T>): Promise<T> => readStoppedKairoDatabase({ dataDir, postgres }, read);
 
   /** Jobs of a queue waiting or running, as the operator's metrics count them. */
   async function queued(url: string, queue: string): Promise<number> {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
@@ -117,4 +118,22 @@ export function clusterInstanceEnv(databaseUrl: string): Record<string, string> 
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     STRAVA_WEBHOOK_VERIFY_TOKEN: randomBytes(16).toString('hex'),
   };
+}
+
+/**
+ * Reads the database of a Kairo child process that is stopped or was killed: its PostgreSQL
+ * database when it has one, else the PGlite files in its data directory, opened only for the read
+ * (PGlite is one process's: no child may hold it meanwhile).
+ */
+export async function readStoppedKairoDatabase<T>(
+  where: { dataDir: string; postgres: TestDatabase | undefined },
+  read: (database: DatabaseHandle) => Promise<T>,
+): Promise<T> {
+  if (where.postgres) return read(where.postgres.handle);
+  const database = await openDatabase({ kind: 'pglite', dataDir: join(where.dataDir, 'pglite') });
+  try {
+    return await read(database);
+  } finally {
+    await database.close();
+  }
 }
