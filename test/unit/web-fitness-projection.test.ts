@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FitnessForecast } from '../../src/shared/api/fitness-forecast.ts';
-import { axisSplitsAround, fitnessProjection } from '../../src/web/features/charts/fitness-projection.ts';
+import { axisSplitsAround, dayAxisStep, fitnessProjection } from '../../src/web/features/charts/fitness-projection.ts';
 
 /** The fitness chart's projection (ADR 0081): morning figures, the event marked, its figures in words. */
 
@@ -70,5 +70,18 @@ describe('the fitness chart’s projection', () => {
   it('labels every step either side of today', () => {
     expect(axisSplitsAround(120, 14, 89)).toEqual([5, 19, 33, 47, 61, 75, 89, 103, 117]);
     expect(axisSplitsAround(10, 28, 9)).toEqual([9]);
+  });
+
+  it('spaces date labels at least 60 px apart, whatever the width and the span', () => {
+    // 90 days: every two weeks on a desktop plot, every four on a phone (as before the forecast).
+    expect(dayAxisStep(90, 700)).toBe(14);
+    expect(dayAxisStep(90, 270)).toBe(28);
+    // A forecast to an event three months ahead on a phone: 28 days were 42 px apart ('29 Nov27 Dec').
+    expect(dayAxisStep(180, 270)).toBe(56);
+    for (const [days, width] of [[30, 300], [180, 270], [365, 900], [821, 270]] as const) {
+      const step = dayAxisStep(days, width);
+      expect(step % 7, `${days} days on ${width} px`).toBe(0);
+      expect((step * width) / days >= 60 || step === 182, `${days} days on ${width} px`).toBe(true);
+    }
   });
 });

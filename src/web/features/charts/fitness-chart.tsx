@@ -5,13 +5,12 @@ import { formatChartDay } from './chart-format.ts';
 import { FITNESS_CHART_HEIGHT_PX } from './chart-sizes.ts';
 import { cursorIndexHook, themedAxis } from './chart-options.ts';
 import { readChartPalette, withAlpha } from './chart-theme.ts';
-import { axisSplitsAround, fitnessProjection } from './fitness-projection.ts';
+import { axisSplitsAround, dayAxisStep, fitnessProjection } from './fitness-projection.ts';
 import { dayAxisSplits, describeFitness, shownFitness, todayIndex, type FitnessDayView } from './fitness-summary.ts';
 import { ReadoutItem } from './readout-item.tsx';
 import { UplotChart } from './uplot-chart.tsx';
 
 /** Below this plot width, date labels every four weeks instead of two keep them apart. */
-const NARROW_PLOT_PX = 420;
 const PROJECTED_DASH = [6, 4];
 
 /**
@@ -97,7 +96,7 @@ export function FitnessChart({ days }: { days: FitnessDayView[] }) {
         themedAxis(palette, {
           size: 24,
           splits: (u) => {
-            const step = u.bbox.width / devicePixelRatio < NARROW_PLOT_PX ? 28 : 14;
+            const step = dayAxisStep(all.length, u.bbox.width / devicePixelRatio);
             return all.length > days.length ? axisSplitsAround(all.length, step, days.length - 1) : dayAxisSplits(days.length, step);
           },
           values: (_u, splits) => splits.map((index) => (all[index] ? formatChartDay(all[index].date) : '')),

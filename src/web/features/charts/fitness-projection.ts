@@ -49,6 +49,21 @@ export function fitnessProjection(forecast: FitnessForecast, lastDate: string | 
 
 const window = (target: { formLow: number; formHigh: number }) => ({ low: target.formLow, high: target.formHigh });
 
+/** Whole weeks between two labelled days, from a week to half a year. */
+const AXIS_STEP_DAYS = [7, 14, 28, 56, 91, 182] as const;
+/** A day label ('29 Nov') with room either side, in CSS pixels. */
+const AXIS_LABEL_SPACING_PX = 60;
+
+/**
+ * Days between labels on the date axis: the shortest step whose labels stand at least
+ * AXIS_LABEL_SPACING_PX apart across `plotWidthPx`, so 90 days on a desktop read every two weeks and
+ * a half-year forecast on a phone does not run its dates together.
+ */
+export function dayAxisStep(dayCount: number, plotWidthPx: number): number {
+  const perDayPx = plotWidthPx / Math.max(1, dayCount);
+  return AXIS_STEP_DAYS.find((step) => step * perDayPx >= AXIS_LABEL_SPACING_PX) ?? AXIS_STEP_DAYS.at(-1)!;
+}
+
 /** Day indices to label: every `stepDays` days either side of `anchor` (today), so today keeps its label. */
 export function axisSplitsAround(dayCount: number, stepDays: number, anchor: number): number[] {
   const splits: number[] = [];
