@@ -24,6 +24,13 @@ describe('the season’s ranges', () => {
     expect(seasonQuery.safeParse({ from: '2004-02-29', to: '2024-02-29' }).success).toBe(false);
   });
 
+  it('refuses days that are not days with their message, never by throwing (the fuzz found ":" answering 500)', () => {
+    for (const [from, to] of [[':', ':'], ['2024-02-30', '2024-03-01'], ['x', '2024-01-01']]) {
+      const parsed = seasonQuery.safeParse({ from, to });
+      expect(parsed.success, `${from}..${to}`).toBe(false);
+    }
+  });
+
   it('takes only time zones the runtime knows', () => {
     expect(isTimeZone('Europe/Ljubljana')).toBe(true);
     expect(isTimeZone('UTC')).toBe(true);

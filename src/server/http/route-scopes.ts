@@ -63,6 +63,7 @@ const routeScopes: Record<string, RouteScope> = {
   'POST /api/training-plans/:id/adjustments/:adjustmentId/accept': 'write:plans',
   'POST /api/training-plans/:id/adjustments/:adjustmentId/decline': 'write:plans',
   'POST /api/training-plans/:id/adjustments/:adjustmentId/undo': 'write:plans',
+  'POST /api/training-plans/:id/edits': 'write:plans',
   // Deleting a plan cannot be undone, and a calendar feed URL is a credential of its own.
   'DELETE /api/training-plans/:id': 'session-only',
   'POST /api/training-plans/:id/calendar-feed': 'session-only',

@@ -62,7 +62,8 @@ export const seasonQuery = z
   })
   .superRefine(({ from, to }, ctx) => {
     if ((from === undefined) !== (to === undefined)) ctx.addIssue({ code: 'custom', message: SEASON_MESSAGES.both });
-    else if (from !== undefined && to !== undefined) {
+    // A day that is not one has its own message already; the range is judged only between real days.
+    else if (from !== undefined && to !== undefined && isCalendarDay(from) && isCalendarDay(to)) {
       if (from > to) ctx.addIssue({ code: 'custom', message: SEASON_MESSAGES.order });
       else if (to > lastDayWithin(from)) ctx.addIssue({ code: 'custom', message: SEASON_MESSAGES.span });
     }
