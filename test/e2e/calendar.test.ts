@@ -206,7 +206,8 @@ describe.skipIf(!hasChromium)('the calendar in the browser', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('month');
     const months = main().getByRole('list', { name: 'Months' });
     await months.waitFor();
-    expect(await months.locator(':scope > li').count()).toBe(12);
+    // The list is named before its items are in: wait for them, as an athlete's eye would.
+    await expect.poll(() => months.locator(':scope > li').count()).toBe(12);
     // December 2025 holds the one upload of that month.
     expect(await main().getByText('2025', { exact: true }).count()).toBeGreaterThan(0);
     const december = months.locator(':scope > li').filter({ has: page.getByRole('heading', { name: /^December/ }) });
@@ -220,7 +221,7 @@ describe.skipIf(!hasChromium)('the calendar in the browser', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('year');
     const years = main().getByRole('list', { name: 'Years' });
     await years.waitFor();
-    expect(await years.locator(':scope > li').count()).toBe(10);
+    await expect.poll(() => years.locator(':scope > li').count()).toBe(10);
     const year2025 = years.locator(':scope > li').filter({ has: page.getByRole('heading', { name: /^2025/ }) });
     expect(await year2025.getByText('1 activity', { exact: true }).count()).toBe(1);
     await shootDesktopAndPhone(page, 'calendar-years');
