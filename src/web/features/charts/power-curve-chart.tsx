@@ -1,15 +1,14 @@
 import { useMemo, useState } from 'react';
 import type uPlot from 'uplot';
-import { CURVE_AXIS_LANDMARKS_NARROW_S, CURVE_AXIS_LANDMARKS_S, formatCurveDuration } from './chart-format.ts';
+import { formatCurveDuration } from './chart-format.ts';
 import { POWER_CURVE_HEIGHT_PX } from './chart-sizes.ts';
-import { cursorIndexHook, themedAxis } from './chart-options.ts';
+import { cursorIndexHook, curveDurationAxis, LOG_DURATION_SCALE, themedAxis } from './chart-options.ts';
 import { readChartPalette } from './chart-theme.ts';
 import { describePowerCurves, type PowerCurveOverlay } from './power-curve-overlay.ts';
 import { ReadoutItem } from './readout-item.tsx';
 import { UplotChart } from './uplot-chart.tsx';
 
 /** Below this plot width, fewer durations are labelled so they stay apart. */
-const NARROW_PLOT_PX = 400;
 
 const watts = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${Math.round(value)} W`);
 
@@ -24,20 +23,9 @@ export function PowerCurveChart({ overlay, days }: { overlay: PowerCurveOverlay;
       legend: { show: false },
       padding: [8, 16, 0, 0],
       cursor: { y: false, drag: { x: false, y: false, setScale: false }, points: { size: 7, stroke: palette.surface, width: 1.5 } },
-      // Log durations, from 1 s to the longest effort (uPlot would round out to a power of ten).
-      scales: { x: { time: false, distr: 3, log: 10, range: (_u, min, max) => [min, max] } },
+      scales: { x: LOG_DURATION_SCALE },
       axes: [
-        themedAxis(palette, {
-          size: 24,
-          splits: (u) => {
-            const { min = 1, max = 1 } = u.scales.x!;
-            const landmarks = u.bbox.width / devicePixelRatio < NARROW_PLOT_PX ? CURVE_AXIS_LANDMARKS_NARROW_S : CURVE_AXIS_LANDMARKS_S;
-            return landmarks.filter((durationS) => durationS >= min && durationS <= max);
-          },
-          // Every landmark is labelled (a log axis otherwise labels only 1, 2 and 5 × 10ⁿ).
-          filter: (_u, splits) => splits,
-          values: (_u, splits) => splits.map(formatCurveDuration),
-        }),
+        curveDurationAxis(palette),
         themedAxis(palette, { size: 44, values: (_u, splits) => splits.map((value) => String(Math.round(value))) }),
       ],
       series: [

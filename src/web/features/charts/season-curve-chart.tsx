@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import type uPlot from 'uplot';
-import { CURVE_AXIS_LANDMARKS_NARROW_S, CURVE_AXIS_LANDMARKS_S, formatCurveDuration } from './chart-format.ts';
-import { cursorIndexHook, themedAxis } from './chart-options.ts';
+import { formatCurveDuration } from './chart-format.ts';
+import { cursorIndexHook, curveDurationAxis, LOG_DURATION_SCALE, themedAxis } from './chart-options.ts';
 import { readChartPalette } from './chart-theme.ts';
 import { ReadoutItem } from './readout-item.tsx';
 import { UplotChart } from './uplot-chart.tsx';
 
 /** Below this plot width, fewer durations are labelled so they stay apart. */
-const NARROW_PLOT_PX = 400;
 export const SEASON_CURVE_HEIGHT_PX = 240;
 
 /** One range's curve: its points by duration (seconds), and how a value reads. */
@@ -50,18 +49,9 @@ export function SeasonCurveChart({ curves, formatValue, formatAxis, lowerIsBette
       legend: { show: false },
       padding: [8, 16, 0, 0],
       cursor: { y: false, drag: { x: false, y: false, setScale: false }, points: { size: 7, stroke: palette.surface, width: 1.5 } },
-      scales: { x: { time: false, distr: 3, log: 10, range: (_u, min, max) => [min, max] }, y: { dir: lowerIsBetter ? -1 : 1 } },
+      scales: { x: LOG_DURATION_SCALE, y: { dir: lowerIsBetter ? -1 : 1 } },
       axes: [
-        themedAxis(palette, {
-          size: 24,
-          splits: (u) => {
-            const { min = 1, max = 1 } = u.scales.x!;
-            const landmarks = u.bbox.width / devicePixelRatio < NARROW_PLOT_PX ? CURVE_AXIS_LANDMARKS_NARROW_S : CURVE_AXIS_LANDMARKS_S;
-            return landmarks.filter((durationS) => durationS >= min && durationS <= max);
-          },
-          filter: (_u, splits) => splits,
-          values: (_u, splits) => splits.map(formatCurveDuration),
-        }),
+        curveDurationAxis(palette),
         themedAxis(palette, { size: 48, values: (_u, splits) => splits.map(formatAxis) }),
       ],
       series: [
