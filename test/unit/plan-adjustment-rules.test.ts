@@ -259,6 +259,16 @@ describe('plan adjustment rules', () => {
     expect(summary(proposal!)).toEqual([['2026-05-17', 'shorten', 'Cycling - long', 150, 'Cycling - long', 120]]);
   });
 
+  it('does not judge the load before the plan has run a full week: its first missed session is no pattern', () => {
+    // The plan began yesterday (a Tuesday with 60 min planned, not done): nothing to cite as "the last 7 days".
+    const begunYesterday = days((day) => { if (day.date === '2026-05-12') Object.assign(day, { status: 'missed', done: false, doneLoad: null }); }).filter((day) => day.date >= '2026-05-12');
+    expect(reviewPlan(input({ days: begunYesterday }))).toEqual([]);
+    // Six days in, far under plan: still not judged; the seventh day makes it a week, and it is.
+    const underPlan = (from: string) => days((day) => { if (day.done) day.doneLoad = 10; }).filter((day) => day.date >= from);
+    expect(reviewPlan(input({ days: underPlan('2026-05-07') }))).toEqual([]);
+    expect(reviewPlan(input({ days: underPlan('2026-05-06') })).map((proposal) => proposal.trigger)).toEqual(['load-low']);
+  });
+
   it('does not judge the load while a done session has no load yet', () => {
     expect(reviewPlan(input({ days: days((day) => { if (day.date === '2026-05-10') day.doneLoad = null; }) }))).toEqual([]);
   });

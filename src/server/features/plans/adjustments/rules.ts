@@ -27,6 +27,8 @@ import { addCalendarDays } from '../../../../shared/time.ts';
  *   session becomes endurance at its minutes.
  * - load-low: under 80 % (and no missed key session moved) → the next long session is shortened
  *   to 80 %, so the plan builds back rather than crams the missed load in.
+ * The load is judged only over a full week of the plan: a plan begun fewer than 7 days ago has
+ * no "last 7 days" to cite, and one missed first session is not a pattern.
  * No change lands on a day before today, on a session already done, in the race week, or on the
  * race.
  */
@@ -317,7 +319,8 @@ export function reviewPlan(input: ReviewInput): Proposal[] {
   }
 
   // The last 7 days' load: planned against done over the sessions with a planned load; a done one not yet scored leaves it unknown.
-  const due = past.filter((day) => day.session !== null && day.plannedLoad !== null);
+  const fullWeek = past.length === REVIEW_DAYS;
+  const due = fullWeek ? past.filter((day) => day.session !== null && day.plannedLoad !== null) : [];
   const dueLoad = due.reduce((sum, day) => sum + day.plannedLoad!, 0);
   const unknown = due.some((day) => day.done && day.doneLoad === null);
   if (dueLoad > 0 && !unknown) {
