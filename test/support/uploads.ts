@@ -28,13 +28,13 @@ export async function startWithUploads<const Files extends readonly (readonly [f
   return { server, athlete, ids: ids as { [K in keyof Files]: string } };
 }
 
-/** The archive import `id` once it has ended (done or failed), polled as the import screen does; fails after 30 s. */
+/** The archive import `id` once it has ended (done, failed or cancelled), polled as the import screen does; fails after 30 s. */
 export async function waitForImport(browser: TestClient, id: string) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const status = await browser.get(`/api/imports/${id}`);
     expect(status.status).toBe(200);
-    if (status.body.status === 'done' || status.body.status === 'failed') return status.body;
+    if (status.body.status === 'done' || status.body.status === 'failed' || status.body.status === 'cancelled') return status.body;
     if (Date.now() > deadline) throw new Error(`import ${id} still ${status.body.status}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

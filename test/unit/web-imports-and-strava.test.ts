@@ -4,6 +4,7 @@ import {
   archiveCounts,
   archiveProgress,
   isImportSettled,
+  timeLeftText,
   rejectionOf,
   stateOfError,
   stateOfResult,
@@ -23,6 +24,8 @@ const status = (overrides: Partial<ImportStatus>): ImportStatus => ({
   imported: 1,
   duplicates: 0,
   skipped: 0,
+  startedAt: null,
+  secondsLeft: null,
   failed: 0,
   error: null,
   createdAt: '2026-03-01T08:00:00Z',
@@ -98,13 +101,22 @@ describe('archive progress ((imported + duplicates + failed + skipped) / total)'
     expect(archiveCounts(status({ imported: 2, duplicates: 1 }))).toBe('2 imported · 1 skipped as duplicate');
   });
 
-  it('is settled when done or failed', () => {
-    expect(['queued', 'running', 'done', 'failed'].map((value) => isImportSettled({ status: value as ImportStatus['status'] }))).toEqual([
+  it('is settled when done, failed or cancelled', () => {
+    expect(['queued', 'running', 'done', 'failed', 'cancelled'].map((value) => isImportSettled({ status: value as ImportStatus['status'] }))).toEqual([
       false,
       false,
+      true,
       true,
       true,
     ]);
+  });
+
+  it("words the server's estimate of the time left", () => {
+    expect(timeLeftText(null)).toBeNull();
+    expect(timeLeftText(0)).toBe('Less than a minute left');
+    expect(timeLeftText(59)).toBe('Less than a minute left');
+    expect(timeLeftText(60)).toBe('About 1 min left');
+    expect(timeLeftText(3900)).toBe('About 1 h 5 min left');
   });
 });
 

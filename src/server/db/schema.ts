@@ -327,13 +327,15 @@ export const imports = pgTable(
     accountId: ownedBy('account_id'),
     kind: text('kind', { enum: ['file', 'archive'] }).notNull(),
     fileName: text('file_name').notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] }).notNull().default('queued'),
     total: integer('total').notNull().default(0),
     imported: integer('imported').notNull().default(0),
     duplicates: integer('duplicates').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     error: text('error'),
+    /** When the job first took the archive up: the rate so far, and so the time left, count from it. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     /** Where an earlier version kept an archive for its job (DATA_DIR/imports/<id>.zip); now in import_upload_parts. */
     storagePath: text('storage_path'),
     ...timestamps,

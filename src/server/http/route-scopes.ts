@@ -51,6 +51,7 @@ const routeScopes: Record<string, RouteScope> = {
   'POST /api/activities/:id/generate-zwift-workout': 'read',
   // Activity files: no scope names them yet (a later `write:activities` would).
   'POST /api/imports': 'session-only',
+  'POST /api/imports/:id/cancel': 'session-only',
   // Wellness.
   'PUT /api/wellness/:date': 'write:wellness',
   'POST /api/wellness/import': 'write:wellness',

@@ -6,13 +6,18 @@ export const importStatus = z.object({
   id: z.string(),
   kind: z.enum(['file', 'archive']),
   fileName: z.string(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** cancelled: stopped by the athlete; what was imported before stays. */
+  status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
   total: z.number(),
   imported: z.number(),
   duplicates: z.number(),
   skipped: z.number(),
   failed: z.number(),
   error: z.string().nullable(),
+  /** When the job took the archive up; null while queued. */
+  startedAt: z.string().nullable(),
+  /** Seconds left at the rate so far, while an archive import runs and has handled some; null otherwise. */
+  secondsLeft: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

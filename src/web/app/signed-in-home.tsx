@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { AuthUser } from '../../shared/api/auth.ts';
 import { ActivityListSkeleton, ActivityView, AnalysisSkeleton, LinkedActivity, LoadingActivities, NoActivitySelected } from '../features/activities/index.ts';
+import { useActiveImports } from '../features/imports/index.ts';
 import { UnitsSwitch, useUnitSystem } from '../features/settings/index.ts';
 import { StravaBrokenBanner, StravaPausedBanner, useStravaConnectError } from '../features/strava/index.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -23,6 +24,8 @@ const PendingAdjustmentsCard = lazy(() =>
 const PendingAdjustmentsShortcut = lazy(() =>
   import('../features/plans/pending-adjustments-card.tsx').then((module) => ({ default: module.PendingAdjustmentsShortcut })),
 );
+// Only while an archive import runs (after a reload too): its progress, with Cancel.
+const ImportProgressCard = lazy(() => import('../features/imports/import-progress-card.tsx').then((module) => ({ default: module.ImportProgressCard })));
 const ImportDialog = lazy(() => import('../features/imports/import-dialog.tsx').then((module) => ({ default: module.ImportDialog })));
 const CoachingProfileDialog = lazy(() =>
   import('../features/settings/coaching-profile-dialog.tsx').then((module) => ({ default: module.CoachingProfileDialog })),
@@ -49,6 +52,7 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
   const [profileUsed, setProfileUsed] = useState(false);
   const [connectError, dismissConnectError] = useStravaConnectError();
   const { status, activities, list, routed } = home;
+  const activeImports = useActiveImports(true);
 
   const needsConnect = trainingDataState(status, activities) === 'missing';
   const openImport = () => {
@@ -119,6 +123,11 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
                 </button>
               </div>
             </Alert>
+          )}
+          {activeImports.length > 0 && (
+            <Suspense fallback={null}>
+              <ImportProgressCard imports={activeImports} />
+            </Suspense>
           )}
           {!needsConnect && (
             // On a phone the cards follow the activity, so its title and figures are on the first screen (issue 26).

@@ -21,7 +21,8 @@ export type ArchiveImportJob = JobDefinition<typeof archiveJob>;
  * stopped; an entry imported just before the crash is found again and counted as a duplicate.
  * The archive comes from the database (stored-upload.ts), copied to a working file in `workDir`
  * on whichever instance runs the job; the copy is removed after each run, the stored parts once
- * the import is done or has failed for good.
+ * the import is done or has failed for good. The athlete may cancel it: the job stops after the
+ * entry in hand (each count answers the import's status), keeps what came in, and scores it.
  */
 export function createArchiveImportJob(deps: {
   repo: ImportsRepo;
@@ -40,27 +41,35 @@ export function createArchiveImportJob(deps: {
     async handler({ importId }, job) {
       const row = await repo.findById(importId);
       if (!row || row.status === 'done' || row.status === 'failed') return;
+      if (row.status === 'cancelled') {
+        // Cancelled before it started: nothing was imported; the stored upload goes.
+        await repo.finish(importId, { status: 'cancelled' });
+        return;
+      }
       const restored = await restoreUpload(repo, importId, deps.workDir);
       // An archive an earlier version kept on this host's disk is still read from there.
       const filePath = restored ?? row.storagePath;
       if (!filePath) return;
+      let outcome: 'done' | 'cancelled';
       try {
-        await importArchive(row, filePath);
+        outcome = await importArchive(row, filePath);
       } catch (error) {
         if (job.retryCount >= RETRY_LIMIT) await repo.finish(importId, { status: 'failed', error: 'The archive could not be imported. Please try again later.' });
         throw error;
       } finally {
         if (restored) await rm(restored, { force: true });
       }
-      await repo.finish(importId, { status: 'done' });
+      await repo.finish(importId, { status: outcome });
       if (!restored && row.storagePath) await rm(row.storagePath, { force: true });
+      // A cancelled import's activities stay, and are scored as a whole history like a finished one's.
       await activities.historyImported(row.accountId);
     },
   };
 
-  async function importArchive(row: ImportRow, filePath: string): Promise<void> {
+  /** Imports the entries not handled yet; 'cancelled' when the athlete stopped it between two entries. */
+  async function importArchive(row: ImportRow, filePath: string): Promise<'done' | 'cancelled'> {
     const importId = row.id;
-    await repo.update(importId, { status: 'running' });
+    if (!(await repo.start(importId))) return 'cancelled';
     const archive = await openStravaArchive(row.fileName, { filePath });
     try {
       const alreadyDone = row.imported + row.duplicates + row.failed;
@@ -79,13 +88,14 @@ export function createArchiveImportJob(deps: {
             const outcome = await activities.insertUnlessRecorded(row.accountId, values, parsed.streams);
             anyInserted ||= outcome.inserted !== undefined;
           }
-          await repo.increment(importId, anyInserted ? 'imported' : 'duplicates');
+          if ((await repo.increment(importId, anyInserted ? 'imported' : 'duplicates')) === 'cancelled') return 'cancelled';
         } catch (error) {
           if (!(error instanceof ImportFileError)) throw error;
           log.info({ importId, entry: entry.fileName, reason: error.reason }, 'archive entry not imported');
-          await repo.increment(importId, 'failed');
+          if ((await repo.increment(importId, 'failed')) === 'cancelled') return 'cancelled';
         }
       }
+      return 'done';
     } finally {
       archive.close();
     }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { activityOriginals, importUploadParts, imports } from '../../db/schema.ts';
 
@@ -27,6 +27,29 @@ export function createImportsRepo(db: Database) {
       return db.select().from(imports).where(eq(imports.accountId, accountId)).orderBy(desc(imports.createdAt)).limit(limit);
     },
 
+    /**
+     * The job takes the archive up: running from now, unless the athlete cancelled it meanwhile
+     * (false then). The first start is kept, so a job resumed after a crash keeps its rate.
+     */
+    async start(id: string): Promise<boolean> {
+      const started = await db
+        .update(imports)
+        .set({ status: 'running', startedAt: sql`coalesce(${imports.startedAt}, now())`, updatedAt: new Date() })
+        .where(and(eq(imports.id, id), inArray(imports.status, ['queued', 'running'])))
+        .returning({ id: imports.id });
+      return started.length > 0;
+    },
+
+    /** Cancels an archive import that has not ended; false when it had (done, failed or cancelled already). */
+    async cancel(accountId: string, id: string): Promise<boolean> {
+      const cancelled = await db
+        .update(imports)
+        .set({ status: 'cancelled', updatedAt: new Date() })
+        .where(and(eq(imports.accountId, accountId), eq(imports.id, id), eq(imports.kind, 'archive'), inArray(imports.status, ['queued', 'running'])))
+        .returning({ id: imports.id });
+      return cancelled.length > 0;
+    },
+
     async update(id: string, values: Partial<Pick<ImportRow, 'status' | 'total' | 'error' | 'storagePath'>>): Promise<void> {
       await db.update(imports).set({ ...values, updatedAt: new Date() }).where(eq(imports.id, id));
     },
@@ -53,20 +76,29 @@ export function createImportsRepo(db: Database) {
       await db.delete(importUploadParts).where(eq(importUploadParts.importId, importId));
     },
 
-    /** Ends an import (done, or failed with the reason) and drops its stored upload, together. */
-    async finish(id: string, outcome: { status: 'done' } | { status: 'failed'; error: string }): Promise<void> {
+    /**
+     * Ends an import (done, or failed with the reason) and drops its stored upload, together. A
+     * cancelled import stays cancelled: only its upload goes.
+     */
+    async finish(id: string, outcome: { status: 'done' } | { status: 'failed'; error: string } | { status: 'cancelled' }): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.delete(importUploadParts).where(eq(importUploadParts.importId, id));
-        await tx.update(imports).set({ ...outcome, storagePath: null, updatedAt: new Date() }).where(eq(imports.id, id));
+        await tx
+          .update(imports)
+          .set({ ...outcome, storagePath: null, updatedAt: new Date() })
+          .where(outcome.status === 'cancelled' ? eq(imports.id, id) : and(eq(imports.id, id), sql`${imports.status} <> 'cancelled'`));
       });
     },
 
-    async increment(id: string, counter: Counter): Promise<void> {
+    /** Counts one handled entry; answers the import's status, so the job sees a cancel without asking again. */
+    async increment(id: string, counter: Counter): Promise<ImportRow['status'] | undefined> {
       const column = imports[counter];
-      await db
+      const [row] = await db
         .update(imports)
         .set({ [counter]: sql`${column} + 1`, updatedAt: new Date() })
-        .where(eq(imports.id, id));
+        .where(eq(imports.id, id))
+        .returning({ status: imports.status });
+      return row?.status;
     },
   };
 }

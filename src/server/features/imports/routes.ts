@@ -113,6 +113,20 @@ export async function registerImportRoutes(app: FastifyInstance, deps: { imports
     });
 
     route(scope, {
+      method: 'POST',
+      url: '/api/imports/:id/cancel',
+      summary: 'Cancel an archive import: it stops after the activity in hand; what came in stays',
+      tags: ['imports'],
+      auth: 'required',
+      response: importStatus,
+      handler: async ({ account, params }) => {
+        const parsed = idParam.safeParse(params);
+        if (!parsed.success) throw new AppError('not_found', 'Import not found');
+        return imports.cancel(account.id, parsed.data.id);
+      },
+    });
+
+    route(scope, {
       method: 'GET',
       url: '/api/imports',
       summary: 'The latest imports of the signed-in athlete',

@@ -10,7 +10,20 @@ import type { ImportRow, ImportsRepo } from './repo.ts';
 import { storeUpload } from './stored-upload.ts';
 import { toActivityValues } from './to-activity-values.ts';
 
-export function toImportStatus(row: ImportRow): ImportStatus {
+/**
+ * Seconds an archive import still needs at its rate so far (entries handled by the job since it
+ * started); null until it has handled one, and once it has ended.
+ */
+export function importSecondsLeft(row: Pick<ImportRow, 'status' | 'startedAt' | 'total' | 'imported' | 'duplicates' | 'skipped' | 'failed'>, now: Date): number | null {
+  if (row.status !== 'running' || !row.startedAt) return null;
+  const handled = row.imported + row.duplicates + row.failed;
+  if (handled === 0) return null;
+  const left = Math.max(0, row.total - row.skipped - handled);
+  const elapsedS = Math.max(0, (now.getTime() - row.startedAt.getTime()) / 1000);
+  return Math.round((elapsedS / handled) * left);
+}
+
+export function toImportStatus(row: ImportRow, now = new Date()): ImportStatus {
   return {
     id: row.id,
     kind: row.kind,
@@ -22,6 +35,8 @@ export function toImportStatus(row: ImportRow): ImportStatus {
     skipped: row.skipped,
     failed: row.failed,
     error: row.error,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    secondsLeft: importSecondsLeft(row, now),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -119,8 +134,24 @@ export function createImportsService(deps: {
       return toImportStatus(row);
     },
 
+    /**
+     * Stops an archive import between two entries: what came in stays and is scored. 404 for
+     * another account's import; 409 for a single file or an import that has already ended.
+     */
+    async cancel(accountId: string, id: string): Promise<ImportStatus> {
+      const row = await repo.find(accountId, id);
+      if (!row) throw new AppError('not_found', 'Import not found');
+      if (row.kind !== 'archive') throw new AppError('conflict', 'A single file is imported at once; there is nothing to cancel');
+      if (!(await repo.cancel(accountId, id))) {
+        const now = await repo.find(accountId, id);
+        throw new AppError('conflict', now?.status === 'cancelled' ? 'This import was already cancelled' : 'This import has already ended');
+      }
+      return toImportStatus((await repo.find(accountId, id))!);
+    },
+
     async recent(accountId: string): Promise<ImportStatus[]> {
-      return (await repo.recent(accountId, 20)).map(toImportStatus);
+      const now = new Date();
+      return (await repo.recent(accountId, 20)).map((row) => toImportStatus(row, now));
     },
   };
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ImportStatus } from '../../../shared/api/imports.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, type DialogOpenState } from '../../ui/dialog.tsx';
+import { recentImportsQueryKey } from './api/active-imports.ts';
 import { useImportStatuses } from './api/import-status.ts';
 import { useUploadImport } from './api/upload-import.ts';
 import { DropZone } from './drop-zone.tsx';
@@ -40,6 +41,8 @@ export function ImportDialog(openState: DialogOpenState) {
           const result = await upload.mutateAsync(next.file);
           setState(next.key, stateOfResult(result, next.file.name));
           if (result.activity !== null) void queryClient.invalidateQueries({ queryKey: activitiesQueryKey });
+          // An archive runs on in the background: Home's card follows it from the list of imports.
+          else if (result.import.kind === 'archive') void queryClient.invalidateQueries({ queryKey: recentImportsQueryKey, exact: true });
         } catch (error) {
           setState(next.key, stateOfError(error, next.file.name));
         }

@@ -1,4 +1,5 @@
 import { MAX_ACTIVITY_FILE_BYTES, MAX_ARCHIVE_BYTES, type ImportResult, type ImportStatus } from '../../../shared/api/imports.ts';
+import { formatDurationWords } from '../../../shared/format.ts';
 import { HttpError, userFacingMessage } from '../../lib/api-request.ts';
 
 /** What the file picker offers (the server decides in the end, by content). */
@@ -53,7 +54,14 @@ export function stateOfError(error: unknown, fileName: string): UploadState {
 }
 
 export function isImportSettled(status: Pick<ImportStatus, 'status'>): boolean {
-  return status.status === 'done' || status.status === 'failed';
+  return status.status === 'done' || status.status === 'failed' || status.status === 'cancelled';
+}
+
+/** 'About 3 min left', 'About 1 h 5 min left', 'Less than a minute left'; null when the server has no estimate yet. */
+export function timeLeftText(secondsLeft: number | null): string | null {
+  if (secondsLeft === null) return null;
+  if (secondsLeft < 60) return 'Less than a minute left';
+  return `About ${formatDurationWords(secondsLeft)} left`;
 }
 
 /** Lines still waiting for their upload or for the server's answer. */
