@@ -45,6 +45,10 @@ export function useUpdateUserSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserSettings,
-    onSuccess: (saved) => settingsSaved(queryClient, saved),
+    // Not awaited: the save is confirmed when the server has it, not when every page it touches has
+    // been fetched again (an analysis being rewritten in the new style would hold the toast back).
+    onSuccess: (saved) => {
+      void settingsSaved(queryClient, saved);
+    },
   });
 }
