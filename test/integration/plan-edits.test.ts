@@ -326,6 +326,21 @@ describe.each(kinds)('plan edits on %s', { timeout: 180_000 }, (kind) => {
     expect((await undo(earlier, planId, randomUUID())).status).toBe(404);
   });
 
+  it("gives the calendar a larger SEQUENCE at every change, also several within one second", async () => {
+    const { client, planId } = await athleteWithPlan();
+    const { session, rest } = pickDays(await everything(client, planId));
+    const sequence = async () => Number(/SEQUENCE:(\d+)/.exec((await client.get(`/api/training-plans/${planId}/calendar.ics`)).text as string)![1]);
+    const sequences = [await sequence()];
+    const moved = await edit(client, planId, { kind: 'move', from: session, to: rest });
+    expect(moved.status).toBe(201);
+    sequences.push(await sequence());
+    expect((await undo(client, planId, moved.body.id as string)).status).toBe(200);
+    sequences.push(await sequence());
+    expect((await edit(client, planId, { kind: 'delete', date: session })).status).toBe(201);
+    sequences.push(await sequence());
+    for (let index = 1; index < sequences.length; index += 1) expect(sequences[index]!, `change ${index}`).toBeGreaterThan(sequences[index - 1]!);
+  });
+
   it('documents the route in the OpenAPI document', async () => {
     const document = (await fetch(new URL('/api/openapi.json', server.url)).then((response) => response.json())) as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(document.paths['/api/training-plans/{id}/edits'] ?? {})).toEqual(['post']);

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts, trainingPlans } from '../../db/schema.ts';
 import type { AccountPlan } from '../../../shared/domain/account-plan.ts';
+import { planChangedAt } from './plan-changed-at.ts';
 
 export type TrainingPlanRow = typeof trainingPlans.$inferSelect;
 export type TrainingPlanValues = Omit<typeof trainingPlans.$inferInsert, 'id' | 'accountId' | 'isActive' | 'updatedAt'>;
@@ -38,7 +39,7 @@ async function switchOff(tx: Transaction, accountId: string, plans: readonly Tra
   if (plans.length === 0) return [];
   return tx
     .update(trainingPlans)
-    .set({ isActive: false, updatedAt: new Date() })
+    .set({ isActive: false, updatedAt: planChangedAt() })
     .where(and(eq(trainingPlans.accountId, accountId), inArray(trainingPlans.id, plans.map((plan) => plan.id))))
     .returning();
 }
@@ -127,7 +128,7 @@ export function createPlansRepo(db: Database) {
         const active = await activeOf(tx, accountId);
         const [row] = await tx
           .update(trainingPlans)
-          .set({ ...values, updatedAt: new Date() })
+          .set({ ...values, updatedAt: planChangedAt() })
           .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, id)))
           .returning();
         if (!row) return undefined;
@@ -161,7 +162,7 @@ export function createPlansRepo(db: Database) {
         const switchedOff = current.isActive ? [] : await switchOff(tx, accountId, makeWay(others, account, current));
         const [row] = await tx
           .update(trainingPlans)
-          .set({ isActive: !current.isActive, updatedAt: new Date() })
+          .set({ isActive: !current.isActive, updatedAt: planChangedAt() })
           .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, id)))
           .returning();
         return row ? { row, switchedOff } : undefined;
@@ -219,7 +220,7 @@ export function createPlansRepo(db: Database) {
         sql`(select ${trainingPlans.id} from ${trainingPlans} where ${trainingPlans.accountId} = ${accountId} and ${trainingPlans.isActive} order by ${trainingPlans.generatedAt} desc limit 1)`;
       const rows = await db
         .update(trainingPlans)
-        .set({ isActive: false, updatedAt: new Date() })
+        .set({ isActive: false, updatedAt: planChangedAt() })
         .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.isActive, true), sql`${trainingPlans.id} <> ${keep}`))
         .returning({ id: trainingPlans.id });
       return rows.length;

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { planAdjustments, trainingPlans } from '../../../db/schema.ts';
 import type { AdjustmentStatus } from '../../../../shared/api/plan-adjustments.ts';
 import type { TrainingPlanRow } from '../repo.ts';
+import { planChangedAt } from '../plan-changed-at.ts';
 
 export type PlanAdjustmentRow = typeof planAdjustments.$inferSelect;
 export type PlanAdjustmentValues = Pick<typeof planAdjustments.$inferInsert, 'trigger' | 'situation' | 'reason' | 'evidence' | 'changes'>;
@@ -61,7 +62,7 @@ function statements(db: Database) {
     async touchPlan(accountId: string, planId: string, now: Date): Promise<void> {
       await db
         .update(trainingPlans)
-        .set({ updatedAt: now })
+        .set({ updatedAt: planChangedAt(now) })
         .where(and(eq(trainingPlans.accountId, accountId), eq(trainingPlans.id, planId)));
     },
   };
