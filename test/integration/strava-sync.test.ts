@@ -7,6 +7,7 @@ import type { TestKairo } from '../support/kairo.ts';
 import { useKairoWithSim } from '../support/kairo-with-sim.ts';
 import { WEBHOOK_VERIFY_TOKEN, connectStrava, subscribeToSimWebhooks, registerAthlete, waitFor, waitForJobs } from '../support/strava.ts';
 import { trainerRide } from '../support/recordings.ts';
+import { stravaStatus, type StravaStatus } from '../../src/shared/api/strava.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -274,16 +275,39 @@ describe.each(kinds)("Strava's rate limits on %s", (kind) => {
     ({ sim, server } = setup);
   });
 
-  it('spreads a backfill over the windows without ever going over the limit', async () => {
+  it('spreads a backfill over the windows without ever going over the limit, saying how far it has come', async () => {
     const athlete = sim.control.createAthlete({ historyDays: 21 });
     const browser = await registerAthlete(server.url);
     sim.control.requests.reset();
     await connectStrava(browser, sim, athlete.id);
-    await waitForJobs(server, 90_000);
+    // The progress Home shows ("312 of 1,204 activities"), looked at as Home polls it while the windows pace the sync.
+    const seen: StravaStatus[] = [];
+    const drained = waitForJobs(server, 90_000).then(() => true);
+    let finished = false;
+    void drained.then(() => (finished = true));
+    while (!finished) {
+      seen.push(stravaStatus.parse((await browser.get('/api/strava/status')).body));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await drained;
     const expected = sim.control.activities(athlete.id).length;
     expect(expected * 2).toBeGreaterThan(20);
     expect(await activityCount(browser)).toBe(expected);
     expect(sim.control.requests.list({ status: 429 })).toHaveLength(0);
+
+    const progress = seen.flatMap((status) => (status.history ? [status.history] : []));
+    for (const [index, history] of progress.entries()) {
+      expect(history.detailed).toBeLessThanOrEqual(history.activities);
+      expect(history.activities).toBeLessThanOrEqual(expected);
+      if (index > 0) {
+        expect(history.activities).toBeGreaterThanOrEqual(progress[index - 1]!.activities);
+        expect(history.detailed).toBeGreaterThanOrEqual(progress[index - 1]!.detailed);
+      }
+    }
+    // Part way: all listed, some details in (each window lets 20 reads through).
+    expect(seen.some((status) => status.backfillDone && status.history && status.history.activities === expected && status.history.detailed > 0 && status.history.detailed < expected)).toBe(true);
+    // Once the history is in and scored there is no progress left to show.
+    expect(stravaStatus.parse((await browser.get('/api/strava/status')).body)).toMatchObject({ backfillDone: true, history: null });
   }, 120_000);
 });
 

@@ -10,7 +10,8 @@ import {
   stateOfResult,
 } from '../../src/web/features/imports/import-queue.ts';
 import { HttpError } from '../../src/web/lib/api-request.ts';
-import { STRAVA_APP_PAUSED_ERROR, STRAVA_ATHLETE_LIMIT_ERROR } from '../../src/shared/api/strava.ts';
+import { STRAVA_APP_PAUSED_ERROR, STRAVA_ATHLETE_LIMIT_ERROR, type StravaStatus } from '../../src/shared/api/strava.ts';
+import { isBackfilling, stravaSyncProgress } from '../../src/web/features/strava/api/strava-status.ts';
 import { stravaErrorMessage, withoutStravaError } from '../../src/web/features/strava/strava-error.ts';
 
 const MB = 1024 * 1024;
@@ -147,5 +148,36 @@ describe('failed Strava connections (?strava_error=)', () => {
   it('cleans only its own parameter from the query', () => {
     expect(withoutStravaError('?strava_error=denied')).toBe('');
     expect(withoutStravaError('?a=1&strava_error=denied&b=2')).toBe('?a=1&b=2');
+  });
+});
+
+describe("the first Strava sync's progress on Home", () => {
+  const base: StravaStatus = {
+    connected: true,
+    status: 'connected',
+    athleteName: 'Ida',
+    profilePhoto: null,
+    demo: false,
+    backfillDone: true,
+    lastSyncAt: null,
+    history: null,
+    stravaDataToAi: false,
+  };
+
+  it('counts the activities found while Strava still lists them, then those whose detail is in', () => {
+    expect(stravaSyncProgress({ ...base, backfillDone: false, history: { activities: 400, detailed: 12 } })).toEqual({ text: '400 activities found', fraction: null });
+    expect(stravaSyncProgress({ ...base, backfillDone: false, history: { activities: 1, detailed: 0 } })).toEqual({ text: '1 activity found', fraction: null });
+    expect(stravaSyncProgress({ ...base, history: { activities: 1204, detailed: 312 } })).toEqual({ text: '312 of 1,204 activities', fraction: 312 / 1204 });
+  });
+
+  it('is syncing until every listed activity has its detail, and says nothing before the first is listed or once all are in', () => {
+    expect(isBackfilling({ ...base, history: { activities: 1204, detailed: 312 } })).toBe(true);
+    expect(isBackfilling({ ...base, history: { activities: 1204, detailed: 1204 } })).toBe(false);
+    expect(isBackfilling({ ...base, history: null })).toBe(false);
+    expect(isBackfilling({ ...base, backfillDone: false })).toBe(true);
+    expect(isBackfilling({ ...base, connected: false, backfillDone: false })).toBe(false);
+    expect(stravaSyncProgress({ ...base, backfillDone: false, history: { activities: 0, detailed: 0 } })).toBeNull();
+    expect(stravaSyncProgress({ ...base, history: { activities: 10, detailed: 10 } })).toBeNull();
+    expect(stravaSyncProgress(undefined)).toBeNull();
   });
 });

@@ -12,6 +12,12 @@ export const stravaStatus = z.object({
   backfillDone: z.boolean(),
   lastSyncAt: z.string().nullable(),
   /**
+   * The first sync's progress while it runs: the activities Strava listed so far and those whose
+   * detail and streams are in ("312 of 1,204 activities"). Null once the history is in and scored,
+   * and without a connection. Optional for clients of an older server.
+   */
+  history: z.object({ activities: z.number(), detailed: z.number() }).nullable().optional(),
+  /**
    * Whether Strava-sourced data may leave Kairo for an AI (the relaxed data policy). Under the strict
    * policy (ADR 7) it may not: no prompt, and no 'Export to other AIs' file of a Strava activity.
    */

@@ -1,7 +1,7 @@
 import { ActivityList } from '../features/activities/index.ts';
 import { isStravaApiSource } from '../lib/activity-labels.ts';
 import { useUnitSystem } from '../features/settings/index.ts';
-import { PoweredByStrava } from '../features/strava/index.ts';
+import { PoweredByStrava, stravaSyncProgress } from '../features/strava/index.ts';
 import type { HomeActivities } from './use-home-activities.ts';
 
 interface HomeActivityListProps {
@@ -31,6 +31,7 @@ export function HomeActivityList({ home, onImport, onSelected, showHeader }: Hom
         loadingMore={list.isFetchingNextPage}
         onLoadMore={() => void list.fetchNextPage()}
         syncing={home.syncing}
+        syncProgress={stravaSyncProgress(home.status)}
         onImport={onImport}
         showHeader={showHeader}
       />

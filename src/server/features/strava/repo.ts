@@ -139,6 +139,18 @@ export function createStravaRepo(db: Database, options: { rowLocks: boolean }) {
       return rows.map((row) => row.accountId);
     },
 
+    /** The first sync's progress: the account's Strava activities listed so far, and those with detail and streams in. */
+    async historyProgress(accountId: string): Promise<{ activities: number; detailed: number }> {
+      const [row] = await db
+        .select({
+          activities: sql<number>`count(*)::int`,
+          detailed: sql<number>`(count(*) filter (where ${activities.detailFetchedAt} is not null))::int`,
+        })
+        .from(activities)
+        .where(and(eq(activities.userId, accountId), sql`${activities.stravaActivityId} is not null`));
+      return { activities: row?.activities ?? 0, detailed: row?.detailed ?? 0 };
+    },
+
     /** Strava ids of the account's activities whose detail and streams are not fetched yet. */
     async activitiesWithoutDetail(accountId: string): Promise<string[]> {
       const rows = await db

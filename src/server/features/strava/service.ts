@@ -75,6 +75,7 @@ export interface StravaConnectionStatus {
   demo: boolean;
   backfillDone: boolean;
   lastSyncAt: string | null;
+  history: { activities: number; detailed: number } | null;
   stravaDataToAi: boolean;
   syncPaused: { cause: 'app_inactive'; message: string } | null;
 }
@@ -315,6 +316,7 @@ export function createStravaService(deps: {
         demo: connection?.demo ?? false,
         backfillDone: connection?.backfillDone ?? false,
         lastSyncAt: connection?.lastSyncAt?.toISOString() ?? null,
+        history: connection && connection.status === 'connected' && !connection.historyScored ? await repo.historyProgress(accountId) : null,
         stravaDataToAi: deps.dataPolicy === 'relaxed',
         syncPaused: await this.syncPaused(),
       };

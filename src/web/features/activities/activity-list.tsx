@@ -5,6 +5,7 @@ import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { Button } from '../../ui/button.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
+import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { ActivityListSkeleton } from './activity-list-skeleton.tsx';
 import { ActivityRow } from './activity-row.tsx';
@@ -20,6 +21,8 @@ interface ActivityListProps {
   onLoadMore: () => void;
   /** Strava's history is still arriving. */
   syncing: boolean;
+  /** How far it has come, when known: "312 of 1,204 activities" and the share done (null while Strava still lists). */
+  syncProgress?: { text: string; fraction: number | null } | null;
   onImport: () => void;
   /** False where the surrounding frame already names the list and offers importing (the phone drawer). */
   showHeader?: boolean;
@@ -35,6 +38,7 @@ export function ActivityList({
   loadingMore,
   onLoadMore,
   syncing,
+  syncProgress = null,
   onImport,
   showHeader = true,
 }: ActivityListProps) {
@@ -55,10 +59,13 @@ export function ActivityList({
         )}
       </div>
       {syncing && (
-        <p role="status" className="flex items-center gap-2 rounded-lg bg-surface-raised px-3 py-2 text-xs text-fg-muted">
-          <Spinner className="size-3.5" />
-          Syncing your Strava history…
-        </p>
+        <div className="flex flex-col gap-2 rounded-lg bg-surface-raised px-3 py-2">
+          <p role="status" className="flex items-center gap-2 text-xs text-fg-muted">
+            <Spinner className="size-3.5" />
+            {syncProgress ? `Syncing your Strava history: ${syncProgress.text}` : 'Syncing your Strava history…'}
+          </p>
+          {syncProgress?.fraction != null && <ProgressBar label="Strava history synced" fraction={syncProgress.fraction} />}
+        </div>
       )}
       {activities === null ? (
         <ActivityListSkeleton withHeading={false} />

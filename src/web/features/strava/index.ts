@@ -1,6 +1,6 @@
 /** The strava feature's public face (ADR 0045): all that app/ and other features may import from it. */
 export { useForceSyncGlobal } from './api/force-sync.ts';
-export { BACKFILL_POLL_MS, isBackfilling, useStravaStatus } from './api/strava-status.ts';
+export { BACKFILL_POLL_MS, isBackfilling, stravaSyncProgress, useStravaStatus } from './api/strava-status.ts';
 export { ConnectStravaModal } from './connect-strava-modal.tsx';
 export { ConnectStravaPrompt } from './connect-strava-prompt.tsx';
 export { ConnectionPanel } from './connection-panel.tsx';
