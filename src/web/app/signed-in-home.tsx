@@ -2,7 +2,6 @@ import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { AuthUser } from '../../shared/api/auth.ts';
 import { ActivityListSkeleton, ActivityView, AnalysisSkeleton, LinkedActivity, LoadingActivities, NoActivitySelected } from '../features/activities/index.ts';
-import { useActiveImports } from '../features/imports/index.ts';
 import { UnitsSwitch, useUnitSystem } from '../features/settings/index.ts';
 import { StravaBrokenBanner, StravaPausedBanner, useStravaConnectError } from '../features/strava/index.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -24,8 +23,8 @@ const PendingAdjustmentsCard = lazy(() =>
 const PendingAdjustmentsShortcut = lazy(() =>
   import('../features/plans/pending-adjustments-card.tsx').then((module) => ({ default: module.PendingAdjustmentsShortcut })),
 );
-// Only while an archive import runs (after a reload too): its progress, with Cancel.
-const ImportProgressCard = lazy(() => import('../features/imports/import-progress-card.tsx').then((module) => ({ default: module.ImportProgressCard })));
+// Archive imports still running (after a reload too): their progress, with Cancel.
+const ActiveImports = lazy(() => import('../features/imports/import-progress-card.tsx').then((module) => ({ default: module.ActiveImports })));
 const ImportDialog = lazy(() => import('../features/imports/import-dialog.tsx').then((module) => ({ default: module.ImportDialog })));
 const CoachingProfileDialog = lazy(() =>
   import('../features/settings/coaching-profile-dialog.tsx').then((module) => ({ default: module.CoachingProfileDialog })),
@@ -52,7 +51,6 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
   const [profileUsed, setProfileUsed] = useState(false);
   const [connectError, dismissConnectError] = useStravaConnectError();
   const { status, activities, list, routed } = home;
-  const activeImports = useActiveImports(true);
 
   const needsConnect = trainingDataState(status, activities) === 'missing';
   const openImport = () => {
@@ -124,11 +122,9 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
               </div>
             </Alert>
           )}
-          {activeImports.length > 0 && (
-            <Suspense fallback={null}>
-              <ImportProgressCard imports={activeImports} />
-            </Suspense>
-          )}
+          <Suspense fallback={null}>
+            <ActiveImports />
+          </Suspense>
           {!needsConnect && (
             // On a phone the cards follow the activity, so its title and figures are on the first screen (issue 26).
             <div className="flex flex-col gap-6 empty:hidden max-md:order-last">

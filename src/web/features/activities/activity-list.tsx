@@ -1,14 +1,15 @@
 import clsx from 'clsx';
 import { FileUp } from 'lucide-react';
-import { useId, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, type KeyboardEvent } from 'react';
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { Button } from '../../ui/button.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
-import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { ActivityListSkeleton } from './activity-list-skeleton.tsx';
 import { ActivityRow } from './activity-row.tsx';
+
+const ProgressBar = lazy(() => import('../../ui/progress-bar.tsx').then((module) => ({ default: module.ProgressBar })));
 
 interface ActivityListProps {
   /** Null while the first page loads. */
@@ -64,7 +65,12 @@ export function ActivityList({
             <Spinner className="size-3.5" />
             {syncProgress ? `Syncing your Strava history: ${syncProgress.text}` : 'Syncing your Strava history…'}
           </p>
-          {syncProgress?.fraction != null && <ProgressBar label="Strava history synced" fraction={syncProgress.fraction} />}
+          {syncProgress?.fraction != null && (
+            // Only in the first minutes after connecting: the bar's code loads then, not with every first screen.
+            <Suspense fallback={null}>
+              <ProgressBar label="Strava history synced" fraction={syncProgress.fraction} />
+            </Suspense>
+          )}
         </div>
       )}
       {activities === null ? (

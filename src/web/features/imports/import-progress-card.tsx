@@ -1,10 +1,20 @@
 import { FileArchive } from 'lucide-react';
 import type { ImportStatus } from '../../../shared/api/imports.ts';
+import { useActiveImports } from './api/active-imports.ts';
 import { ArchiveLine } from './import-result-line.tsx';
 
 /**
+ * Home's follower of archive imports (loaded after the first paint, so the first screen carries
+ * none of it): reads the running ones from the server and shows their card while there are any.
+ */
+export function ActiveImports() {
+  const active = useActiveImports(true);
+  return active.length > 0 ? <ImportProgressCard imports={active} /> : null;
+}
+
+/**
  * Home's card for archive imports still running (from the server, so it is there after a reload):
- * each with its bar, counts, time left and Cancel. Loaded only while an import runs.
+ * each with its bar, counts, time left and Cancel.
  */
 export function ImportProgressCard({ imports }: { imports: readonly ImportStatus[] }) {
   return (
