@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { webDistDir } from '../../../src/server/http/spa.ts';
+import { testDatabaseKinds } from '../../support/databases.ts';
 import { startTestKairo, type TestKairo } from '../../support/kairo.ts';
 import { collectBrowserErrors, launchBrowser, type ExpectedResponseError } from './browser.ts';
 
@@ -18,7 +19,16 @@ export interface KairoInBrowser {
 }
 
 /**
- * For one describe block: the real server (demo mode, PGlite, plus any `env` settings) and one
+ * The browser tests' database: PostgreSQL where it is reachable (CI requires it), else PGlite.
+ * PGlite runs inside the test's own process, beside the server and the test: on a 2-core machine
+ * that one thread was most of a browser test's time. The integration tests cover both databases.
+ */
+async function browserTestDatabase() {
+  return (await testDatabaseKinds()).includes('postgres') ? 'postgres' : 'pglite';
+}
+
+/**
+ * For one describe block: the real server (demo mode, PostgreSQL or PGlite, plus any `env` settings) and one
  * desktop-sized page in Chromium; after every test the page's console must have shown no error
  * but the `expected` ones. The returned object is filled in by the time the block's own hooks and
  * tests run.
@@ -37,7 +47,7 @@ export function useKairoInBrowser(expected: readonly ExpectedResponseError[], en
     if (!existsSync(join(webDistDir, 'index.html'))) {
       throw new Error('dist/web is not built: run `npm run build` first (npm test does it for you).');
     }
-    session.server = await startTestKairo('pglite', env);
+    session.server = await startTestKairo(await browserTestDatabase(), env);
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     session.page = await context.newPage();
