@@ -43,6 +43,13 @@ function uploadLimit(fileName: string): { stream: Transform; isZip(): boolean } 
 
 const idParam = z.object({ id: z.uuid() });
 
+/** The import a path names; anything but an id answers 404, as an import of another account does. */
+function importId(params: unknown): string {
+  const parsed = idParam.safeParse(params);
+  if (!parsed.success) throw new AppError('not_found', 'Import not found');
+  return parsed.data.id;
+}
+
 /**
  * POST /api/imports takes one file per request (multipart field `file`): an activity file is
  * imported at once; a Strava export archive is stored and imported by a job whose progress
@@ -105,11 +112,7 @@ export async function registerImportRoutes(app: FastifyInstance, deps: { imports
       tags: ['imports'],
       auth: 'required',
       response: importStatus,
-      handler: async ({ account, params }) => {
-        const parsed = idParam.safeParse(params);
-        if (!parsed.success) throw new AppError('not_found', 'Import not found');
-        return imports.status(account.id, parsed.data.id);
-      },
+      handler: async ({ account, params }) => imports.status(account.id, importId(params)),
     });
 
     route(scope, {
@@ -119,11 +122,7 @@ export async function registerImportRoutes(app: FastifyInstance, deps: { imports
       tags: ['imports'],
       auth: 'required',
       response: importStatus,
-      handler: async ({ account, params }) => {
-        const parsed = idParam.safeParse(params);
-        if (!parsed.success) throw new AppError('not_found', 'Import not found');
-        return imports.cancel(account.id, parsed.data.id);
-      },
+      handler: async ({ account, params }) => imports.cancel(account.id, importId(params)),
     });
 
     route(scope, {
