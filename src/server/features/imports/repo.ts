@@ -4,6 +4,8 @@ import { activityOriginals, importUploadParts, imports } from '../../db/schema.t
 
 export type ImportRow = typeof imports.$inferSelect;
 type Counter = 'imported' | 'duplicates' | 'skipped' | 'failed';
+/** An import a job may still take up, or the athlete cancel. */
+const UNFINISHED: ImportRow['status'][] = ['queued', 'running'];
 
 export function createImportsRepo(db: Database) {
   return {
@@ -35,19 +37,19 @@ export function createImportsRepo(db: Database) {
       const started = await db
         .update(imports)
         .set({ status: 'running', startedAt: sql`coalesce(${imports.startedAt}, now())`, updatedAt: new Date() })
-        .where(and(eq(imports.id, id), inArray(imports.status, ['queued', 'running'])))
+        .where(and(eq(imports.id, id), inArray(imports.status, UNFINISHED)))
         .returning({ id: imports.id });
       return started.length > 0;
     },
 
-    /** Cancels an archive import that has not ended; false when it had (done, failed or cancelled already). */
-    async cancel(accountId: string, id: string): Promise<boolean> {
-      const cancelled = await db
+    /** Cancels an archive import that has not ended and answers it; undefined when it had (done, failed or cancelled already). */
+    async cancel(accountId: string, id: string): Promise<ImportRow | undefined> {
+      const [cancelled] = await db
         .update(imports)
         .set({ status: 'cancelled', updatedAt: new Date() })
-        .where(and(eq(imports.accountId, accountId), eq(imports.id, id), eq(imports.kind, 'archive'), inArray(imports.status, ['queued', 'running'])))
-        .returning({ id: imports.id });
-      return cancelled.length > 0;
+        .where(and(eq(imports.accountId, accountId), eq(imports.id, id), eq(imports.kind, 'archive'), inArray(imports.status, UNFINISHED)))
+        .returning();
+      return cancelled;
     },
 
     async update(id: string, values: Partial<Pick<ImportRow, 'status' | 'total' | 'error' | 'storagePath'>>): Promise<void> {

@@ -142,11 +142,12 @@ export function createImportsService(deps: {
       const row = await repo.find(accountId, id);
       if (!row) throw new AppError('not_found', 'Import not found');
       if (row.kind !== 'archive') throw new AppError('conflict', 'A single file is imported at once; there is nothing to cancel');
-      if (!(await repo.cancel(accountId, id))) {
-        const now = await repo.find(accountId, id);
-        throw new AppError('conflict', now?.status === 'cancelled' ? 'This import was already cancelled' : 'This import has already ended');
+      const cancelled = await repo.cancel(accountId, id);
+      if (!cancelled) {
+        const current = await repo.find(accountId, id);
+        throw new AppError('conflict', current?.status === 'cancelled' ? 'This import was already cancelled' : 'This import has already ended');
       }
-      return toImportStatus((await repo.find(accountId, id))!);
+      return toImportStatus(cancelled);
     },
 
     async recent(accountId: string): Promise<ImportStatus[]> {

@@ -8,8 +8,6 @@ import { describePowerCurves, type PowerCurveOverlay } from './power-curve-overl
 import { ReadoutItem } from './readout-item.tsx';
 import { UplotChart } from './uplot-chart.tsx';
 
-/** Below this plot width, fewer durations are labelled so they stay apart. */
-
 const watts = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${Math.round(value)} W`);
 
 /** This activity's power-duration curve over the athlete's best of `days` days, on a log duration axis. */

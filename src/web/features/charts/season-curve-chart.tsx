@@ -6,7 +6,6 @@ import { readChartPalette } from './chart-theme.ts';
 import { ReadoutItem } from './readout-item.tsx';
 import { UplotChart } from './uplot-chart.tsx';
 
-/** Below this plot width, fewer durations are labelled so they stay apart. */
 export const SEASON_CURVE_HEIGHT_PX = 240;
 
 /** One range's curve: its points by duration (seconds), and how a value reads. */

@@ -3,13 +3,14 @@ import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { importStatus, type ImportStatus } from '../../../../shared/api/imports.ts';
 import { apiRequest, readJson } from '../../../lib/api-request.ts';
+import { isImportSettled } from '../import-queue.ts';
 
 /** The account's latest imports: GET /api/imports. Its key heads every import's own key. */
 export const recentImportsQueryKey = ['/api/imports'] as const;
 /** How often the list is looked at while an archive import runs (reading it is one indexed query). */
 const ACTIVE_POLL_MS = 2000;
 
-const isActive = (status: ImportStatus) => status.kind === 'archive' && (status.status === 'queued' || status.status === 'running');
+const isActive = (status: ImportStatus) => status.kind === 'archive' && !isImportSettled(status);
 
 /**
  * The archive imports still running, from the server: their progress shows after a reload or on

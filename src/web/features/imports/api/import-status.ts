@@ -3,6 +3,7 @@ import { importStatus, type ImportStatus } from '../../../../shared/api/imports.
 import { apiRequest, readJson } from '../../../lib/api-request.ts';
 import { showToast } from '../../../ui/toast-store.ts';
 import { isImportSettled } from '../import-queue.ts';
+import { recentImportsQueryKey } from './active-imports.ts';
 
 /** How often a running archive import is looked at. */
 export const IMPORT_POLL_MS = 1000;
@@ -39,7 +40,7 @@ export function useCancelImport() {
     onSuccess: (status) => {
       queryClient.setQueryData(importStatusQueryKey(status.id), status);
       showToast({ title: 'Import cancelled', description: 'The activities imported so far stay in your account.' });
-      void queryClient.invalidateQueries({ queryKey: ['/api/imports'] });
+      void queryClient.invalidateQueries({ queryKey: recentImportsQueryKey });
     },
   });
 }
