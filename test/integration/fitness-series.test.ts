@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { computeFitnessSeries, continueFitnessSeries } from '../../src/metrics/fitness.ts';
+import { computeFitnessSeries, continueFitnessSeries, morningFitness } from '../../src/metrics/fitness.ts';
 import { analysisView } from '../../src/shared/api/analysis.ts';
 import { formatDistance, measureText } from '../../src/shared/format.ts';
 import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
@@ -116,13 +116,12 @@ describe.each(kinds)('one fitness series from the whole history on %s', (kind) =
     const [onTheDay, nextDay] = [series[index]!, series[index + 1]!];
 
     const analysis = analysisView.parse((await athlete.get(`/api/activities/${latest}/analysis`)).body);
-    const signed = (value: number) => {
-      const rounded = Math.round(value);
-      return rounded > 0 ? `+${rounded}` : String(rounded);
-    };
+    const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
+    // The form before the run and after it are the figures Home shows on those two mornings (ADR 0071, 0088).
+    const [morning, nextMorning] = [morningFitness(onTheDay), morningFitness(nextDay)];
     expect(analysis.recovery).toContain(
       `After this run, fitness (CTL) ${Math.round(onTheDay.ctl)} and fatigue (ATL) ${Math.round(onTheDay.atl)}: ` +
-        `your form (TSB) goes from ${signed(onTheDay.tsb)} before it to ${signed(nextDay.tsb)} the morning after.`,
+        `your form (TSB) goes from ${signed(morning.form)} before it to ${signed(nextMorning.form)} the morning after.`,
     );
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { writeBuiltinAnalysis } from '../../src/server/features/analysis/coach/builtin.ts';
-import type { AnalysisContext } from '../../src/server/features/analysis/coach/context.ts';
+import type { AnalysisContext } from '../../src/server/features/facts/index.ts';
 import { numbersIn } from '../../src/server/ai/numbers.ts';
 import { ungroundedNumbers } from '../../src/server/features/analysis/coach/grounding.ts';
 import { coachAnswer, type CoachAnswer } from '../../src/server/features/analysis/coach/schema.ts';

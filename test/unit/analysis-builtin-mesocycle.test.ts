@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeBuiltinAnalysis } from '../../src/server/features/analysis/coach/builtin.ts';
-import type { AnalysisContext, AnalysisInputs } from '../../src/server/features/analysis/coach/context.ts';
+import type { AnalysisContext, AnalysisInputs } from '../../src/server/features/facts/index.ts';
 import { ungroundedNumbers } from '../../src/server/features/analysis/coach/grounding.ts';
 import { coachAnswer, type CoachAnswer } from '../../src/server/features/analysis/coach/schema.ts';
 import type { NextSession, SessionIntensity } from '../../src/shared/api/analysis.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextHash } from '../../src/server/features/analysis/coach/context.ts';
+import { contextHash } from '../../src/server/features/facts/index.ts';
 import { numbersIn } from '../../src/server/ai/numbers.ts';
 import { mayEnterPrompt, type FactOrigin } from '../../src/server/ai/provenance.ts';
 import { plain } from '../../src/server/features/analysis/coach/words.ts';

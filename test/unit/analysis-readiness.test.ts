@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { writeBuiltinAnalysis } from '../../src/server/features/analysis/coach/builtin.ts';
-import type { AnalysisContext } from '../../src/server/features/analysis/coach/context.ts';
+import { readinessFacts, type AnalysisContext } from '../../src/server/features/facts/index.ts';
 import { ungroundedNumbers } from '../../src/server/features/analysis/coach/grounding.ts';
 import { buildCoachPrompt } from '../../src/server/features/analysis/coach/prompt.ts';
-import { readinessFacts } from '../../src/server/features/analysis/coach/readiness-facts.ts';
 import { computeReadiness, indexWellness, type WellnessReading } from '../../src/server/features/wellness/readiness.ts';
 import type { CoachingStyle } from '../../src/shared/domain/coaching-style.ts';
 import { contextOf } from './support/analysis-context.ts';

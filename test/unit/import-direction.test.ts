@@ -31,7 +31,7 @@ tester.run('kairo/import-direction', rule, {
     { filename: at('src/server/features/tracking/routes.ts'), code: "import { x } from '../auth/service.ts';", errors: 1 },
     { filename: at('src/server/kairo.ts'), code: "import { createAuthRepo } from './features/auth/repo.ts';", errors: 1 },
     { filename: at('src/server/admin/accounts.ts'), code: "import { toAuthUser } from '../features/auth/service.ts';", errors: 1 },
-    { filename: at('src/server/features/analysis/coach/context.ts'), code: "import { planOnDay } from '../../plans/plan-on-day.ts';", errors: 1 },
+    { filename: at('src/server/features/facts/analysis/context.ts'), code: "import { planOnDay } from '../../plans/plan-on-day.ts';", errors: 1 },
     // Test doubles: never statically, and dynamically only from the demo wiring.
     { filename: at('src/server/demo/strava.ts'), code: "import { createStravaSim } from '../../../tools/strava-sim/sim.ts';", errors: 1 },
     { filename: at('src/server/features/strava/setup.ts'), code: "const sim = await import('../../../../tools/strava-sim/sim.ts');", errors: 1 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeBuiltinAnalysis } from '../../src/server/features/analysis/coach/builtin.ts';
-import type { AnalysisContext } from '../../src/server/features/analysis/coach/context.ts';
+import type { AnalysisContext } from '../../src/server/features/facts/index.ts';
 import { ungroundedNumbers } from '../../src/server/features/analysis/coach/grounding.ts';
 import { promptFacts } from '../../src/server/features/analysis/coach/prompt.ts';
 import type { TrainingLogEntry } from '../../src/server/features/scoring/index.ts';

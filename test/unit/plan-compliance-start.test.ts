@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planComplianceFacts } from '../../src/server/features/analysis/coach/plan-compliance-facts.ts';
+import { planComplianceFacts } from '../../src/server/features/facts/index.ts';
 import { complianceLogSpan, weekComplianceOn } from '../../src/server/features/plans/compliance-read.ts';
 import { lengthInput } from '../../src/server/features/plans/plan-on-day.ts';
 import type { TrainingLogEntry } from '../../src/server/features/scoring/index.ts';

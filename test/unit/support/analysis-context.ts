@@ -4,7 +4,7 @@ import {
   type AnalysisContext,
   type AnalysisInputs,
   type ContextSources,
-} from '../../../src/server/features/analysis/coach/context.ts';
+} from '../../../src/server/features/facts/index.ts';
 import { activityDetail, logEntry, metricsView } from '../../factories.ts';
 import { summariseTraining } from '../../../src/server/features/plans/athlete-facts.ts';
 import { generatePlan } from '../../../src/server/features/plans/generator.ts';

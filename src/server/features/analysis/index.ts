@@ -10,9 +10,9 @@ import { createAnalysisJob } from './jobs.ts';
 import { createAnalysisRepo } from './repo.ts';
 import { createAnalysisService } from './service.ts';
 
-/** Kai's analysis of each activity: the facts (coach/context), the words (built-in or a model) and the exports. */
+/** Kai's analysis of each activity: the facts (the facts layer, facts/analysis), the words (built-in or a model) and the exports. */
 export type { AnalysisService } from './service.ts';
-export type { AnalysisContext } from './coach/context.ts';
+export type { AnalysisContext } from '../facts/index.ts';
 export { registerAnalysisRoutes } from './routes.ts';
 
 type ServiceDeps = Parameters<typeof createAnalysisService>[0];

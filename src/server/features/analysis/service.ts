@@ -14,13 +14,9 @@ import type { CoachSuggestion, DayPlanService, PlansService } from '../plans/ind
 import type { WellnessService } from '../wellness/index.ts';
 import type { AnalysisSettings as AccountSettings, SettingsService } from '../settings/index.ts';
 import type { Coach } from './coach/coach.ts';
-import { activityProvenance } from './coach/activity-facts.ts';
-import { buildAnalysisContext, contextHash, type AnalysisContext } from './coach/context.ts';
-import { readinessFacts } from './coach/readiness-facts.ts';
+import { activityProvenance, buildAnalysisContext, contextHash, quantity, readinessFacts, type AnalysisContext, type PlannedNextFacts } from '../facts/index.ts';
 import { asDaySession, fromDaySession, heldBackSession } from './coach/next-session.ts';
 import { builtinNextSession } from './coach/builtin.ts';
-import { quantity } from '../facts/index.ts';
-import type { PlannedNextFacts } from './coach/context.ts';
 import { formatShortCalendarDay } from '../../../shared/format.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 import { mayEnterPrompt } from '../../ai/provenance.ts';

@@ -1,12 +1,14 @@
 import { computeCriticalPower } from '../../../metrics/critical-power.ts';
-import { morningFitness, morningLoads, wholeFitness, type FitnessDay } from '../../../metrics/fitness.ts';
+import type { FitnessDay } from '../../../metrics/fitness.ts';
 import { POWER_CURVE_GRID_S } from '../../../metrics/power-curve-grid.ts';
 import type { AskSource } from '../../../shared/api/coach-conversations.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import type { FactOrigin } from '../../ai/provenance.ts';
 import { figureOrigins, scoreOrigins, type FactActivity } from './activities.ts';
 import { fact, type DayWindow, type Fact } from './fact.ts';
-import { count, epochDay, distance, duration, elevation, percent, quantity, ratio, score, signed, watts } from './format.ts';
+import { fitnessAt, fitnessChange } from './fitness.ts';
+import { sessionTotals, sumKnown } from './totals.ts';
+import { epochDay, distance, duration, elevation, percent, quantity, ratio, score, watts } from './format.ts';
 
 /**
  * The fact builders: each figure of the athlete's data computed and worded once, from stored
@@ -52,21 +54,17 @@ export function volumeFacts(rows: readonly FactActivity[], family: FamilyOrAll, 
   const key = (figure: string) => `volume.${family}.${figure}`;
   const words = familyWords(family);
   const figures = originsOf(chosen, figureOrigins);
-  const sum = (values: (number | null)[]): number | null => {
-    const known = values.filter((value): value is number => value !== null);
-    return known.length === 0 ? null : known.reduce((total, value) => total + value, 0);
-  };
-  const distanceM = sum(chosen.map((row) => row.distanceM));
-  const elevationM = sum(chosen.map((row) => row.elevationGainM));
-  const load = sum(chosen.map((row) => row.trainingLoad));
+  const totals = sessionTotals(chosen, words.noun, words.plural);
+  const distanceM = sumKnown(chosen.map((row) => row.distanceM));
+  const elevationM = sumKnown(chosen.map((row) => row.elevationGainM));
   return {
     family,
     window,
-    sessions: fact(key('sessions'), `Number of ${words.plural}`, count(chosen.length, words.noun, words.plural), '', window, ACTIVITY_SOURCE_LABEL, figures),
-    time: fact(key('time'), 'Moving time', duration(chosen.reduce((total, row) => total + row.movingTimeS, 0)), 's', window, ACTIVITY_SOURCE_LABEL, figures),
+    sessions: fact(key('sessions'), `Number of ${words.plural}`, totals.sessions, '', window, ACTIVITY_SOURCE_LABEL, figures),
+    time: fact(key('time'), 'Moving time', totals.movingTime, 's', window, ACTIVITY_SOURCE_LABEL, figures),
     distance: distanceM === null ? null : fact(key('distance'), 'Distance', distance(distanceM, units), 'm', window, ACTIVITY_SOURCE_LABEL, figures),
     elevation: elevationM === null ? null : fact(key('elevation'), 'Elevation gain', elevation(elevationM, units), 'm', window, ACTIVITY_SOURCE_LABEL, figures),
-    load: load === null ? null : fact(key('load'), 'Training load', score(load), 'TSS', window, ACTIVITY_SOURCE_LABEL, originsOf(chosen, scoreOrigins)),
+    load: totals.load === null ? null : fact(key('load'), 'Training load', totals.load, 'TSS', window, ACTIVITY_SOURCE_LABEL, originsOf(chosen, scoreOrigins)),
   };
 }
 
@@ -141,14 +139,13 @@ export function fitnessFacts(series: readonly FitnessDay[], day: string, origins
   const entry = series.find((candidate) => candidate.date === day);
   if (!entry) return null;
   const window = { from: day, to: day };
-  const loads = morningLoads(entry);
-  const shown = wholeFitness(loads);
+  const shown = fitnessAt(entry, 'morning');
   return {
-    ctl: fact('fitness.ctl', 'Fitness (CTL), this morning', quantity(loads.ctl, String(shown.fitness)), 'TSS', window, 'Fitness series', origins),
-    atl: fact('fitness.atl', 'Fatigue (ATL), this morning', quantity(loads.atl, String(shown.fatigue)), 'TSS', window, 'Fitness series', origins),
-    tsb: fact('fitness.tsb', 'Form (TSB = fitness − fatigue), this morning', signed(shown.form), 'TSS', window, 'Fitness series', origins),
+    ctl: fact('fitness.ctl', 'Fitness (CTL), this morning', shown.fitness, 'TSS', window, 'Fitness series', origins),
+    atl: fact('fitness.atl', 'Fatigue (ATL), this morning', shown.fatigue, 'TSS', window, 'Fitness series', origins),
+    tsb: fact('fitness.tsb', 'Form (TSB = fitness − fatigue), this morning', shown.form, 'TSS', window, 'Fitness series', origins),
     entry,
-    form: shown.form,
+    form: shown.form.value,
   };
 }
 
@@ -157,8 +154,7 @@ export function fitnessChangeFact(series: readonly FitnessDay[], window: DayWind
   const start = series.find((entry) => entry.date === window.from);
   const end = series.find((entry) => entry.date === window.to);
   if (!start || !end) return null;
-  const change = morningFitness(end).fitness - morningFitness(start).fitness;
-  return fact('fitness.ctl.change', 'Change in fitness (CTL)', signed(change), 'TSS', window, 'Fitness series', origins);
+  return fact('fitness.ctl.change', 'Change in fitness (CTL)', fitnessChange(start, end, 'morning'), 'TSS', window, 'Fitness series', origins);
 }
 
 export interface ZoneTimes {

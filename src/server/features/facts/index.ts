@@ -6,5 +6,15 @@
 export * from './format.ts';
 export * from './fact.ts';
 export * from './activities.ts';
+export * from './fitness.ts';
+export * from './totals.ts';
 export * from './builders.ts';
-export * from './analysis-facts.ts';
+// The analysis's facts: what one activity's analysis is written from, stored with it (ADR 0088).
+export * from './analysis/context.ts';
+export * from './analysis/activity.ts';
+export * from './analysis/intervals.ts';
+export * from './analysis/thresholds.ts';
+export * from './analysis/training.ts';
+export * from './analysis/readiness.ts';
+export * from './analysis/plan-compliance.ts';
+export * from './analysis/stored.ts';

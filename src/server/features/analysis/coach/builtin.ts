@@ -1,12 +1,11 @@
 import type { NextSession, SessionFocus } from '../../../../shared/api/analysis.ts';
-import type { AnalysisContext } from './context.ts';
+import { readinessEvidence, type AnalysisContext } from '../../facts/index.ts';
 import { keyInsights } from './insights.ts';
 import { cycleSessionSentence } from './cycle-week.ts';
 import { chooseNextSession, describeSession, type SessionChoice } from './next-session.ts';
 import { performanceSummary } from './performance-summary.ts';
 import { trainingPlanProgress } from './plan-progress.ts';
 import { readActivity, type Effort, type Reading } from './reading.ts';
-import { readinessEvidence } from './readiness-facts.ts';
 import { recoveryAdvice } from './recovery.ts';
 import type { CoachAnswer } from './schema.ts';
 import { FOCUS_LABELS, voiceFor, type Voice } from './voice.ts';

@@ -1,6 +1,6 @@
 import type { AnalysisCoach } from '../../../../shared/api/analysis.ts';
 import { writeBuiltinAnalysis } from './builtin.ts';
-import type { AnalysisContext } from './context.ts';
+import type { AnalysisContext } from '../../facts/index.ts';
 import { ungroundedNumbers } from './grounding.ts';
 import type { CoachAnswer } from './schema.ts';
 

@@ -1,4 +1,4 @@
-import type { ActivityFacts, AnalysisContext, MesocycleFacts } from './context.ts';
+import type { ActivityFacts, AnalysisContext, MesocycleFacts } from '../../facts/index.ts';
 import type { SessionChoice } from './next-session.ts';
 import type { Reading } from './reading.ts';
 import type { Voice } from './voice.ts';

@@ -1,4 +1,4 @@
-import type { AnalysisContext } from './context.ts';
+import type { AnalysisContext } from '../../facts/index.ts';
 import type { Reading } from './reading.ts';
 import { FOCUS_LABELS, type FocusArea, type Voice } from './voice.ts';
 import { activityNoun, capitalize, figures, maybe, quote } from './words.ts';

@@ -1,7 +1,6 @@
 import type { AnalysisSections, NextSession, SessionIntensity } from '../../../../shared/api/analysis.ts';
 import { numbersIn, stringsIn } from '../../../ai/numbers.ts';
-import type { AnalysisContext } from './context.ts';
-import { formatDuration, type Quantity } from '../../facts/index.ts';
+import { formatDuration, type AnalysisContext, type Quantity } from '../../facts/index.ts';
 
 /**
  * The numbers of `sections` that no fact and no part of `session` accounts for (empty when

@@ -1,4 +1,4 @@
-import type { ActivityFacts, AnalysisContext, ZoneFacts } from './context.ts';
+import type { ActivityFacts, AnalysisContext, ZoneFacts } from '../../facts/index.ts';
 import { cycleInsight } from './cycle-week.ts';
 import { customFocusInsights } from './focus-insights.ts';
 import { intervalInsight } from './interval-insight.ts';

@@ -1,5 +1,4 @@
-import type { AnalysisContext } from './context.ts';
-import type { IntervalFacts } from './interval-facts.ts';
+import type { AnalysisContext, IntervalFacts } from '../../facts/index.ts';
 
 /** Heart rate that moved less than this across a set held steady. */
 const STEADY_DRIFT_BPM = 2;

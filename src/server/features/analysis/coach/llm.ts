@@ -1,7 +1,7 @@
 import type { StravaDataPolicy } from '../../../ai/provenance.ts';
 import type { AiFailure, StructuredModel } from '../../../ai/structured-model.ts';
 import { builtinCoach, type Coach, type CoachResult } from './coach.ts';
-import type { AnalysisContext } from './context.ts';
+import type { AnalysisContext } from '../../facts/index.ts';
 import { ungroundedNumbersInPrompt } from './grounding.ts';
 import { buildCoachPrompt } from './prompt.ts';
 import { coachAnswer } from './schema.ts';

@@ -1,7 +1,6 @@
 import type { NextSession, SessionFocus, SessionIntensity, SessionStep } from '../../../../shared/api/analysis.ts';
 import type { DaySession } from '../../../../shared/api/day-plan.ts';
-import type { AnalysisContext } from './context.ts';
-import { formatDuration } from '../../facts/index.ts';
+import { formatDuration, type AnalysisContext } from '../../facts/index.ts';
 import { formatPace } from '../../../../shared/format.ts';
 import type { Reading } from './reading.ts';
 import type { Voice } from './voice.ts';

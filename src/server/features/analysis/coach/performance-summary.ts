@@ -1,4 +1,4 @@
-import type { ActivityFacts, AnalysisContext, ZoneFacts } from './context.ts';
+import type { ActivityFacts, AnalysisContext, ZoneFacts } from '../../facts/index.ts';
 import type { Voice } from './voice.ts';
 import { activityNoun, capitalize, figures, maybe, paragraph, type Figure } from './words.ts';
 

@@ -1,5 +1,4 @@
-import type { ActivityFacts } from './context.ts';
-import type { PlanComplianceFacts, PlanSessionFacts } from './plan-compliance-facts.ts';
+import type { ActivityFacts, PlanComplianceFacts, PlanSessionFacts } from '../../facts/index.ts';
 import type { Voice } from './voice.ts';
 import { activityNoun, paragraph } from './words.ts';
 

@@ -1,5 +1,5 @@
 import type { PhaseName } from '../../../../shared/domain/plan-phases.ts';
-import type { AnalysisContext, PlanFacts, PlanPhaseFacts } from './context.ts';
+import type { AnalysisContext, PlanFacts, PlanPhaseFacts } from '../../facts/index.ts';
 import { cycleProgress } from './cycle-week.ts';
 import { planComplianceWords } from './plan-compliance-words.ts';
 import type { Effort, Reading } from './reading.ts';
@@ -122,10 +122,12 @@ function recentTraining(context: AnalysisContext, reading: Reading, voice: Voice
   const lastDays = `${recent.sessions.text} in the last ${recent.days.text}`;
   if (voice.tone === 'gentle') return `For now: ${lastDays}, ${recent.movingTime.text} of moving.`;
   const sports = recent.bySport.map(
-    (sport) => `${familyNoun(sport.family)} ${sport.sessions.text}, ${sport.movingTime.text}, load ${sport.load.text}`,
+    (sport) => `${familyNoun(sport.family)} ${sport.sessions.text}, ${sport.movingTime.text}${sport.load ? `, load ${sport.load.text}` : ''}`,
   );
   return paragraph(
-    `Meanwhile: ${lastDays}, ${recent.movingTime.text} and a training load of ${recent.load.text}.`,
+    recent.load
+      ? `Meanwhile: ${lastDays}, ${recent.movingTime.text} and a training load of ${recent.load.text}.`
+      : `Meanwhile: ${lastDays}, ${recent.movingTime.text} in all.`,
     voice.tone === 'precise' && sports.length > 1 && `By sport: ${sports.join('; ')}.`,
     reading.trend === 'holding'
       ? `Fitness (CTL) held at ${load.onTheDay.fitness.text} over the week.`

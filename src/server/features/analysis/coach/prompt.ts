@@ -1,5 +1,5 @@
 import { COACHING_STYLES, type CoachingStyle } from '../../../../shared/domain/coaching-style.ts';
-import type { AnalysisContext, PlanFacts } from './context.ts';
+import type { AnalysisContext, PlanFacts } from '../../facts/index.ts';
 import { mayEnterPrompt, type Provenanced, type StravaDataPolicy } from '../../../ai/provenance.ts';
 
 /**

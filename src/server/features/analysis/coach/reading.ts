@@ -1,5 +1,5 @@
 import { formState, type FormState } from '../../../../shared/domain/form-bands.ts';
-import type { AnalysisContext, ZoneFacts } from './context.ts';
+import type { AnalysisContext, ZoneFacts } from '../../facts/index.ts';
 
 export type { FormState };
 

@@ -1,6 +1,5 @@
-import type { AnalysisContext } from './context.ts';
+import { readinessEvidence, type AnalysisContext } from '../../facts/index.ts';
 import { cycleRecovery } from './cycle-week.ts';
-import { readinessEvidence } from './readiness-facts.ts';
 import type { FormState, Reading } from './reading.ts';
 import type { Voice } from './voice.ts';
 import { activityNoun, paragraph } from './words.ts';

@@ -1,4 +1,4 @@
-import type { ActivityFacts, AnalysisContext } from './context.ts';
+import type { ActivityFacts, AnalysisContext } from '../../facts/index.ts';
 import { intervalPacing, intervalSetText } from './interval-insight.ts';
 import type { Reading } from './reading.ts';
 import { activityNoun, capitalize, EFFORT_PHRASES, maybe, quote } from './words.ts';

@@ -1,5 +1,5 @@
 import type { CoachingStyle } from '../../../../shared/domain/coaching-style.ts';
-import type { CoachingFacts } from './context.ts';
+import type { CoachingFacts } from '../../facts/index.ts';
 
 /**
  * How the built-in coach speaks in a style. Chill: gentle, wellness first, few numbers.

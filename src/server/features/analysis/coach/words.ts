@@ -1,6 +1,5 @@
 import type { SportFamily } from '../../../../metrics/training-load.ts';
-import type { ActivityFacts } from './context.ts';
-import type { Quantity } from '../../facts/index.ts';
+import type { ActivityFacts, Quantity } from '../../facts/index.ts';
 import type { Effort } from './reading.ts';
 
 /**

@@ -42,7 +42,7 @@ export interface AnswerData {
   activities(window: DayWindow, needs?: { curves?: boolean }): Promise<FactActivity[]>;
   /** The one activity asked about; null when it is not this account's. */
   activity(activityId: string): Promise<FactActivity | null>;
-  /** The facts the activity's analysis was written from (facts/analysis-facts.ts); null before it is written. */
+  /** The facts the activity's analysis was written from (facts/analysis/stored.ts); null before it is written. */
   analysisFacts(activityId: string): Promise<Fact[] | null>;
   /** The fitness series over the window's days and the sources of every load it holds. */
   fitness(window: DayWindow): Promise<{ series: FitnessDay[]; origins: FactOrigin[] }>;

@@ -3,11 +3,11 @@ import { COACHING_STYLES } from '../../../../shared/domain/coaching-style.ts';
 import { RIDE_DETAILS } from '../../../../shared/domain/ride-detail.ts';
 import { sportFamilyOf } from '../../../../shared/domain/sport-family.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
-import { activityFacts, activityProvenance } from './activity-facts.ts';
+import { activityFacts, activityProvenance } from './activity.ts';
 import type { AnalysisContext, AnalysisInputs, ContextReaders, ContextSources, MaxHrUpdateFacts } from './context-types.ts';
-import { intervalFacts, type IntervalFacts } from './interval-facts.ts';
-import { athleteProfileFacts, ftpUpdateFacts, maxHrUpdateFacts, zonesUsedFacts } from './threshold-facts.ts';
-import { FITNESS_DAYS, RECENT_TRAINING_DAYS, loadFacts, mesocycleFacts, planFacts, recentTrainingFacts } from './training-facts.ts';
+import { intervalFacts, type IntervalFacts } from './intervals.ts';
+import { athleteProfileFacts, ftpUpdateFacts, maxHrUpdateFacts, zonesUsedFacts } from './thresholds.ts';
+import { FITNESS_DAYS, RECENT_TRAINING_DAYS, loadFacts, mesocycleFacts, planFacts, recentTrainingFacts } from './training.ts';
 import { DAY_MS } from '../../../../shared/time.ts';
 
 // The facts' shapes live in context-types.ts; every coach file reads them from here, with the builder.

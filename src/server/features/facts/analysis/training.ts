@@ -1,12 +1,13 @@
-import { wholeFitness } from '../../../../metrics/fitness.ts';
 import type { FitnessDay } from '../../../../metrics/fitness.ts';
 import { MESOCYCLE_WEEK_INFO, mesocycleWeekAt, type MesocycleState } from '../../../../shared/domain/mesocycle.ts';
 import type { PlanOnDay } from '../../plans/index.ts';
 import type { FitnessWithSources, TrainingLogEntry } from '../../scoring/index.ts';
-import { planComplianceFacts } from './plan-compliance-facts.ts';
+import { planComplianceFacts } from './plan-compliance.ts';
 import type { FactOrigin } from '../../../ai/provenance.ts';
 import type { FitnessFacts, LoadFacts, MesocycleFacts, PlanFacts, RecentTrainingFacts } from './context-types.ts';
-import { calendarDay, count, duration, formatted, percentRange, positive, quantity, score, signed, timeLeft } from '../../facts/index.ts';
+import { calendarDay, count, duration, formatted, percentRange, positive, quantity, timeLeft } from '../format.ts';
+import { fitnessAt, fitnessChange } from '../fitness.ts';
+import { sessionTotals } from '../totals.ts';
 
 /** The training around the activity: the fitness series, the recent log, the cycle week and the active plans. */
 
@@ -51,23 +52,22 @@ export function loadFacts({ series, sources }: FitnessWithSources): LoadFacts {
   if (!day || !weekBefore || series.length !== FITNESS_DAYS) {
     throw new Error(`expected ${FITNESS_DAYS} days of fitness, got ${series.length}`);
   }
-  const fitness = (entry: FitnessDay): FitnessFacts => ({ fitness: score(entry.ctl), fatigue: score(entry.atl), form: signed(entry.tsb) });
+  // Fitness and fatigue as the day left them; form as the morning before it, the very figure Home showed that day.
+  const aroundTheDay = (entry: FitnessDay): FitnessFacts => {
+    const { fitness, fatigue } = fitnessAt(entry, 'evening');
+    return { fitness, fatigue, form: fitnessAt(entry, 'morning').form };
+  };
   return {
     provenance: sources,
-    onTheDay: fitness(day),
-    weekBefore: fitness(weekBefore),
-    fitnessChange: signed(day.ctl - weekBefore.ctl),
-    // The morning after as every screen shows a morning (ADR 0071): the difference of the whole fitness and fatigue.
-    formAfter: signed(wholeFitness(day).form),
+    onTheDay: aroundTheDay(day),
+    weekBefore: aroundTheDay(weekBefore),
+    fitnessChange: fitnessChange(weekBefore, day, 'evening'),
+    formAfter: fitnessAt(day, 'evening').form,
   };
 }
 
 export function recentTrainingFacts(log: TrainingLogEntry[]): RecentTrainingFacts {
-  const totals = (entries: TrainingLogEntry[]) => ({
-    sessions: count(entries.length, 'session'),
-    movingTime: duration(entries.reduce((sum, entry) => sum + entry.movingTimeS, 0)),
-    load: score(entries.reduce((sum, entry) => sum + (entry.trainingLoad ?? 0), 0)),
-  });
+  const totals = (entries: TrainingLogEntry[]) => sessionTotals(entries, 'session');
   const families = [...new Set(log.map((entry) => entry.family))];
   const bySport = families
     .map((family) => ({ family, ...totals(log.filter((entry) => entry.family === family)) }))

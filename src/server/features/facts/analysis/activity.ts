@@ -19,7 +19,7 @@ import {
   score,
   speed,
   watts,
-} from '../../facts/index.ts';
+} from '../format.ts';
 
 /** The activity's own facts: what it recorded and what the metrics made of it. */
 

@@ -4,9 +4,9 @@ import { sportFamilyOf } from '../../../../shared/domain/sport-family.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import { formatWeight, measureText, weightInUnits } from '../../../../shared/format.ts';
 import type { FactOrigin } from '../../../ai/provenance.ts';
-import { activityProvenance } from './activity-facts.ts';
+import { activityProvenance } from './activity.ts';
 import type { AnalysisInputs, AthleteProfileFacts, FtpUpdateFacts, MaxHrUpdateFacts, ThresholdOrigin, ZonesUsedFacts } from './context-types.ts';
-import { bpm, calendarDay, formatted, quantity, watts } from '../../facts/index.ts';
+import { bpm, calendarDay, formatted, quantity, watts } from '../format.ts';
 
 /** The athlete's thresholds as a coach may speak of them: stated, used for the zones, or departed from. */
 

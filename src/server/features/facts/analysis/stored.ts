@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { analyses } from '../../db/schema.ts';
-import type { AnalysisContext } from '../analysis/index.ts';
-import type { Quantity } from './format.ts';
-import { fact, type Fact } from './fact.ts';
+import type { Database } from '../../../db/client.ts';
+import { analyses } from '../../../db/schema.ts';
+import type { AnalysisContext } from './context-types.ts';
+import type { Quantity } from '../format.ts';
+import { fact, type Fact } from '../fact.ts';
 
 /**
  * An activity's figures as its analysis states them: the facts Kai's analysis was written from
- * (stored with it, analysis/coach/context.ts), each as a Fact with its key, unit, day and
+ * (stored with it, built by ./context.ts), each as a Fact with its key, unit, day and
  * provenance, so "what did this ride mean?" quotes the very figures of the analysis card.
  */
 export async function storedAnalysisContext(db: Database, accountId: string, activityId: string): Promise<AnalysisContext | null> {

@@ -11,12 +11,12 @@ import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import type { ActivitiesService } from '../../activities/index.ts';
 import type { PlanOnDay, PlanStanding } from '../../plans/index.ts';
 import type { FitnessWithSources, ScoringService, TrainingLogEntry } from '../../scoring/index.ts';
-import type { Quantity } from '../../facts/index.ts';
+import type { Quantity } from '../format.ts';
 import type { FactOrigin, Provenanced } from '../../../ai/provenance.ts';
 import type { ActivityIntervals } from '../../../../shared/api/activity-intervals.ts';
-import type { PlanComplianceFacts } from './plan-compliance-facts.ts';
-import type { IntervalFacts } from './interval-facts.ts';
-import type { ReadinessFacts } from './readiness-facts.ts';
+import type { PlanComplianceFacts } from './plan-compliance.ts';
+import type { IntervalFacts } from './intervals.ts';
+import type { ReadinessFacts } from './readiness.ts';
 
 /**
  * The facts a coach writes from (docs/design.md "Analysis: facts first, words second"): only this
@@ -163,7 +163,8 @@ export interface SportTotals {
   family: SportFamily;
   sessions: Quantity;
   movingTime: Quantity;
-  load: Quantity;
+  /** The known loads' sum; null when none is known. */
+  load: Quantity | null;
 }
 
 /** The activities of the RECENT_TRAINING_DAYS days ending with the activity's day, itself included. */
@@ -171,7 +172,8 @@ export interface RecentTrainingFacts extends Provenanced {
   days: Quantity;
   sessions: Quantity;
   movingTime: Quantity;
-  load: Quantity;
+  /** The known loads' sum; null when none is known (never a 0 nothing recorded). */
+  load: Quantity | null;
   /** Most time first. */
   bySport: SportTotals[];
 }

@@ -1,7 +1,7 @@
 import type { ActivityInterval, ActivityIntervals } from '../../../../shared/api/activity-intervals.ts';
 import type { UnitSystem } from '../../../../shared/domain/unit-system.ts';
 import type { FactOrigin, Provenanced } from '../../../ai/provenance.ts';
-import { bpm, duration, pace, percent, percentRange, quantity, speed, watts, type Quantity } from '../../facts/index.ts';
+import { bpm, duration, pace, percent, percentRange, quantity, speed, watts, type Quantity } from '../format.ts';
 
 /**
  * The work of an interval session as Kai reads it (GET /api/activities/:id/intervals, from the

@@ -2,7 +2,7 @@ import type { SportFamily } from '../../../../metrics/training-load.ts';
 import type { ComplianceBand, DayStatus } from '../../../../shared/api/plan-compliance.ts';
 import type { FactOrigin, Provenanced } from '../../../ai/provenance.ts';
 import type { PlanWeekCompliance } from '../../plans/index.ts';
-import { calendarDay, count, duration, percent, quantity, score, type Quantity } from '../../facts/index.ts';
+import { calendarDay, count, duration, percent, quantity, score, type Quantity } from '../format.ts';
 
 /**
  * Planned vs done in the activity's calendar week (ADR 0035), as facts: the week so far and each

@@ -1,7 +1,7 @@
 import type { ReadinessInputKey, ReadinessSignal, ReadinessState } from '../../../../shared/api/wellness.ts';
 import type { Provenanced } from '../../../ai/provenance.ts';
 import type { ReadinessWithSources } from '../../wellness/index.ts';
-import { quantity, type Quantity } from '../../facts/index.ts';
+import { quantity, type Quantity } from '../format.ts';
 
 /**
  * Readiness on the morning of the activity's day (wellness/readiness.ts), as facts a coach may
