@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { morningFitness } from '../../src/metrics/fitness.ts';
 import { API_TOKEN_REQUESTS_PER_MINUTE, createdApiToken, type ApiTokenScope } from '../../src/shared/api/api-tokens.ts';
 import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
@@ -126,6 +127,12 @@ describe.each(kinds)('The MCP server on %s', (kind) => {
     expect(fitness.days).toHaveLength(14);
     expect(fitness.computedFrom).toBe('every-activity');
     expect(fitness.days).toEqual((await athlete.get('/api/fitness?days=14')).body);
+    // Its words say the day as Home does: that morning's whole figures, form their difference.
+    const lastDay = fitness.days.at(-1);
+    const home = morningFitness(lastDay);
+    const words = JSON.stringify((await client.callTool({ name: 'fitness_series', arguments: { days: 14 } })).content);
+    const signedForm = home.form > 0 ? `+${home.form}` : String(home.form);
+    expect(words).toContain(`On the morning of ${lastDay.date}: fitness ${home.fitness}, fatigue ${home.fatigue}, form ${signedForm}.`);
 
     const curve = await call(client, 'best_power_curve', { days: 30 });
     const appCurve = (await athlete.get('/api/power-curve/best?days=30')).body;

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors.ts';
+import { fitnessAt } from '../facts/index.ts';
 import * as schemas from './schemas.ts';
 import type { McpService } from './service.ts';
 
@@ -86,7 +87,11 @@ export function createMcpServer(service: McpService, accountId: string, log: Fas
       run(async () => {
         const result = await service.fitnessSeries(accountId, days);
         const last = result.days.at(-1);
-        const today = last ? `On ${last.date}: fitness ${last.ctl.toFixed(1)}, fatigue ${last.atl.toFixed(1)}, form ${last.tsb.toFixed(1)}.` : 'No days.';
+        // The figures Home shows for the day, from the facts layer: as of its morning, whole, form their difference.
+        const morning = last && fitnessAt(last, 'morning');
+        const today = morning
+          ? `On the morning of ${last.date}: fitness ${morning.fitness.text}, fatigue ${morning.fatigue.text}, form ${morning.form.text}.`
+          : 'No days.';
         return answer(result, `${plural(result.days.length, 'day', 'days')} of fitness. ${today}`);
       }),
   );
