@@ -138,10 +138,14 @@ describe.skipIf(!hasChromium)('editing the plan in the browser', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Move session' });
     await dialog.waitFor();
-    // Tab reaches the day field; a phone is 375 px wide and nothing runs off it.
+    // The day field has focus at once, and offers only the plan's days from today on; a phone is 375 px wide and nothing runs off it.
     const field = dialog.getByLabel('Move to');
-    for (let presses = 0; presses < 4 && !(await field.evaluate((input) => input === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
-    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect.poll(() => field.evaluate((input) => input === document.activeElement), WAIT).toBe(true);
+    const lastDay = await field.getAttribute('max');
+    expect(lastDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(lastDay! >= to).toBe(true);
+    expect(await field.getAttribute('min')).toBe(localDay());
+    await expect.poll(() => dialog.textContent(), WAIT).toContain(`A day of the plan from today to ${formatShortCalendarDay(lastDay!)}.`);
     await field.fill(to);
     await shoot('plan-editing-move-dialog');
     await page.setViewportSize({ width: 375, height: 800 });
@@ -202,13 +206,21 @@ describe.skipIf(!hasChromium)('editing the plan in the browser', () => {
     const add = dialog.getByRole('group', { name: 'Add a step' });
     await add.getByRole('button', { name: 'Warm-up' }).click();
     await fillPart(steps.getByRole('listitem', { name: '1. Warm-up' }), '', '10', '150');
-    await add.getByRole('button', { name: 'Repeats' }).click();
-    const repeats = steps.getByRole('listitem', { name: '2. Repeats' });
-    await repeats.getByLabel('Repeats').fill('5');
-    await fillPart(repeats, 'Work', '4:00', '300');
-    await fillPart(repeats, 'Rest', '3', '150');
+    // The cool-down goes in before the repeats, and is moved below them with the keyboard.
     await add.getByRole('button', { name: 'Cool-down' }).click();
-    await fillPart(steps.getByRole('listitem', { name: '3. Cool-down' }), '', '10', '120');
+    await fillPart(steps.getByRole('listitem', { name: '2. Cool-down' }), '', '10', '120');
+    await add.getByRole('button', { name: 'Repeats' }).click();
+    const misplaced = steps.getByRole('listitem', { name: '3. Repeats' });
+    await misplaced.getByLabel('Repeats').fill('5');
+    await fillPart(misplaced, 'Work', '4:00', '300');
+    await fillPart(misplaced, 'Rest', '3', '150');
+    await steps.getByRole('listitem', { name: '2. Cool-down' }).getByRole('button', { name: 'Move step 2 down' }).focus();
+    await page.keyboard.press('Enter');
+    await steps.getByRole('listitem', { name: '3. Cool-down' }).waitFor();
+    const repeats = steps.getByRole('listitem', { name: '2. Repeats' });
+    expect(await repeats.getByLabel('Work time', { exact: true }).inputValue()).toBe('4:00');
+    // The focus moved with the step, onto its button that can go no further down.
+    expect(await page.evaluate(() => [document.activeElement?.getAttribute('aria-label'), document.activeElement?.getAttribute('aria-disabled')])).toEqual(['Move step 3 down', 'true']);
 
     const settings = userSettings.parse(await page.evaluate(async () => (await fetch('/api/user/settings')).json()));
     const expected = workoutTotals(INTERVALS, workoutThresholdsOf(settings.effective, 'cycling'));

@@ -11,7 +11,7 @@ import { DAY_MS } from '../../src/shared/time.ts';
 import { testDatabaseKinds } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
-import { registerPlanner, springBasePlan } from '../support/plans.ts';
+import { eventPlan, registerPlanner, springBasePlan } from '../support/plans.ts';
 
 /**
  * The athlete's own edits of a plan (issue #30, ADR 0082) through the real server on both
@@ -324,6 +324,37 @@ describe.each(kinds)('plan edits on %s', { timeout: 180_000 }, (kind) => {
     expect((await edit(client, 'not-a-plan', { kind: 'delete', date: session })).status).toBe(404);
     expect(await everything(client, planId)).toEqual(before);
     expect((await undo(earlier, planId, randomUUID())).status).toBe(404);
+  });
+
+  it('keeps the event on its day: its race is not moved, changed, replaced or deleted, and nothing is moved or added onto it', async () => {
+    const { client } = await registerPlanner(server, { plan: 'Pro', emailPrefix: 'edits-race' });
+    const created = await client.post('/api/training-plans', { ...eventPlan, startDate: today });
+    expect(created.status).toBe(201);
+    const planId = created.body.id as string;
+    const raceDay = (created.body.generatedPlan.trainingPlan.raceWeek as { date: string }).date;
+    expect(raceDay).toBe(eventPlan.eventDate);
+    const compliance = async () => planComplianceView.parse((await client.get(`/api/training-plans/${planId}/compliance`)).body).days;
+    const before = await compliance();
+    expect(before.find((day) => day.date === raceDay)?.planned).not.toBeNull();
+    const ahead = before.filter((day) => day.date > today && day.date < raceDay);
+    const session = ahead.find((day) => day.planned !== null)!.date;
+    const rest = ahead.find((day) => day.planned === null)!.date;
+    const refused = PLAN_EDIT_MESSAGES.raceDay(formatCalendarDay(raceDay));
+    const edits: Record<string, unknown>[] = [
+      { kind: 'move', from: raceDay, to: rest },
+      { kind: 'change', date: raceDay, durationMin: 60 },
+      { kind: 'replace', date: raceDay, session: { type: 'focus', sport: 'cycling', focus: 'endurance', durationMin: 90 } },
+      { kind: 'delete', date: raceDay },
+      { kind: 'move', from: session, to: raceDay },
+    ];
+    for (const body of edits) {
+      const answer = await edit(client, planId, body);
+      expect([body, answer.status, answer.body.message]).toEqual([body, 400, refused]);
+    }
+    expect(await compliance()).toEqual(before);
+    expect((await client.get(`/api/training-plans/${planId}/adjustments`)).body).toEqual({ pending: [], history: [] });
+    // The days around it are edited as usual.
+    expect((await edit(client, planId, { kind: 'move', from: session, to: rest })).status).toBe(201);
   });
 
   it("gives the calendar a larger SEQUENCE at every change, also several within one second", async () => {

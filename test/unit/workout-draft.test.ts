@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_EDIT_MESSAGES } from '../../src/shared/api/plan-edits.ts';
-import { DURATION_FORMAT, parseDuration, parseTarget, readWorkout, TARGET_FORMAT, type WorkoutDraft } from '../../src/web/features/plans/workout-draft.ts';
+import { DURATION_FORMAT, moveStep, parseDuration, parseTarget, readWorkout, TARGET_FORMAT, type WorkoutDraft } from '../../src/web/features/plans/workout-draft.ts';
 
 const draft = (steps: WorkoutDraft['steps'], change: Partial<WorkoutDraft> = {}): WorkoutDraft => ({ title: 'Intervals', sport: 'cycling', targetKind: 'watts', steps, ...change });
 
@@ -61,5 +61,15 @@ describe('the workout builder form', () => {
     const paceOnRide = readWorkout(draft([{ key: 0, type: 'steady', part: { duration: '20', target: '5:00' } }], { targetKind: 'pace' }), 'metric');
     expect(paceOnRide.errors.get('')).toBe(PLAN_EDIT_MESSAGES.paceOnRide);
     expect(readWorkout(draft([], { title: ' ' }), 'metric').errors.get('title')).toBe(PLAN_EDIT_MESSAGES.title);
+  });
+
+  it('moves a step one place up or down, and leaves the steps as they are at either end', () => {
+    const steps = ['warm-up', 'cool-down', 'repeats'];
+    expect(moveStep(steps, 1, 1)).toEqual(['warm-up', 'repeats', 'cool-down']);
+    expect(moveStep(steps, 1, -1)).toEqual(['cool-down', 'warm-up', 'repeats']);
+    expect(moveStep(steps, 0, -1)).toEqual(steps);
+    expect(moveStep(steps, 2, 1)).toEqual(steps);
+    expect(moveStep(steps, 3, -1)).toEqual(steps);
+    expect(steps).toEqual(['warm-up', 'cool-down', 'repeats']);
   });
 });

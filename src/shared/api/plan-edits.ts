@@ -78,6 +78,7 @@ export const PLAN_EDIT_MESSAGES = {
   notInPlan: (date: string) => `${date} is not a day of this plan.`,
   past: (date: string) => `${date} is already over: edit today or a day ahead.`,
   noSession: (date: string) => `${date} holds no session to edit.`,
+  raceDay: (date: string) => `${date} is your event day: the race stays on it, and nothing else is planned there.`,
   taken: (date: string) => `${date} already holds a session: replace it, or move or delete it first.`,
   builtWorkoutMinutes: 'A workout you built is as long as its steps: edit its steps and replace it.',
   notEndurance: 'Only a ride or a run changes its kind of session: replace this one instead.',

@@ -14,22 +14,28 @@ export interface DialogProps {
   className?: string;
   /** A wide dialog for a form: up to 42 rem across, and the whole screen on a phone. */
   wide?: boolean;
+  /**
+   * A dialog that is one short form: on opening, focus goes to its first field, so the keyboard
+   * types at once (the field's label and the dialog's title are both announced).
+   */
+  focusFirstField?: boolean;
 }
 
 /**
  * A modal dialog: focus is trapped inside and the page behind is inert and dimmed. A dismissible
  * one (with onOpenChange) also has a close button in its corner.
  */
-export function ModalDialog({ open, onOpenChange, title, description, children, className, wide = false }: DialogProps) {
-  const focus = useReturnFocus();
+export function ModalDialog({ open, onOpenChange, title, description, children, className, wide = false, focusFirstField = false }: DialogProps) {
+  const focus = useReturnFocus(focusFirstField ? 'input, select, textarea' : null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-canvas/70 backdrop-blur-sm" />
         <RadixDialog.Content
           // Focus lands on the dialog itself, so its title is announced and no action (say,
-          // 'Log out') looks preselected; Tab then walks the actions in order. Closing it returns
-          // focus to the button that opened it.
+          // 'Log out') looks preselected; Tab then walks the actions in order. A short form's
+          // dialog puts it in its first field instead. Closing it returns focus to the button
+          // that opened it.
           onOpenAutoFocus={focus.onOpenAutoFocus}
           onCloseAutoFocus={focus.onCloseAutoFocus}
           className={clsx(

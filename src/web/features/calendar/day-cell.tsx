@@ -21,7 +21,7 @@ export function DayCell({ day, isToday, units }: { day: CalendarDayEntry; isToda
   const [over, setOver] = useState(false);
   const dragged = drag?.dragged ?? null;
   const takesDrop =
-    dragged !== null && day.date >= drag!.today && day.date !== dragged.date && day.plan.source === 'plan' && day.plan.plan?.id === dragged.planId && day.plan.session === null;
+    dragged !== null && day.date >= drag!.today && day.date !== dragged.date && day.plan.source === 'plan' && day.plan.plan?.id === dragged.planId && day.plan.session === null && !day.plan.raceDay;
   return (
     <li
       data-day={day.date}

@@ -15,12 +15,13 @@ const SOURCE_LABELS = { plan: 'Planned', coach: "Kai's suggestion" } as const;
  * from, when compliance has no mark for it), its title and length.
  * A plan's rest day is one quiet line; a day nothing decided shows nothing.
  * From today on, an active plan's session can be edited (issue 30): dragged to a free day, or
- * through its menu; a free day of the plan takes a new session.
+ * through its menu; a free day of the plan takes a new session. The event day is not edited.
  */
 export function PlannedSession({ plan, compliance }: { plan: DayPlanDay; compliance: CalendarCompliance | null }) {
   const drag = useSessionDrag();
   if (plan.source === 'none') return null;
-  const editablePlanId = drag && plan.source === 'plan' && plan.plan && plan.date >= drag.today ? plan.plan.id : null;
+  // The event day's race stays on its day (the server refuses any edit of it).
+  const editablePlanId = drag && plan.source === 'plan' && plan.plan && plan.date >= drag.today && !plan.raceDay ? plan.plan.id : null;
   if (plan.session === null) {
     if (plan.raceDay) return <RaceDay />;
     return (

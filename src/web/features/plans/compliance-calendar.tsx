@@ -24,7 +24,7 @@ function Legend() {
   );
 }
 
-function Weeks({ compliance, editPlanId }: { compliance: PlanComplianceView; editPlanId: string | null }) {
+function Weeks({ compliance, editPlanId, raceDate }: { compliance: PlanComplianceView; editPlanId: string | null; raceDate: string | null }) {
   const [showAll, setShowAll] = useState(false);
   const days = new Map(compliance.days.map((day) => [day.date, day]));
   const current = compliance.weeks.findIndex((week) => week.endDate >= compliance.today);
@@ -39,7 +39,7 @@ function Weeks({ compliance, editPlanId }: { compliance: PlanComplianceView; edi
         ))}
       </div>
       {compliance.weeks.slice(0, shownCount).map((week) => (
-        <ComplianceWeekRow key={week.startDate} week={week} days={days} today={compliance.today} editPlanId={editPlanId} />
+        <ComplianceWeekRow key={week.startDate} week={week} days={days} today={compliance.today} editPlanId={editPlanId} raceDate={raceDate} />
       ))}
       {hidden > 0 && (
         <Button variant="secondary" size="sm" className="self-start" onClick={() => setShowAll(true)}>
@@ -50,8 +50,11 @@ function Weeks({ compliance, editPlanId }: { compliance: PlanComplianceView; edi
   );
 }
 
-/** Planned vs done: the plan's calendar, each session against what was done (ADR 0035); an active plan's days ahead are edited here (issue 30). */
-export function ComplianceCalendar({ planId, editable }: { planId: string; editable: boolean }) {
+/**
+ * Planned vs done: the plan's calendar, each session against what was done (ADR 0035); an active
+ * plan's days ahead are edited here (issue 30), all but the event day (`raceDate`), whose race stays.
+ */
+export function ComplianceCalendar({ planId, editable, raceDate }: { planId: string; editable: boolean; raceDate: string | null }) {
   const compliance = usePlanCompliance(planId);
   if (compliance.isPending) return <Skeleton className="h-64 rounded-2xl" />;
   if (compliance.isError) {
@@ -61,5 +64,5 @@ export function ComplianceCalendar({ planId, editable }: { planId: string; edita
       </Alert>
     );
   }
-  return <Weeks compliance={compliance.data} editPlanId={editable ? planId : null} />;
+  return <Weeks compliance={compliance.data} editPlanId={editable ? planId : null} raceDate={raceDate} />;
 }

@@ -16,9 +16,11 @@ interface ComplianceWeekRowProps {
   today: string;
   /** The plan's id when the athlete may edit its days (an active plan); null otherwise. */
   editPlanId: string | null;
+  /** The event day: its race is not edited. */
+  raceDate: string | null;
 }
 
-export function ComplianceWeekRow({ week, days, today, editPlanId }: ComplianceWeekRowProps) {
+export function ComplianceWeekRow({ week, days, today, editPlanId, raceDate }: ComplianceWeekRowProps) {
   const dates = Array.from({ length: 7 }, (_, index) => addCalendarDays(week.startDate, index));
   const { sessions } = week;
   return (
@@ -40,7 +42,7 @@ export function ComplianceWeekRow({ week, days, today, editPlanId }: ComplianceW
       <ol className="grid grid-cols-1 gap-2 md:grid-cols-7">
         {dates.map((date) => {
           const day = days.get(date);
-          return day ? <ComplianceDayCell key={date} day={day} isToday={date === today} editPlanId={editPlanId && date >= today ? editPlanId : null} /> : <li key={date} aria-hidden className="hidden md:block" />;
+          return day ? <ComplianceDayCell key={date} day={day} isToday={date === today} editPlanId={editPlanId && date >= today && date !== raceDate ? editPlanId : null} /> : <li key={date} aria-hidden className="hidden md:block" />;
         })}
       </ol>
       <ComplianceWeekBars week={week} />

@@ -59,7 +59,7 @@ export function PlanDocument({ plan }: { plan: TrainingPlanView }) {
         <PlanAdjustments planId={plan.id} />
       </PlanSection>
       <PlanSection id="planned-vs-done" title="Planned vs Done">
-        <ComplianceCalendar planId={plan.id} editable={plan.isActive} />
+        <ComplianceCalendar planId={plan.id} editable={plan.isActive} raceDate={generated.trainingPlan.raceWeek?.date ?? null} />
       </PlanSection>
       {generated.eventDemands.keyPhysicalDemands.length > 0 && (
         <PlanSection id="event-demands" title="Event Demands">

@@ -46,8 +46,9 @@ export function SessionEditDialog({ mode, planId, date, session, ...openState }:
       title={TEXTS[mode].title}
       description={TEXTS[mode].description(session?.name ?? '', day)}
       wide={mode === 'replace' || mode === 'add'}
+      focusFirstField={mode === 'move' || mode === 'change'}
     >
-      {mode === 'move' && <MoveSessionForm {...form} />}
+      {mode === 'move' && <MoveSessionForm {...form} planId={planId} />}
       {mode === 'change' && session && <ChangeSessionForm {...form} session={session} />}
       {(mode === 'replace' || mode === 'add') && <NewSessionForm {...form} kind={mode} />}
     </Dialog>

@@ -3,7 +3,7 @@ import type { BuiltWorkout } from '../../../shared/api/plan-edits.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { workoutThresholdsOf, workoutTotals, type WorkoutTotals } from '../../../shared/domain/workout-build.ts';
 import { useUnitSystem, useUserSettings } from '../settings/index.ts';
-import { readWorkout, targetKindsFor, type ReadWorkout, type StepDraft, type WorkoutDraft } from './workout-draft.ts';
+import { moveStep, readWorkout, targetKindsFor, type ReadWorkout, type StepDraft, type WorkoutDraft } from './workout-draft.ts';
 
 export const newWorkoutDraft = (): WorkoutDraft => ({ title: '', sport: 'cycling', targetKind: 'watts', steps: [] });
 
@@ -28,6 +28,8 @@ export interface WorkoutForm {
   addStep: (type: StepDraft['type']) => void;
   changeStep: (index: number, step: StepDraft) => void;
   removeStep: (index: number) => void;
+  /** Moves a step one place up (−1) or down (+1); nothing at either end. */
+  moveStep: (index: number, by: -1 | 1) => void;
   /** The workout to send, or null (and its messages shown) when something does not fit. */
   submit: () => BuiltWorkout | null;
 }
@@ -61,6 +63,7 @@ export function useWorkoutForm(initial: WorkoutDraft): WorkoutForm {
     addStep: (type) => setDraft((current) => ({ ...current, steps: [...current.steps, newStep(type, nextKey.current++)] })),
     changeStep: (index, step) => setDraft((current) => ({ ...current, steps: current.steps.map((old, at) => (at === index ? step : old)) })),
     removeStep: (index) => setDraft((current) => ({ ...current, steps: current.steps.filter((_, at) => at !== index) })),
+    moveStep: (index, by) => setDraft((current) => ({ ...current, steps: moveStep(current.steps, index, by) })),
     submit: () => {
       setShowErrors(true);
       return read.workout;

@@ -1,4 +1,5 @@
-import { Plus, Trash2 } from 'lucide-react';
+import clsx from 'clsx';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { editSports, PLAN_EDIT_MESSAGES } from '../../../shared/api/plan-edits.ts';
 import type { MissingThreshold } from '../../../shared/domain/workout-build.ts';
 import { formatClock, formatNumber } from '../../../shared/format.ts';
@@ -65,7 +66,11 @@ export function WorkoutBuilder({ form }: { form: WorkoutForm }) {
             <li key={step.key} aria-label={heading} className="flex flex-col gap-3 rounded-xl border border-line bg-canvas/60 p-3">
               <div className="flex items-center justify-between gap-2">
                 <h3 className="text-sm font-semibold text-fg">{heading}</h3>
-                <IconButton label={`Remove step ${index + 1}`} icon={<Trash2 aria-hidden className="size-4" />} className="size-8" onClick={() => form.removeStep(index)} />
+                <div className="flex items-center gap-0.5">
+                  <StepMoveButton index={index} by={-1} count={draft.steps.length} form={form} />
+                  <StepMoveButton index={index} by={1} count={draft.steps.length} form={form} />
+                  <IconButton label={`Remove step ${index + 1}`} icon={<Trash2 aria-hidden className="size-4" />} className="size-8" onClick={() => form.removeStep(index)} />
+                </div>
               </div>
               {step.type === 'intervals' ? (
                 <div className="flex flex-col gap-3">
@@ -104,6 +109,30 @@ export function WorkoutBuilder({ form }: { form: WorkoutForm }) {
 }
 
 /** The workout's total time and load as it stands, announced politely as it changes. */
+/**
+ * Moves a step one place up or down. At either end it stays in place marked unavailable (not
+ * disabled), so the focus stays on it when the step it belongs to has just arrived there.
+ */
+function StepMoveButton({ index, by, count, form }: { index: number; by: -1 | 1; count: number; form: WorkoutForm }) {
+  const unavailable = by === -1 ? index === 0 : index === count - 1;
+  const Icon = by === -1 ? ArrowUp : ArrowDown;
+  return (
+    <IconButton
+      label={`Move step ${index + 1} ${by === -1 ? 'up' : 'down'}`}
+      icon={<Icon aria-hidden className="size-4" />}
+      className={clsx('size-8 scroll-mt-4 scroll-mb-28', unavailable && 'opacity-40')}
+      aria-disabled={unavailable || undefined}
+      onClick={(event) => {
+        if (unavailable) return;
+        const button = event.currentTarget;
+        form.moveStep(index, by);
+        // The focus moves with its step; keep it in sight, clear of the figures' bar at the dialog's foot.
+        requestAnimationFrame(() => button.scrollIntoView({ block: 'nearest' }));
+      }}
+    />
+  );
+}
+
 function WorkoutFigures({ form }: { form: WorkoutForm }) {
   const { totals, read } = form;
   return (

@@ -142,6 +142,8 @@ export function createPlanEditsService(deps: {
           const day = days.get(date);
           if (!day) throw badRequest(PLAN_EDIT_MESSAGES.notInPlan(formatCalendarDay(date)));
           if (date < today) throw badRequest(PLAN_EDIT_MESSAGES.past(formatCalendarDay(date)));
+          // The event is fixed to its day: its session is not moved, changed, replaced or deleted, and nothing is moved or added onto it.
+          if (day.context.isRaceDay) throw badRequest(PLAN_EDIT_MESSAGES.raceDay(formatCalendarDay(date)));
           return day;
         };
         const heldOn = (date: string): PlannedSessionSnapshot => {
