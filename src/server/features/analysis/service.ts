@@ -130,7 +130,7 @@ export function createAnalysisService(deps: {
   activities: Pick<ActivitiesService, 'detail' | 'find'>;
   scoring: Pick<ScoringService, 'fitnessWithSources' | 'trainingLog' | 'isComputed' | 'recompute' | 'intervals'>;
   coach: Coach;
-  settings: Pick<SettingsService, 'analysisSettings' | 'get'>;
+  settings: Pick<SettingsService, 'analysisSettings' | 'analysisRevision' | 'get'>;
   /** The active plans feed the analysis; all plans go into the context export. */
   plans: Pick<PlansService, 'activePlansOn' | 'forExport'>;
   /** The athlete's name on the connected tracking service (Strava), null when not connected. */
@@ -261,8 +261,8 @@ export function createAnalysisService(deps: {
    * hundreds): they are computed now, so the analysis the athlete opens quotes them.
    */
   async function get(accountId: string, activityId: string): Promise<AnalysisView> {
-    const [stored, account] = await Promise.all([repo.find(accountId, activityId), accountSettings.analysisSettings(accountId)]);
-    if (stored && stored.settingsRevision === account.revision) return toAnalysisView(stored);
+    const [stored, revision] = await Promise.all([repo.find(accountId, activityId), accountSettings.analysisRevision(accountId)]);
+    if (stored && stored.settingsRevision === revision) return toAnalysisView(stored);
     if (stored || !(await scoring.isComputed(accountId, activityId))) await scoring.recompute(accountId, activityId);
     return toAnalysisView(await write(accountId, activityId, unchanged));
   }
@@ -295,13 +295,14 @@ export function createAnalysisService(deps: {
       const latest = await repo.latestSuggestion(accountId);
       if (!latest) return undefined;
       const { analysis: stored } = latest;
-      const account = await accountSettings.analysisSettings(accountId);
       // An analysis written before the settings or plans changed would be rewritten when next read:
       // its session is chosen again from today's facts by the same rules, without writing (or asking a model).
-      const session =
-        stored.settingsRevision === account.revision
-          ? stored.nextSession
-          : builtinNextSession(await factsFor(accountId, stored.activityId, withAccountStyle(settingsOf(stored), account), account));
+      // Whether it did is one row; the settings behind the facts are read only then.
+      const current = stored.settingsRevision === (await accountSettings.analysisRevision(accountId));
+      const account = current ? null : await accountSettings.analysisSettings(accountId);
+      const session = account
+        ? builtinNextSession(await factsFor(accountId, stored.activityId, withAccountStyle(settingsOf(stored), account), account))
+        : stored.nextSession;
       const held = heldBackSession(session);
       return {
         activityName: latest.activityName,

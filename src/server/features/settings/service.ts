@@ -359,6 +359,14 @@ export function createSettingsService(deps: {
     },
 
     /** The settings an analysis is written from, the cycle moved on to `now`. */
+    /**
+     * The revision analyses are written at (`analysisSettings(…).revision`), read alone: whether a
+     * stored analysis is current costs one row, not the estimates behind the effective thresholds.
+     */
+    async analysisRevision(accountId: string, now = new Date()): Promise<number> {
+      return (await current(accountId, now))?.analysisRevision ?? 0;
+    },
+
     async analysisSettings(accountId: string, now = new Date()): Promise<AnalysisSettings> {
       const row = await current(accountId, now);
       return analysisSettingsOf(row, await effectiveOf(accountId, row, now));
