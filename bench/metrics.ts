@@ -14,6 +14,8 @@ export interface RideMetricsRun {
   allMetricsMs: number;
   /** The exact mean-maximal power for every duration alone. */
   meanMaximalPowerMs: number;
+  /** The floor: one bare pass over every sample of every channel, adding them up (median of the runs). */
+  singlePassMs: number;
 }
 
 export interface MetricsRun {
@@ -71,6 +73,22 @@ export function syntheticRide(hours: number): ActivityStreams {
 
 const round = (ms: number) => Number(ms.toFixed(2));
 
+/** Where the single pass leaves its sum, so the loop is not optimised away. */
+let passSink = 0;
+
+/** One pass over the samples, reading every channel once: what any metric costs at the least. */
+function singlePass(streams: ActivityStreams): number {
+  const channels = [streams.powerW, streams.heartrateBpm, streams.cadenceRpm, streams.altitudeM, streams.distanceM, streams.speedMps].filter(
+    (channel): channel is (number | null)[] => Array.isArray(channel),
+  );
+  let sum = 0;
+  for (let i = 0; i < streams.timeS.length; i++) {
+    sum += streams.timeS[i]!;
+    for (const channel of channels) sum += channel[i] ?? 0;
+  }
+  return sum;
+}
+
 function benchRide(hours: number): RideMetricsRun {
   const streams = syntheticRide(hours);
   const power = streams.powerW!.map((watts) => watts ?? 0);
@@ -85,6 +103,7 @@ function benchRide(hours: number): RideMetricsRun {
     samples: streams.timeS.length,
     allMetricsMs: round(median(Array.from({ length: RUNS }, () => timeMs(() => computeActivityMetrics(input))))),
     meanMaximalPowerMs: round(median(Array.from({ length: RUNS }, () => timeMs(() => computeMeanMaximalPower(power))))),
+    singlePassMs: round(median(Array.from({ length: RUNS }, () => timeMs(() => (passSink += singlePass(streams)))))),
   };
 }
 

@@ -55,6 +55,8 @@ const WEBHOOK_TO_ANALYSIS_P95_S_MAX = 1;
 const HISTORY_READ_P99_MS_MAX = 50;
 /** Issue target: the exact curve of a 4 h ride in 30 ms; the O(n²) scan takes about 200 ms. */
 const MMP_4H_MS_MAX = 30;
+/** Issue 29: every metric of a 10-hour ride, the exact power-duration curve included. */
+const TEN_HOUR_METRICS_MS_MAX = 40;
 const BUILTIN_ANALYSIS_MS_MAX = 50;
 /** Issue 18: planned vs done of a 24-week plan against a year of activities. */
 const PLAN_COMPLIANCE_P99_MS_MAX = 50;
@@ -229,7 +231,12 @@ function figures({ api, hello, web, data, metrics, fidelity, compliance, demo, r
     ...(data ? activityDataFigures(data) : []),
     ...(metrics
       ? [
-          ...metrics.rides.map((ride) => figure(`all metrics incl. full MMP, ${ride.hours} h ride at 1 Hz`, ride.allMetricsMs, 'ms')),
+          ...metrics.rides.flatMap((ride) => [
+            figure(`all metrics incl. full MMP, ${ride.hours} h ride at 1 Hz`, ride.allMetricsMs, 'ms', ride.hours === 10 ? { max: TEN_HOUR_METRICS_MS_MAX } : {}),
+            figure(`exact MMP alone, ${ride.hours} h ride`, ride.meanMaximalPowerMs, 'ms'),
+            figure(`one bare pass over every sample, ${ride.hours} h ride (the floor)`, ride.singlePassMs, 'ms'),
+            figure(`all metrics / the bare pass, ${ride.hours} h ride`, Number((ride.allMetricsMs / ride.singlePassMs).toFixed(1)), 'ratio'),
+          ]),
           figure('exact MMP, 4 h ride', metrics.meanMaximalPower4h.fastMs, 'ms', { max: MMP_4H_MS_MAX }),
           figure('exact MMP speed-up over the O(n²) scan, 4 h', metrics.meanMaximalPower4h.speedup, 'ratio'),
           figure(`built-in analysis, max of ${metrics.builtinAnalysis.analyses}`, metrics.builtinAnalysis.maxMs, 'ms', { max: BUILTIN_ANALYSIS_MS_MAX }),

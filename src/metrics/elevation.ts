@@ -224,19 +224,47 @@ function interpolateAt(timeS: readonly number[], values: readonly number[], t: n
   return values[low]! + ((values[high]! - values[low]!) * (t - timeS[low]!)) / spanS;
 }
 
-/** Each reading replaced by the median of the readings within ±windowS/2 of its time (centred). */
+/**
+ * Each reading replaced by the median of the readings within ±windowS/2 of its time (centred).
+ * The window only ever moves forward, so its readings are kept sorted as it moves: each reading
+ * enters once and leaves once, placed by binary search, instead of sorting every window again.
+ */
 export function movingMedian(timeS: readonly number[], values: readonly number[], windowS: number): number[] {
   const halfS = windowS / 2;
-  const out: number[] = [];
+  const out: number[] = new Array<number>(values.length);
+  const sorted = new Float64Array(values.length);
+  let size = 0;
   let first = 0;
-  let last = 0;
+  /** The next reading to enter the window. */
+  let next = 0;
   for (let i = 0; i < values.length; i++) {
     const t = timeS[i]!;
-    while (timeS[first]! < t - halfS) first++;
-    while (last + 1 < values.length && timeS[last + 1]! <= t + halfS) last++;
-    const window = values.slice(first, last + 1).sort((a, b) => a - b);
-    const middle = window.length >> 1;
-    out.push(window.length % 2 === 1 ? window[middle]! : (window[middle - 1]! + window[middle]!) / 2);
+    while (next < values.length && timeS[next]! <= t + halfS) {
+      const value = values[next++]!;
+      const at = firstAtLeast(sorted, size, value);
+      sorted.copyWithin(at + 1, at, size);
+      sorted[at] = value;
+      size++;
+    }
+    while (timeS[first]! < t - halfS) {
+      const at = firstAtLeast(sorted, size, values[first++]!);
+      sorted.copyWithin(at, at + 1, size);
+      size--;
+    }
+    const middle = size >> 1;
+    out[i] = size % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   }
   return out;
+}
+
+/** The first index of sorted[0, size) whose value is not below `value` (size when there is none). */
+function firstAtLeast(sorted: Float64Array, size: number, value: number): number {
+  let low = 0;
+  let high = size;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

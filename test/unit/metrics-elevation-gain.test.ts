@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   computeElevationGain,
@@ -175,6 +176,29 @@ describe('computeElevationGain (stop-aware median-smoothed hysteresis, ADR 0063)
       gps: { medianWindowS: 30, hysteresisM: 18, noiseFactor: 8 },
     });
     expect(movingMedian([0, 1, 2, 3, 10], [1, 9, 2, 3, 50], 3)).toEqual([5, 2, 3, 2.5, 50]);
+  });
+
+  it('takes the median of each centred window exactly, as sorting every window does', () => {
+    // The reference sorts each window afresh; the product keeps one sorted window as it moves.
+    const reference = (timeS: number[], values: number[], windowS: number) =>
+      timeS.map((t) => {
+        const window = values.filter((_, k) => Math.abs(timeS[k]! - t) <= windowS / 2 && timeS[k]! >= t - windowS / 2).sort((a, b) => a - b);
+        const middle = window.length >> 1;
+        return window.length % 2 === 1 ? window[middle]! : (window[middle - 1]! + window[middle]!) / 2;
+      });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ gapS: fc.integer({ min: 0, max: 7 }), valueM: fc.oneof(fc.integer({ min: -20, max: 20 }), fc.double({ min: -500, max: 9000, noNaN: true })) }), { minLength: 1, maxLength: 120 }),
+        fc.integer({ min: 1, max: 40 }),
+        (readings, windowS) => {
+          let t = 0;
+          const timeS = readings.map(({ gapS }) => (t += gapS));
+          const values = readings.map(({ valueM }) => valueM);
+          expect(movingMedian(timeS, values, windowS)).toEqual(reference(timeS, values, windowS));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   itWithFixtures("comes within 5 % of Strava's elevation gain on the real ride (barometric)", () => {
