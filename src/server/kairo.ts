@@ -8,7 +8,7 @@ import { createInvalidationChannel } from './db/invalidation.ts';
 import { createEventBus } from './events/bus.ts';
 import { stravaConnected, wellnessChanged } from './events/domain-events.ts';
 import { ORPHAN_JOB_SWEEP_CRON, createAccountDeletion, registerAccountDeletionRoutes } from './features/account-deletion/index.ts';
-import { createActivities, registerActivityRoutes } from './features/activities/index.ts';
+import { ACTIVITIES_WRITTEN, createActivities, registerActivityRoutes } from './features/activities/index.ts';
 import { createAnalysis, registerAnalysisRoutes } from './features/analysis/index.ts';
 import { DATA_EXPORT_SWEEP_CRON, createDataExport, registerDataExportRoutes } from './features/data-export/index.ts';
 import { createApiTokens, registerApiTokenRoutes } from './features/api-tokens/index.ts';
@@ -26,6 +26,7 @@ import { createDayPlan, createPlanAdjustments, createPlanFiles, createPlans, reg
 import { createProfile, registerProfileRoutes } from './features/profile/index.ts';
 import {
   createActivityScores,
+  FITNESS_WRITTEN,
   createScoringJobs,
   createScoringService,
   queueMissingFitness,
@@ -239,6 +240,8 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       weekStartsOn: (accountId) => settings.weekStartsOn(accountId),
       dayPlan: (accountId, dates, today) => dayPlan.dates(accountId, dates, today),
       compliance: (accountId, span) => plans.activeCompliance(accountId, span),
+      invalidation,
+      totalsTopics: [ACTIVITIES_WRITTEN, FITNESS_WRITTEN],
     }),
   );
   // The fitness forecast (ADR 0081): the stored series run on over the day plan's planned loads.

@@ -101,7 +101,7 @@ describe.each(kinds)('the training calendar on %s', { timeout: 240_000 }, (kind)
   let figures: Figures[];
 
   /** Every activity of the athlete, as the list pages them, with the stored load of each. */
-  async function listedFigures(client: TestClient): Promise<Figures[]> {
+  async function listedFigures(client: TestClient, ofAccount = accountId): Promise<Figures[]> {
     const listed: ActivityListItem[] = [];
     for (let before: string | undefined; ; ) {
       const response = await client.get(`/api/activities?limit=200${before ? `&before=${encodeURIComponent(before)}` : ''}`);
@@ -113,7 +113,7 @@ describe.each(kinds)('the training calendar on %s', { timeout: 240_000 }, (kind)
     }
     const loads = await server.database.handle.query<{ activity_id: string; training_load: number | null }>(
       'select activity_id, training_load from activity_metrics where user_id = $1',
-      [accountId],
+      [ofAccount],
     );
     const loadOf = new Map(loads.map((row) => [row.activity_id, row.training_load === null ? null : Number(row.training_load)]));
     return listed.map((item) => ({
@@ -314,6 +314,33 @@ describe.each(kinds)('the training calendar on %s', { timeout: 240_000 }, (kind)
     expect(done.compliance!.matchedActivityIds).toEqual([rideId]);
     expect(['completed', 'partial']).toContain(done.compliance!.status);
     expect(done.activities.map((activity) => [activity.id, activity.compliance])).toEqual([[rideId, done.compliance]]);
+  });
+
+  it('keeps the totals only until an activity or its load changes', async () => {
+    const { client, accountId: own } = await registerPlanner(server, { emailPrefix: 'calendar-kept' });
+    const year = async () => {
+      const response = await client.get('/api/calendar/totals?period=year&from=2026-01-01&to=2026-12-31');
+      expect(response.status).toBe(200);
+      return { answer: calendarTotalsAnswer.parse(response.body).periods[0]!, etag: response.headers.get('etag') };
+    };
+    const first = await uploadActivityFile(client, 'kept-run.fit', sameRun('fit', new Date('2026-01-10T08:00:00Z')).bytes);
+    await waitForJobs(server);
+    const one = await year();
+    expectBucket(one.answer.totals, await listedFigures(client, own), '2026 with one run');
+    expect(one.answer.totals.overall.activities).toBe(1);
+    expect(one.etag).toMatch(/^"/);
+    expect((await year()).etag).toBe(one.etag);
+
+    // A new activity is counted at once, and its load once its metrics are written.
+    const second = await uploadActivityFile(client, 'kept-ride.fit', powerRide(new Date('2026-02-14T09:00:00Z')).bytes);
+    expect((await year()).answer.totals.overall.activities).toBe(2);
+    await waitForJobs(server);
+    const both = await listedFigures(client, own);
+    expect(both.map((activity) => activity.id).sort()).toEqual([first, second].sort());
+    expect(both.every((activity) => activity.trainingLoad !== null)).toBe(true);
+    const two = await year();
+    expectBucket(two.answer.totals, both, '2026 with a run and a ride');
+    expect(two.etag).not.toBe(one.etag);
   });
 
   it("never shows another athlete's activities or totals", async () => {

@@ -41,6 +41,27 @@ describe('account cache', () => {
     expect(await cache.read('a', 'other', load)).toBe(2);
   });
 
+  it("drops an account's answer on a change heard on another writer's topic too, and announces only on its own", async () => {
+    const { invalidation, deliver } = channel();
+    const cache = createAccountCache<string, number>({ invalidation, ...options, alsoOn: ['activities', 'fitness'] });
+    const heard: string[] = [];
+    invalidation.subscribe('activities', () => heard.push('activities'));
+    let reads = 0;
+    const load = async () => ++reads;
+    expect(await cache.read('a', 'k', load)).toBe(1);
+    expect(await cache.read('b', 'k', load)).toBe(2);
+    deliver('activities', 'a');
+    expect(await cache.read('a', 'k', load)).toBe(3);
+    deliver('fitness', 'a');
+    expect(await cache.read('a', 'k', load)).toBe(4);
+    deliver('unrelated', 'a');
+    expect(await cache.read('a', 'k', load)).toBe(4);
+    expect(await cache.read('b', 'k', load)).toBe(2);
+    await cache.changed('b');
+    expect(await cache.read('b', 'k', load)).toBe(5);
+    expect(heard).toEqual(['activities']);
+  });
+
   it('does not keep what a read saw while a change overlapped it, nor while the channel is down', async () => {
     const { invalidation, state, deliver } = channel();
     const cache = createAccountCache<string, number>({ invalidation, ...options });

@@ -20,13 +20,15 @@ export interface AccountCache<K, V> {
 
 export function createAccountCache<K extends string | number, V>(options: {
   invalidation: InvalidationChannel;
-  /** The channel topic; every instance's cache of the same kind listens to it. */
+  /** The channel topic; every instance's cache of the same kind listens to it, and `changed` announces on it. */
   topic: string;
+  /** Other writers' topics whose changes drop the account's entry too (an answer read from their tables). */
+  alsoOn?: readonly string[];
   ttlMs: number;
   /** Beyond this many accounts the cache starts over (a bound on memory, not an eviction policy). */
   maxAccounts: number;
 }): AccountCache<K, V> {
-  const { invalidation, topic, ttlMs, maxAccounts } = options;
+  const { invalidation, topic, ttlMs, maxAccounts, alsoOn = [] } = options;
   const entries = new Map<string, { key: K; value: V; until: number }>();
   /** Bumped by every change heard of, so a read that overlapped a change never keeps what it saw. */
   const changeCounts = new Map<string, number>();
@@ -34,7 +36,7 @@ export function createAccountCache<K extends string | number, V>(options: {
   let resets = 0;
   /** The load running for an account, shared by the requests that miss while it runs. */
   const loading = new Map<string, { key: K; value: Promise<V> }>();
-  invalidation.subscribe(topic, (accountId) => {
+  const onChange = (accountId: string | null) => {
     if (accountId === null) {
       resets += 1;
       entries.clear();
@@ -45,7 +47,8 @@ export function createAccountCache<K extends string | number, V>(options: {
     changeCounts.set(accountId, (changeCounts.get(accountId) ?? 0) + 1);
     entries.delete(accountId);
     loading.delete(accountId);
-  });
+  };
+  for (const heard of new Set([topic, ...alsoOn])) invalidation.subscribe(heard, onChange);
 
   async function loadAndKeep(accountId: string, key: K, load: () => Promise<V>): Promise<V> {
     const startedAt = Date.now();

@@ -7,6 +7,7 @@ import { createActivitiesService, type ActivityScores } from './service.ts';
 /** Activities: the athlete's recorded sessions and their streams, as every source brings them in. */
 export type { ActivityScores } from './service.ts';
 export type { ActivitiesService } from './service.ts';
+export { ACTIVITIES_WRITTEN } from './service.ts';
 export type { ActivityRow, ActivityValues } from './repo.ts';
 export { registerActivityRoutes } from './routes.ts';
 

@@ -22,7 +22,8 @@ export interface ActivityScores {
 const notFound = () => new AppError('not_found', 'Activity not found');
 const FIRST_PAGE_TTL_MS = 10_000;
 const FIRST_PAGE_MAX_ACCOUNTS = 10_000;
-const ACTIVITIES_WRITTEN = 'activities-written';
+/** Announced (per account) after every write of the account's activities, on every instance. */
+export const ACTIVITIES_WRITTEN = 'activities-written';
 
 function toListItem(row: ActivityListRow): ActivityListItem {
   return {

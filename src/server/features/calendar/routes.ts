@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { calendarAnswer, calendarQuery, calendarTotalsAnswer, calendarTotalsQuery } from '../../../shared/api/calendar.ts';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { route } from '../../http/route.ts';
 import type { CalendarService } from './service.ts';
 
@@ -26,6 +27,6 @@ export function registerCalendarRoutes(app: FastifyInstance, calendar: CalendarS
     auth: 'required',
     query: calendarTotalsQuery,
     response: calendarTotalsAnswer,
-    handler: ({ account, query }) => calendar.totals(account.id, query),
+    handler: async ({ account, query, request, reply }) => sendKeptJson(request, reply, await calendar.totals(account.id, query)),
   });
 }

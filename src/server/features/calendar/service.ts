@@ -5,6 +5,8 @@ import { periodsOverlapping, weeksOverlapping, type Weekday } from '../../../sha
 import { addCalendarDays } from '../../../shared/time.ts';
 import type { ComplianceDay } from '../plans/index.ts';
 import type { FactActivity } from '../facts/index.ts';
+import { createAccountCache } from '../../db/account-cache.ts';
+import type { InvalidationChannel } from '../../db/invalidation.ts';
 import type { CalendarRepo } from './repo.ts';
 import { BucketSums, sumOfActivity } from './totals.ts';
 
@@ -22,7 +24,17 @@ export interface CalendarDeps {
   dayPlan: (accountId: string, dates: readonly string[], today: string | undefined) => Promise<DayPlanAnswer>;
   /** Each active plan's compliance days over the span, by plan id (PlansService.activeCompliance). */
   compliance: (accountId: string, span: { from: string; to: string; today: string }) => Promise<Map<string, ComplianceDay[]>>;
+  invalidation: InvalidationChannel;
+  /**
+   * The topics announcing a change of what the totals add up: the activities (written, removed,
+   * marked duplicate) and their loads (every metrics job ends with a rewritten fitness series).
+   */
+  totalsTopics: readonly string[];
 }
+
+/** For changes written outside the servers (the servers tell each other of their own, ADR 0052). */
+const TOTALS_TTL_MS = 10_000;
+const TOTALS_MAX_ACCOUNTS = 10_000;
 
 function datesFromTo(from: string, to: string): string[] {
   const dates: string[] = [];
@@ -44,6 +56,30 @@ function markOf(planId: string, day: ComplianceDay): CalendarCompliance {
 
 export function createCalendarService(deps: CalendarDeps) {
   const { repo } = deps;
+  /**
+   * The month or year totals last asked for, per account, kept until the account's activities or
+   * their loads change on any instance: an all-time view is one aggregate over every activity.
+   */
+  const keptTotals = createAccountCache<string, CalendarTotalsAnswer>({
+    invalidation: deps.invalidation,
+    topic: 'calendar-totals',
+    alsoOn: deps.totalsTopics,
+    ttlMs: TOTALS_TTL_MS,
+    maxAccounts: TOTALS_MAX_ACCOUNTS,
+  });
+
+  async function readTotals(accountId: string, query: CalendarTotalsQuery): Promise<CalendarTotalsAnswer> {
+    const periods = periodsOverlapping(query.from, query.to, query.period);
+    const sums = await repo.sumsByPeriod(accountId, periods[0]!.startDate, periods.at(-1)!.endDate, query.period);
+    const byKey = new Map(periods.map((period) => [period.key, new BucketSums()]));
+    for (const { key, sportType, ...sum } of sums) byKey.get(key)?.add(sportFamilyOf(sportType), sum);
+    return {
+      period: query.period,
+      from: query.from,
+      to: query.to,
+      periods: periods.map((period) => ({ ...period, totals: byKey.get(period.key)!.totals() })),
+    };
+  }
 
   return {
     /** GET /api/calendar: each day of from..to, and each of the athlete's weeks meeting it over all its days. */
@@ -110,18 +146,9 @@ export function createCalendarService(deps: CalendarDeps) {
       };
     },
 
-    /** GET /api/calendar/totals: every month or year meeting from..to, each over all its days. */
-    async totals(accountId: string, query: CalendarTotalsQuery): Promise<CalendarTotalsAnswer> {
-      const periods = periodsOverlapping(query.from, query.to, query.period);
-      const sums = await repo.sumsByPeriod(accountId, periods[0]!.startDate, periods.at(-1)!.endDate, query.period);
-      const byKey = new Map(periods.map((period) => [period.key, new BucketSums()]));
-      for (const { key, sportType, ...sum } of sums) byKey.get(key)?.add(sportFamilyOf(sportType), sum);
-      return {
-        period: query.period,
-        from: query.from,
-        to: query.to,
-        periods: periods.map((period) => ({ ...period, totals: byKey.get(period.key)!.totals() })),
-      };
+    /** GET /api/calendar/totals: every month or year meeting from..to, each over all its days; the same object while kept. */
+    totals(accountId: string, query: CalendarTotalsQuery): Promise<CalendarTotalsAnswer> {
+      return keptTotals.read(accountId, `${query.period}:${query.from}:${query.to}`, () => readTotals(accountId, query));
     },
   };
 }

@@ -12,6 +12,7 @@ import { createMetricsService, type AthleteThresholdsSource, type ScoredActiviti
  */
 export type { AthleteThresholds, AthleteThresholdsSource, FitnessWithSources, ScoredActivities, TrainingLogEntry } from './service.ts';
 export type { MetricsService as ScoringService } from './service.ts';
+export { FITNESS_WRITTEN } from './service.ts';
 export { createScoringJobs, queueMissingFitness, type ScoringJobs } from './jobs.ts';
 export { registerScoringRoutes } from './routes.ts';
 

@@ -49,7 +49,8 @@ const THRESHOLD_PACE_LOOKBACK_DAYS = 90;
 /** For a series written outside the servers (they are told of every rewrite of their own). */
 const FITNESS_CHART_TTL_MS = 10_000;
 const FITNESS_CHART_MAX_ACCOUNTS = 10_000;
-const FITNESS_WRITTEN = 'fitness-written';
+/** Announced (per account) once a rewritten fitness series is committed: after every metrics job and every removal. */
+export const FITNESS_WRITTEN = 'fitness-written';
 
 /**
  * The thresholds the athlete or Strava states (the effective ones that are not estimates, ADR

@@ -6,6 +6,7 @@ import { DAY_MS } from '../../../shared/time.ts';
 import { createAccountCache } from '../../db/account-cache.ts';
 import type { InvalidationChannel } from '../../db/invalidation.ts';
 import type { MonthCurveEntry, SeasonRange, SeasonRepo } from './repo.ts';
+import { FITNESS_WRITTEN } from '../scoring/index.ts';
 
 /** The durations critical power is fitted over (metrics/critical-power.ts), for the evidence of a month's fit. */
 const CP_FIT_S = { min: 3 * 60, max: 20 * 60 } as const;
@@ -14,7 +15,7 @@ const TWENTY_MIN_ENTRY = POWER_CURVE_GRID_S.indexOf(20 * 60);
 const SEASON_TTL_MS = 10_000;
 const SEASON_MAX_ACCOUNTS = 10_000;
 /** The topic a change of the stored curves, peaks or weights is announced on (scoring announces a rewritten fitness series on it). */
-export const SEASON_TOPIC = 'fitness-written';
+export const SEASON_TOPIC = FITNESS_WRITTEN;
 
 const evidenceOf = (row: SeasonEvidence): SeasonEvidence => ({ activityId: row.activityId, name: row.name, date: row.date });
 
