@@ -26,14 +26,25 @@ export const SEASON_MESSAGES = {
   zone: 'tz must be an IANA time zone, such as Europe/Ljubljana.',
 } as const;
 
+/** Zones already asked about, with the answer: building a formatter to ask costs more than the rest of a kept season read. */
+const knownZones = new Map<string, boolean>();
+/** The runtime knows a few hundred zones; beyond this many names asked about, the answers start over. */
+const KNOWN_ZONES_MAX = 1_000;
+
 /** Whether `zone` is a time zone the runtime knows (what the database is asked to read the days in). */
 export function isTimeZone(zone: string): boolean {
+  const known = knownZones.get(zone);
+  if (known !== undefined) return known;
+  let answer: boolean;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone.length > 0 && zone.length <= 64 && /^[A-Za-z0-9_+\-/]+$/.test(zone);
+    answer = zone.length > 0 && zone.length <= 64 && /^[A-Za-z0-9_+\-/]+$/.test(zone);
   } catch {
-    return false;
+    answer = false;
   }
+  if (knownZones.size >= KNOWN_ZONES_MAX) knownZones.clear();
+  knownZones.set(zone, answer);
+  return answer;
 }
 
 const dayField = (name: string) =>

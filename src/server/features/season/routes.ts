@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { seasonAnswer, seasonQuery } from '../../../shared/api/season.ts';
+import { sendKeptJson } from '../../http/kept-json.ts';
 import { route } from '../../http/route.ts';
 import type { SeasonService } from './service.ts';
 
@@ -14,6 +15,6 @@ export function registerSeasonRoutes(app: FastifyInstance, season: SeasonService
     auth: 'required',
     query: seasonQuery,
     response: seasonAnswer,
-    handler: ({ account, query }) => season.season(account.id, query),
+    handler: async ({ account, query, request, reply }) => sendKeptJson(request, reply, await season.season(account.id, query)),
   });
 }
