@@ -53,8 +53,6 @@ if (!report) {
 let failed = report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
 if (run.status !== 0 && failed === 0) failed = 1;
 const skipped = report.numPendingTests + report.numTodoTests;
-// The tests on real recordings need the shared fixtures beside the clone (ADR 0061): say once
-// whether they ran, so a clone without them knows what its skips are.
 // CI has to stay well under 30 minutes on 2 cores: the slowest files, so a run's log says where its time went.
 const files = (report.testResults ?? []).map((file) => ({ name: file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name, seconds: (file.endTime - file.startTime) / 1000 }));
 if (files.length > 0) {
@@ -62,6 +60,8 @@ if (files.length > 0) {
   console.log(`\nSlowest test files (of ${files.length}, ${Math.round(total)} s in all, run 2 at a time):`);
   for (const file of files.sort((a, b) => b.seconds - a.seconds).slice(0, 15)) console.log(`  ${file.seconds.toFixed(1).padStart(7)} s  ${file.name}`);
 }
+// The tests on real recordings need the shared fixtures beside the clone (ADR 0061): say once
+// whether they ran, so a clone without them knows what its skips are.
 console.log(sharedFixturesDir ? `\nReal recordings: ${sharedFixturesDir}` : `\nTests on real recordings ${SHARED_FIXTURES_ABSENT}.`);
 console.log(`${report.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(run.status ?? 1);

@@ -298,11 +298,11 @@ export function createAnalysisService(deps: {
       // An analysis written before the settings or plans changed would be rewritten when next read:
       // its session is chosen again from today's facts by the same rules, without writing (or asking a model).
       // Whether it did is one row; the settings behind the facts are read only then.
-      const current = stored.settingsRevision === (await accountSettings.analysisRevision(accountId));
-      const account = current ? null : await accountSettings.analysisSettings(accountId);
-      const session = account
-        ? builtinNextSession(await factsFor(accountId, stored.activityId, withAccountStyle(settingsOf(stored), account), account))
-        : stored.nextSession;
+      let session = stored.nextSession;
+      if (stored.settingsRevision !== (await accountSettings.analysisRevision(accountId))) {
+        const account = await accountSettings.analysisSettings(accountId);
+        session = builtinNextSession(await factsFor(accountId, stored.activityId, withAccountStyle(settingsOf(stored), account), account));
+      }
       const held = heldBackSession(session);
       return {
         activityName: latest.activityName,

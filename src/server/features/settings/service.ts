@@ -358,7 +358,6 @@ export function createSettingsService(deps: {
       await repo.save(accountId, {}, true);
     },
 
-    /** The settings an analysis is written from, the cycle moved on to `now`. */
     /**
      * The revision analyses are written at (`analysisSettings(…).revision`), read alone: whether a
      * stored analysis is current costs one row, not the estimates behind the effective thresholds.
@@ -367,6 +366,7 @@ export function createSettingsService(deps: {
       return (await current(accountId, now))?.analysisRevision ?? 0;
     },
 
+    /** The settings an analysis is written from, the cycle moved on to `now`. */
     async analysisSettings(accountId: string, now = new Date()): Promise<AnalysisSettings> {
       const row = await current(accountId, now);
       return analysisSettingsOf(row, await effectiveOf(accountId, row, now));

@@ -108,7 +108,6 @@ export function WorkoutBuilder({ form }: { form: WorkoutForm }) {
   );
 }
 
-/** The workout's total time and load as it stands, announced politely as it changes. */
 /**
  * Moves a step one place up or down. At either end it stays in place marked unavailable (not
  * disabled), so the focus stays on it when the step it belongs to has just arrived there.
@@ -133,6 +132,7 @@ function StepMoveButton({ index, by, count, form }: { index: number; by: -1 | 1;
   );
 }
 
+/** The workout's total time and load as it stands, announced politely as it changes. */
 function WorkoutFigures({ form }: { form: WorkoutForm }) {
   const { totals, read } = form;
   return (

@@ -48,7 +48,6 @@ export const STEP_LABELS: Record<StepDraft['type'], string> = {
   cooldown: 'Cool-down',
 };
 
-/** A field of the form, as its error is filed: 'title', 'steps.2.work.duration', 'steps.0.target'. */
 /** The steps with the one at `index` moved `by` places (−1 up, +1 down); unchanged at either end. */
 export function moveStep<T>(steps: readonly T[], index: number, by: -1 | 1): T[] {
   const to = index + by;
@@ -58,6 +57,7 @@ export function moveStep<T>(steps: readonly T[], index: number, by: -1 | 1): T[]
   return moved;
 }
 
+/** A field of the form, as its error is filed: 'title', 'steps.2.work.duration', 'steps.0.target'. */
 export type FieldKey = string;
 
 export const DURATION_FORMAT = 'Give the time as minutes (10) or m:ss (4:30).';
