@@ -6,10 +6,14 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // Every tier: a worker keeps its loaded modules for the next test file (isolate: false):
-    // loading the server's module graph again for every file was a third of the suite's time on
-    // 2 cores (unit tier 162 s → 54 s). Test files own their state (servers, databases, spies
-    // restored after each test), so nothing leaks from one file to the next through a module.
+    // The unit and browser tiers: a worker keeps its loaded modules for the next test file
+    // (isolate: false): loading the server's module graph again for every file was a third of the
+    // suite's time on 2 cores (unit tier 162 s → 54 s). Test files own their state (servers,
+    // databases, spies restored after each test), so nothing leaks from one file to the next
+    // through a module. The integration and security tiers open dozens of PGlite databases per
+    // file (WebAssembly): kept in one process file after file, V8 crashed freeing their code
+    // ("Check failed: jit_page_->allocations_.erase(addr) == 1", twice in one CI run), so each of
+    // their files gets a fresh process.
     projects: [
       {
         test: {
@@ -31,7 +35,7 @@ export default defineConfig({
           globalSetup: ['test/support/pglite-snapshot-setup.ts'],
           sequence: { groupOrder: 1 },
           setupFiles: ['test/support/fail-on-console-error.ts'],
-          isolate: false,
+          isolate: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -45,7 +49,7 @@ export default defineConfig({
           globalSetup: ['test/support/pglite-snapshot-setup.ts'],
           sequence: { groupOrder: 1 },
           setupFiles: ['test/support/fail-on-console-error.ts'],
-          isolate: false,
+          isolate: true,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
