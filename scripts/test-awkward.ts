@@ -3,15 +3,16 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /**
  * `npm run test:awkward -- [--date <ISO instant>] [--tz <IANA zone>] [--load <workers>] [vitest args]`
  *
  * The whole suite as `npm test` runs it, on a day and a machine that are not today's and not quiet
  * (issue #27): the clock of every process — the test runner, the servers it starts, Chromium and a
- * throwaway PostgreSQL cluster — moved to `--date` by libfaketime (one offset for all, so they agree
- * and the clock goes on ticking), the time zone set to `--tz`, and `--load` busy processes keeping the
- * CPUs occupied beside it. PostgreSQL runs on a cluster of its own on a free port, because a shared
+ * throwaway PostgreSQL cluster — moved to `--date` (one offset for all, so they agree and the clock
+ * goes on ticking: libfaketime for Chromium and PostgreSQL, a moved JavaScript `Date` for Node), the
+ * time zone set to `--tz`, and `--load` busy processes keeping the CPUs occupied beside it. PostgreSQL runs on a cluster of its own on a free port, because a shared
  * cluster would stamp rows with the real date while Kairo's processes see the fake one.
  *
  * Needs Debian's `faketime` package (libfaketime) for `--date`, and PostgreSQL's server binaries
@@ -58,11 +59,13 @@ if (target === null && loadWorkers === 0 && tzOption === undefined) fail('say at
 
 const FAKETIME_LIB = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 
-/** The environment that moves a process's clock: one fixed offset from the real clock, so every process agrees and time runs on. */
-function clockEnv(): NodeJS.ProcessEnv {
+/** Seconds from the real clock to `--date`, fixed once so every process agrees and time runs on. */
+const offsetS = target === null ? 0 : Math.round((target - Date.now()) / 1000);
+
+/** The environment that moves a native process's clock (Chromium, PostgreSQL) by libfaketime. */
+function nativeClockEnv(): NodeJS.ProcessEnv {
   if (target === null) return {};
   if (!existsSync(FAKETIME_LIB)) fail(`--date needs libfaketime (${FAKETIME_LIB}): apt-get install faketime`);
-  const offsetS = Math.round((target - Date.now()) / 1000);
   return {
     LD_PRELOAD: [FAKETIME_LIB, process.env.LD_PRELOAD].filter(Boolean).join(':'),
     FAKETIME: `${offsetS >= 0 ? '+' : ''}${offsetS}`,
@@ -70,6 +73,27 @@ function clockEnv(): NodeJS.ProcessEnv {
     FAKETIME_DONT_FAKE_MONOTONIC: '1',
     // Read the offset once; no config file lookups per call.
     FAKETIME_NO_CACHE: '0',
+    // libfaketime's rewrite of condition-variable deadlines ("monotonic fix") made Chromium wait out
+    // its timeouts: a page that loads in 1 s took 63 s. With the monotonic clock left real there is
+    // nothing to fix.
+    FAKETIME_FORCE_MONOTONIC_FIX: '0',
+  };
+}
+
+/**
+ * The environment that moves a Node process's clock (the runner, the servers it starts, their
+ * children): JavaScript's `Date` by the same offset (test/support/moved-date.ts), not libfaketime, under
+ * which Playwright's driver lost its pages. Chromium gets libfaketime through
+ * `KAIRO_TEST_BROWSER_ENV`, which the browser tests' launcher adds to the browser's environment.
+ */
+function nodeClockEnv(): NodeJS.ProcessEnv {
+  if (target === null) return {};
+  const movedClock = `${pathToFileURL(join(root, 'test/support/moved-date.ts')).href}?offsetMs=${offsetS * 1000}`;
+  return {
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${movedClock}`].filter(Boolean).join(' '),
+    // For the children a test starts with a clean environment (test/support/moved-clock.ts).
+    KAIRO_TEST_MOVED_DATE: movedClock,
+    KAIRO_TEST_BROWSER_ENV: JSON.stringify(nativeClockEnv()),
   };
 }
 
@@ -133,8 +157,8 @@ function busyWorker(): ChildProcess {
   return child;
 }
 
-const env = { ...clockEnv(), ...(tzOption ? { TZ: tzOption } : {}) };
-const cluster = target === null ? null : await startCluster(env);
+const zoneEnv = tzOption ? { TZ: tzOption } : {};
+const cluster = target === null ? null : await startCluster({ ...nativeClockEnv(), ...zoneEnv });
 const workers = Array.from({ length: loadWorkers }, busyWorker);
 const cleanUp = () => {
   for (const worker of workers) worker.kill('SIGKILL');
@@ -153,7 +177,7 @@ const run = spawn(process.execPath, [join(root, 'scripts/test.ts'), ...vitestArg
   stdio: 'inherit',
   // Its own process group, so a signal here ends every process of the suite.
   detached: true,
-  env: { ...process.env, ...env, ...(cluster ? { KAIRO_TEST_POSTGRES_URL: cluster.url } : {}) },
+  env: { ...process.env, ...nodeClockEnv(), ...zoneEnv, ...(cluster ? { KAIRO_TEST_POSTGRES_URL: cluster.url } : {}) },
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {

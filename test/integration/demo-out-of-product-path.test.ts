@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startKairoProcess } from '../support/kairo-process.ts';
+import { movedClockEnv } from '../support/moved-clock.ts';
 
 /**
  * The simulators in tools/ are test doubles: demo mode loads them, a production process with real
@@ -17,7 +18,7 @@ async function modulesLoadedBy(name: string, env: Record<string, string>): Promi
   const logFile = join(scratch, `${name}.log`);
   writeFileSync(logFile, '');
   const dataDir = mkdtempSync(join(scratch, `${name}-data-`));
-  const kairo = await startKairoProcess({ dataDir, env: { KAIRO_MODULE_LOG: logFile, NODE_OPTIONS: `--import=${recorder}`, ...env } });
+  const kairo = await startKairoProcess({ dataDir, env: { KAIRO_MODULE_LOG: logFile, NODE_OPTIONS: [movedClockEnv().NODE_OPTIONS, `--import=${recorder}`].filter(Boolean).join(' '), ...env } });
   await kairo.stop();
   return readFileSync(logFile, 'utf8').split('\n').filter(Boolean);
 }

@@ -1,15 +1,13 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import type { ActivityListItem } from '../../src/shared/api/activities.ts';
 import type { ImportStatus } from '../../src/shared/api/imports.ts';
-import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
-import { createTestDatabase, readStoppedKairoDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from '../support/databases.ts';
+import { testDatabaseKinds, type TestDatabaseKind } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
-import { startKairoProcess, type KairoProcess } from '../support/kairo-process.ts';
-import { connectStrava, registerAthlete, startSimForKairo, waitFor } from '../support/strava.ts';
+import { useKairoChildWithSim } from '../support/kairo-child-with-sim.ts';
+import type { KairoProcess } from '../support/kairo-process.ts';
+import { connectStrava, registerAthlete, waitFor } from '../support/strava.ts';
 import { stravaExportWith } from '../support/strava-export.ts';
 
 const kinds = await testDatabaseKinds();
@@ -24,13 +22,6 @@ const UPLOAD_AFTER_SHARE = 1 / 3;
 /** Several seconds of work for the archive job: it is killed soon after its first entry. */
 const ARCHIVE_ACTIVITIES = 300;
 const RECOVERY_TIMEOUT_MS = 120_000;
-/**
- * The killed instance's jobs are found by their stopped heartbeat (10 s, pg-boss's least) and
- * retried: looked for every second and retried after 1-2 s instead of every 10 s and after
- * 10-20 s, so the restarted instance takes them up without idling through production's waits.
- * The final stop, before the data is read, hands back any job still running after 2 s.
- */
-const RECOVERY_ENV = { JOB_SUPERVISE_SECONDS: '1', JOB_RETRY_DELAY_SECONDS: '1', SHUTDOWN_GRACE_SECONDS: '2' };
 
 const STREAMS_ROUTE = '/api/v3/activities/:id/streams';
 
@@ -47,51 +38,25 @@ interface StoredActivity {
  * production, so the kill is a real one.
  */
 describe.each(kinds)('Sync and import killed mid-way on %s', (kind: TestDatabaseKind) => {
-  let sim: RunningStravaSim;
-  let simEnv: Record<string, string>;
-  let dataDir: string;
-  let postgres: TestDatabase | undefined;
+  const rig = useKairoChildWithSim(kind, {
+    prepareSim: (sim) => sim.control.faults.delay({ delayMs: DETAIL_LATENCY_MS, path: /^\/api\/v3\/activities\/\d+/ }),
+  });
+  const { start: startKairo, inDatabase } = rig;
   let kairo: KairoProcess | undefined;
-
-  const startKairo = async (port?: number) =>
-    startKairoProcess({
-      dataDir,
-      env: { ...simEnv, ...RECOVERY_ENV },
-      ...(postgres?.url ? { databaseUrl: postgres.url } : {}),
-      ...(port ? { port } : {}),
-    });
-
-  /** The database as the killed or stopped server left it (PGlite is opened only while no child holds it). */
-  const inDatabase = <T>(read: (database: DatabaseHandle) => Promise<T>): Promise<T> => readStoppedKairoDatabase({ dataDir, postgres }, read);
-
-  beforeAll(async () => {
-    const started = await startSimForKairo();
-    sim = started.sim;
-    simEnv = started.env;
-    sim.control.faults.delay({ delayMs: DETAIL_LATENCY_MS, path: /^\/api\/v3\/activities\/\d+/ });
-    dataDir = mkdtempSync(join(tmpdir(), 'kairo-crash-'));
-    if (kind === 'postgres') postgres = await createTestDatabase('postgres');
-  });
-  afterAll(async () => {
-    await kairo?.kill();
-    await postgres?.drop();
-    await sim?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it(
     'finishes both after a restart: every activity once, each with its streams',
     async () => {
-      const athlete = sim.control.createAthlete({ historyDays: 60 });
-      const stravaIds = sim.control.activities(athlete.id).map((activity) => String(activity.id));
+      const athlete = rig.sim.control.createAthlete({ historyDays: 60 });
+      const stravaIds = rig.sim.control.activities(athlete.id).map((activity) => String(activity.id));
       const expected = stravaIds.length;
       expect(expected).toBeGreaterThan(40);
-      const streamsServed = () => sim.control.requests.list({ route: STREAMS_ROUTE });
+      const streamsServed = () => rig.sim.control.requests.list({ route: STREAMS_ROUTE });
       const archive = await stravaExportWith(ARCHIVE_ACTIVITIES);
 
       kairo = await startKairo();
       const browser = await registerAthlete(kairo.url);
-      expect(await connectStrava(browser, sim, athlete.id)).toBe('/strava-success');
+      expect(await connectStrava(browser, rig.sim, athlete.id)).toBe('/strava-success');
       await waitFor(async () => streamsServed().length, (served) => served >= expected * UPLOAD_AFTER_SHARE, 60_000);
       const upload = await browser.upload('/api/imports', 'export_crash.zip', archive);
       expect(upload.status).toBe(202);
@@ -115,7 +80,7 @@ describe.each(kinds)('Sync and import killed mid-way on %s', (kind: TestDatabase
       kairo = await startKairo(kairo.port);
       const imported = await waitFor(() => importStatus(browser, importId), (status) => status.status === 'done', RECOVERY_TIMEOUT_MS);
       // The killed run's working copy of the archive is gone too; the archive itself was in the database.
-      expect(readdirSync(join(dataDir, 'imports'))).toEqual([]);
+      expect(readdirSync(join(rig.dataDir, 'imports'))).toEqual([]);
       await waitFor(() => stravaActivityIds(browser), (ids) => ids.length === expected, RECOVERY_TIMEOUT_MS);
       expect((await browser.get('/api/strava/status')).body.backfillDone).toBe(true);
       for (const id of await stravaActivityIds(browser)) {

@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import type { ActivityListItem } from '../../src/shared/api/activities.ts';
-import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
-import { createTestDatabase, readStoppedKairoDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from '../support/databases.ts';
+import { testDatabaseKinds, type TestDatabaseKind } from '../support/databases.ts';
 import type { TestClient } from '../support/http-client.ts';
-import { startKairoProcess, type KairoProcess } from '../support/kairo-process.ts';
-import { SIM_CLIENT, connectStrava, registerAthlete, startSimForKairo, subscribeToSimWebhooks, waitFor } from '../support/strava.ts';
+import { useKairoChildWithSim } from '../support/kairo-child-with-sim.ts';
+import type { KairoProcess } from '../support/kairo-process.ts';
+import { SIM_CLIENT, connectStrava, registerAthlete, subscribeToSimWebhooks, waitFor } from '../support/strava.ts';
 
 /**
  * Webhook events that arrive while Strava refuses the app (issue 27, ADR 0067): the activities
@@ -19,27 +15,12 @@ import { SIM_CLIENT, connectStrava, registerAthlete, startSimForKairo, subscribe
 
 const kinds = await testDatabaseKinds();
 const METRICS_TOKEN = 'scrape-paused-webhooks-0123456789abcdef';
-/** Jobs retried after 1 s and a killed instance's jobs looked for every second, as the crash tests do. */
-const RECOVERY_ENV = { JOB_SUPERVISE_SECONDS: '1', JOB_RETRY_DELAY_SECONDS: '1', SHUTDOWN_GRACE_SECONDS: '2', METRICS_TOKEN };
 const TIMEOUT_MS = 90_000;
 
 describe.each(kinds)('Webhook events while Strava sync is paused on %s', (kind: TestDatabaseKind) => {
-  let sim: RunningStravaSim;
-  let simEnv: Record<string, string>;
-  let dataDir: string;
-  let postgres: TestDatabase | undefined;
+  const rig = useKairoChildWithSim(kind, { env: { METRICS_TOKEN } });
+  const { start: startKairo, inDatabase } = rig;
   let kairo: KairoProcess | undefined;
-
-  const startKairo = async (port?: number) =>
-    startKairoProcess({
-      dataDir,
-      env: { ...simEnv, ...RECOVERY_ENV },
-      ...(postgres?.url ? { databaseUrl: postgres.url } : {}),
-      ...(port ? { port } : {}),
-    });
-
-  /** The database as the killed or stopped server left it (PGlite is opened only while no child holds it). */
-  const inDatabase = <T>(read: (database: DatabaseHandle) => Promise<T>): Promise<T> => readStoppedKairoDatabase({ dataDir, postgres }, read);
 
   /** Jobs of a queue waiting or running, as the operator's metrics count them. */
   async function queued(url: string, queue: string): Promise<number> {
@@ -50,48 +31,34 @@ describe.each(kinds)('Webhook events while Strava sync is paused on %s', (kind: 
       .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
   }
 
-  beforeAll(async () => {
-    const started = await startSimForKairo();
-    sim = started.sim;
-    simEnv = started.env;
-    dataDir = mkdtempSync(join(tmpdir(), 'kairo-paused-webhooks-'));
-    if (kind === 'postgres') postgres = await createTestDatabase('postgres');
-  });
-  afterAll(async () => {
-    await kairo?.kill();
-    await postgres?.drop();
-    await sim?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it(
     'holds what the events name through a kill, and on resume stores the rename and new type, removes the deleted one, nothing twice',
     async () => {
-      const athlete = sim.control.createAthlete({ historyDays: 6 });
-      const atStrava = sim.control.activities(athlete.id) as { id: number; sport_type: string }[];
+      const athlete = rig.sim.control.createAthlete({ historyDays: 6 });
+      const atStrava = rig.sim.control.activities(athlete.id) as { id: number; sport_type: string }[];
       expect(atStrava.length).toBeGreaterThanOrEqual(3);
       const [renamed, deleted] = atStrava as [{ id: number; sport_type: string }, { id: number; sport_type: string }];
       const newType = renamed.sport_type === 'Run' ? 'Ride' : 'Run';
 
       kairo = await startKairo();
-      expect((await subscribeToSimWebhooks(sim, kairo.url)).ok).toBe(true);
+      expect((await subscribeToSimWebhooks(rig.sim, kairo.url)).ok).toBe(true);
       const browser = await registerAthlete(kairo.url);
-      expect(await connectStrava(browser, sim, athlete.id)).toBe('/strava-success');
+      expect(await connectStrava(browser, rig.sim, athlete.id)).toBe('/strava-success');
       // The whole history in, each activity with its detail: nothing left for a resumed sync to fetch anyway.
       const synced = await waitFor(() => stravaActivities(browser), (list) => list.length === atStrava.length, TIMEOUT_MS);
       for (const activity of synced) await waitFor(() => hasStreams(browser, activity.id), Boolean, TIMEOUT_MS);
       const before = synced.find((activity) => activity.stravaActivityId === String(renamed.id))!;
 
       // Strava refuses the app: the sync pauses.
-      sim.control.setClientStatus(SIM_CLIENT.clientId, { inactive: true });
+      rig.sim.control.setClientStatus(SIM_CLIENT.clientId, { inactive: true });
       expect((await browser.post('/api/force-sync')).status).toBe(200);
       await waitFor(async () => (await browser.get('/api/strava/status')).body.syncPaused, (paused) => paused !== null, TIMEOUT_MS);
 
       // The athlete renames and retypes one activity (two update events) and deletes another at Strava.
-      sim.control.updateActivity(renamed.id, { name: 'Hill repeats in the rain', sportType: newType });
-      sim.control.updateActivity(renamed.id, { name: 'Hill repeats, soaked' });
-      sim.control.deleteActivity(deleted.id);
-      await sim.control.webhooks.settled();
+      rig.sim.control.updateActivity(renamed.id, { name: 'Hill repeats in the rain', sportType: newType });
+      rig.sim.control.updateActivity(renamed.id, { name: 'Hill repeats, soaked' });
+      rig.sim.control.deleteActivity(deleted.id);
+      await rig.sim.control.webhooks.settled();
       await waitFor(() => queued(kairo!.url, 'strava.webhook'), (n) => n === 0, TIMEOUT_MS);
       // Nothing could be checked with Strava, so nothing changed yet.
       const during = await stravaActivities(browser);
@@ -106,7 +73,7 @@ describe.each(kinds)('Webhook events while Strava sync is paused on %s', (kind: 
       expect(held.map((row) => row.id)).toEqual([String(renamed.id), String(deleted.id)].sort());
 
       // The operator fixes the app and starts Kairo again: the pause ends and the held events are replayed.
-      sim.control.setClientStatus(SIM_CLIENT.clientId, { inactive: false });
+      rig.sim.control.setClientStatus(SIM_CLIENT.clientId, { inactive: false });
       kairo = await startKairo(kairo.port);
       const after = await waitFor(
         () => stravaActivities(browser),
@@ -125,7 +92,7 @@ describe.each(kinds)('Webhook events while Strava sync is paused on %s', (kind: 
         keys: (await database.query<{ key: string }>("select source_key as key from activities where source = 'strava' order by 1")).map((row) => row.key),
       }));
       expect(stored.held).toEqual([]);
-      const left = sim.control.activities(athlete.id).map((activity) => String(activity.id));
+      const left = rig.sim.control.activities(athlete.id).map((activity) => String(activity.id));
       expect(stored.keys).toEqual([...left].sort());
     },
     4 * TIMEOUT_MS,

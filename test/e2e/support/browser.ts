@@ -21,8 +21,18 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * What `npm run test:awkward -- --date …` adds to the browser's environment (libfaketime, moving
+ * Chromium's clock with the servers'); nothing in a normal run.
+ */
+function browserEnv(): Record<string, string> | undefined {
+  const extra = process.env.KAIRO_TEST_BROWSER_ENV;
+  if (!extra) return undefined;
+  return { ...(process.env as Record<string, string>), ...(JSON.parse(extra) as Record<string, string>) };
+}
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, env: browserEnv() });
 }
 
 /**
