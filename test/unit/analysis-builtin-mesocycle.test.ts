@@ -44,7 +44,7 @@ const cycle = (week: Week, enabled = true): Partial<AnalysisInputs> => ({
 });
 
 /** Form the next morning: neutral (+3) leaves room for quality, fresh (+20) more, deep (-30) none. */
-const FORM = { neutral: { ctl: 50, atl: 47 }, fresh: { ctl: 60, atl: 40 }, deep: { ctl: 40, atl: 70 } } as const;
+const FORM = { neutral: { ctl: 50, atl: 47 }, fresh: { ctl: 60, atl: 40 }, deep: { ctl: 40, atl: 75 } } as const;
 
 /** An easy session of each kind (IF 0.60; mostly easy heart-rate zones), so the next day is open to quality. */
 function easyDay(kind: SourceKind, form: keyof typeof FORM, inputs: Partial<AnalysisInputs>, style: CoachingStyle = 'performance'): AnalysisContext {

@@ -1,5 +1,6 @@
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { CardKind, EventCardInput, GoalCard } from '../../../shared/domain/profile-cards.ts';
+import { formState } from '../../../shared/domain/form-bands.ts';
 import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { formatCalendarDay, formatDistance, formatElevation, formatNumber, measureText } from '../../../shared/format.ts';
 import { EVENT_CATALOGUE, formatName, type EventFormat } from './catalogue.ts';
@@ -52,7 +53,6 @@ const EASY_SHARE_PCT = 70;
 const LOW_EASY_SHARE_PCT = 60;
 const LOW_HARD_SHARE_PCT = 8;
 const HIGH_W_PER_KG = 3.5;
-const DEEP_FATIGUE_TSB = -20;
 const CLEAR_CHANGE_PCT = 10;
 const MAX_GOALS = 4;
 const MAX_EVENTS = 4;
@@ -220,7 +220,7 @@ function limiters(facts: ProfileFacts): string[] {
   if (rides && (!power || power.bests.length === 0)) lines.push('No measured power in your rides: pacing and progress on the bike are read from heart rate only.');
   if (power?.ftpW != null && power.weightKg === null) lines.push('No weight in your coaching profile, so power per kilogram cannot be read. Add it under Settings.');
   if (!intensity && volume) lines.push('No heart-rate or power zones in your activities: the balance of easy and hard training cannot be read.');
-  if (recent.fitness && recent.fitness.tsb <= DEEP_FATIGUE_TSB) lines.push(`Fatigue: your form is ${signedForm(recent.fitness.tsb)} (fitness ${recent.fitness.ctl} − fatigue ${recent.fitness.atl}). Plan easier days before the next block.`);
+  if (recent.fitness && formState(recent.fitness.tsb) === 'deep') lines.push(`Fatigue: your form is ${signedForm(recent.fitness.tsb)} (fitness ${recent.fitness.ctl} − fatigue ${recent.fitness.atl}). Plan easier days before the next block.`);
   if (trends && trends.volumeChangePct <= -CLEAR_CHANGE_PCT) lines.push(`Fading volume: ${trends.first.weeklyHours} h a week, then ${trends.second.weeklyHours} h.`);
   return lines;
 }

@@ -2,6 +2,7 @@ import type { ReadinessInputKey, ReadinessSignal, ReadinessState } from '../../.
 import { formatDurationWords, formatNumber } from '../../../shared/format.ts';
 import { DAY_MS } from '../../../shared/time.ts';
 import { morningFitness } from '../../../metrics/fitness.ts';
+import { formState, type FormState } from '../../../shared/domain/form-bands.ts';
 
 /**
  * Readiness on a day from what is known about it (docs/decisions/0037-wellness-and-readiness.md),
@@ -79,8 +80,6 @@ export const RESTING_HR_ELEVATED_BPM = 5;
  * rule, on Home, in the 8-week strip and in the adjustments' "low two days running" (ADR 0056).
  */
 export const BASELINE_GAP_DAYS = 2;
-export const TSB_STRAINED = -30;
-export const TSB_FRESH = 5;
 export const SHORT_SLEEP_HOURS = 6;
 export const GOOD_SLEEP_HOURS = 7;
 
@@ -265,13 +264,22 @@ function restingHrInput(index: WellnessIndex, day: number): Judged {
   };
 }
 
+/** Form read in the one set of bands (shared/domain/form-bands.ts): deep fatigue counts against readiness, freshness for it. */
+const FORM_SIGNALS: Record<FormState, ReadinessSignal> = { fresh: 'good', neutral: 'neutral', loaded: 'neutral', deep: 'poor' };
+const FORM_MEANINGS: Record<FormState, string> = {
+  fresh: 'you are fresh',
+  neutral: 'training and rest are balanced',
+  loaded: 'you are absorbing training',
+  deep: 'deep fatigue from recent training',
+};
+
 function formInput(day: FitnessOfDay | null): Judged {
   if (!day) return { missing: 'Form is left out: no training load is recorded yet.' };
   // The figures as every screen shows them (ADR 0071), judged as shown: −30 on screen is never "deep".
   const { fitness, fatigue, form } = morningFitness(day);
-  const signal: ReadinessSignal = form < TSB_STRAINED ? 'poor' : form > TSB_FRESH ? 'good' : 'neutral';
-  const meaning =
-    signal === 'poor' ? 'deep fatigue from recent training' : signal === 'good' ? 'you are fresh' : form < -10 ? 'you are absorbing training' : 'training and rest are balanced';
+  const state = formState(form);
+  const signal = FORM_SIGNALS[state];
+  const meaning = FORM_MEANINGS[state];
   return {
     input: {
       key: 'form',

@@ -30,6 +30,7 @@ import {
 import { daysInWindow, fact, type DayWindow, type Fact } from '../../facts/index.ts';
 import { bpm, epochDay, distance as distanceQuantity, duration, percent, quantity, score, signed, timeLeft, watts } from '../../facts/index.ts';
 import { wholeFitness } from '../../../../metrics/fitness.ts';
+import { formState, isDetraining, type FormState } from '../../../../shared/domain/form-bands.ts';
 import type { PlanOnDay } from '../../plans/index.ts';
 import { periodBefore, resolvePeriod, resolvePeriods, type Period, type PeriodSpec } from './periods.ts';
 import type { Question } from './question.ts';
@@ -103,12 +104,16 @@ const pluralOf = (family: FamilyOrAll) => familyWords(family).plural;
 // ---------------------------------------------------------------------------------------------
 // Fitness, fatigue and form
 
+/** Form as shown, in words, by the one reading of form (shared/domain/form-bands.ts) that readiness and the coach use too. */
+const FORM_WORDS: Record<FormState, string> = {
+  fresh: 'you are fresh and ready for a hard day',
+  neutral: 'training and rest are in balance',
+  loaded: 'you are carrying the fatigue of solid training',
+  deep: 'you are deeply fatigued: recovery comes first',
+};
+
 function formWords(tsb: number): string {
-  if (tsb > 15) return 'you are very fresh, maybe losing some fitness';
-  if (tsb > 5) return 'you are fresh and ready for a hard day';
-  if (tsb >= -10) return 'you are in a balanced, productive spot';
-  if (tsb >= -30) return 'you are carrying the fatigue of solid training';
-  return 'you are deeply fatigued: recovery comes first';
+  return isDetraining(tsb) ? 'you are very fresh, maybe losing some fitness' : FORM_WORDS[formState(tsb)];
 }
 
 function trendWords(change: number): string {
@@ -527,7 +532,8 @@ export async function answerReady(question: Question, data: AnswerData): Promise
     parts.push(`Your readiness today reads ${readiness.state}.`);
   }
   const tsb = today?.form ?? null;
-  if (tsb !== null && tsb < -25) verdicts.push('not yet: you carry a lot of fatigue, so take a few easy days first');
+  const form = tsb === null ? null : formState(tsb);
+  if (form === 'deep') verdicts.push('not yet: you carry a lot of fatigue, so take a few easy days first');
   else if (readiness?.state === 'strained' && target.hard) verdicts.push('not today: your readiness is strained, so keep the hard effort for a better day');
   else if (target.durationS && longest) {
     const ratio = longest.activity.movingTimeS / target.durationS;
@@ -535,7 +541,7 @@ export async function answerReady(question: Question, data: AnswerData): Promise
     else if (ratio >= 0.5) verdicts.push('probably, if you ride it steadily: it is a step up from anything recent, so start easy and eat early');
     else verdicts.push('it would be a big step up from your recent training: build towards it over a few weeks, or shorten it');
   } else if (target.durationS && !longest) verdicts.push('hard to say, with no recent training of that sport to go on');
-  else if (tsb !== null) verdicts.push(tsb >= -10 ? 'your form allows a hard day' : 'you can, but you are carrying some fatigue: expect it to feel hard');
+  else if (form !== null) verdicts.push(form === 'loaded' ? 'you can, but you are carrying some fatigue: expect it to feel hard' : 'your form allows a hard day');
   else verdicts.push('I have too little recent training to judge');
   const subject = asked.length > 0 ? `For ${asked.join(' ')}: ` : '';
   parts.push(`${subject}${sentence(verdicts[0]!)}.`);

@@ -7,6 +7,7 @@ import type { DatedSession, PlannedSessionSnapshot } from '../dated-sessions.ts'
 import { enduranceSessions, notesFor, sportName, type EnduranceSport } from '../sessions.ts';
 import { sessionSteps } from '../session-steps.ts';
 import { addCalendarDays } from '../../../../shared/time.ts';
+import { FORM_BANDS, formState } from '../../../../shared/domain/form-bands.ts';
 
 /**
  * The plan answers back (ADR 0050): the deterministic rules that read the last 7 days and the
@@ -36,8 +37,8 @@ import { addCalendarDays } from '../../../../shared/time.ts';
 export const REVIEW_DAYS = 7;
 export const LOAD_LOW_PCT = 80;
 export const LOAD_HIGH_PCT = 120;
-/** TrainingPeaks' high-risk line, as readiness reads form (ADR 0037). */
-export const TSB_DEEP = -30;
+/** TrainingPeaks' high-risk line: deep fatigue below it, in the one reading of form (shared/domain/form-bands.ts; ADR 0037). */
+export const TSB_DEEP = FORM_BANDS.loadedFrom;
 /** An intensity session swapped for endurance rides at most this long while the athlete is tired. */
 export const TIRED_ENDURANCE_MAX_MIN = 60;
 export const FORM_LONG_SHORTEN_PCT = 75;
@@ -272,7 +273,7 @@ export function reviewPlan(input: ReviewInput): Proposal[] {
     propose({ trigger: 'readiness-low', situation: 'readiness-low', evidence, changes }, why);
   }
 
-  const formDeep = tsb !== null && tsb < TSB_DEEP;
+  const formDeep = tsb !== null && formState(tsb) === 'deep';
   if (formDeep) {
     const changes: ProposedChange[] = [];
     const hard = first((day) => isIntensity(day.session));

@@ -24,6 +24,7 @@ import type { Proposal } from './rules.ts';
 import { reasonProvenance, type ReasonToWord, type ReasonWording } from './wording.ts';
 import type { FactOrigin } from '../../../ai/provenance.ts';
 import { DAY_MS } from '../../../../shared/time.ts';
+import { morningFitness } from '../../../../metrics/fitness.ts';
 
 /**
  * The plan answers back (ADR 0050): the review that turns the rules' proposals into pending
@@ -107,7 +108,8 @@ export function createAdjustmentsService(deps: {
     const [lowDays, fitness] = await Promise.all([wellness.lowDays(accountId, today), withSources()]);
     const day = fitness.series.at(-1);
     const trained = day && day.date === today && (day.ctl !== 0 || day.atl !== 0 || day.tsb !== 0);
-    return { lowDays, tsb: trained ? day.tsb : null, activitySources: fitness.sources };
+    // The form as Home shows it that morning (ADR 0071), judged as shown.
+    return { lowDays, tsb: trained ? morningFitness(day).form : null, activitySources: fitness.sources };
   }
 
   /** The rules' proposals for the plan as it stands with its accepted changes. */
