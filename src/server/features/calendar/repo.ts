@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { CalendarPeriod } from '../../../shared/domain/week-start.ts';
 import type { Database } from '../../db/client.ts';
 import { activities, activityMetrics } from '../../db/schema.ts';
-import { activitiesIn, dayAfter, dayStart, type FactActivity } from '../facts/index.ts';
+import { activitiesIn, dayAfter, dayStart, knownDistanceM, type FactActivity } from '../facts/index.ts';
 import type { TotalsSum } from './totals.ts';
 
 /** What one month or year of one sport type sums to, as the database adds it up. */
@@ -25,8 +25,8 @@ export function createCalendarRepo(db: Database) {
 
     /**
      * The sums of the activities that started on the days `from`..`to`, per month or year (of
-     * their UTC start day) and sport type. A distance of 0 is none recorded (an indoor ride),
-     * as the activity figures read it; a null elevation gain or load is unknown.
+     * their UTC start day) and sport type, by the facts layer's rule of a known distance
+     * (`knownDistanceM`: an indoor ride's 0 is none recorded); a null elevation gain or load is unknown.
      */
     async sumsByPeriod(accountId: string, from: string, to: string, period: CalendarPeriod): Promise<PeriodSportSum[]> {
       // A literal, not a parameter: the same expression must group and be selected.
@@ -37,8 +37,8 @@ export function createCalendarRepo(db: Database) {
           sportType: activities.sportType,
           activities: sql<number>`count(*)::int`,
           movingTimeS: sql<number>`coalesce(sum(${activities.movingTime}), 0)::float8`,
-          distanceM: sql<number>`coalesce(sum(${activities.distance}) filter (where ${activities.distance} > 0), 0)::float8`,
-          distanceKnown: sql<number>`(count(*) filter (where ${activities.distance} > 0))::int`,
+          distanceM: sql<number>`coalesce(sum(${knownDistanceM}), 0)::float8`,
+          distanceKnown: sql<number>`count(${knownDistanceM})::int`,
           elevationGainM: sql<number>`coalesce(sum(${activities.totalElevationGain}), 0)::float8`,
           elevationGainKnown: sql<number>`count(${activities.totalElevationGain})::int`,
           trainingLoad: sql<number>`coalesce(sum(${activityMetrics.trainingLoad}), 0)::float8`,

@@ -47,6 +47,13 @@ const numbersOrNull = (value: unknown): number[] | null =>
   Array.isArray(value) && value.length > 0 && value.every((entry) => typeof entry === 'number') ? (value as number[]) : null;
 const positiveOrNull = (value: number | null): number | null => (value !== null && value > 0 ? value : null);
 
+/**
+ * An activity's distance where it recorded one, in SQL, the one rule for every reader: the facts
+ * below and the calendar's sums (ADR 0080). An indoor ride stores 0, which is no distance recorded:
+ * absent (null), not 0 km. Elevation gain and load are stored null when unknown and need no rule.
+ */
+export const knownDistanceM = sql<number | null>`(case when ${activities.distance} > 0 then ${activities.distance} end)`;
+
 export const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`);
 export const dayAfter = (day: string): Date => new Date(dayStart(day).getTime() + DAY_MS);
 
@@ -96,7 +103,7 @@ async function readActivities(db: Database, accountId: string, condition: SQL, o
       source: activities.source,
       startDate: activities.startDate,
       movingTime: activities.movingTime,
-      distance: activities.distance,
+      distance: knownDistanceM,
       elevation: activities.totalElevationGain,
       trainingLoad: activityMetrics.trainingLoad,
       thresholdSources: activityMetrics.thresholdSources,
@@ -129,8 +136,7 @@ async function readActivities(db: Database, accountId: string, condition: SQL, o
       startDate: row.startDate,
       day: row.startDate.toISOString().slice(0, 10),
       movingTimeS: row.movingTime,
-      // An indoor ride records no distance: absent, not 0 km.
-      distanceM: positiveOrNull(row.distance),
+      distanceM: row.distance === null ? null : Number(row.distance),
       elevationGainM: row.elevation,
       trainingLoad: row.trainingLoad,
       powerCurveW: numbersOrNull(row.powerCurveW),
