@@ -234,8 +234,10 @@ const power = (durationS: number, window: Window) => (data: Seeded): ExpectedFac
     tolerance: 'W',
     value: async () => {
       const watts = bestPower(data, durationS, window).watts;
-      if (window.to !== today) return [watts];
-      const best = await athlete.get<{ durationsS: number[]; watts: number[] }>(`/api/power-curve/best?days=${dayNumber(today) - dayNumber(window.from) + 1}`);
+      const days = dayNumber(today) - dayNumber(window.from) + 1;
+      // The best-curve route reads up to 365 days back ("since March" on 29 February is 366).
+      if (window.to !== today || days > 365) return [watts];
+      const best = await athlete.get<{ durationsS: number[]; watts: number[] }>(`/api/power-curve/best?days=${days}`);
       const k = best.body.durationsS.indexOf(durationS);
       return k < 0 ? [watts] : [watts, best.body.watts[k]!];
     },
@@ -357,7 +359,12 @@ const QUESTIONS: Question[] = [
   },
   {
     text: 'Has my FTP gone up since March?',
-    expect: (data) => [perWindow('ftp.estimate', 'W', (window) => ftpOver(data, window), { atLeast: 2, including: since(MARCH) })],
+    // Beside since March, the span before it, where the seeded year reaches back into it (on 29 February it does not: "since March" is the whole year).
+    expect: (data) => {
+      const before = { from: addCalendarDays(since(MARCH).from, -(dayNumber(today) - dayNumber(since(MARCH).from) + 1)), to: addCalendarDays(since(MARCH).from, -1) };
+      const ridesBefore = of(data, before, 'ride').some((activity) => activity.curve?.has(1200));
+      return [perWindow('ftp.estimate', 'W', (window) => ftpOver(data, window), { atLeast: ridesBefore ? 2 : 1, including: since(MARCH) })];
+    },
   },
 
   // Volume by week or month per sport.

@@ -189,7 +189,8 @@ describe.each(kinds)('plan edits on %s', { timeout: 180_000 }, (kind) => {
       expect(day(after, session).compliance).toMatchObject({ name, durationMin: 30 });
       const zwo = await file(client, planId, session, 'zwo');
       expect(zwo.status).toBe(200);
-      const seconds = [...zwo.text.matchAll(/Duration="(\d+)"/g)].reduce((sum, match) => sum + Number(match[1]), 0);
+      // A plain step's Duration, not an interval block's OnDuration or OffDuration (counted below, times its repeats).
+      const seconds = [...zwo.text.matchAll(/\sDuration="(\d+)"/g)].reduce((sum, match) => sum + Number(match[1]), 0);
       const intervals = [...zwo.text.matchAll(/Repeat="(\d+)" OnDuration="(\d+)" OffDuration="(\d+)"/g)].reduce((sum, m) => sum + Number(m[1]) * (Number(m[2]) + Number(m[3])), 0);
       expect(seconds + intervals).toBe(30 * 60);
       await undone(client, planId, adjustment.id, before);

@@ -71,6 +71,8 @@ describe('durations, sports and periods', () => {
   it('resolves periods from today', () => {
     expect(windowsOf(ask('how many hours in the last 6 weeks'))).toEqual([{ from: '2026-10-19', to: TODAY }]);
     expect(windowsOf(ask('how many hours since March'))).toEqual([{ from: '2026-03-01', to: TODAY }]);
+    // Named as a sentence needs it after "in" or "over" ("From your best 20 min power in …").
+    expect(ask('how many hours since March').periods.map((spec) => resolvePeriod(spec, TODAY).label)).toEqual(['the time since March']);
     expect(windowsOf(ask('how many hours this year'))).toEqual([{ from: '2026-01-01', to: TODAY }]);
     expect(windowsOf(ask('how many hours this week'))).toEqual([{ from: '2026-11-23', to: TODAY }]);
     expect(windowsOf(ask('how many hours last week'))).toEqual([{ from: '2026-11-16', to: '2026-11-22' }]);

@@ -81,7 +81,8 @@ export function resolvePeriod(spec: PeriodSpec, today: string): Period {
     case 'since': {
       const sinceYear = spec.year ?? recentYearOf(spec.month, today);
       const from = `${sinceYear}-${pad(spec.month + 1)}-${pad(spec.day ?? 1)}`;
-      const label = `since ${spec.day ? `${spec.day} ` : ''}${MONTH_LABELS[spec.month]}${spec.year ? ` ${spec.year}` : ''}`;
+      // A sentence puts a period after "in" or "over": "in the time since March", never "in since March".
+      const label = `the time since ${spec.day ? `${spec.day} ` : ''}${MONTH_LABELS[spec.month]}${spec.year ? ` ${spec.year}` : ''}`;
       return { spec, label, window: { from: from <= today ? from : today, to: today } };
     }
     case 'day': {
