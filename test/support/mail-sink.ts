@@ -33,8 +33,11 @@ export async function startMailSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    /** Resolves with the first message matching, waiting up to timeoutMs for it to arrive. */
-    async waitFor(match: (mail: CapturedMail) => boolean, timeoutMs = 5_000): Promise<CapturedMail> {
+    /**
+     * Resolves with the first message matching as soon as it arrives, waiting up to timeoutMs: sized
+     * for a busy 2-core machine (two suites at once took more than 5 s to hand a mail over).
+     */
+    async waitFor(match: (mail: CapturedMail) => boolean, timeoutMs = 20_000): Promise<CapturedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = messages.find(match);
