@@ -1,12 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/kairo.ts';
-import { startSimForKairo } from '../support/strava.ts';
 import { signUpInBrowser } from './support/accounts.ts';
 import { seriousAxeFindings } from './support/axe.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
-import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { useKairoInBrowserWithSim } from './support/kairo-in-browser-with-sim.ts';
 
 /** Each activity's detail answers this late, so the history's details take many seconds to arrive. */
 const DETAIL_LATENCY_MS = 400;
@@ -18,32 +16,22 @@ const TIMEOUT_MS = 180_000;
  * details arrive, and both go once the whole history is in, every activity listed.
  */
 describe.skipIf(!hasChromium)('the Strava history arriving, in the browser', () => {
-  let sim: RunningStravaSim;
-  // Filled in before the server starts (the hooks run in order): Kairo talks to this simulator.
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    const started = await startSimForKairo();
-    sim = started.sim;
-    Object.assign(env, started.env);
-  });
-  afterAll(async () => {
-    await sim?.close();
-  });
-  const session = useKairoInBrowser([{ status: 401, path: '/api/auth/user' }], env);
+  const session = useKairoInBrowserWithSim([{ status: 401, path: '/api/auth/user' }]);
+  const sim = () => session.sim;
   let page: Page;
   beforeAll(() => {
     ({ page } = session);
   });
 
   it('shows "n of N activities" with a bar that moves, then the whole history', async () => {
-    const athlete = sim.control.createAthlete({ historyDays: 60 });
-    const total = sim.control.activities(athlete.id).length;
+    const athlete = sim().control.createAthlete({ historyDays: 60 });
+    const total = sim().control.activities(athlete.id).length;
     expect(total).toBeGreaterThan(20);
-    sim.control.faults.delay({ delayMs: DETAIL_LATENCY_MS, path: /^\/api\/v3\/activities\/\d+$/ });
+    sim().control.faults.delay({ delayMs: DETAIL_LATENCY_MS, path: /^\/api\/v3\/activities\/\d+$/ });
 
     await signUpInBrowser(page, session.at, { firstName: 'Demi', lastName: 'Vollering', email: uniqueEmail('e2e-backfill') });
     await page.getByRole('dialog', { name: 'Welcome, Demi!' }).waitFor();
-    sim.control.nextAuthorization({ athleteId: athlete.id });
+    sim().control.nextAuthorization({ athleteId: athlete.id });
     await page.getByRole('link', { name: 'Connect with Strava' }).click();
     await page.waitForURL(session.at('/'));
 
@@ -66,7 +54,7 @@ describe.skipIf(!hasChromium)('the Strava history arriving, in the browser', () 
     // It moves as Home polls the status.
     await expect.poll(async () => (await shownNow()).count, { timeout: 60_000 }).toBeGreaterThan(first.count);
 
-    sim.control.faults.clear();
+    sim().control.faults.clear();
     await bar.waitFor({ state: 'detached', timeout: TIMEOUT_MS });
     expect(await list.getByText(/^Syncing your Strava history/).count()).toBe(0);
     const listed = (await (await page.request.get(session.at('/api/activities?limit=200'))).json()) as unknown[];

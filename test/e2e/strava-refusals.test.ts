@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStravaSim } from '../../tools/strava-sim/sim.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/kairo.ts';
-import { SIM_CLIENT, startSimForKairo } from '../support/strava.ts';
+import { SIM_CLIENT } from '../support/strava.ts';
 import { signInAfresh, signUpInBrowser } from './support/accounts.ts';
 import { seriousAxeFindings } from './support/axe.ts';
 import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
-import { useKairoInBrowser } from './support/kairo-in-browser.ts';
+import { useKairoInBrowserWithSim } from './support/kairo-in-browser-with-sim.ts';
 
 /**
  * What an athlete sees when Strava refuses Kairo's app (issue 27, ADR 0067), in a real browser
@@ -20,20 +19,8 @@ const STEP_TIMEOUT_MS = 180_000;
 const CAPPED = "This Kairo has reached Strava's limit of athletes for its app, so Strava did not let you connect. Nothing was changed; the operator has been told.";
 
 describe.skipIf(!hasChromium)('Strava refusing the app, as the athlete sees it', () => {
-  let sim: RunningStravaSim;
-  // Filled in before the server starts (the hooks run in order): Kairo talks to this simulator.
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    const started = await startSimForKairo();
-    sim = started.sim;
-    Object.assign(env, started.env);
-  });
-  afterAll(async () => {
-    await sim?.close();
-  });
-
-  // Before signing up, the session check answers 401.
-  const session = useKairoInBrowser([{ status: 401, path: '/api/auth/user' }], env);
+  const session = useKairoInBrowserWithSim([{ status: 401, path: '/api/auth/user' }]);
+  const sim = () => session.sim;
   let page: Page;
   const firstEmail = uniqueEmail('e2e-refusals-first');
   beforeAll(() => {
@@ -42,14 +29,14 @@ describe.skipIf(!hasChromium)('Strava refusing the app, as the athlete sees it',
 
   /** Clicks Connect with Strava as `athleteId` approving at the simulator; resolves where Kairo lands. */
   async function connectAs(athleteId: number): Promise<URL> {
-    sim.control.nextAuthorization({ athleteId });
+    sim().control.nextAuthorization({ athleteId });
     await page.getByRole('link', { name: 'Connect with Strava' }).click();
     await page.waitForURL((url) => url.origin === new URL(session.at('/')).origin && url.pathname !== '/api/auth/strava/callback');
     return new URL(page.url());
   }
 
   it('connects a first athlete, whose history arrives', async () => {
-    const athlete = sim.control.createAthlete({ historyDays: 5 });
+    const athlete = sim().control.createAthlete({ historyDays: 5 });
     await signUpInBrowser(page, session.at, { firstName: 'Ada', lastName: 'First', email: firstEmail });
     await page.getByRole('dialog', { name: 'Welcome, Ada!' }).waitFor();
     await connectAs(athlete.id);
@@ -59,8 +46,8 @@ describe.skipIf(!hasChromium)('Strava refusing the app, as the athlete sees it',
   }, STEP_TIMEOUT_MS);
 
   it("tells a newcomer beyond Strava's athlete cap why connecting failed", async () => {
-    sim.control.setClientStatus(SIM_CLIENT.clientId, { athleteLimit: 1 });
-    const newcomer = sim.control.createAthlete({ historyDays: 5 });
+    sim().control.setClientStatus(SIM_CLIENT.clientId, { athleteLimit: 1 });
+    const newcomer = sim().control.createAthlete({ historyDays: 5 });
     await page.goto('about:blank');
     await page.context().clearCookies();
     await signUpInBrowser(page, session.at, { firstName: 'Bo', lastName: 'Late', email: uniqueEmail('e2e-refusals-capped') });
@@ -72,7 +59,7 @@ describe.skipIf(!hasChromium)('Strava refusing the app, as the athlete sees it',
     expect(new URL(page.url()).search).toBe('');
     expect(await seriousAxeFindings(page)).toEqual([]);
     await shootDesktopAndPhone(page, 'strava-athlete-cap');
-    sim.control.setClientStatus(SIM_CLIENT.clientId, { athleteLimit: null });
+    sim().control.setClientStatus(SIM_CLIENT.clientId, { athleteLimit: null });
   }, STEP_TIMEOUT_MS);
 
   it('shows the connected athlete that the sync is paused while Strava says the app is Inactive, and that nothing is lost', async () => {
@@ -81,7 +68,7 @@ describe.skipIf(!hasChromium)('Strava refusing the app, as the athlete sees it',
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const before = await rows.count();
 
-    sim.control.setClientStatus(SIM_CLIENT.clientId, { inactive: true });
+    sim().control.setClientStatus(SIM_CLIENT.clientId, { inactive: true });
     // The next sync meets Strava's 403 "application inactive" and pauses.
     const forced = await page.evaluate(async () => (await fetch('/api/force-sync', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
     expect(forced).toBe(200);
@@ -96,6 +83,6 @@ describe.skipIf(!hasChromium)('Strava refusing the app, as the athlete sees it',
     expect(await session.main().getByRole('link', { name: /reconnect/i }).count()).toBe(0);
     expect(await seriousAxeFindings(page)).toEqual([]);
     await shootDesktopAndPhone(page, 'strava-sync-paused');
-    sim.control.setClientStatus(SIM_CLIENT.clientId, { inactive: false });
+    sim().control.setClientStatus(SIM_CLIENT.clientId, { inactive: false });
   }, STEP_TIMEOUT_MS);
 });
