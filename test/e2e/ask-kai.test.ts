@@ -96,7 +96,7 @@ describe.skipIf(!hasChromium)('Ask Kai in the browser', () => {
     await page.reload();
     await expect.poll(() => answers().count(), { timeout: 30_000 }).toBe(3);
     expect(await main().getByRole('heading', { name: 'how is my fitness?' }).isVisible()).toBe(true);
-    expect(await main().getByText('how many hours did I ride per week this month').isVisible()).toBe(true);
+    expect(await main().getByText('how many hours did I ride per week in the last 4 weeks').isVisible()).toBe(true);
     const kept = conversation.parse(JSON.parse(await stored()));
     expect(kept.messages.map((message) => message.role)).toEqual(['athlete', 'kai', 'athlete', 'kai', 'athlete', 'kai']);
     // The answer's source chip leads to what it read.
