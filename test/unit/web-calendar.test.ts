@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarActivity, CalendarTotals } from '../../src/shared/api/calendar.ts';
 import { stepWeek, weekOf, WEEKS_PER_PAGE, weekPageRange, yearRange, yearsRange } from '../../src/web/features/calendar/calendar-range.ts';
 import { calendarPath, readCalendarSearch } from '../../src/web/features/calendar/paths.ts';
+import { addSum, emptySum, sumOfActivity, totalsOf } from '../../src/server/features/calendar/totals.ts';
 import { activityFigures, missingText, sportLine, totalFigures } from '../../src/web/features/calendar/totals-text.ts';
 
 const totals = (overrides: Partial<CalendarTotals> = {}): CalendarTotals => ({
@@ -90,6 +91,15 @@ describe('totals as the calendar shows them', () => {
     expect(totalFigures(empty, 'metric').every((figure) => figure.text === null)).toBe(true);
     // A recorded zero is a figure like any other.
     expect(totalFigures(totals({ elevationGainM: 0 }), 'metric')[2]!.text).toBe('0 m');
+  });
+
+  it("rounds a week's sums once, where they are shown: loads of 633.46 in all show 633 (rounding to 633.5 first showed 634)", () => {
+    const sum = emptySum();
+    for (const [trainingLoad, distanceM] of [[300.23, 100_000], [333.23, 105_649]] as const) {
+      addSum(sum, sumOfActivity({ movingTimeS: 3600, distanceM, elevationGainM: null, trainingLoad }));
+    }
+    const shown = Object.fromEntries(totalFigures(totalsOf(sum), 'metric').map((figure) => [figure.key, figure.text]));
+    expect(shown).toMatchObject({ load: '633', distance: expect.stringMatching(/^205\.6\s?km$/), elevation: null });
   });
 
   it('says what a sum leaves out', () => {

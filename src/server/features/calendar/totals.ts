@@ -55,15 +55,14 @@ export function addSum(into: TotalsSum, more: TotalsSum): void {
   into.trainingLoadKnown += more.trainingLoadKnown;
 }
 
-const rounded = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
-
+/** The exact sums: the one rounding is the formatter's, so a week's load of 633.46 shows 633 (rounding to 633.5 first showed 634). */
 export function totalsOf(sum: TotalsSum): CalendarTotals {
   return {
     activities: sum.activities,
     movingTimeS: Math.round(sum.movingTimeS),
-    distanceM: sum.distanceKnown > 0 ? rounded(sum.distanceM, 1) : null,
-    elevationGainM: sum.elevationGainKnown > 0 ? rounded(sum.elevationGainM, 1) : null,
-    trainingLoad: sum.trainingLoadKnown > 0 ? rounded(sum.trainingLoad, 1) : null,
+    distanceM: sum.distanceKnown > 0 ? sum.distanceM : null,
+    elevationGainM: sum.elevationGainKnown > 0 ? sum.elevationGainM : null,
+    trainingLoad: sum.trainingLoadKnown > 0 ? sum.trainingLoad : null,
     missing: {
       distance: sum.activities - sum.distanceKnown,
       elevationGain: sum.activities - sum.elevationGainKnown,
