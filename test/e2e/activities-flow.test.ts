@@ -112,10 +112,27 @@ describe.skipIf(!hasChromium)('activities in the browser', () => {
     await expect.poll(() => summary.innerText(), { timeout: 60_000 }).toContain(miles);
     expect(await summary.innerText()).not.toMatch(/\d km\b|\/km\b/);
 
-    await page.reload();
-    await waitForRows(10);
+    // The first paint after a reload already uses miles: the settings' answer is held back until the list shows.
+    const settingsRead = (url: URL) => url.pathname === '/api/user/settings';
+    let releaseSettings!: () => void;
+    const held = new Promise<void>((resolve) => (releaseSettings = resolve));
+    await page.route(settingsRead, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const settingsArrived = page.waitForResponse((response) => settingsRead(new URL(response.url())), { timeout: 60_000 });
+    try {
+      await page.reload();
+      await waitForRows(10);
+      expect(await sidebar().getByRole('switch', { name: 'Units' }).getAttribute('aria-checked')).toBe('true');
+      expect(await rows().filter({ has: page.locator('svg.lucide-bike') }).first().innerText()).toMatch(/\d+\.\d mi/);
+    } finally {
+      releaseSettings();
+    }
+    // And the saved settings agree once they arrive.
+    expect((await settingsArrived).ok()).toBe(true);
+    await page.unroute(settingsRead);
     expect(await sidebar().getByRole('switch', { name: 'Units' }).getAttribute('aria-checked')).toBe('true');
-    expect(await rows().filter({ has: page.locator('svg.lucide-bike') }).first().innerText()).toMatch(/\d+\.\d mi/);
   });
 
   it('imports a FIT file through the dialog and finds it in the list', async () => {

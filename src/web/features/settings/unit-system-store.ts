@@ -1,9 +1,9 @@
 import { DEFAULT_UNIT_SYSTEM, isUnitSystem, type UnitSystem } from '../../../shared/domain/unit-system.ts';
 
 /**
- * The athlete's unit choice (spec §4). There is no settings API yet, so the device's copy is the
- * only one: it starts metric and survives reloads in localStorage. Once settings load from the
- * server, their value will replace it.
+ * The device's copy of the athlete's unit choice (spec §4): it starts metric and survives reloads in
+ * localStorage. The settings saved on the server decide; this copy mirrors them (useUnitSystem) so
+ * a screen painted before settings load already uses the athlete's units.
  */
 export const UNIT_SYSTEM_STORAGE_KEY = 'kairo.unitSystem';
 
