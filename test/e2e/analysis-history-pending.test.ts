@@ -43,5 +43,9 @@ describe.skipIf(!hasChromium)('the first analysis after connecting, in the brows
     expect(rewritten).not.toBe(provisional);
     expect(rewritten).toMatch(/fitness \(CTL\) \d+/);
     expect(page.url()).toBe(url);
+    // The fitness chart beside it was read while the history arrived; it is read again, so it no longer says there is no load.
+    const fitness = main().getByRole('figure', { name: /Fitness, fatigue and form/ });
+    await fitness.waitFor();
+    await expect.poll(() => fitness.getByText(/^No training load in the last \d+ days yet\.$/).count(), { timeout: 30_000 }).toBe(0);
   }, 260_000);
 });

@@ -51,6 +51,18 @@ describe.skipIf(!hasChromium)('the Strava history arriving, in the browser', () 
     expect(first.percent).toBe(Math.round((100 * first.count) / total));
     await shootDesktopAndPhone(page, 'strava-backfill-progress');
     expect(await seriousAxeFindings(page), 'Home during the first sync').toEqual([]);
+    // On a phone the list is behind a button: Home itself says how far the sync has come, with its bar.
+    await page.setViewportSize({ width: 375, height: 800 });
+    try {
+      const onPhone = session.main().getByText(new RegExp(`^Syncing your Strava history: \\d+ of ${total} activities$`));
+      await onPhone.waitFor();
+      expect(await onPhone.isVisible()).toBe(true);
+      expect(await session.main().getByRole('progressbar', { name: 'Strava history synced' }).isVisible()).toBe(true);
+      expect(await list.isVisible()).toBe(false);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    expect(await session.main().getByRole('status').filter({ hasText: /^Syncing your Strava history/ }).isVisible()).toBe(false);
     // It moves as Home polls the status.
     await expect.poll(async () => (await shownNow()).count, { timeout: 60_000 }).toBeGreaterThan(first.count);
 
@@ -60,5 +72,9 @@ describe.skipIf(!hasChromium)('the Strava history arriving, in the browser', () 
     const listed = (await (await page.request.get(session.at('/api/activities?limit=200'))).json()) as unknown[];
     expect(listed).toHaveLength(total);
     expect(await list.getByRole('list', { name: 'Activities' }).getByRole('button').count()).toBeGreaterThan(0);
+    // The fitness chart beside the analysis was first read before any load was in; it has been read again since.
+    const fitness = session.main().getByRole('figure', { name: /Fitness, fatigue and form/ });
+    await expect.poll(() => fitness.getByText(/^No training load in the last \d+ days yet\.$/).count(), { timeout: 60_000 }).toBe(0);
+    expect(await fitness.getByRole('img').count()).toBeGreaterThan(0);
   }, TIMEOUT_MS);
 });

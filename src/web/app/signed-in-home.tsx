@@ -1,9 +1,9 @@
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { AuthUser } from '../../shared/api/auth.ts';
-import { ActivityListSkeleton, ActivityView, AnalysisSkeleton, LinkedActivity, LoadingActivities, NoActivitySelected } from '../features/activities/index.ts';
+import { ActivityListSkeleton, ActivityView, AnalysisSkeleton, HistorySyncStatus, LinkedActivity, LoadingActivities, NoActivitySelected } from '../features/activities/index.ts';
 import { UnitsSwitch, useUnitSystem } from '../features/settings/index.ts';
-import { StravaBrokenBanner, StravaPausedBanner, useStravaConnectError } from '../features/strava/index.ts';
+import { StravaBrokenBanner, StravaPausedBanner, stravaSyncProgress, useStravaConnectError } from '../features/strava/index.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { AppLayout, AppSidebar } from '../features/shell/index.ts';
@@ -108,6 +108,12 @@ export function SignedInHome({ user, activityId }: { user: AuthUser; activityId:
               <Suspense fallback={null}>
                 <PendingAdjustmentsShortcut />
               </Suspense>
+              {/* The sidebar says how far the first sync has come; on a phone its list is behind the button above. */}
+              {home.syncing && (
+                <div className="w-full">
+                  <HistorySyncStatus progress={stravaSyncProgress(status)} />
+                </div>
+              )}
             </div>
           )}
           {status?.status === 'broken' && <StravaBrokenBanner />}

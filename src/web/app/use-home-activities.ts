@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { activityPath, refetchActivities, routedActivity, useActivityList } from '../features/activities/index.ts';
+import { activityPath, routedActivity, useActivityList } from '../features/activities/index.ts';
 import { BACKFILL_POLL_MS, isBackfilling, useStravaStatus } from '../features/strava/index.ts';
+import { refetchWhatTheHistoryFeeds } from '../lib/query-client.ts';
 
 /**
  * Home's data: the Strava status, the activity list (polled while Strava's history is still
@@ -21,12 +22,16 @@ export function useHomeActivities(routeId: string | null) {
   const routed = activities === null ? null : routedActivity(activities, routeId);
   const selected = routed?.kind === 'listed' ? routed.activity : null;
 
-  // Polling stops with the backfill; one last look catches what arrived after the previous poll.
+  // While the history arrives, what it feeds (fitness, readiness, the day plan) is read again as the
+  // list grows. Polling stops with the backfill; one last look at everything catches what arrived
+  // after the previous poll.
   const wasSyncing = useRef(syncing);
+  const arrived = (activities?.length ?? 0) + (status.data?.history?.detailed ?? 0);
   useEffect(() => {
-    if (wasSyncing.current && !syncing) void refetchActivities(queryClient);
+    if (syncing) void refetchWhatTheHistoryFeeds(queryClient);
+    else if (wasSyncing.current) void queryClient.invalidateQueries();
     wasSyncing.current = syncing;
-  }, [syncing, queryClient]);
+  }, [syncing, arrived, queryClient]);
 
   return {
     status: status.data,

@@ -1,15 +1,13 @@
 import clsx from 'clsx';
 import { FileUp } from 'lucide-react';
-import { lazy, Suspense, useId, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import type { ActivityListItem } from '../../../shared/api/activities.ts';
 import type { UnitSystem } from '../../../shared/domain/unit-system.ts';
 import { Button } from '../../ui/button.tsx';
 import { IconButton } from '../../ui/icon-button.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { ActivityListSkeleton } from './activity-list-skeleton.tsx';
 import { ActivityRow } from './activity-row.tsx';
-
-const ProgressBar = lazy(() => import('../../ui/progress-bar.tsx').then((module) => ({ default: module.ProgressBar })));
+import { HistorySyncStatus, type HistorySyncProgress } from './history-sync-status.tsx';
 
 interface ActivityListProps {
   /** Null while the first page loads. */
@@ -23,7 +21,7 @@ interface ActivityListProps {
   /** Strava's history is still arriving. */
   syncing: boolean;
   /** How far it has come, when known: "312 of 1,204 activities" and the share done (null while Strava still lists). */
-  syncProgress?: { text: string; fraction: number | null } | null;
+  syncProgress?: HistorySyncProgress | null;
   onImport: () => void;
   /** False where the surrounding frame already names the list and offers importing (the phone drawer). */
   showHeader?: boolean;
@@ -59,20 +57,7 @@ export function ActivityList({
           <IconButton label="Import activities" icon={<FileUp aria-hidden className="size-4.5" />} onClick={onImport} className="-mr-2" />
         )}
       </div>
-      {syncing && (
-        <div className="flex flex-col gap-2 rounded-lg bg-surface-raised px-3 py-2">
-          <p role="status" className="flex items-center gap-2 text-xs text-fg-muted">
-            <Spinner className="size-3.5" />
-            {syncProgress ? `Syncing your Strava history: ${syncProgress.text}` : 'Syncing your Strava history…'}
-          </p>
-          {syncProgress?.fraction != null && (
-            // Only in the first minutes after connecting: the bar's code loads then, not with every first screen.
-            <Suspense fallback={null}>
-              <ProgressBar label="Strava history synced" fraction={syncProgress.fraction} />
-            </Suspense>
-          )}
-        </div>
-      )}
+      {syncing && <HistorySyncStatus progress={syncProgress} />}
       {activities === null ? (
         <ActivityListSkeleton withHeading={false} />
       ) : activities.length === 0 ? (

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Bike } from 'lucide-react';
 import { useState } from 'react';
 import { DEFAULT_WORKOUT_FILE_NAME, PRO_ONLY_MESSAGES, WORKOUT_FILE_DESKTOP_ONLY } from '../../../shared/api/exports.ts';
@@ -6,7 +7,6 @@ import { Button } from '../../ui/button.tsx';
 import { DisabledHint } from '../../ui/disabled-hint.tsx';
 import { showToast } from '../../ui/toast-store.ts';
 import { useProAccess } from '../billing/index.ts';
-import { useDownloadWorkoutFile } from './api/generate-workout-file.ts';
 import { lazyDialog } from '../../ui/lazy-dialog.tsx';
 
 const WorkoutFileHelpDialog = lazyDialog(() => import('./workout-file-help-dialog.tsx').then((module) => module.WorkoutFileHelpDialog));
@@ -18,7 +18,8 @@ export const DESKTOP_QUERY = '(min-width: 768px)';
 export function WorkoutFileButton({ activityId }: { activityId: string }) {
   const pro = useProAccess();
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const download = useDownloadWorkoutFile(activityId);
+  // The request and the file saving load on the click: most visits to Home never download a workout.
+  const download = useMutation({ mutationFn: async () => (await import('./api/generate-workout-file.ts')).downloadWorkoutFile(activityId) });
   const [helpFor, setHelpFor] = useState<string | null>(null);
 
   if (!desktop) return <p className="text-xs text-fg-muted">{WORKOUT_FILE_DESKTOP_ONLY}</p>;

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { activityList, type ActivityListItem } from '../../../../shared/api/activities.ts';
 import { apiRequest, readJson } from '../../../lib/api-request.ts';
 
@@ -37,9 +37,4 @@ export function useActivityList({ pollMs, enabled = true }: { pollMs: number | f
     refetchInterval: pollMs,
     enabled,
   });
-}
-
-/** After anything that adds or removes activities (an import, a sync, a disconnect). */
-export function refetchActivities(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: activityListQueryKey });
 }

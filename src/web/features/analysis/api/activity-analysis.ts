@@ -1,6 +1,7 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { analysisView, type AnalysisView } from '../../../../shared/api/analysis.ts';
 import { apiRequest, readJson } from '../../../lib/api-request.ts';
+import { refetchWhatTheHistoryFeeds } from '../../../lib/query-client.ts';
 
 export const activityAnalysisQueryKey = (activityId: string) => ['/api/activities', activityId, 'analysis'] as const;
 
@@ -27,11 +28,20 @@ const HISTORY_PENDING_POLL_MS = 3_000;
 /**
  * Spec §7/§9: cached 5 minutes, one retry; an analysis written before the athlete's history was in
  * is read again until Kai has written it from all of it (ADR 0028), so the page updates by itself.
+ * Then the cards beside it (fitness, readiness, the day plan), read while the history was still
+ * arriving, are read again too.
  */
 export function useActivityAnalysis(activityId: string) {
+  const queryClient = useQueryClient();
+  const queryKey = activityAnalysisQueryKey(activityId);
   return useQuery({
-    queryKey: activityAnalysisQueryKey(activityId),
-    queryFn: ({ signal }) => fetchActivityAnalysis(activityId, signal),
+    queryKey,
+    queryFn: async ({ signal }) => {
+      const wasPending = queryClient.getQueryData<AnalysisView>(queryKey)?.historyPending;
+      const view = await fetchActivityAnalysis(activityId, signal);
+      if (wasPending && !view.historyPending) void refetchWhatTheHistoryFeeds(queryClient);
+      return view;
+    },
     staleTime: 5 * 60_000,
     retry: 1,
     refetchInterval: (query) => (query.state.data?.historyPending ? HISTORY_PENDING_POLL_MS : false),

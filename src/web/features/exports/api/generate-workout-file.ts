@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { DEFAULT_WORKOUT_FILE_NAME } from '../../../../shared/api/exports.ts';
 import { sendRequest } from '../../../lib/api-request.ts';
 import { fileNameFromContentDisposition } from '../content-disposition.ts';
@@ -26,8 +25,4 @@ export async function downloadWorkoutFile(activityId: string): Promise<string> {
   const fileName = fileNameFromContentDisposition(response.headers.get('content-disposition'), DEFAULT_WORKOUT_FILE_NAME);
   saveFile(await response.blob(), fileName);
   return fileName;
-}
-
-export function useDownloadWorkoutFile(activityId: string) {
-  return useMutation({ mutationFn: () => downloadWorkoutFile(activityId) });
 }
