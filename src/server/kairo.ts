@@ -5,6 +5,7 @@ import { createStructuredModel } from './ai/structured-model.ts';
 import type { Config } from './config.ts';
 import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createInvalidationChannel } from './db/invalidation.ts';
+import { accountOfJob, accountWritesAnnouncer, ACCOUNT_WROTE, announceAccountWrites } from './http/account-writes.ts';
 import { createEventBus } from './events/bus.ts';
 import { stravaConnected, wellnessChanged } from './events/domain-events.ts';
 import { ORPHAN_JOB_SWEEP_CRON, createAccountDeletion, registerAccountDeletionRoutes } from './features/account-deletion/index.ts';
@@ -120,7 +121,18 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
 
   // Features hear of each other's changes through events delivered as jobs (src/server/events);
   // each subscribes as it is made, before the queue starts.
-  const queue = createJobQueue(database, app.log, { outage, retryDelayS: config.jobs.retryDelayS, superviseIntervalS: config.jobs.superviseIntervalS });
+  // Every write on behalf of an account is announced (ADR 0090): by its requests, its jobs and its analyses.
+  const accountWrote = accountWritesAnnouncer(invalidation, () => app.log);
+  announceAccountWrites(app, accountWrote);
+  const queue = createJobQueue(database, app.log, {
+    outage,
+    retryDelayS: config.jobs.retryDelayS,
+    superviseIntervalS: config.jobs.superviseIntervalS,
+    completed: async (payload) => {
+      const accountId = accountOfJob(payload);
+      if (accountId) await accountWrote(accountId);
+    },
+  });
   const events = createEventBus(queue);
   const dataPolicy = config.strava.dataPolicy;
   const housekeepingJob = createHousekeepingJob({
@@ -229,6 +241,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     throttles,
     wellness,
     dayPlan,
+    written: accountWrote,
   });
   registerAnalysisRoutes(app, analysis.service);
   registerDayPlanRoutes(app, dayPlan);
@@ -242,6 +255,8 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
       compliance: (accountId, span) => plans.activeCompliance(accountId, span),
       invalidation,
       totalsTopics: [ACTIVITIES_WRITTEN, FITNESS_WRITTEN],
+      // The days carry the day plan's decision, which reads plans, proposals, readiness, settings and analyses.
+      daysTopics: [ACTIVITIES_WRITTEN, FITNESS_WRITTEN, ACCOUNT_WROTE],
     }),
   );
   // The fitness forecast (ADR 0081): the stored series run on over the day plan's planned loads.

@@ -343,6 +343,51 @@ describe.each(kinds)('the training calendar on %s', { timeout: 240_000 }, (kind)
     expect(two.etag).not.toBe(one.etag);
   });
 
+  it('keeps a range of days only until the athlete writes anything: a plan, an edit of it, a setting', async () => {
+    const { client } = await registerPlanner(server, { emailPrefix: 'calendar-days-kept' });
+    const today = isoDay(Date.now());
+    const from = addDays(today, -7);
+    const range = `from=${from}&to=${addDays(today, 27)}`;
+    const read = async () => {
+      const response = await client.get(`/api/calendar?${range}`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return { answer: calendarAnswer.parse(response.body), etag: response.headers.get('etag') };
+    };
+    /** What the day plan, which keeps nothing, decides for the same days now. */
+    const dayPlanNow = async () => dayPlanAnswer.parse((await client.get(`/api/day-plan?from=${from}&days=35`)).body).days;
+
+    const bare = await read();
+    expect(bare.etag).toMatch(/^"/);
+    expect((await read()).etag).toBe(bare.etag);
+    const revalidated = await client.get(`/api/calendar?${range}`, { headers: { 'if-none-match': bare.etag! } });
+    expect(revalidated.status).toBe(304);
+    expect(bare.answer.days.every((day) => day.plan.source !== 'plan')).toBe(true);
+
+    // A plan: the next read has its sessions, as the day plan decides them.
+    const created = await client.post('/api/training-plans', { ...springBasePlan, startDate: addDays(today, -14) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const planId = created.body.id as string;
+    const planned = await read();
+    expect(planned.etag).not.toBe(bare.etag);
+    expect(planned.answer.days.map((day) => day.plan)).toEqual(await dayPlanNow());
+    const ahead = planned.answer.days.filter((day) => day.date > today);
+    const session = ahead.find((day) => day.plan.session !== null)!;
+    expect(session).toBeDefined();
+
+    // An edit of it: the deleted session is gone on the next read.
+    const deleted = await client.post(`/api/training-plans/${planId}/edits`, { kind: 'delete', date: session.date });
+    expect(deleted.status, deleted.text).toBe(201);
+    const edited = await read();
+    expect(edited.answer.days.find((day) => day.date === session.date)!.plan.session).toBeNull();
+    expect(edited.answer.days.map((day) => day.plan)).toEqual(await dayPlanNow());
+
+    // A setting: the weeks start on the new weekday at once.
+    expect((await client.put('/api/user/settings', { weekStartsOn: 'sunday' })).status).toBe(200);
+    const sundays = await read();
+    expect(sundays.answer.weekStartsOn).toBe('sunday');
+    for (const week of sundays.answer.weeks) expect(new Date(`${week.startDate}T00:00:00Z`).getUTCDay()).toBe(0);
+  });
+
   it("never shows another athlete's activities or totals", async () => {
     const other = await registerAthlete(server.url);
     const answer = await calendar(other, 'from=2025-12-20&to=2026-04-10');

@@ -137,5 +137,31 @@ describe.skipIf(!postgres)(
       const loadOn = (answer: string) => (JSON.parse(answer) as FitnessDay[]).find((day) => day.date === rideDay)?.load ?? 0;
       expect(loadOn(chartRescored)).toBeLessThan(loadOn(chartWithRun));
     }, 180_000);
+
+    it("the calendar's days, kept on both instances, change on both as soon as the athlete writes anything on either (ADR 0090)", async () => {
+      const [a, b] = instances.map((instance) => createClient(instance.url)) as [TestClient, TestClient];
+      expect((await a.post('/api/auth/register', { email: uniqueEmail('kept-days'), password: PASSWORD, firstName: 'Ada', lastName: 'Days' })).status).toBe(201);
+      for (const [name, value] of a.jar) b.jar.set(name, value);
+      const range = `/api/calendar?from=${daysBeforeToday(20).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`;
+      const weekStart = async (client: TestClient) => {
+        const response = await client.get<{ weekStartsOn: string }>(range);
+        expect(response.status).toBe(200);
+        return { weekStartsOn: response.body.weekStartsOn, etag: response.headers.get('etag') };
+      };
+      const before = await weekStart(a);
+      for (const client of [a, b, a, b]) expect(await weekStart(client)).toEqual({ weekStartsOn: 'monday', etag: before.etag });
+
+      // A setting saved on B: A hears of it within milliseconds and drops its kept days, so both read the new week start at once.
+      expect((await b.put('/api/user/settings', { weekStartsOn: 'sunday' })).status).toBe(200);
+      const startedAt = Date.now();
+      const [onA, onB] = await waitFor(
+        () => Promise.all([weekStart(a), weekStart(b)]),
+        ([fromA, fromB]) => fromA.weekStartsOn === 'sunday' && fromB.weekStartsOn === 'sunday',
+        AT_ONCE_MS,
+      );
+      expect(Date.now() - startedAt).toBeLessThan(AT_ONCE_MS);
+      expect(onA.etag).toBe(onB.etag);
+      expect(onA.etag).not.toBe(before.etag);
+    }, 60_000);
   },
 );

@@ -88,7 +88,14 @@ const CRON_MONITOR_INTERVAL_S = 10;
 export function createJobQueue(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
-  options: { pollingIntervalS?: number; outage?: DatabaseOutage; retryDelayS?: number; superviseIntervalS?: number } = {},
+  options: {
+    pollingIntervalS?: number;
+    outage?: DatabaseOutage;
+    retryDelayS?: number;
+    superviseIntervalS?: number;
+    /** Called after each job a handler completed, with its payload (ADR 0090: an account's writes are announced). */
+    completed?: (payload: unknown) => Promise<void>;
+  } = {},
 ): JobQueue {
   const superviseIntervalS = options.superviseIntervalS ?? SUPERVISE_INTERVAL_S;
   const supervision = {
@@ -167,12 +174,18 @@ export function createJobQueue(
     }
     try {
       await definition.handler(parsed.data, { id: job.id, retryCount: job.retryCount });
-      return { id: job.id, status: 'completed' };
     } catch (error) {
       log.warn({ job: definition.name, id: job.id, err: error }, 'job failed; it will be retried');
       // Stored on the job: the log line's short message, so a failed statement's values are not written down again.
       return { id: job.id, status: 'failed', output: { message: error instanceof Error ? serializeError(error).message : String(error) } };
     }
+    // The job's work is done and stays done: an announcement that fails is logged, not a reason to run the job again.
+    try {
+      await options.completed?.(parsed.data);
+    } catch (error) {
+      log.warn({ job: definition.name, id: job.id, err: error }, 'announcing a completed job failed');
+    }
+    return { id: job.id, status: 'completed' };
   }
 
   return {

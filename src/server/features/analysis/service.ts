@@ -151,6 +151,8 @@ export function createAnalysisService(deps: {
   wellness?: Pick<WellnessService, 'readinessOn'>;
   /** The day plan (ADR 0068): where an active plan covers the day after the activity, its session is the next one. */
   dayPlan?: Pick<DayPlanService, 'plannedAfter'>;
+  /** Told after an analysis is stored, also when a read wrote it (ADR 0090): the day plan reads Kai's latest suggestion. */
+  written?: (accountId: string) => Promise<void>;
 }) {
   const { repo, activities, scoring, coach, settings: accountSettings, plans } = deps;
 
@@ -242,7 +244,10 @@ export function createAnalysisService(deps: {
       const saved = current ? await repo.replace(current.revision, values) : await repo.insertIfAbsent(values);
       // The history may have come in while this was written, after the job that completes analyses ran.
       if (saved?.historyPending && !(await deps.historyPending(accountId))) await deps.historyCompleted(accountId);
-      if (saved) return saved;
+      if (saved) {
+        await deps.written?.(accountId);
+        return saved;
+      }
       lostToAfter = current?.revision ?? 0;
     }
     throw new AppError('conflict', 'The analysis changed while it was being written. Try again.');

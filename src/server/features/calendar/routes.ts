@@ -16,7 +16,7 @@ export function registerCalendarRoutes(app: FastifyInstance, calendar: CalendarS
     auth: 'required',
     query: calendarQuery,
     response: calendarAnswer,
-    handler: ({ account, query }) => calendar.calendar(account.id, query),
+    handler: async ({ account, query, request, reply }) => sendKeptJson(request, reply, await calendar.calendar(account.id, query)),
   });
   route(app, {
     method: 'GET',

@@ -30,6 +30,12 @@ export interface CalendarDeps {
    * marked duplicate) and their loads (every metrics job ends with a rewritten fitness series).
    */
   totalsTopics: readonly string[];
+  /**
+   * The topics announcing a change of what the days read: the activities and their loads, and
+   * every write on behalf of the account (ADR 0090), as the day plan reads plans, proposals,
+   * readiness, settings and Kai's latest suggestion.
+   */
+  daysTopics: readonly string[];
 }
 
 /** For changes written outside the servers (the servers tell each other of their own, ADR 0052). */
@@ -68,6 +74,82 @@ export function createCalendarService(deps: CalendarDeps) {
     maxAccounts: TOTALS_MAX_ACCOUNTS,
   });
 
+  /**
+   * The days and weeks last asked for (by range and today), per account, kept until anything of the
+   * account is written on any instance: a year of days asks the day plan for 365 decisions, and
+   * scrolling back and forth asks for the same range again.
+   */
+  const keptDays = createAccountCache<string, CalendarAnswer>({
+    invalidation: deps.invalidation,
+    topic: 'calendar-days',
+    alsoOn: deps.daysTopics,
+    ttlMs: TOTALS_TTL_MS,
+    maxAccounts: TOTALS_MAX_ACCOUNTS,
+  });
+
+  async function readCalendar(accountId: string, query: CalendarQuery): Promise<CalendarAnswer> {
+    const weekStartsOn = await deps.weekStartsOn(accountId);
+    const weeks = weeksOverlapping(query.from, query.to, weekStartsOn);
+    const dates = datesFromTo(query.from, query.to);
+    const plan = await deps.dayPlan(accountId, dates, query.today);
+    // A day either side: a session moved by a day takes an activity of the day next to it.
+    const [activities, compliance] = await Promise.all([
+      repo.activitiesOn(accountId, weeks[0]!.startDate, weeks.at(-1)!.endDate),
+      deps.compliance(accountId, { from: addCalendarDays(query.from, -1), to: addCalendarDays(query.to, 1), today: plan.today }),
+    ]);
+
+    const sessionOf = new Map<string, Map<string, ComplianceDay>>();
+    const activityMark = new Map<string, CalendarCompliance>();
+    for (const [planId, days] of compliance) {
+      const byDate = new Map<string, ComplianceDay>();
+      for (const day of days) {
+        if (day.planned === null) continue;
+        byDate.set(day.date, day);
+        for (const id of day.matchedActivityIds) activityMark.set(id, markOf(planId, day));
+      }
+      sessionOf.set(planId, byDate);
+    }
+
+    const byDay = new Map<string, FactActivity[]>();
+    for (const activity of activities) byDay.set(activity.day, [...(byDay.get(activity.day) ?? []), activity]);
+
+    const days: CalendarDayEntry[] = plan.days.map((decided) => {
+      const session = decided.plan ? sessionOf.get(decided.plan.id)?.get(decided.date) : undefined;
+      return {
+        date: decided.date,
+        activities: (byDay.get(decided.date) ?? []).map((activity) => ({
+          id: activity.id,
+          name: activity.name,
+          sportType: activity.sportType,
+          sport: activity.family,
+          startDate: activity.startDate.toISOString(),
+          movingTimeS: activity.movingTimeS,
+          distanceM: activity.distanceM,
+          elevationGainM: activity.elevationGainM,
+          trainingLoad: activity.trainingLoad,
+          compliance: activityMark.get(activity.id) ?? null,
+        })),
+        plan: decided,
+        compliance: decided.plan && session ? markOf(decided.plan.id, session) : null,
+      };
+    });
+
+    return {
+      from: query.from,
+      to: query.to,
+      today: plan.today,
+      weekStartsOn,
+      days,
+      weeks: weeks.map((week) => {
+        const sums = new BucketSums();
+        for (const day of datesFromTo(week.startDate, week.endDate)) {
+          for (const activity of byDay.get(day) ?? []) sums.add(activity.family, sumOfActivity(activity));
+        }
+        return { ...week, totals: sums.totals() };
+      }),
+    };
+  }
+
   async function readTotals(accountId: string, query: CalendarTotalsQuery): Promise<CalendarTotalsAnswer> {
     const periods = periodsOverlapping(query.from, query.to, query.period);
     const sums = await repo.sumsByPeriod(accountId, periods[0]!.startDate, periods.at(-1)!.endDate, query.period);
@@ -82,68 +164,13 @@ export function createCalendarService(deps: CalendarDeps) {
   }
 
   return {
-    /** GET /api/calendar: each day of from..to, and each of the athlete's weeks meeting it over all its days. */
-    async calendar(accountId: string, query: CalendarQuery): Promise<CalendarAnswer> {
-      const weekStartsOn = await deps.weekStartsOn(accountId);
-      const weeks = weeksOverlapping(query.from, query.to, weekStartsOn);
-      const dates = datesFromTo(query.from, query.to);
-      const plan = await deps.dayPlan(accountId, dates, query.today);
-      // A day either side: a session moved by a day takes an activity of the day next to it.
-      const [activities, compliance] = await Promise.all([
-        repo.activitiesOn(accountId, weeks[0]!.startDate, weeks.at(-1)!.endDate),
-        deps.compliance(accountId, { from: addCalendarDays(query.from, -1), to: addCalendarDays(query.to, 1), today: plan.today }),
-      ]);
-
-      const sessionOf = new Map<string, Map<string, ComplianceDay>>();
-      const activityMark = new Map<string, CalendarCompliance>();
-      for (const [planId, days] of compliance) {
-        const byDate = new Map<string, ComplianceDay>();
-        for (const day of days) {
-          if (day.planned === null) continue;
-          byDate.set(day.date, day);
-          for (const id of day.matchedActivityIds) activityMark.set(id, markOf(planId, day));
-        }
-        sessionOf.set(planId, byDate);
-      }
-
-      const byDay = new Map<string, FactActivity[]>();
-      for (const activity of activities) byDay.set(activity.day, [...(byDay.get(activity.day) ?? []), activity]);
-
-      const days: CalendarDayEntry[] = plan.days.map((decided) => {
-        const session = decided.plan ? sessionOf.get(decided.plan.id)?.get(decided.date) : undefined;
-        return {
-          date: decided.date,
-          activities: (byDay.get(decided.date) ?? []).map((activity) => ({
-            id: activity.id,
-            name: activity.name,
-            sportType: activity.sportType,
-            sport: activity.family,
-            startDate: activity.startDate.toISOString(),
-            movingTimeS: activity.movingTimeS,
-            distanceM: activity.distanceM,
-            elevationGainM: activity.elevationGainM,
-            trainingLoad: activity.trainingLoad,
-            compliance: activityMark.get(activity.id) ?? null,
-          })),
-          plan: decided,
-          compliance: decided.plan && session ? markOf(decided.plan.id, session) : null,
-        };
-      });
-
-      return {
-        from: query.from,
-        to: query.to,
-        today: plan.today,
-        weekStartsOn,
-        days,
-        weeks: weeks.map((week) => {
-          const sums = new BucketSums();
-          for (const day of datesFromTo(week.startDate, week.endDate)) {
-            for (const activity of byDay.get(day) ?? []) sums.add(activity.family, sumOfActivity(activity));
-          }
-          return { ...week, totals: sums.totals() };
-        }),
-      };
+    /**
+     * GET /api/calendar: each day of from..to, and each of the athlete's weeks meeting it over all
+     * its days; the same object while kept (today, when not given, is UTC's: a new day is a new key).
+     */
+    calendar(accountId: string, query: CalendarQuery): Promise<CalendarAnswer> {
+      const today = query.today ?? new Date().toISOString().slice(0, 10);
+      return keptDays.read(accountId, `${query.from}:${query.to}:${today}`, () => readCalendar(accountId, query));
     },
 
     /** GET /api/calendar/totals: every month or year meeting from..to, each over all its days; the same object while kept. */
