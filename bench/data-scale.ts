@@ -96,8 +96,12 @@ export interface DataScaleRun {
    * answers: a database read, shared only by requests for the same athlete and window that come together.
    */
   fitnessUncached: LoadResult;
-  /** Issue 30: GET /api/calendar over the last 364 days (52 weeks with their totals and each day's plan). */
+  /** Issue 30: GET /api/calendar over the last 364 days (52 weeks with their totals and each day's plan), after each athlete's first read. */
   calendarYear: LoadResult;
+  /** The same year with the kept answer never answering (each request another `today`): the day plan decided each time. */
+  calendarYearUncached: LoadResult;
+  /** Each athlete's first year of the calendar, one at a time, nothing kept: milliseconds. */
+  calendarFirstReads: { p50Ms: number; maxMs: number };
   /** Issue 30: GET /api/calendar/totals?period=year over every year the athletes trained (all time). */
   calendarTotalsAllTime: LoadResult;
   /** Issue 30: GET /api/season (all time: the best of every ride's stored curve, with the timeline), kept per athlete. */
@@ -164,7 +168,17 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
       const today = new Date().toISOString().slice(0, 10);
       const yearAgo = new Date(Date.now() - 363 * DAY_MS).toISOString().slice(0, 10);
       const firstYear = new Date(Date.now() - (ACTIVITIES_PER_ATHLETE + 1) * DAY_MS).toISOString().slice(0, 10);
-      const calendarYear = await measureLoad({ url: `${kairo.url}/api/calendar?from=${yearAgo}&to=${today}`, rotateHeaders, ...load });
+      const yearPath = `/api/calendar?from=${yearAgo}&to=${today}`;
+      // Each athlete's year read once first, as an athlete opens it, so the load run measures the reads that follow.
+      const calendarFirstReads = await firstReadsOf(kairo.url, cookies, yearPath, (body) => (body as { days?: unknown[] }).days?.length === 364);
+      const calendarYear = await measureLoad({ url: `${kairo.url}${yearPath}`, rotateHeaders, ...load });
+      // The same year asked with each athlete's today moving between yesterday, today and tomorrow (all allowed): a new key each time, nothing kept.
+      const calendarYearUncached = await measureLoad({
+        url: `${kairo.url}${yearPath}`,
+        rotateHeaders,
+        rotatePaths: [-1, 0, 1].map((shift) => `${yearPath}&today=${new Date(Date.parse(today) + shift * DAY_MS).toISOString().slice(0, 10)}`),
+        ...load,
+      });
       const calendarTotalsAllTime = await measureLoad({ url: `${kairo.url}/api/calendar/totals?period=year&from=${firstYear}&to=${today}`, rotateHeaders, ...load });
       const loadEnd = Number(loadavg()[0]!.toFixed(2));
       const plans = await checkPlans(database.url!, before);
@@ -180,6 +194,8 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
         fitness90,
         fitnessUncached,
         calendarYear,
+        calendarYearUncached,
+        calendarFirstReads,
         calendarTotalsAllTime,
         seasonAllTime,
         seasonUncached,
@@ -220,6 +236,9 @@ export function dataScaleFigures(run: DataScaleRun) {
       max: DATA_SCALE_FITNESS_P99_MS_MAX,
     },
     { name: 'data scale: p99, GET /api/calendar (a year of weeks)', value: run.calendarYear.latencyP99Ms, unit: 'ms' as const, max: DATA_SCALE_CALENDAR_P99_MS_MAX },
+    { name: 'data scale: p99, GET /api/calendar (a year), never the kept answer', value: run.calendarYearUncached.latencyP99Ms, unit: 'ms' as const },
+    { name: "data scale: an athlete's first year of the calendar, one at a time, median", value: run.calendarFirstReads.p50Ms, unit: 'ms' as const },
+    { name: "data scale: an athlete's first year of the calendar, one at a time, slowest", value: run.calendarFirstReads.maxMs, unit: 'ms' as const },
     {
       name: 'data scale: p99, GET /api/calendar/totals?period=year (all time)',
       value: run.calendarTotalsAllTime.latencyP99Ms,
@@ -262,6 +281,7 @@ export function dataScaleProblems(run: DataScaleRun): string[] {
       ['data scale GET /api/fitness?days=90', run.fitness90],
       ['data scale GET /api/fitness (uncached)', run.fitnessUncached],
       ['data scale GET /api/calendar (a year)', run.calendarYear],
+      ['data scale GET /api/calendar (a year, uncached)', run.calendarYearUncached],
       ['data scale GET /api/calendar/totals (all time)', run.calendarTotalsAllTime],
       ['data scale GET /api/season (all time)', run.seasonAllTime],
       ['data scale GET /api/season (uncached)', run.seasonUncached],
@@ -280,18 +300,22 @@ const athleteEmail = (n: number) => `athlete${n}@bench.example`;
 type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /** Each athlete's first chart, one request at a time: nothing is kept for them yet, so each is a database read. */
-async function firstFitnessReads(origin: string, cookies: string[]): Promise<{ p50Ms: number; maxMs: number }> {
+/** Each athlete's first read of `path`, one at a time (nothing kept yet), each answer checked: the median and the slowest. */
+async function firstReadsOf(origin: string, cookies: string[], path: string, check: (body: unknown) => boolean): Promise<{ p50Ms: number; maxMs: number }> {
   const times: number[] = [];
   for (const cookie of cookies) {
     const startedAt = performance.now();
-    const response = await fetch(`${origin}/api/fitness?days=90`, { headers: { cookie } });
-    const body = (await response.json()) as unknown[];
-    if (response.status !== 200 || body.length !== 90) throw new Error(`GET /api/fitness?days=90 answered ${response.status} with ${body.length} days`);
+    const response = await fetch(`${origin}${path}`, { headers: { cookie } });
+    const body: unknown = await response.json();
+    if (response.status !== 200 || !check(body)) throw new Error(`GET ${path} answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
     times.push(performance.now() - startedAt);
   }
   times.sort((a, b) => a - b);
   return { p50Ms: Number(times[times.length >> 1]!.toFixed(1)), maxMs: Number(times.at(-1)!.toFixed(1)) };
 }
+
+const firstFitnessReads = (origin: string, cookies: string[]) =>
+  firstReadsOf(origin, cookies, '/api/fitness?days=90', (body) => Array.isArray(body) && body.length === 90);
 
 /** The first athlete's all-time season, nothing kept yet: one request, its curve checked to hold every seeded entry. */
 async function firstSeasonRead(origin: string, cookie: string): Promise<number> {

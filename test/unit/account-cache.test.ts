@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccountCache } from '../../src/server/db/account-cache.ts';
 import type { InvalidationChannel } from '../../src/server/db/invalidation.ts';
 
@@ -107,6 +107,83 @@ describe('account cache', () => {
     expect([await otherKey, await otherAccount, await afterChange]).toEqual([2, 3, 4]);
     // What the load that overlapped the change saw is not kept; the one after it is.
     expect(await cache.read('a', 'other', async () => ++reads)).toBe(4);
+  });
+
+  describe('late in an answer’s lifetime', () => {
+    const random = vi.spyOn(Math, 'random');
+    afterEach(() => {
+      vi.useRealTimers();
+      random.mockReset();
+    });
+
+    it('serves it while loading it again behind it, so no request waits when the lifetime ends; a failed reload keeps nothing', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const start = Date.parse('2026-03-01T00:00:00Z');
+      vi.setSystemTime(start);
+      // The reload point is drawn between half and nine tenths of the lifetime: here the latest.
+      random.mockReturnValue(1);
+      const { invalidation } = channel();
+      const cache = createAccountCache<string, number>({ invalidation, ...options, ttlMs: 1_000 });
+      let reads = 0;
+      let fail = false;
+      const load = async () => {
+        reads += 1;
+        if (fail) throw new Error('database down');
+        return reads;
+      };
+      expect(await cache.read('a', 'k', load)).toBe(1);
+      vi.setSystemTime(start + 899);
+      expect(await cache.read('a', 'k', load)).toBe(1);
+      expect(reads).toBe(1);
+      // From nine tenths on: the kept answer, and a load behind it.
+      vi.setSystemTime(start + 900);
+      expect(await cache.read('a', 'k', load)).toBe(1);
+      expect(reads).toBe(2);
+      // Past the first answer's lifetime, the reloaded one answers at once.
+      vi.setSystemTime(start + 1_100);
+      expect(await cache.read('a', 'k', load)).toBe(2);
+      expect(reads).toBe(2);
+
+      // A reload that fails keeps nothing: the kept answer still serves, and the next late read tries again.
+      fail = true;
+      vi.setSystemTime(start + 900 + 950);
+      expect(await cache.read('a', 'k', load)).toBe(2);
+      expect(reads).toBe(3);
+      await new Promise((resolve) => setImmediate(resolve));
+      fail = false;
+      vi.setSystemTime(start + 900 + 990);
+      expect(await cache.read('a', 'k', load)).toBe(2);
+      expect(reads).toBe(4);
+      vi.setSystemTime(start + 900 + 1_000);
+      expect(await cache.read('a', 'k', load)).toBe(4);
+    });
+
+    it('keeps nothing a change overlapped, reloaded or not', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const start = Date.parse('2026-03-01T00:00:00Z');
+      vi.setSystemTime(start);
+      random.mockReturnValue(0);
+      const { invalidation } = channel();
+      const cache = createAccountCache<string, number>({ invalidation, ...options, ttlMs: 1_000 });
+      let reads = 0;
+      let release = () => {};
+      const slow = () => new Promise<number>((resolve) => { const read = ++reads; release = () => resolve(read); });
+      const first = cache.read('a', 'k', slow);
+      release();
+      expect(await first).toBe(1);
+      // Half way: a reload starts behind the kept answer; a change lands while it runs.
+      vi.setSystemTime(start + 500);
+      expect(await cache.read('a', 'k', slow)).toBe(1);
+      expect(reads).toBe(2);
+      await cache.changed('a');
+      release();
+      await Promise.resolve();
+      // Neither the dropped answer nor the overlapped reload is served: a new load.
+      const after = cache.read('a', 'k', slow);
+      expect(reads).toBe(3);
+      release();
+      expect(await after).toBe(3);
+    });
   });
 
   it('hands a failed load to every request that shared it and keeps nothing', async () => {

@@ -10,6 +10,12 @@ import type { InvalidationChannel } from './invalidation.ts';
  * servers (a script writing the tables) can go unseen. Requests that miss together (many at once
  * when an entry's lifetime ends under load) share one load: a request joins a load of the same key
  * only if no change was heard since it started, so it gets nothing older than a kept answer.
+ *
+ * An entry read in the second part of its lifetime (from a random point between half and nine
+ * tenths of it) is loaded again in the background while the kept answer, still within its
+ * lifetime, is served: entries kept in one wave (many accounts read at once) would otherwise all
+ * end together, and every request of those accounts would wait for a load at the same moment
+ * (a year of the calendar: p99 0.7–1.7 s at 100 connections, all of it that wait).
  */
 export interface AccountCache<K, V> {
   /** The kept answer for `key`, or `load()`'s, kept when nothing changed while it ran. */
@@ -29,7 +35,7 @@ export function createAccountCache<K extends string | number, V>(options: {
   maxAccounts: number;
 }): AccountCache<K, V> {
   const { invalidation, topic, ttlMs, maxAccounts, alsoOn = [] } = options;
-  const entries = new Map<string, { key: K; value: V; until: number }>();
+  const entries = new Map<string, { key: K; value: V; until: number; refreshFrom: number }>();
   /** Bumped by every change heard of, so a read that overlapped a change never keeps what it saw. */
   const changeCounts = new Map<string, number>();
   /** Bumped when the channel says anything may have changed. */
@@ -58,8 +64,21 @@ export function createAccountCache<K extends string | number, V>(options: {
     const unchanged = (changeCounts.get(accountId) ?? 0) === changesBefore && resets === resetsBefore;
     if (invalidation.live() && unchanged) {
       if (entries.size >= maxAccounts && !entries.has(accountId)) entries.clear();
-      entries.set(accountId, { key, value, until: startedAt + ttlMs });
+      const refreshFrom = startedAt + ttlMs * (0.5 + 0.4 * Math.random());
+      entries.set(accountId, { key, value, until: startedAt + ttlMs, refreshFrom });
     }
+    return value;
+  }
+
+  /** Runs a load that requests of the same key join until a change is heard (which removes it from `loading`). */
+  function startLoad(accountId: string, key: K, load: () => Promise<V>): Promise<V> {
+    const value = loadAndKeep(accountId, key, load);
+    const own = { key, value };
+    loading.set(accountId, own);
+    const done = () => {
+      if (loading.get(accountId) === own) loading.delete(accountId);
+    };
+    value.then(done, done);
     return value;
   }
 
@@ -67,18 +86,16 @@ export function createAccountCache<K extends string | number, V>(options: {
     async read(accountId, key, load) {
       if (!invalidation.live()) return load();
       const kept = entries.get(accountId);
-      if (kept && kept.key === key && kept.until > Date.now()) return kept.value;
+      const now = Date.now();
       const running = loading.get(accountId);
+      if (kept && kept.key === key && kept.until > now) {
+        // Late in its lifetime: loaded again behind it, so no request waits when it ends. A failed
+        // load keeps nothing and tells no one; the entry then ends as it would have.
+        if (now >= kept.refreshFrom && !running) startLoad(accountId, key, load).catch(() => undefined);
+        return kept.value;
+      }
       if (running && running.key === key) return running.value;
-      // A change heard while it runs removes it from `loading` (later requests start their own).
-      const value = loadAndKeep(accountId, key, load);
-      const own = { key, value };
-      loading.set(accountId, own);
-      const done = () => {
-        if (loading.get(accountId) === own) loading.delete(accountId);
-      };
-      value.then(done, done);
-      return value;
+      return startLoad(accountId, key, load);
     },
     changed: (accountId) => invalidation.publish(topic, accountId),
   };

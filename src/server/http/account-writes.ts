@@ -16,7 +16,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * The announcer of an account's writes: publishes ACCOUNT_WROTE and never throws. The write it
  * follows is committed; a failed announcement (the database gone that moment) is logged, and the
- * kept answers it would have dropped live out their lifetime (10 s) at most.
+ * kept answers it would have dropped live out their lifetime at most (a minute for the calendar).
  */
 export function accountWritesAnnouncer(invalidation: InvalidationChannel, log: () => FastifyBaseLogger): (accountId: string) => Promise<void> {
   return async (accountId) => {

@@ -41,6 +41,12 @@ export interface CalendarDeps {
 /** For changes written outside the servers (the servers tell each other of their own, ADR 0052). */
 const TOTALS_TTL_MS = 10_000;
 const TOTALS_MAX_ACCOUNTS = 10_000;
+/**
+ * The days hear of every write the servers make for the account (ADR 0090), so their lifetime
+ * bounds only writes made outside them and what changes with the clock alone (a new day is a new
+ * key): a minute. Each reload decides a year of days, tens of milliseconds of the event loop.
+ */
+const DAYS_TTL_MS = 60_000;
 
 function datesFromTo(from: string, to: string): string[] {
   const dates: string[] = [];
@@ -83,7 +89,7 @@ export function createCalendarService(deps: CalendarDeps) {
     invalidation: deps.invalidation,
     topic: 'calendar-days',
     alsoOn: deps.daysTopics,
-    ttlMs: TOTALS_TTL_MS,
+    ttlMs: DAYS_TTL_MS,
     maxAccounts: TOTALS_MAX_ACCOUNTS,
   });
 
