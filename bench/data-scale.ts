@@ -44,6 +44,8 @@ export const DATA_SCALE_CALENDAR_P99_MS_MAX = 50;
 /** Issue 30: the season's all-time power curve (GET /api/season), the answer kept per athlete, at 100 connections. */
 export const DATA_SCALE_SEASON_P99_MS_MAX = 50;
 /** The time zones an athlete switches between in the season's uncached run: the same all-time range, another key each request. */
+/** What Chromium and Firefox send. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const UNCACHED_SEASON_ZONES = ['UTC', 'Europe/Ljubljana', 'America/New_York'];
 /** Entries of the grid curve seeded on the loaded athletes' rides (POWER_CURVE_GRID_S up to 2 h). */
 const SEEDED_CURVE_ENTRIES = 41;
@@ -98,6 +100,8 @@ export interface DataScaleRun {
   fitnessUncached: LoadResult;
   /** Issue 30: GET /api/calendar over the last 364 days (52 weeks with their totals and each day's plan), after each athlete's first read. */
   calendarYear: LoadResult;
+  /** The same year asked as a browser asks (Accept-Encoding: brotli, gzip): the kept answer's compressed bytes. */
+  calendarYearBrowser: LoadResult;
   /** The same year with the kept answer never answering (each request another `today`): the day plan decided each time. */
   calendarYearUncached: LoadResult;
   /** Each athlete's first year of the calendar, one at a time, nothing kept: milliseconds. */
@@ -172,6 +176,12 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
       // Each athlete's year read once first, as an athlete opens it, so the load run measures the reads that follow.
       const calendarFirstReads = await firstReadsOf(kairo.url, cookies, yearPath, (body) => (body as { days?: unknown[] }).days?.length === 364);
       const calendarYear = await measureLoad({ url: `${kairo.url}${yearPath}`, rotateHeaders, ...load });
+      // As a browser asks: compressed answers accepted (a kept answer is compressed once).
+      const calendarYearBrowser = await measureLoad({
+        url: `${kairo.url}${yearPath}`,
+        rotateHeaders: cookies.map((cookie) => ({ cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING })),
+        ...load,
+      });
       // The same year asked with each athlete's today moving between yesterday, today and tomorrow (all allowed): a new key each time, nothing kept.
       const calendarYearUncached = await measureLoad({
         url: `${kairo.url}${yearPath}`,
@@ -194,6 +204,7 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
         fitness90,
         fitnessUncached,
         calendarYear,
+        calendarYearBrowser,
         calendarYearUncached,
         calendarFirstReads,
         calendarTotalsAllTime,
@@ -236,6 +247,7 @@ export function dataScaleFigures(run: DataScaleRun) {
       max: DATA_SCALE_FITNESS_P99_MS_MAX,
     },
     { name: 'data scale: p99, GET /api/calendar (a year of weeks)', value: run.calendarYear.latencyP99Ms, unit: 'ms' as const, max: DATA_SCALE_CALENDAR_P99_MS_MAX },
+    { name: 'data scale: p99, GET /api/calendar (a year), as a browser asks (compressed)', value: run.calendarYearBrowser.latencyP99Ms, unit: 'ms' as const },
     { name: 'data scale: p99, GET /api/calendar (a year), never the kept answer', value: run.calendarYearUncached.latencyP99Ms, unit: 'ms' as const },
     { name: "data scale: an athlete's first year of the calendar, one at a time, median", value: run.calendarFirstReads.p50Ms, unit: 'ms' as const },
     { name: "data scale: an athlete's first year of the calendar, one at a time, slowest", value: run.calendarFirstReads.maxMs, unit: 'ms' as const },
@@ -281,6 +293,7 @@ export function dataScaleProblems(run: DataScaleRun): string[] {
       ['data scale GET /api/fitness?days=90', run.fitness90],
       ['data scale GET /api/fitness (uncached)', run.fitnessUncached],
       ['data scale GET /api/calendar (a year)', run.calendarYear],
+      ['data scale GET /api/calendar (a year, as a browser asks)', run.calendarYearBrowser],
       ['data scale GET /api/calendar (a year, uncached)', run.calendarYearUncached],
       ['data scale GET /api/calendar/totals (all time)', run.calendarTotalsAllTime],
       ['data scale GET /api/season (all time)', run.seasonAllTime],

@@ -14,6 +14,7 @@ import { sessionCookie, type SessionCookie } from './session-cookie.ts';
 import { registerSpa } from './spa.ts';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './request-id.ts';
 import { securityHeaders } from './security-headers.ts';
+import { COMPRESS_MIN_BYTES } from './kept-json.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,8 +30,6 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-/** Smaller answers fit a packet or two either way: compressing them only costs CPU. */
-const COMPRESS_MIN_BYTES = 1024;
 
 export interface HttpDeps {
   config: Config;

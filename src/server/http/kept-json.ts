@@ -1,4 +1,6 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -8,7 +10,26 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * have sent for the object (`JSON.stringify`, the same content type). A WeakMap: an answer the
  * cache dropped takes its bytes with it.
  */
-const serialised = new WeakMap<object, { body: string; etag: string }>();
+const serialised = new WeakMap<object, KeptBody>();
+
+interface KeptBody {
+  body: string;
+  etag: string;
+  /** The body compressed for the encodings browsers asked for, each made once (ADR 0090). */
+  encoded: Partial<Record<KeptEncoding, Buffer>>;
+}
+
+/** Smaller answers fit a packet or two either way: compressing them only costs CPU (app.ts compresses the rest). */
+export const COMPRESS_MIN_BYTES = 1024;
+const ENCODINGS = ['br', 'gzip'] as const;
+type KeptEncoding = (typeof ENCODINGS)[number];
+
+/** As the compress plugin does per answer (brotli at quality 4, gzip's default), but once per kept answer. */
+function compressed(body: string, encoding: KeptEncoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : gzipSync(body);
+}
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -27,13 +48,22 @@ export function sendKeptJson(request: FastifyRequest, reply: FastifyReply, value
     // read once (a chart window never asked for twice) the slowest requests paid for it: p99 72 →
     // 41 ms on the data-scale bench's uncached charts, and the kept answers got no slower.
     const body = value instanceof JsonText ? value.json : JSON.stringify(value);
-    kept = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    kept = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, encoded: {} };
     serialised.set(value, kept);
   }
   // The athlete's own data: no shared cache may keep it, and the browser asks again each time.
   reply.header('cache-control', 'private, no-cache').header('etag', kept.etag);
   if (matches(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
-  return reply.type(JSON_TYPE).send(kept.body);
+  reply.type(JSON_TYPE);
+  if (kept.body.length < COMPRESS_MIN_BYTES) return reply.send(kept.body);
+  // A kept answer is compressed once per encoding, not per request: a year of the calendar is 200 kB.
+  reply.header('vary', 'accept-encoding');
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted ? (negotiate(accepted, [...ENCODINGS]) as KeptEncoding | null) : null;
+  if (!encoding) return reply.send(kept.body);
+  const bytes = (kept.encoded[encoding] ??= compressed(kept.body, encoding));
+  // Already encoded: the compress plugin leaves an answer with a Content-Encoding as it is.
+  return reply.header('content-encoding', encoding).send(bytes);
 }
 
 /** JSON text made elsewhere (kept list items read from the database, ADR 0059), sent as it is with the content type Fastify gives JSON. */
