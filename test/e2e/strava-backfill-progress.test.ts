@@ -45,6 +45,8 @@ describe.skipIf(!hasChromium)('the Strava history arriving, in the browser', () 
         count: Number(/Syncing your Strava history: (\d+) of/.exec(element.textContent ?? '')?.[1]),
         percent: Number(element.querySelector('[role="progressbar"][aria-label="Strava history synced"]')?.getAttribute('aria-valuenow')),
       }));
+    // The bar's code loads when the sync is first shown: the words can be there a moment before it.
+    await bar.waitFor();
     const first = await shownNow();
     expect(first.count).toBeLessThan(total);
     // The bar says what the words say.
