@@ -10,6 +10,8 @@ const root = resolve(import.meta.dirname, '..');
 export interface ProductionKairo {
   origin: string;
   pid: number;
+  /** Its database, for a bench that must see what the server has not said yet (jobs still queued). */
+  databaseUrl: string;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function withProductionKairo<T>(name: string, use: (kairo: Producti
       readyPath: '/readyz',
     });
     try {
-      return await use({ origin, pid: process_.pid });
+      return await use({ origin, pid: process_.pid, databaseUrl: database.url! });
     } finally {
       await process_.stop();
     }

@@ -21,6 +21,7 @@ import { benchPlanCompliance, type PlanComplianceRun } from './plan-compliance.t
 import { benchReadiness, type ReadinessRun } from './readiness.ts';
 import { benchDataScale, dataScaleFigures, dataScaleProblems, type DataScaleRun } from './data-scale.ts';
 import { benchAskKai } from './ask-kai.ts';
+import { benchFitArchive, FIT_ARCHIVE_ENTRIES } from './fit-archive.ts';
 
 /**
  * `npm run bench`: Kairo's performance figures against their targets. The API is measured on
@@ -72,6 +73,11 @@ const WELLNESS_UPLOAD_RSS_GROWTH_BYTES_MAX = 256 * 1024 * 1024;
 /** Issue 28: Ask Kai's built-in answer over a year of activities, and what a model would read of it. */
 const ASK_KAI_ANSWER_P99_MS_MAX = 50;
 const ASK_KAI_BUNDLE_TOKENS_MAX = 3_000;
+/** Issue 29: the archive import's throughput over the bare FIT SDK decode of the same files on as many workers, and its memory. */
+const FIT_ARCHIVE_RATIO_MIN = 0.7;
+const FIT_ARCHIVE_RSS_BYTES_MAX = 400 * 1024 * 1024;
+/** Issue 29: the list and the fitness chart at 100 connections while another athlete's archive import runs. */
+const READS_WHILE_IMPORTING_P99_MS_MAX = 50;
 
 interface Figure {
   name: string;
@@ -402,7 +408,7 @@ function round(value: number, digits: number): number {
  * `BENCH_ONLY=data-scale npm run bench`; BENCH_SKIP=<part,…> runs all but those (a quick run:
  * `BENCH_SKIP=data-scale`). Unset, every part runs.
  */
-const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'plan-adjustments', 'api', 'activity-data', 'demo-connect', 'big-import', 'wellness-upload', 'data-scale', 'cluster', 'enumeration', 'ask-kai'] as const;
+const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'plan-adjustments', 'api', 'activity-data', 'demo-connect', 'big-import', 'wellness-upload', 'data-scale', 'cluster', 'enumeration', 'ask-kai', 'fit-archive'] as const;
 const benchOnly = selectedParts(process.env.BENCH_ONLY, process.env.BENCH_SKIP);
 
 function partNames(variable: string, value: string | undefined): string[] {
@@ -495,6 +501,35 @@ async function benchAskKaiPart(): Promise<PartResult> {
   };
 }
 
+/** Issue 29: a 1,000-entry archive of real FIT recordings, the import against the bare SDK decode (bench/fit-archive.ts). */
+async function benchFitArchivePart(): Promise<PartResult | null> {
+  // The recordings are the shared fixtures' (ADR 0061): without them this part is left out, saying so.
+  if (!hasSharedFixtures) {
+    console.log(`bench part fit-archive ${SHARED_FIXTURES_ABSENT}`);
+    return null;
+  }
+  const run = await benchFitArchive({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S });
+  const set = `${run.entries.toLocaleString('en-GB')} real FIT recordings (${run.recordings} distinct), ${run.workers} worker${run.workers === 1 ? '' : 's'}`;
+  const { activityList, fitness90, importStillRunning } = run.whileImporting;
+  return {
+    figures: [
+      figure(`FIT archive of ${set}: bare FIT SDK decode`, run.bareDecode.activitiesPerS, 'activities/s'),
+      figure('FIT archive: import, from upload until scored', run.pipeline.activitiesPerS, 'activities/s'),
+      figure('FIT archive: import over bare decode', run.ratio, 'ratio', { min: FIT_ARCHIVE_RATIO_MIN }),
+      figure('FIT archive: server RSS during the import and scoring (max)', run.rssMaxBytes, 'bytes', { max: FIT_ARCHIVE_RSS_BYTES_MAX }),
+      figure('p99 latency, GET /api/activities while another archive import runs', activityList.latencyP99Ms, 'ms', { max: READS_WHILE_IMPORTING_P99_MS_MAX }),
+      figure('p99 latency, GET /api/fitness?days=90 while another archive import runs', fitness90.latencyP99Ms, 'ms', { max: READS_WHILE_IMPORTING_P99_MS_MAX }),
+    ],
+    problems: [
+      ...loadProblems('GET /api/activities while importing', activityList),
+      ...loadProblems('GET /api/fitness?days=90 while importing', fitness90),
+      ...(importStillRunning ? [] : ['the second archive import ended before the reads beside it did: they were not measured while importing']),
+      ...(run.entries === FIT_ARCHIVE_ENTRIES ? [] : [`the FIT archive held ${run.entries} entries, not ${FIT_ARCHIVE_ENTRIES}`]),
+    ],
+    report: { fitArchive: run },
+  };
+}
+
 async function main(): Promise<number> {
   const startedAt = new Date();
   // Built first, while the machine is quiet; a failing web build is reported, not fatal.
@@ -515,7 +550,7 @@ async function main(): Promise<number> {
   const bigImport = await part('big-import', benchBigImport);
   const wellnessUpload = await part('wellness-upload', benchWellnessUpload);
   const dataScale = await part('data-scale', () => benchDataScale({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S }));
-  const standalone = [await part('cluster', benchClusterPart), await part('enumeration', benchEnumerationPart), await part('ask-kai', benchAskKaiPart)].filter((run) => run !== null);
+  const standalone = [await part('cluster', benchClusterPart), await part('enumeration', benchEnumerationPart), await part('ask-kai', benchAskKaiPart), await part('fit-archive', benchFitArchivePart)].filter((run) => run !== null && run !== undefined);
   const loads: [string, LoadResult | undefined][] = [
     ['GET /api/auth/user', api?.authUser],
     ['Fastify hello', helloFastify ?? undefined],

@@ -113,6 +113,11 @@ const envSchema = z.object({
     }),
 });
 
+/** The import worker threads without IMPORT_WORKERS: one core stays free for the event loop (on 2 cores, one worker), at most 4. */
+export function defaultImportWorkers(): number {
+  return Math.min(4, Math.max(1, availableParallelism() - 1));
+}
+
 /**
  * Which X-Forwarded-For entries to believe. Trusting every hop would let any client name its own
  * address (and so its own rate-limit key) by sending the header itself: only the configured
@@ -323,8 +328,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     community: { feedbackUrl: env.FEEDBACK_URL, socialUrl: env.SOCIAL_URL },
     map: { tileUrl: env.MAP_TILE_URL === 'off' ? null : env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
     imports: {
-      // One core stays free for the event loop: on 2 cores one worker.
-      workers: env.IMPORT_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+      workers: env.IMPORT_WORKERS ?? defaultImportWorkers(),
       maxQueued: env.IMPORT_QUEUE,
       workerMemoryMb: env.IMPORT_WORKER_MEMORY_MB,
       limits: {

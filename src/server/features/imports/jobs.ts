@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { JobDefinition } from '../../jobs/queue.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import type { ActivityFileParser } from './activity-file-parser.ts';
+import { AppError } from '../../http/errors.ts';
 import { ImportFileError } from './import-file-error.ts';
+import type { ParsedActivity } from './parsed-activity.ts';
 import type { ImportRow, ImportsRepo } from './repo.ts';
 import { openStravaArchive } from './strava-archive.ts';
 import { restoreUpload } from './stored-upload.ts';
@@ -12,6 +14,14 @@ import { toActivityValues } from './to-activity-values.ts';
 
 const archiveJob = z.object({ importId: z.uuid() });
 const RETRY_LIMIT = 3;
+/**
+ * Entries read and decoded ahead of the one being stored: enough to keep a few workers busy, few
+ * enough that the parsed activities held at once (a long ride's streams are megabytes) stay small.
+ */
+const PARSE_AHEAD = 4;
+
+/** An entry's parsed activities (a multisport file's legs), or why it could not be read. */
+type Parsed = { legs: ParsedActivity[] } | { error: unknown };
 export type ArchiveImportJob = JobDefinition<typeof archiveJob>;
 
 /**
@@ -66,37 +76,56 @@ export function createArchiveImportJob(deps: {
     },
   };
 
-  /** Imports the entries not handled yet; 'cancelled' when the athlete stopped it between two entries. */
+  /**
+   * Imports the entries not handled yet; 'cancelled' when the athlete stopped it between two entries.
+   * Up to PARSE_AHEAD entries are read from the archive and decoded in the worker pool while the one
+   * in hand is stored, so the workers never wait for the database; entries are still stored and
+   * counted in the archive's order, which is what lets a resumed job continue from its counters.
+   */
   async function importArchive(row: ImportRow, filePath: string): Promise<'done' | 'cancelled'> {
     const importId = row.id;
     if (!(await repo.start(importId))) return 'cancelled';
     const archive = await openStravaArchive(row.fileName, { filePath });
+    const entries = archive.entries.slice(row.imported + row.duplicates + row.failed);
+    const read = (fileName: string) => archive.readActivityFile(fileName).then((bytes) => parser.parse(fileName, bytes));
+    const ahead: Promise<Parsed>[] = [];
+    let started = 0;
+    const fill = () => {
+      while (started < entries.length && ahead.length < PARSE_AHEAD) {
+        const { fileName } = entries[started++]!;
+        ahead.push(read(fileName).then((legs) => ({ legs }), (error: unknown) => ({ error })));
+      }
+    };
     try {
-      const alreadyDone = row.imported + row.duplicates + row.failed;
-      for (const entry of archive.entries.slice(alreadyDone)) {
-        try {
+      for (const entry of entries) {
+        fill();
+        let parsed = await ahead.shift()!;
+        // Read ahead while the worker pool was full of other athletes' files: read again, in turn.
+        if ('error' in parsed && parsed.error instanceof AppError && parsed.error.code === 'unavailable') {
+          parsed = await read(entry.fileName).then((legs) => ({ legs }), (error: unknown) => ({ error }));
+        }
+        let counted: 'imported' | 'duplicates' | 'failed';
+        if ('error' in parsed) {
+          if (!(parsed.error instanceof ImportFileError)) throw parsed.error;
+          log.info({ importId, entry: entry.fileName, reason: parsed.error.reason }, 'archive entry not imported');
+          counted = 'failed';
+        } else {
           // One entry is one activity on Strava; a multisport file's legs all count as that entry.
-          const legs = await parser.parse(entry.fileName, await archive.readActivityFile(entry.fileName));
           let anyInserted = false;
-          for (const parsed of legs) {
-            const legSuffix = parsed.leg && parsed.leg.index > 0 ? `:leg${parsed.leg.index + 1}` : '';
-            const values = toActivityValues(parsed, {
-              source: 'archive',
-              sourceKey: `strava-export:${entry.activityId}${legSuffix}`,
-              name: entry.name,
-            });
-            const outcome = await activities.insertUnlessRecorded(row.accountId, values, parsed.streams);
+          for (const leg of parsed.legs) {
+            const legSuffix = leg.leg && leg.leg.index > 0 ? `:leg${leg.leg.index + 1}` : '';
+            const values = toActivityValues(leg, { source: 'archive', sourceKey: `strava-export:${entry.activityId}${legSuffix}`, name: entry.name });
+            const outcome = await activities.insertUnlessRecorded(row.accountId, values, leg.streams);
             anyInserted ||= outcome.inserted !== undefined;
           }
-          if ((await repo.increment(importId, anyInserted ? 'imported' : 'duplicates')) === 'cancelled') return 'cancelled';
-        } catch (error) {
-          if (!(error instanceof ImportFileError)) throw error;
-          log.info({ importId, entry: entry.fileName, reason: error.reason }, 'archive entry not imported');
-          if ((await repo.increment(importId, 'failed')) === 'cancelled') return 'cancelled';
+          counted = anyInserted ? 'imported' : 'duplicates';
         }
+        if ((await repo.increment(importId, counted)) === 'cancelled') return 'cancelled';
       }
       return 'done';
     } finally {
+      // Reads still under way end (their outcome unused) before the archive they read from is closed.
+      await Promise.all(ahead);
       archive.close();
     }
   }
