@@ -41,8 +41,9 @@ export interface FitArchiveRun {
   pipeline: { importedS: number; scoredS: number; activitiesPerS: number; activities: number };
   /** Pipeline throughput (to scored) over the bare decode's. */
   ratio: number;
-  /** Kairo's resident memory during the import and scoring (max). */
+  /** Kairo's resident memory during the import and scoring (max), and during the import alone. */
   rssMaxBytes: number | null;
+  rssImportMaxBytes: number | null;
   /** A second athlete's import of the same archive, and the first athlete reading meanwhile at 100 connections. */
   whileImporting: { activityList: LoadResult; fitness90: LoadResult; importStillRunning: boolean };
 }
@@ -70,10 +71,12 @@ export async function benchFitArchive(load: { connections: number; warmUpS: numb
     try {
       const cookie = await signUpCookie(origin, { email: 'fit-archive@example.test', firstName: 'Fit', lastName: 'Archive' });
       const rss = sampleMaxRss(pid, RSS_SAMPLE_INTERVAL_MS);
+      const rssImport = sampleMaxRss(pid, RSS_SAMPLE_INTERVAL_MS);
       const startedAt = performance.now();
       const importId = await upload(origin, cookie, archive);
       const done = await waitForImport(origin, cookie, importId, (status) => status.status === 'done' || status.status === 'failed');
       const importedS = (performance.now() - startedAt) / 1000;
+      const rssImportMaxBytes = rssImport.stop();
       if (done.status !== 'done' || done.imported !== files.length) throw new Error(`the FIT archive import ended ${done.status}: ${JSON.stringify(done)}`);
       await waitForIdleJobs(database);
       const scoredS = (performance.now() - startedAt) / 1000;
@@ -95,6 +98,7 @@ export async function benchFitArchive(load: { connections: number; warmUpS: numb
         pipeline: { importedS: round(importedS, 2), scoredS: round(scoredS, 2), activitiesPerS: round(pipelineRate, 1), activities },
         ratio: round(pipelineRate / bareRate, 3),
         rssMaxBytes,
+        rssImportMaxBytes,
         whileImporting,
       };
     } finally {

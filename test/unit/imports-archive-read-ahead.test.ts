@@ -75,7 +75,7 @@ describe('archive import reading ahead', () => {
       },
       historyImported: async () => void steps.push('scored'),
     } as unknown as ActivitiesService;
-    const job = createArchiveImportJob({ repo, activities, parser, log: silentLog, workDir: dir });
+    const job = createArchiveImportJob({ repo, activities, parser, log: silentLog, workDir: dir, readAhead: 3 });
     const run = () => job.handler({ importId: row.id }, { retryCount: 0 } as never);
     return { steps, counted, attempts, run };
   }

@@ -37,7 +37,8 @@ export function createImports(deps: {
   const { database, activities, queue, uploadDir, log } = deps;
   const repo = createImportsRepo(database);
   const parser = createActivityFileParser({ ...deps.reading, log });
-  const archiveJob = createArchiveImportJob({ repo, activities, parser, log, workDir: uploadDir });
+  // One entry read ahead per worker, and one more: each worker has the next file the moment it is free.
+  const archiveJob = createArchiveImportJob({ repo, activities, parser, log, workDir: uploadDir, readAhead: deps.reading.workers + 1 });
   return {
     service: createImportsService({ repo, activities, queue, archiveJob, parser }),
     archiveJob,

@@ -14,12 +14,6 @@ import { toActivityValues } from './to-activity-values.ts';
 
 const archiveJob = z.object({ importId: z.uuid() });
 const RETRY_LIMIT = 3;
-/**
- * Entries read and decoded ahead of the one being stored: enough to keep a few workers busy, few
- * enough that the parsed activities held at once (a long ride's streams are megabytes) stay small.
- */
-const PARSE_AHEAD = 4;
-
 /** An entry's parsed activities (a multisport file's legs), or why it could not be read. */
 type Parsed = { legs: ParsedActivity[] } | { error: unknown };
 export type ArchiveImportJob = JobDefinition<typeof archiveJob>;
@@ -40,6 +34,12 @@ export function createArchiveImportJob(deps: {
   parser: ActivityFileParser;
   log: FastifyBaseLogger;
   workDir: string;
+  /**
+   * Entries read and decoded ahead of the one being stored (ADR 0091): enough to keep the parser's
+   * workers busy, few enough that the parsed activities held at once (a long ride's streams are
+   * megabytes) stay small.
+   */
+  readAhead: number;
 }): ArchiveImportJob {
   const { repo, activities, parser, log } = deps;
   return {
@@ -78,7 +78,7 @@ export function createArchiveImportJob(deps: {
 
   /**
    * Imports the entries not handled yet; 'cancelled' when the athlete stopped it between two entries.
-   * Up to PARSE_AHEAD entries are read from the archive and decoded in the worker pool while the one
+   * Up to `readAhead` entries are read from the archive and decoded in the worker pool while the one
    * in hand is stored, so the workers never wait for the database; entries are still stored and
    * counted in the archive's order, which is what lets a resumed job continue from its counters.
    */
@@ -91,7 +91,7 @@ export function createArchiveImportJob(deps: {
     const ahead: Promise<Parsed>[] = [];
     let started = 0;
     const fill = () => {
-      while (started < entries.length && ahead.length < PARSE_AHEAD) {
+      while (started < entries.length && ahead.length < Math.max(1, deps.readAhead)) {
         const { fileName } = entries[started++]!;
         ahead.push(read(fileName).then((legs) => ({ legs }), (error: unknown) => ({ error })));
       }
