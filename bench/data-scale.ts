@@ -43,9 +43,9 @@ export const DATA_SCALE_PAGE_P99_MS_MAX = 50;
 export const DATA_SCALE_CALENDAR_P99_MS_MAX = 50;
 /** Issue 30: the season's all-time power curve (GET /api/season), the answer kept per athlete, at 100 connections. */
 export const DATA_SCALE_SEASON_P99_MS_MAX = 50;
-/** The time zones an athlete switches between in the season's uncached run: the same all-time range, another key each request. */
 /** What Chromium and Firefox send. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+/** The time zones an athlete switches between in the season's uncached run: the same all-time range, another key each request. */
 const UNCACHED_SEASON_ZONES = ['UTC', 'Europe/Ljubljana', 'America/New_York'];
 /** Entries of the grid curve seeded on the loaded athletes' rides (POWER_CURVE_GRID_S up to 2 h). */
 const SEEDED_CURVE_ENTRIES = 41;

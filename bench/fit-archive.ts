@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { defaultImportWorkers } from '../src/server/config.ts';
@@ -9,6 +8,7 @@ import { importStatus, type ImportStatus } from '../src/shared/api/imports.ts';
 import { FIT_SHIFT_STEP_S, firstFitTimestamp, shiftFitTime } from '../test/support/fit-time-shift.ts';
 import { sampleMaxRss } from '../test/support/processes.ts';
 import { sharedFixturePath } from '../test/support/shared-fixtures.ts';
+import { waitFor } from '../test/support/strava.ts';
 import { zipOf } from '../test/support/strava-export.ts';
 import { measureLoad, type LoadResult } from './load.ts';
 import { signUpCookie, withProductionKairo } from './production-kairo.ts';
@@ -24,7 +24,6 @@ const FIRST_SLOT_MS = Date.UTC(2015, 0, 1);
  */
 const SLOT_S = 2 * FIT_SHIFT_STEP_S;
 const STAGE_TIMEOUT_MS = 900_000;
-const POLL_MS = 100;
 const RSS_SAMPLE_INTERVAL_MS = 200;
 
 export interface FitArchiveRun {
@@ -168,25 +167,15 @@ async function importOf(origin: string, cookie: string, importId: string): Promi
   return importStatus.parse(await answer.json());
 }
 
-async function waitForImport(origin: string, cookie: string, importId: string, until: (status: ImportStatus) => boolean): Promise<ImportStatus> {
-  const deadline = Date.now() + STAGE_TIMEOUT_MS;
-  for (;;) {
-    const status = await importOf(origin, cookie, importId);
-    if (until(status)) return status;
-    if (Date.now() > deadline) throw new Error(`the import did not get there within ${STAGE_TIMEOUT_MS / 1000} s: ${JSON.stringify(status)}`);
-    await sleep(POLL_MS);
-  }
+function waitForImport(origin: string, cookie: string, importId: string, until: (status: ImportStatus) => boolean): Promise<ImportStatus> {
+  return waitFor(() => importOf(origin, cookie, importId), until, STAGE_TIMEOUT_MS);
 }
 
 /** Until no job waits or runs: the import's scoring, fitness and analyses are all done. */
 async function waitForIdleJobs(database: pg.Client): Promise<void> {
-  const deadline = Date.now() + STAGE_TIMEOUT_MS;
-  for (;;) {
-    const { rows } = await database.query<{ n: number }>(`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`);
-    if (rows[0]!.n === 0) return;
-    if (Date.now() > deadline) throw new Error(`${rows[0]!.n} jobs still waiting after ${STAGE_TIMEOUT_MS / 1000} s`);
-    await sleep(POLL_MS);
-  }
+  const waiting = async () =>
+    (await database.query<{ n: number }>(`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`)).rows[0]!.n;
+  await waitFor(waiting, (jobs) => jobs === 0, STAGE_TIMEOUT_MS);
 }
 
 async function activityCount(database: pg.Client): Promise<number> {

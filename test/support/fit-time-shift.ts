@@ -31,7 +31,7 @@ const timeFields: Map<number, Set<number>> = (() => {
 interface Definition {
   littleEndian: boolean;
   /** Byte offset within the message of each 32-bit time field; the message's whole size. */
-  times: { offset: number }[];
+  timeOffsets: number[];
   size: number;
 }
 
@@ -96,8 +96,8 @@ function walk(bytes: Uint8Array, visit: (at: TimeAt) => boolean): boolean {
       const local = (header & 0x80) !== 0 ? (header >> 5) & 0x03 : header & 0x0f;
       const definition = definitions.get(local);
       if (!definition || at + definition.size > end) return false;
-      for (const time of definition.times) {
-        const offset = at + time.offset;
+      for (const timeOffset of definition.timeOffsets) {
+        const offset = at + timeOffset;
         const timeAt: TimeAt = {
           value: () => {
             const value = view.getUint32(offset, definition.littleEndian);
@@ -123,13 +123,13 @@ function readDefinition(view: DataView, at: number, developer: boolean): { defin
   const fieldCount = view.getUint8(at + 4);
   let next = at + 5;
   const fields = timeFields.get(messageNumber) ?? new Set([TIMESTAMP_FIELD]);
-  const times: Definition['times'] = [];
+  const timeOffsets: number[] = [];
   let size = 0;
   for (let index = 0; index < fieldCount; index += 1) {
     if (next + 3 > view.byteLength) return null;
     const fieldNumber = view.getUint8(next);
     const fieldSize = view.getUint8(next + 1);
-    if (fields.has(fieldNumber) && fieldSize === 4) times.push({ offset: size });
+    if (fields.has(fieldNumber) && fieldSize === 4) timeOffsets.push(size);
     size += fieldSize;
     next += 3;
   }
@@ -143,5 +143,5 @@ function readDefinition(view: DataView, at: number, developer: boolean): { defin
       next += 3;
     }
   }
-  return { definition: { littleEndian, times, size }, next };
+  return { definition: { littleEndian, timeOffsets, size }, next };
 }

@@ -13,8 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const serialised = new WeakMap<object, KeptBody>();
 
 interface KeptBody {
-  /** The JSON as UTF-8 bytes: encoded once, not on every request that sends it uncompressed. */
-  body: Buffer;
+  body: string;
   etag: string;
   /** The body compressed for the encodings browsers asked for, each made once (ADR 0090). */
   encoded: Partial<Record<KeptEncoding, Buffer>>;
@@ -26,7 +25,7 @@ const ENCODINGS = ['br', 'gzip'] as const;
 type KeptEncoding = (typeof ENCODINGS)[number];
 
 /** As the compress plugin does per answer (brotli at quality 4, gzip's default), but once per kept answer. */
-function compressed(body: Buffer, encoding: KeptEncoding): Buffer {
+function compressed(body: string, encoding: KeptEncoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 } })
     : gzipSync(body);
@@ -48,7 +47,7 @@ export function sendKeptJson(request: FastifyRequest, reply: FastifyReply, value
     // Kept as text, not a Buffer: a Buffer per answer is memory outside the heap, and with answers
     // read once (a chart window never asked for twice) the slowest requests paid for it: p99 72 →
     // 41 ms on the data-scale bench's uncached charts, and the kept answers got no slower.
-    const body = Buffer.from(value instanceof JsonText ? value.json : JSON.stringify(value));
+    const body = value instanceof JsonText ? value.json : JSON.stringify(value);
     kept = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, encoded: {} };
     serialised.set(value, kept);
   }

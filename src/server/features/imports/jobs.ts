@@ -87,13 +87,18 @@ export function createArchiveImportJob(deps: {
     if (!(await repo.start(importId))) return 'cancelled';
     const archive = await openStravaArchive(row.fileName, { filePath });
     const entries = archive.entries.slice(row.imported + row.duplicates + row.failed);
-    const read = (fileName: string) => archive.readActivityFile(fileName).then((bytes) => parser.parse(fileName, bytes));
+    /** One entry read from the archive and parsed in the worker pool; never rejects. */
+    const read = (fileName: string): Promise<Parsed> =>
+      archive
+        .readActivityFile(fileName)
+        .then((bytes) => parser.parse(fileName, bytes))
+        .then((legs) => ({ legs }), (error: unknown) => ({ error }));
     const ahead: Promise<Parsed>[] = [];
     let started = 0;
     const fill = () => {
       while (started < entries.length && ahead.length < Math.max(1, deps.readAhead)) {
         const { fileName } = entries[started++]!;
-        ahead.push(read(fileName).then((legs) => ({ legs }), (error: unknown) => ({ error })));
+        ahead.push(read(fileName));
       }
     };
     try {
@@ -102,7 +107,7 @@ export function createArchiveImportJob(deps: {
         let parsed = await ahead.shift()!;
         // Read ahead while the worker pool was full of other athletes' files: read again, in turn.
         if ('error' in parsed && parsed.error instanceof AppError && parsed.error.code === 'unavailable') {
-          parsed = await read(entry.fileName).then((legs) => ({ legs }), (error: unknown) => ({ error }));
+          parsed = await read(entry.fileName);
         }
         let counted: 'imported' | 'duplicates' | 'failed';
         if ('error' in parsed) {
