@@ -171,6 +171,21 @@ describe.each(kinds)('the season on %s', (kind) => {
     expect((await athlete.get('/api/season?from=2024-04-01&to=2024-04-30')).body.pace).toEqual({ activityCount: 0, efforts: [] });
   });
 
+  it('credits an equal figure to the newest activity that holds it (ADR 0065)', async () => {
+    // The June ride again, a week later: every entry of its curve ties with the June ride's.
+    const again = await athlete.upload('/api/imports', 'june-again.gpx', gpx('June ride again', '2024-06-27T07:00:00Z', 'cycling', [{ seconds: 180, powerW: 400, hr: 160 }, { seconds: 1020, powerW: 280, hr: 176 }]));
+    expect(again.status).toBe(201);
+    await waitForJobs(server);
+    const listed = await athlete.get('/api/activities?limit=50');
+    const againId = (listed.body.items ?? listed.body).find((item: { name: string }) => item.name === 'June ride again').id;
+    const june = (await athlete.get('/api/season?from=2024-06-01&to=2024-06-30')).body;
+    expect(june.power.activityCount).toBe(2);
+    expect(june.power.watts).toEqual(await expectedCurve('2024-06-01', '2024-06-30', 'UTC'));
+    expect(new Set(june.power.evidence.map((entry: { activityId: string }) => entry.activityId))).toEqual(new Set([againId]));
+    expect(june.timeline[0].ftp).toMatchObject({ activityId: againId, date: '2024-06-27' });
+    expect(june.timeline[0].criticalPower).toMatchObject({ activityId: againId, watts: 280 });
+  });
+
   it('refuses a bad range with a message, and asks for a session', async () => {
     const refused: [string, string][] = [
       ['from=2024-03-01&to=2024-02-01', 'from must not be after to.'],

@@ -38,9 +38,9 @@ export interface MonthPeakHeartRate extends EvidenceRow {
 type Rows<T> = { rows: T[] };
 
 /**
- * The season's reads (ADR 0083), each one aggregate over the account's counted activities of a
- * range and their stored metrics: the stored grid curves, the stored best efforts and peaks, never
- * a stream. The days are read in the range's zone by the database.
+ * The season's reads (ADR 0083), each over the account's counted activities of a range and their
+ * stored metrics: the stored grid curves, the stored best efforts and peaks, never a stream. The
+ * days are read in the range's zone by the database.
  */
 export function createSeasonRepo(db: Database) {
   /** The counted activities of the account (joined to their metrics) that started within the range. */
@@ -60,19 +60,27 @@ export function createSeasonRepo(db: Database) {
   return {
     /**
      * Per month of the range and grid entry, the best stored power and the activity that held it:
-     * the range's curve is the best of its months'.
+     * the range's curve is the best of its months'. The stored curves are read whole, newest first,
+     * and folded here: unnesting every ride's curve into rows and sorting them in the database took
+     * 4× as long (68–78 ms against 16–19 ms for an athlete with 666 rides of 41 entries).
      */
     async monthCurves(accountId: string, range: SeasonRange): Promise<MonthCurveEntry[]> {
       const result = (await db.execute(sql`
-        select distinct on (month, curve.entry)
-               ${localMonth(range.tz)} as month, curve.entry::int as entry, curve.watts::float8 as watts,
+        select ${localMonth(range.tz)} as month, ${activityMetrics.powerCurveW} as "powerCurveW",
                ${activities.id}::text as "activityId", ${activities.name} as name, ${localDay(range.tz)} as date
           from ${activityMetrics}
           join ${activities} on ${activities.id} = ${activityMetrics.activityId}
-          cross join lateral unnest(${activityMetrics.powerCurveW}) with ordinality as curve(watts, entry)
-         where ${scopedTo(accountId, range)}
-         order by month, curve.entry, curve.watts desc, ${newestFirst}`)) as unknown as Rows<MonthCurveEntry>;
-      return result.rows;
+         where ${scopedTo(accountId, range)} and cardinality(${activityMetrics.powerCurveW}) > 0
+         order by ${newestFirst}`)) as unknown as Rows<EvidenceRow & { month: string; powerCurveW: number[] }>;
+      const best = new Map<string, MonthCurveEntry>();
+      for (const { powerCurveW, ...ride } of result.rows) {
+        powerCurveW.forEach((watts, index) => {
+          const key = `${ride.month}/${index + 1}`;
+          // Rows come newest first: of equal watts the first one read holds the entry.
+          if (watts > (best.get(key)?.watts ?? -Infinity)) best.set(key, { ...ride, entry: index + 1, watts });
+        });
+      }
+      return [...best.values()].sort((a, b) => (a.month === b.month ? a.entry - b.entry : a.month < b.month ? -1 : 1));
     },
 
     /** How many activities of the range have a power curve, and how many runs have best efforts. */
