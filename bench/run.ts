@@ -22,6 +22,7 @@ import { benchReadiness, type ReadinessRun } from './readiness.ts';
 import { benchDataScale, dataScaleFigures, dataScaleProblems, type DataScaleRun } from './data-scale.ts';
 import { benchAskKai } from './ask-kai.ts';
 import { benchFitArchive, FIT_ARCHIVE_ENTRIES } from './fit-archive.ts';
+import { benchDemoConnectBrowser, DEMO_CONNECT_BROWSER_S_MAX } from './demo-connect-browser.ts';
 
 /**
  * `npm run bench`: Kairo's performance figures against their targets. The API is measured on
@@ -408,7 +409,7 @@ function round(value: number, digits: number): number {
  * `BENCH_ONLY=data-scale npm run bench`; BENCH_SKIP=<part,…> runs all but those (a quick run:
  * `BENCH_SKIP=data-scale`). Unset, every part runs.
  */
-const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'plan-adjustments', 'api', 'activity-data', 'demo-connect', 'big-import', 'wellness-upload', 'data-scale', 'cluster', 'enumeration', 'ask-kai', 'fit-archive'] as const;
+const BENCH_PARTS = ['web-js', 'metrics', 'fidelity', 'compliance', 'readiness', 'plan-adjustments', 'api', 'activity-data', 'demo-connect', 'big-import', 'wellness-upload', 'data-scale', 'cluster', 'enumeration', 'ask-kai', 'fit-archive', 'demo-connect-browser'] as const;
 const benchOnly = selectedParts(process.env.BENCH_ONLY, process.env.BENCH_SKIP);
 
 function partNames(variable: string, value: string | undefined): string[] {
@@ -501,6 +502,25 @@ async function benchAskKaiPart(): Promise<PartResult> {
   };
 }
 
+/** Issue 29: demo mode's Connect with Strava as a visitor sees it, in Chromium (bench/demo-connect-browser.ts). */
+async function benchDemoConnectBrowserPart(): Promise<PartResult | null> {
+  const run = await benchDemoConnectBrowser();
+  if ('skipped' in run) {
+    console.log(`bench part demo-connect-browser left out: ${run.skipped}`);
+    return null;
+  }
+  return {
+    figures: [
+      figure('demo mode in Chromium: Connect with Strava to the success screen', run.toSuccessScreenS, 's'),
+      figure('demo mode in Chromium: to Home (the success screen stays 2 s)', run.toHomeS, 's'),
+      figure('demo mode in Chromium: to the first activity in the sidebar', run.toFirstActivityS, 's'),
+      figure("demo mode in Chromium: Connect with Strava to Kai's analysis on Home", run.toAnalysisOnHomeS, 's', { max: DEMO_CONNECT_BROWSER_S_MAX }),
+    ],
+    problems: [],
+    report: { demoConnectBrowser: run },
+  };
+}
+
 /** Issue 29: a 1,000-entry archive of real FIT recordings, the import against the bare SDK decode (bench/fit-archive.ts). */
 async function benchFitArchivePart(): Promise<PartResult | null> {
   // The recordings are the shared fixtures' (ADR 0061): without them this part is left out, saying so.
@@ -553,7 +573,7 @@ async function main(): Promise<number> {
   const bigImport = await part('big-import', benchBigImport);
   const wellnessUpload = await part('wellness-upload', benchWellnessUpload);
   const dataScale = await part('data-scale', () => benchDataScale({ connections: CONNECTIONS, warmUpS: WARM_UP_S, durationS: DURATION_S }));
-  const standalone = [await part('cluster', benchClusterPart), await part('enumeration', benchEnumerationPart), await part('ask-kai', benchAskKaiPart), await part('fit-archive', benchFitArchivePart)].filter((run) => run !== null && run !== undefined);
+  const standalone = [await part('cluster', benchClusterPart), await part('enumeration', benchEnumerationPart), await part('ask-kai', benchAskKaiPart), await part('fit-archive', benchFitArchivePart), await part('demo-connect-browser', benchDemoConnectBrowserPart)].filter((run) => run !== null && run !== undefined);
   const loads: [string, LoadResult | undefined][] = [
     ['GET /api/auth/user', api?.authUser],
     ['Fastify hello', helloFastify ?? undefined],

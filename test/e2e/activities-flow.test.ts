@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/kairo.ts';
 import { hasChromium } from './support/browser.ts';
@@ -47,13 +47,21 @@ describe.skipIf(!hasChromium)('activities in the browser', () => {
   });
 
   it('connects Strava, passes the success screen and fills the sidebar as the history arrives', async () => {
-    // The success screen stays 2 s: watch for it from before the click, so a slow page load that
-    // ends after it has moved on to Home cannot make the test miss it.
+    // The success screen hands over to Home 2 s after its page loaded: watch for it from before the
+    // click, so a slow page load that ends after it has moved on to Home cannot make the test miss it.
     const successShown = page.getByRole('heading', { name: 'Connected Successfully!' }).waitFor();
+    // While it shows, Home's activities are read ahead (issue 29).
+    const readAhead: string[] = [];
+    const whileSuccessShows = (request: Request) => {
+      if (new URL(page.url()).pathname === '/strava-success' && new URL(request.url()).pathname === '/api/activities') readAhead.push(request.url());
+    };
+    page.on('request', whileSuccessShows);
     await page.getByRole('link', { name: 'Connect with Strava' }).click();
     await successShown;
     expect(new URL(page.url()).pathname).toMatch(/^\/(strava-success)?$/);
     await page.waitForURL(at('/'));
+    page.off('request', whileSuccessShows);
+    expect(readAhead.length).toBeGreaterThan(0);
 
     await waitForRows(10);
     expect(await page.getByRole('dialog').count()).toBe(0);

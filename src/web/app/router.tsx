@@ -16,7 +16,11 @@ const ForgotPasswordScreen = lazyScreen(() =>
 );
 const ConfirmEmailScreen = lazyScreen(() => import('../features/auth/confirm-email-screen.tsx').then((m) => m.ConfirmEmailScreen));
 const ResetPasswordScreen = lazyScreen(() => import('../features/auth/reset-password-screen.tsx').then((m) => m.ResetPasswordScreen));
-const StravaSuccessScreen = lazyScreen(() => import('../features/strava/strava-success-screen.tsx').then((m) => m.StravaSuccessScreen));
+// The success screen and what reads Home ahead while it shows (issue 29), asked for together.
+const StravaSuccessRoute = lazyScreen(() => {
+  void import('../features/strava/strava-success-screen.tsx');
+  return import('./strava-success-route.tsx').then((m) => m.StravaSuccessRoute);
+});
 const NotFoundScreen = lazyScreen(() => import('../features/status-pages/not-found-screen.tsx').then((m) => m.NotFoundScreen));
 const MaintenanceScreen = lazyScreen(() => import('../features/status-pages/maintenance-screen.tsx').then((m) => m.MaintenanceScreen));
 const ConnectRequiredScreen = lazyScreen(() => import('./connect-required-screen.tsx').then((m) => m.ConnectRequiredScreen));
@@ -98,7 +102,7 @@ export function AppRouter() {
           <RequireSignedIn whenSignedOut="sign-in-and-return">{(user) => <SeasonScreen user={user} />}</RequireSignedIn>
         </Route>
         <Route path="/strava-success">
-          <RequireSignedIn whenSignedOut="home">{() => <StravaSuccessScreen />}</RequireSignedIn>
+          <RequireSignedIn whenSignedOut="home">{() => <StravaSuccessRoute />}</RequireSignedIn>
         </Route>
         <Route path="/maintenance" component={MaintenanceScreen} />
         <Route component={NotFoundScreen} />

@@ -11,6 +11,9 @@ import { HomeActivityList } from './home-activity-list.tsx';
 import { trainingDataState } from './training-data.ts';
 import { useHomeActivities } from './use-home-activities.ts';
 
+// Part of Home's code, so that reading Home ahead (after connecting Strava) loads no chunk of its own.
+export { prefetchHome } from './prefetch-home.ts';
+
 // Dialogs load on their first opening: they are a sizeable part of Home's JavaScript and most
 // visits never open them. Once loaded they stay mounted (imports carry on while closed).
 // Below the activity list on Home: loaded apart, so the first signed-in screen does not wait for it.

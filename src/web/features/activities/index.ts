@@ -5,7 +5,7 @@ export { ActivityTypeIcon } from './activity-type-icon.tsx';
 export { ActivityView } from './activity-view.tsx';
 export { AnalysisSkeleton } from './analysis-skeleton.tsx';
 export { HistorySyncStatus } from './history-sync-status.tsx';
-export { useActivityList } from './api/activity-list.ts';
+export { activityListQueryOptions, useActivityList } from './api/activity-list.ts';
 export { LinkedActivity } from './linked-activity.tsx';
 export { LoadingActivities } from './loading-activities.tsx';
 export { NoActivitySelected } from './no-activity-selected.tsx';

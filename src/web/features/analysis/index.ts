@@ -4,5 +4,5 @@ export { AnalysisPanel } from './analysis-panel.tsx';
 export { AnalysisSectionsSkeleton } from './analysis-sections-skeleton.tsx';
 export { AnalysisSubjectLine } from './analysis-subject-line.tsx';
 export { AnalysisText } from './analysis-text.tsx';
-export { removeCachedAnalyses } from './api/activity-analysis.ts';
+export { prefetchActivityAnalysis, removeCachedAnalyses } from './api/activity-analysis.ts';
 export { CoachingStyleCards } from './coaching-style-cards.tsx';

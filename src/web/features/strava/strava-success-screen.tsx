@@ -3,16 +3,15 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { Spinner } from '../../ui/spinner.tsx';
 import { PoweredByStrava } from './powered-by-strava.tsx';
-
-/** Spec §9: how long the success screen stays before Home takes over. */
-const REDIRECT_DELAY_MS = 2000;
+import { redirectDelayMs } from './success-redirect.ts';
 
 /** Where Strava's consent flow lands after a successful connection. */
 export function StravaSuccessScreen() {
   const [, navigate] = useLocation();
 
   useEffect(() => {
-    const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+    const landing = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const timer = setTimeout(() => navigate('/', { replace: true }), redirectDelayMs(landing, performance.now()));
     return () => clearTimeout(timer);
   }, [navigate]);
 

@@ -20,6 +20,14 @@ export function nextPageBefore(lastPage: readonly ActivityListItem[]): string | 
   return lastPage.at(-1)?.startDate;
 }
 
+/** The list's key and pages, for the hook below and for reading the list ahead of Home (app/prefetch-home.ts). */
+export const activityListQueryOptions = {
+  queryKey: activityListQueryKey,
+  queryFn: ({ pageParam, signal }: { pageParam: string | undefined; signal?: AbortSignal }) => fetchActivityPage(pageParam, signal),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: nextPageBefore,
+};
+
 /**
  * The athlete's activities (spec §7: always refetched on mount, stale at once, not on focus).
  * `pollMs` refetches on an interval while Strava's history is still arriving; `enabled: false`
@@ -27,10 +35,7 @@ export function nextPageBefore(lastPage: readonly ActivityListItem[]): string | 
  */
 export function useActivityList({ pollMs, enabled = true }: { pollMs: number | false; enabled?: boolean }) {
   return useInfiniteQuery({
-    queryKey: activityListQueryKey,
-    queryFn: ({ pageParam, signal }) => fetchActivityPage(pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextPageBefore,
+    ...activityListQueryOptions,
     staleTime: 0,
     refetchOnMount: 'always',
     refetchOnWindowFocus: false,

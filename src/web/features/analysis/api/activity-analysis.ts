@@ -22,6 +22,18 @@ export async function fetchActivityAnalysis(activityId: string, signal?: AbortSi
   return readJson(await apiRequest('GET', path, undefined, { signal }), analysisView);
 }
 
+/** Spec §7/§9: an analysis read stays fresh for 5 minutes (the server says when it is rewritten). */
+const ANALYSIS_STALE_MS = 5 * 60_000;
+
+/** Reads Kai's analysis of an activity into the cache Home's page reads, before the page asks (app/prefetch-home.ts). */
+export function prefetchActivityAnalysis(queryClient: QueryClient, activityId: string): Promise<void> {
+  return queryClient.prefetchQuery({
+    queryKey: activityAnalysisQueryKey(activityId),
+    queryFn: ({ signal }) => fetchActivityAnalysis(activityId, signal),
+    staleTime: ANALYSIS_STALE_MS,
+  });
+}
+
 /** How often an analysis written before the history was in is read again, until Kai has rewritten it. */
 const HISTORY_PENDING_POLL_MS = 3_000;
 
@@ -42,7 +54,7 @@ export function useActivityAnalysis(activityId: string) {
       if (wasPending && !view.historyPending) void refetchWhatTheHistoryFeeds(queryClient);
       return view;
     },
-    staleTime: 5 * 60_000,
+    staleTime: ANALYSIS_STALE_MS,
     retry: 1,
     refetchInterval: (query) => (query.state.data?.historyPending ? HISTORY_PENDING_POLL_MS : false),
   });
