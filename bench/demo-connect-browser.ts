@@ -12,7 +12,7 @@ export const DEMO_CONNECT_BROWSER_S_MAX = 3;
 export interface DemoConnectBrowserRun {
   /** Seconds from the click until the success screen ("Connected Successfully!") shows. */
   toSuccessScreenS: number;
-  /** …until Home is open (the success screen moves on after the 2 s the brief gives it). */
+  /** …until Home is open (the success screen moves on 2 s after its page arrived, ADR 0092). */
   toHomeS: number;
   /** …until the sidebar lists an activity. */
   toFirstActivityS: number;

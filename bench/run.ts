@@ -512,7 +512,7 @@ async function benchDemoConnectBrowserPart(): Promise<PartResult | null> {
   return {
     figures: [
       figure('demo mode in Chromium: Connect with Strava to the success screen', run.toSuccessScreenS, 's'),
-      figure('demo mode in Chromium: to Home (the success screen stays 2 s)', run.toHomeS, 's'),
+      figure("demo mode in Chromium: to Home (2 s after the success screen's page arrived)", run.toHomeS, 's'),
       figure('demo mode in Chromium: to the first activity in the sidebar', run.toFirstActivityS, 's'),
       figure("demo mode in Chromium: Connect with Strava to Kai's analysis on Home", run.toAnalysisOnHomeS, 's', { max: DEMO_CONNECT_BROWSER_S_MAX }),
     ],

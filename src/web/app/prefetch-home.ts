@@ -18,6 +18,8 @@ export function prefetchHome(queryClient: QueryClient): () => void {
     while (!stopped) {
       // Kept answers never go stale by default (lib/query-client.ts): each look must ask the server.
       const list = await queryClient.fetchInfiniteQuery({ ...activityListQueryOptions, staleTime: 0 });
+      // Gone meanwhile: the analysis is written on its first read, which nobody may need now.
+      if (stopped) return;
       const newest = list.pages[0]?.[0];
       if (newest) return prefetchActivityAnalysis(queryClient, newest.id);
       await new Promise((resolve) => setTimeout(resolve, FIRST_ACTIVITY_POLL_MS));

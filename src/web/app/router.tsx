@@ -18,7 +18,7 @@ const ConfirmEmailScreen = lazyScreen(() => import('../features/auth/confirm-ema
 const ResetPasswordScreen = lazyScreen(() => import('../features/auth/reset-password-screen.tsx').then((m) => m.ResetPasswordScreen));
 // The success screen and what reads Home ahead while it shows (issue 29), asked for together.
 const StravaSuccessRoute = lazyScreen(() => {
-  // A failed load here is the route's to report: it asks again.
+  // A failed load here is the route's to report.
   import('../features/strava/strava-success-screen.tsx').catch(() => undefined);
   return import('./strava-success-route.tsx').then((m) => m.StravaSuccessRoute);
 });

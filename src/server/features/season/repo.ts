@@ -76,8 +76,9 @@ export function createSeasonRepo(db: Database) {
       for (const { powerCurveW, ...ride } of result.rows) {
         powerCurveW.forEach((watts, index) => {
           const key = `${ride.month}/${index + 1}`;
-          // Rows come newest first: of equal watts the first one read holds the entry.
-          if (watts > (best.get(key)?.watts ?? -Infinity)) best.set(key, { ...ride, entry: index + 1, watts });
+          // Rows come newest first: of equal watts the first one read holds the entry. A value that is
+          // not a number (nothing stores one) holds nothing.
+          if (Number.isFinite(watts) && watts > (best.get(key)?.watts ?? -Infinity)) best.set(key, { ...ride, entry: index + 1, watts });
         });
       }
       return [...best.values()].sort((a, b) => (a.month === b.month ? a.entry - b.entry : a.month < b.month ? -1 : 1));

@@ -22,8 +22,9 @@ export async function fetchActivityAnalysis(activityId: string, signal?: AbortSi
   return readJson(await apiRequest('GET', path, undefined, { signal }), analysisView);
 }
 
-/** Spec §7/§9: an analysis read stays fresh for 5 minutes (the server says when it is rewritten). */
+/** Spec §7/§9: an analysis read stays fresh for 5 minutes (the server says when it is rewritten), with one retry. */
 const ANALYSIS_STALE_MS = 5 * 60_000;
+const ANALYSIS_RETRIES = 1;
 
 /** Reads Kai's analysis of an activity into the cache Home's page reads, before the page asks (app/prefetch-home.ts). */
 export function prefetchActivityAnalysis(queryClient: QueryClient, activityId: string): Promise<void> {
@@ -31,6 +32,8 @@ export function prefetchActivityAnalysis(queryClient: QueryClient, activityId: s
     queryKey: activityAnalysisQueryKey(activityId),
     queryFn: ({ signal }) => fetchActivityAnalysis(activityId, signal),
     staleTime: ANALYSIS_STALE_MS,
+    // As the page's own read: the page joins this read when it opens before it ends.
+    retry: ANALYSIS_RETRIES,
   });
 }
 
@@ -55,7 +58,7 @@ export function useActivityAnalysis(activityId: string) {
       return view;
     },
     staleTime: ANALYSIS_STALE_MS,
-    retry: 1,
+    retry: ANALYSIS_RETRIES,
     refetchInterval: (query) => (query.state.data?.historyPending ? HISTORY_PENDING_POLL_MS : false),
   });
 }
