@@ -9,8 +9,9 @@ const FIRST_ACTIVITY_POLL_MS = 250;
  * Reads ahead the data Home opens with, into the cache Home reads (issue 29): the first page of
  * activities, read again until the first activity of a new connection has arrived, and Kai's
  * analysis of the newest one, so Home shows that analysis as it opens instead of starting to ask
- * for it then. The success screen after connecting Strava runs it while it shows. Failures are
- * left to Home, which asks again; the returned function stops the reading.
+ * for it then. The success screen after connecting Strava runs it while it shows. The analysis is
+ * read with Home's own retry; a failed list read is left to Home, which reads the list on mount.
+ * The returned function stops the reading, after which no analysis is asked for.
  */
 export function prefetchHome(queryClient: QueryClient): () => void {
   let stopped = false;
