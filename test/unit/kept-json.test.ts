@@ -48,6 +48,24 @@ describe('kept JSON answers (ADR 0090)', () => {
     expect(revalidated.rawPayload.length).toBe(0);
   });
 
+  it('sends the same bytes every time it is read plain, text beyond ASCII included (kept as bytes from the second send)', async () => {
+    const server = Fastify();
+    const answer = { days: Array.from({ length: 120 }, (_, day) => ({ day, why: `Kai’s plan — 5 × 3′ at 105 % · day ${day} 🚴` })) };
+    server.get('/kept', (request, reply) => sendKeptJson(request, reply, answer));
+    const json = JSON.stringify(answer);
+    const bytes = Buffer.from(json, 'utf8');
+    expect(bytes.length).toBeGreaterThan(json.length);
+    for (let read = 1; read <= 3; read++) {
+      const plain = await server.inject({ method: 'GET', url: '/kept' });
+      expect(plain.rawPayload.equals(bytes), `read ${read}`).toBe(true);
+      expect(Number(plain.headers['content-length']), `read ${read}`).toBe(bytes.length);
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    }
+    // Compressed after the plain reads: made from the kept bytes, the same JSON.
+    const br = await server.inject({ method: 'GET', url: '/kept', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(br.rawPayload).equals(bytes)).toBe(true);
+  });
+
   it('leaves a small answer uncompressed', async () => {
     const server = await app({ plugin: true });
     const answer = await server.inject({ method: 'GET', url: '/small', headers: { 'accept-encoding': 'br' } });
