@@ -83,10 +83,11 @@ export function computeElevationGain(
     ? Math.max(rule.hysteresisM, rule.noiseFactor * smoothedNoiseM(smoothed))
     : rule.hysteresisM;
   // The runs are joined end to start, so that the change across a stop counts neither way.
-  const joined: number[] = [];
+  const joined = new Float64Array(smoothed.reduce((sum, run) => sum + run.altitudeM.length, 0));
+  let size = 0;
   for (const run of smoothed) {
-    const offsetM = joined.length === 0 ? 0 : joined.at(-1)! - run.altitudeM[0]!;
-    for (const valueM of run.altitudeM) joined.push(valueM + offsetM);
+    const offsetM = size === 0 ? 0 : joined[size - 1]! - run.altitudeM[0]!;
+    for (const valueM of run.altitudeM) joined[size++] = valueM + offsetM;
   }
   const gainM = computeElevationGainM(joined, hysteresisM, { countsFinalRise: rule.countsFinalRise === true }) ?? 0;
   return { gainM, altitude };
@@ -102,7 +103,7 @@ export function computeElevationGain(
  * ones are skipped.
  */
 export function computeElevationGainM(
-  altitudeM: readonly (number | null)[],
+  altitudeM: Iterable<number | null>,
   hysteresisM = 3,
   { countsFinalRise = false }: { countsFinalRise?: boolean } = {},
 ): number | null {
@@ -136,38 +137,44 @@ export function computeElevationGainM(
   return countsFinalRise ? gainM + lastM - lowM : gainM;
 }
 
+/** A stretch of altitude readings between stops: views into the readings of the whole activity. */
 interface AltitudeRun {
-  timeS: number[];
-  altitudeM: number[];
+  timeS: Float64Array;
+  altitudeM: Float64Array;
 }
 
 /** The altitude readings, cut into runs at every stop (see rule 1). */
 function splitAtStops(streams: Pick<ActivityStreams, 'timeS' | 'altitudeM' | 'distanceM'>): AltitudeRun[] {
-  const readings: { timeS: number; altitudeM: number; distanceM: number | null }[] = [];
-  streams.altitudeM?.forEach((altitudeM, index) => {
+  const { altitudeM, distanceM } = streams;
+  if (!altitudeM) return [];
+  // The readings in typed arrays, distance NaN where there is none: a 10 h ride has 36,000.
+  const timesS = new Float64Array(altitudeM.length);
+  const altitudesM = new Float64Array(altitudeM.length);
+  const distancesM = new Float64Array(altitudeM.length);
+  let count = 0;
+  for (let index = 0; index < altitudeM.length; index++) {
+    const valueM = altitudeM[index];
     const timeS = streams.timeS[index];
-    if (altitudeM === null || timeS === undefined || !Number.isFinite(altitudeM)) return;
-    readings.push({ timeS, altitudeM, distanceM: streams.distanceM?.[index] ?? null });
-  });
-  if (readings.length === 0) return [];
-  const pauseS = detectPauseThresholdS(readings.map((reading) => reading.timeS));
+    if (valueM === null || valueM === undefined || timeS === undefined || !Number.isFinite(valueM)) continue;
+    timesS[count] = timeS;
+    altitudesM[count] = valueM;
+    distancesM[count] = distanceM?.[index] ?? Number.NaN;
+    count++;
+  }
+  if (count === 0) return [];
+  const pauseS = detectPauseThresholdS(timesS.subarray(0, count));
   const runs: AltitudeRun[] = [];
-  let run: AltitudeRun = { timeS: [], altitudeM: [] };
-  readings.forEach((reading, index) => {
-    const before = readings[index - 1];
-    if (before) {
-      const gapS = reading.timeS - before.timeS;
-      const coveredM =
-        reading.distanceM !== null && before.distanceM !== null ? reading.distanceM - before.distanceM : 0;
-      if (gapS > pauseS && coveredM < MIN_MOVING_SPEED_MPS * gapS) {
-        runs.push(run);
-        run = { timeS: [], altitudeM: [] };
-      }
+  let runStart = 0;
+  for (let index = 1; index < count; index++) {
+    const gapS = timesS[index]! - timesS[index - 1]!;
+    const coveredM = distancesM[index]! - distancesM[index - 1]!;
+    // A stop: a long gap over which the distance grew too little, or is unknown on either side.
+    if (gapS > pauseS && !(coveredM >= MIN_MOVING_SPEED_MPS * gapS)) {
+      runs.push({ timeS: timesS.subarray(runStart, index), altitudeM: altitudesM.subarray(runStart, index) });
+      runStart = index;
     }
-    run.timeS.push(reading.timeS);
-    run.altitudeM.push(reading.altitudeM);
-  });
-  runs.push(run);
+  }
+  runs.push({ timeS: timesS.subarray(runStart, count), altitudeM: altitudesM.subarray(runStart, count) });
   return runs;
 }
 
@@ -177,10 +184,8 @@ function altitudeNoiseM(runs: AltitudeRun[]): number {
   let count = 0;
   for (const run of runs) {
     const median = movingMedian(run.timeS, run.altitudeM, NOISE_WINDOW_S);
-    run.altitudeM.forEach((valueM, index) => {
-      sumSquares += (valueM - median[index]!) ** 2;
-      count++;
-    });
+    for (let index = 0; index < run.altitudeM.length; index++) sumSquares += (run.altitudeM[index]! - median[index]!) ** 2;
+    count += run.altitudeM.length;
   }
   return count === 0 ? 0 : Math.sqrt(sumSquares / count);
 }
@@ -191,12 +196,12 @@ function altitudeNoiseM(runs: AltitudeRun[]): number {
  * a run's ends left out). A road's own shape changes little over ±15 s, so this is mostly error;
  * 0 when no run is long enough.
  */
-export function smoothedNoiseM(runs: readonly { timeS: readonly number[]; altitudeM: readonly number[] }[]): number {
+export function smoothedNoiseM(runs: readonly { timeS: ArrayLike<number>; altitudeM: ArrayLike<number> }[]): number {
   let sumSquares = 0;
   let count = 0;
   for (const { timeS, altitudeM } of runs) {
     const startS = timeS[0]!;
-    const endS = timeS.at(-1)!;
+    const endS = timeS[timeS.length - 1]!;
     for (let i = 0; i < timeS.length; i++) {
       const t = timeS[i]!;
       if (t - SMOOTHED_NOISE_LAG_S < startS || t + SMOOTHED_NOISE_LAG_S > endS) continue;
@@ -210,7 +215,7 @@ export function smoothedNoiseM(runs: readonly { timeS: readonly number[]; altitu
 }
 
 /** The value at time `t` (within the series' span), linear between the readings either side. */
-function interpolateAt(timeS: readonly number[], values: readonly number[], t: number): number {
+function interpolateAt(timeS: ArrayLike<number>, values: ArrayLike<number>, t: number): number {
   let low = 0;
   let high = timeS.length - 1;
   while (high - low > 1) {
@@ -229,7 +234,7 @@ function interpolateAt(timeS: readonly number[], values: readonly number[], t: n
  * The window only ever moves forward, so its readings are kept sorted as it moves: each reading
  * enters once and leaves once, placed by binary search, instead of sorting every window again.
  */
-export function movingMedian(timeS: readonly number[], values: readonly number[], windowS: number): number[] {
+export function movingMedian(timeS: ArrayLike<number>, values: ArrayLike<number>, windowS: number): number[] {
   const halfS = windowS / 2;
   const out: number[] = new Array<number>(values.length);
   const sorted = new Float64Array(values.length);
@@ -242,14 +247,15 @@ export function movingMedian(timeS: readonly number[], values: readonly number[]
     while (next < values.length && timeS[next]! <= t + halfS) {
       const value = values[next++]!;
       const at = firstAtLeast(sorted, size, value);
-      sorted.copyWithin(at + 1, at, size);
+      // A window holds tens of readings: moving them one by one beats a copyWithin call.
+      for (let j = size; j > at; j--) sorted[j] = sorted[j - 1]!;
       sorted[at] = value;
       size++;
     }
     while (timeS[first]! < t - halfS) {
       const at = firstAtLeast(sorted, size, values[first++]!);
-      sorted.copyWithin(at, at + 1, size);
       size--;
+      for (let j = at; j < size; j++) sorted[j] = sorted[j + 1]!;
     }
     const middle = size >> 1;
     out[i] = size % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

@@ -1,4 +1,5 @@
 import type { ActivityStreams } from './activity-streams.ts';
+import { selectKthSmallest } from './order-statistic.ts';
 
 /**
  * An activity's streams on a 1 Hz grid: sample k is at `startS + k` seconds of activity time and
@@ -65,11 +66,11 @@ const PAUSE_THRESHOLD_PER_TYPICAL_INTERVAL = 4;
  * intervals when the file is sparser than that (smart recording, handheld GPS tracks every
  * 30 s), so that a sparse but continuous track is not mistaken for a series of pauses.
  */
-export function detectPauseThresholdS(timeS: readonly number[]): number {
+export function detectPauseThresholdS(timeS: ArrayLike<number>): number {
   if (timeS.length < 2) return MIN_PAUSE_THRESHOLD_S;
-  const intervalsS = timeS.slice(1).map((t, i) => t - timeS[i]!);
-  intervalsS.sort((a, b) => a - b);
-  const medianIntervalS = intervalsS[Math.floor(intervalsS.length / 2)]!;
+  const intervalsS = new Float64Array(timeS.length - 1);
+  for (let i = 1; i < timeS.length; i++) intervalsS[i - 1] = timeS[i]! - timeS[i - 1]!;
+  const medianIntervalS = selectKthSmallest(intervalsS, Math.floor(intervalsS.length / 2));
   return Math.max(MIN_PAUSE_THRESHOLD_S, PAUSE_THRESHOLD_PER_TYPICAL_INTERVAL * medianIntervalS);
 }
 
@@ -163,32 +164,37 @@ function placeOnGrid(
   grid: Grid,
   between: (before: Reading, after: Reading, tS: number) => number | null,
 ): (number | null)[] {
-  const readingTimesS: number[] = [];
-  const readings: number[] = [];
-  const recordIndexes: number[] = [];
-  values.forEach((value, i) => {
-    if (value !== null && i < timeS.length) {
-      readingTimesS.push(timeS[i]!);
-      readings.push(value);
-      recordIndexes.push(i);
-    }
-  });
   const out = new Array<number | null>(grid.length).fill(null);
-  let m = 0;
+  const records = Math.min(values.length, timeS.length);
+  // `before`: the last record with a reading at or before the second (the first such record until
+  // the grid reaches it); `after`: the next record with a reading (`records` when there is none).
+  let before = nextReading(values, 0, records);
+  if (before === records) return out;
+  let after = nextReading(values, before + 1, records);
   for (let k = 0; k < grid.length; k++) {
     const tS = grid.startS + k;
-    while (m + 1 < readingTimesS.length && readingTimesS[m + 1]! <= tS) m++;
-    const beforeS = readingTimesS[m]!;
-    if (beforeS === tS) out[k] = readings[m]!;
-    else if (beforeS < tS && m + 1 < readingTimesS.length) {
+    while (after < records && timeS[after]! <= tS) {
+      before = after;
+      after = nextReading(values, after + 1, records);
+    }
+    const beforeS = timeS[before]!;
+    if (beforeS === tS) out[k] = values[before]!;
+    else if (beforeS < tS && after < records) {
       out[k] = between(
-        { tS: beforeS, value: readings[m]!, index: recordIndexes[m]! },
-        { tS: readingTimesS[m + 1]!, value: readings[m + 1]!, index: recordIndexes[m + 1]! },
+        { tS: beforeS, value: values[before]!, index: before },
+        { tS: timeS[after]!, value: values[after]!, index: after },
         tS,
       );
     }
   }
   return out;
+}
+
+/** The first record from `from` on that carries a reading; `records` when none does. */
+function nextReading(values: readonly (number | null)[], from: number, records: number): number {
+  let i = from;
+  while (i < records && values[i] === null) i++;
+  return i;
 }
 
 function linearBetween(before: Reading, after: Reading, tS: number): number {

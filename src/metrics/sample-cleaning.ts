@@ -1,4 +1,5 @@
 import type { ActivityStreams } from './activity-streams.ts';
+import { selectKthSmallest } from './order-statistic.ts';
 
 /**
  * The fidelity step between the recorders and the metrics (ADR 0019): readings no athlete or
@@ -76,10 +77,13 @@ export function cleanStreams(streams: ActivityStreams): CleanedStreams {
 
 /** 2,500 W, or lower where the ride's own distribution shows a reading is far out of line. */
 function powerSpikeLimitW(powerW: readonly (number | null)[]): number {
-  const positiveW = powerW.filter((watts): watts is number => watts !== null && watts > 0 && watts <= MAX_POWER_W);
-  if (positiveW.length < MIN_POSITIVE_POWER_READINGS_FOR_PERCENTILE) return MAX_POWER_W;
-  positiveW.sort((a, b) => a - b);
-  const percentileW = positiveW[Math.floor(POWER_SPIKE_PERCENTILE * (positiveW.length - 1))]!;
+  let count = 0;
+  for (const watts of powerW) if (watts !== null && watts > 0 && watts <= MAX_POWER_W) count++;
+  if (count < MIN_POSITIVE_POWER_READINGS_FOR_PERCENTILE) return MAX_POWER_W;
+  const positiveW = new Float64Array(count);
+  count = 0;
+  for (const watts of powerW) if (watts !== null && watts > 0 && watts <= MAX_POWER_W) positiveW[count++] = watts;
+  const percentileW = selectKthSmallest(positiveW, Math.floor(POWER_SPIKE_PERCENTILE * (positiveW.length - 1)));
   return Math.min(MAX_POWER_W, POWER_SPIKE_FACTOR * percentileW);
 }
 
@@ -99,16 +103,20 @@ function dropWhere(
 /** Compared with the last kept reading, so one jump does not also condemn the reading after it. */
 function dropSpeedJumps(timeS: readonly number[], speedMps: readonly (number | null)[]): { values: (number | null)[]; removed: number } {
   let removed = 0;
-  let lastKept: { timeS: number; speedMps: number } | null = null;
+  let keptAnyYet = false;
+  let lastKeptS = 0;
+  let lastKeptMps = 0;
   const kept = speedMps.map((speed, i) => {
     if (speed === null) return null;
     const tS = timeS[i]!;
-    const jump = lastKept !== null && Math.abs(speed - lastKept.speedMps) / Math.max(tS - lastKept.timeS, 1) > MAX_ACCELERATION_MPS2;
+    const jump = keptAnyYet && Math.abs(speed - lastKeptMps) / Math.max(tS - lastKeptS, 1) > MAX_ACCELERATION_MPS2;
     if (speed < 0 || speed > MAX_SPEED_MPS || jump) {
       removed++;
       return null;
     }
-    lastKept = { timeS: tS, speedMps: speed };
+    keptAnyYet = true;
+    lastKeptS = tS;
+    lastKeptMps = speed;
     return speed;
   });
   return { values: kept, removed };
