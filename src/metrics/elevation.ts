@@ -83,7 +83,7 @@ export function computeElevationGain(
     ? Math.max(rule.hysteresisM, rule.noiseFactor * smoothedNoiseM(smoothed))
     : rule.hysteresisM;
   // The runs are joined end to start, so that the change across a stop counts neither way.
-  const joined = new Float64Array(smoothed.reduce((sum, run) => sum + run.altitudeM.length, 0));
+  const joined = new Array<number>(smoothed.reduce((sum, run) => sum + run.altitudeM.length, 0));
   let size = 0;
   for (const run of smoothed) {
     const offsetM = size === 0 ? 0 : joined[size - 1]! - run.altitudeM[0]!;
@@ -137,20 +137,22 @@ export function computeElevationGainM(
   return countsFinalRise ? gainM + lastM - lowM : gainM;
 }
 
-/** A stretch of altitude readings between stops: views into the readings of the whole activity. */
+/** A stretch of altitude readings between stops. */
 interface AltitudeRun {
-  timeS: Float64Array;
-  altitudeM: Float64Array;
+  timeS: number[];
+  altitudeM: number[];
 }
 
 /** The altitude readings, cut into runs at every stop (see rule 1). */
 function splitAtStops(streams: Pick<ActivityStreams, 'timeS' | 'altitudeM' | 'distanceM'>): AltitudeRun[] {
   const { altitudeM, distanceM } = streams;
   if (!altitudeM) return [];
-  // The readings in typed arrays, distance NaN where there is none: a 10 h ride has 36,000.
-  const timesS = new Float64Array(altitudeM.length);
-  const altitudesM = new Float64Array(altitudeM.length);
-  const distancesM = new Float64Array(altitudeM.length);
+  // The readings in arrays made at their size, distance NaN where there is none (a 10 h ride has
+  // 36,000). Arrays on the JavaScript heap rather than typed arrays: buffers of this size made per
+  // activity raised an archive import's RSS by 80–150 MB.
+  const timesS = new Array<number>(altitudeM.length);
+  const altitudesM = new Array<number>(altitudeM.length);
+  const distancesM = new Array<number>(altitudeM.length);
   let count = 0;
   for (let index = 0; index < altitudeM.length; index++) {
     const valueM = altitudeM[index];
@@ -162,7 +164,10 @@ function splitAtStops(streams: Pick<ActivityStreams, 'timeS' | 'altitudeM' | 'di
     count++;
   }
   if (count === 0) return [];
-  const pauseS = detectPauseThresholdS(timesS.subarray(0, count));
+  timesS.length = count;
+  altitudesM.length = count;
+  distancesM.length = count;
+  const pauseS = detectPauseThresholdS(timesS);
   const runs: AltitudeRun[] = [];
   let runStart = 0;
   for (let index = 1; index < count; index++) {
@@ -170,11 +175,11 @@ function splitAtStops(streams: Pick<ActivityStreams, 'timeS' | 'altitudeM' | 'di
     const coveredM = distancesM[index]! - distancesM[index - 1]!;
     // A stop: a long gap over which the distance grew too little, or is unknown on either side.
     if (gapS > pauseS && !(coveredM >= MIN_MOVING_SPEED_MPS * gapS)) {
-      runs.push({ timeS: timesS.subarray(runStart, index), altitudeM: altitudesM.subarray(runStart, index) });
+      runs.push({ timeS: timesS.slice(runStart, index), altitudeM: altitudesM.slice(runStart, index) });
       runStart = index;
     }
   }
-  runs.push({ timeS: timesS.subarray(runStart, count), altitudeM: altitudesM.subarray(runStart, count) });
+  runs.push(runStart === 0 ? { timeS: timesS, altitudeM: altitudesM } : { timeS: timesS.slice(runStart), altitudeM: altitudesM.slice(runStart) });
   return runs;
 }
 

@@ -5,14 +5,15 @@
  * Should the partitions stop shrinking (an input built against the pivot rule), the rest of the
  * range is sorted instead, so no input costs more than a sort.
  */
-export function selectKthSmallest(values: Float64Array, k: number): number {
+export function selectKthSmallest(values: number[], k: number): number {
   if (!(k >= 0 && k < values.length) || !Number.isInteger(k)) throw new RangeError(`k must be an index of values (${k} of ${values.length})`);
   let low = 0;
   let high = values.length - 1;
   let roundsLeft = 2 * Math.ceil(Math.log2(values.length + 1)) + 8;
   while (low < high) {
     if (roundsLeft-- === 0) {
-      values.subarray(low, high + 1).sort();
+      const rest = values.slice(low, high + 1).sort((a, b) => a - b);
+      for (let i = 0; i < rest.length; i++) values[low + i] = rest[i]!;
       break;
     }
     const pivot = medianOfThree(values[low]!, values[(low + high) >> 1]!, values[high]!);

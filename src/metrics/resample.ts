@@ -68,7 +68,7 @@ const PAUSE_THRESHOLD_PER_TYPICAL_INTERVAL = 4;
  */
 export function detectPauseThresholdS(timeS: ArrayLike<number>): number {
   if (timeS.length < 2) return MIN_PAUSE_THRESHOLD_S;
-  const intervalsS = new Float64Array(timeS.length - 1);
+  const intervalsS = new Array<number>(timeS.length - 1);
   for (let i = 1; i < timeS.length; i++) intervalsS[i - 1] = timeS[i]! - timeS[i - 1]!;
   const medianIntervalS = selectKthSmallest(intervalsS, Math.floor(intervalsS.length / 2));
   return Math.max(MIN_PAUSE_THRESHOLD_S, PAUSE_THRESHOLD_PER_TYPICAL_INTERVAL * medianIntervalS);

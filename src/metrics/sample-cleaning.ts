@@ -80,7 +80,7 @@ function powerSpikeLimitW(powerW: readonly (number | null)[]): number {
   let count = 0;
   for (const watts of powerW) if (watts !== null && watts > 0 && watts <= MAX_POWER_W) count++;
   if (count < MIN_POSITIVE_POWER_READINGS_FOR_PERCENTILE) return MAX_POWER_W;
-  const positiveW = new Float64Array(count);
+  const positiveW = new Array<number>(count);
   count = 0;
   for (const watts of powerW) if (watts !== null && watts > 0 && watts <= MAX_POWER_W) positiveW[count++] = watts;
   const percentileW = selectKthSmallest(positiveW, Math.floor(POWER_SPIKE_PERCENTILE * (positiveW.length - 1)));
