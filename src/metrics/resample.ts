@@ -190,10 +190,10 @@ function placeOnGrid(
   return out;
 }
 
-/** The first record from `from` on that carries a reading; `records` when none does. */
+/** The first record from `from` on that carries a reading (neither null nor absent); `records` when none does. */
 function nextReading(values: readonly (number | null)[], from: number, records: number): number {
   let i = from;
-  while (i < records && values[i] === null) i++;
+  while (i < records && (values[i] === null || values[i] === undefined)) i++;
   return i;
 }
 
