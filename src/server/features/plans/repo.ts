@@ -20,13 +20,19 @@ export type MakeWay = (otherActive: TrainingPlanRow[], access: AccountAccess, pl
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Locks the account's row for the transaction: the plan changes of one account run one after another. */
+/**
+ * Locks the account's row for the transaction: the plan changes of one account run one after
+ * another. FOR NO KEY UPDATE, not FOR UPDATE: a row written elsewhere that refers to the account
+ * (a plan review storing a proposal while it holds the plan's row) checks its foreign key with a
+ * KEY SHARE lock, which FOR UPDATE blocks. The switch then waited for the review's plan row while
+ * the review waited for the account: a deadlock, and PostgreSQL failed the switch with 500.
+ */
 async function lockAccount(tx: Transaction, accountId: string): Promise<AccountAccess | undefined> {
   const [account] = await tx
     .select({ plan: accounts.plan, trialExpiryDate: accounts.trialExpiryDate })
     .from(accounts)
     .where(eq(accounts.id, accountId))
-    .for('update');
+    .for('no key update');
   return account;
 }
 
