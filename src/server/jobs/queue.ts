@@ -22,7 +22,15 @@ export interface JobDefinition<S extends z.ZodType> {
   retryDelayS?: number;
   /** The longest one run may take; a run still going then is failed and retried. */
   expireInS?: number;
+  /** Jobs run at once on each instance, taken from one fetched batch (see `workers` for long jobs). */
   concurrency?: number;
+  /**
+   * Instead of `concurrency`: workers of their own on each instance, each fetching and running one
+   * job at a time. For jobs that can run for seconds (a backfill page), where a batch would hold a
+   * job fetched after a long one until that one ends: a second athlete's backfill waited 5 s for
+   * the first's page.
+   */
+  workers?: number;
 }
 
 /** Where a job is sent: its name and payload. A sender needs no more, so it need not hold the handler. */
@@ -135,7 +143,8 @@ export function createJobQueue(
   }
 
   async function startWorker(definition: JobDefinition<z.ZodType>) {
-    const concurrency = definition.concurrency ?? 1;
+    // One job per fetch on each of `workers` workers, or batches of a few for `concurrency` at once.
+    const concurrency = definition.workers ? 1 : (definition.concurrency ?? 1);
     await boss.work(
       definition.name,
       {
@@ -144,9 +153,10 @@ export function createJobQueue(
         // and a lost listener connection is only noticed by the next poll), so it keeps its pace
         // while the wake-ups are on.
         notifyPollingIntervalSeconds: pollingIntervalSeconds,
+        ...(definition.workers ? { localConcurrency: definition.workers } : {}),
         // Fetch a few jobs at a time and keep fetching while batches come back full: a backlog
         // (a backfill queues hundreds) drains at the handlers' speed, not one job per poll.
-        batchSize: concurrency * 2,
+        batchSize: definition.workers ? 1 : concurrency * 2,
         burstWhenBatchFull: true,
         perJobResults: true,
       },

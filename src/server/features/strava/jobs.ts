@@ -279,12 +279,18 @@ export function createStravaJobs(deps: {
     }
   }
 
-  /** A job over the account's Strava connection, one at a time per account: nothing to do once the connection is gone. */
+  /**
+   * A job over the account's Strava connection, one at a time per account: nothing to do once the
+   * connection is gone. Two accounts' at once on each instance, each on a worker of its own: a
+   * backfill page stores a whole page of activities and can run for seconds, and an athlete who
+   * connects meanwhile must not wait for another's page before seeing their own activities.
+   */
   function connectionJob(name: string, run: (accountId: string, connection: StravaConnectionRow, source: 'demo' | 'strava') => Promise<void>) {
     const job: JobDefinition<typeof accountJob> = {
       name,
       payload: accountJob,
       policy: 'stately',
+      workers: 2,
       handler: async (data) =>
         guarded(job, data, data.accountId, async () => {
           const connection = await strava.connection(data.accountId);
