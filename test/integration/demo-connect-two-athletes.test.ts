@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../support/databases.ts';
-import { createClient, type TestClient } from '../support/http-client.ts';
+import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
-import { registerAthlete, waitFor, waitForJobs } from '../support/strava.ts';
+import { connectDemoStrava, registerAthlete, waitFor, waitForJobs } from '../support/strava.ts';
 
 const kinds = await testDatabaseKinds();
 
@@ -21,17 +21,6 @@ describe.each(kinds)('two athletes connecting in demo mode on %s', { timeout: 30
   afterAll(async () => {
     await server?.close();
   });
-
-  /** "Connect with Strava" in demo mode: the simulator's consent approves a new demo athlete at once. */
-  async function connectDemoStrava(browser: TestClient): Promise<void> {
-    const start = await browser.get('/api/auth/strava', { headers: { accept: 'text/html' } });
-    expect(start.status).toBe(302);
-    const authorize = new URL(start.headers.get('location')!);
-    const consent = await createClient(authorize.origin).get(`${authorize.pathname}${authorize.search}`);
-    expect(consent.status).toBe(302);
-    const callback = new URL(consent.headers.get('location')!);
-    expect((await browser.get(`${callback.pathname}${callback.search}`)).status).toBe(302);
-  }
 
   const listed = async (browser: TestClient) => ((await browser.get('/api/activities')).body as unknown[]).length;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planAdjustmentList } from '../../src/shared/api/plan-adjustments.ts';
 import { readinessAnswer, type WellnessDay } from '../../src/shared/api/wellness.ts';
-import { createClient, type TestClient } from '../support/http-client.ts';
+import type { TestClient } from '../support/http-client.ts';
 import { startTestKairo, type TestKairo } from '../support/kairo.ts';
-import { registerAthlete, waitForJobs } from '../support/strava.ts';
+import { connectDemoStrava, registerAthlete, waitForJobs } from '../support/strava.ts';
 import { DAY_MS } from '../../src/shared/time.ts';
 
 /**
@@ -29,18 +29,6 @@ describe('the demo athlete’s wellness history (PGlite)', { timeout: 300_000 },
     await server?.close();
   });
 
-  /** "Connect with Strava" in demo mode: the simulator's consent approves a new demo athlete at once. */
-  async function connectDemoStrava(): Promise<void> {
-    const start = await browser.get('/api/auth/strava', { headers: { accept: 'text/html' } });
-    expect(start.status).toBe(302);
-    const authorize = new URL(start.headers.get('location')!);
-    expect(authorize.pathname).toMatch(/^\/dev\/strava\//);
-    const consent = await createClient(authorize.origin).get(`${authorize.pathname}${authorize.search}`);
-    expect(consent.status).toBe(302);
-    const callback = new URL(consent.headers.get('location')!);
-    expect((await browser.get(`${callback.pathname}${callback.search}`)).status).toBe(302);
-  }
-
   const wellnessDays = async (from: string, to: string): Promise<WellnessDay[]> => {
     const answer = await browser.get(`/api/wellness?from=${from}&to=${to}`);
     expect(answer.status).toBe(200);
@@ -53,7 +41,7 @@ describe('the demo athlete’s wellness history (PGlite)', { timeout: 300_000 },
     const own = { sleepHours: 5, sleepQuality: null, fatigue: 2, soreness: null, stress: null, mood: null, restingHrBpm: null, hrvRmssdMs: 81, weightKg: null, note: 'my own' };
     expect((await browser.put(`/api/wellness/${daysAgo(10)}`, own)).status).toBe(200);
 
-    await connectDemoStrava();
+    await connectDemoStrava(browser);
     await waitForJobs(server, 240_000);
 
     const days = await wellnessDays(daysAgo(90), today);

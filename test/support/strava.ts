@@ -71,6 +71,18 @@ export async function registerAthlete(baseUrl: string): Promise<TestClient> {
   return browser;
 }
 
+/** "Connect with Strava" in demo mode (the simulator mounted at /dev/strava): its consent approves a new demo athlete at once. */
+export async function connectDemoStrava(browser: TestClient): Promise<void> {
+  const start = await browser.get('/api/auth/strava', { headers: { accept: 'text/html' } });
+  expectStatus(start, 302, 'GET /api/auth/strava');
+  const authorize = new URL(start.headers.get('location')!);
+  if (!authorize.pathname.startsWith('/dev/strava/')) throw new Error(`Connect with Strava led to ${authorize.pathname}, not the demo simulator`);
+  const consent = await createClient(authorize.origin).get(`${authorize.pathname}${authorize.search}`);
+  expectStatus(consent, 302, "the simulator's consent");
+  const callback = new URL(consent.headers.get('location')!);
+  expectStatus(await browser.get(`${callback.pathname}${callback.search}`), 302, 'the Strava callback');
+}
+
 /** Clicks "Connect with Strava" and approves at the simulator as `athleteId`; returns Kairo's final redirect. */
 export async function connectStrava(browser: TestClient, sim: RunningStravaSim, athleteId: number | null): Promise<string> {
   // A browser following the link asks for HTML (Node's fetch always sends Sec-Fetch-Mode: cors).
