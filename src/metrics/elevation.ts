@@ -103,7 +103,7 @@ export function computeElevationGain(
  * ones are skipped.
  */
 export function computeElevationGainM(
-  altitudeM: Iterable<number | null>,
+  altitudeM: readonly (number | null)[],
   hysteresisM = 3,
   { countsFinalRise = false }: { countsFinalRise?: boolean } = {},
 ): number | null {
@@ -201,12 +201,12 @@ function altitudeNoiseM(runs: AltitudeRun[]): number {
  * a run's ends left out). A road's own shape changes little over ±15 s, so this is mostly error;
  * 0 when no run is long enough.
  */
-export function smoothedNoiseM(runs: readonly { timeS: ArrayLike<number>; altitudeM: ArrayLike<number> }[]): number {
+export function smoothedNoiseM(runs: readonly { timeS: readonly number[]; altitudeM: readonly number[] }[]): number {
   let sumSquares = 0;
   let count = 0;
   for (const { timeS, altitudeM } of runs) {
     const startS = timeS[0]!;
-    const endS = timeS[timeS.length - 1]!;
+    const endS = timeS.at(-1)!;
     for (let i = 0; i < timeS.length; i++) {
       const t = timeS[i]!;
       if (t - SMOOTHED_NOISE_LAG_S < startS || t + SMOOTHED_NOISE_LAG_S > endS) continue;
@@ -220,7 +220,7 @@ export function smoothedNoiseM(runs: readonly { timeS: ArrayLike<number>; altitu
 }
 
 /** The value at time `t` (within the series' span), linear between the readings either side. */
-function interpolateAt(timeS: ArrayLike<number>, values: ArrayLike<number>, t: number): number {
+function interpolateAt(timeS: readonly number[], values: readonly number[], t: number): number {
   let low = 0;
   let high = timeS.length - 1;
   while (high - low > 1) {
@@ -239,7 +239,7 @@ function interpolateAt(timeS: ArrayLike<number>, values: ArrayLike<number>, t: n
  * The window only ever moves forward, so its readings are kept sorted as it moves: each reading
  * enters once and leaves once, placed by binary search, instead of sorting every window again.
  */
-export function movingMedian(timeS: ArrayLike<number>, values: ArrayLike<number>, windowS: number): number[] {
+export function movingMedian(timeS: readonly number[], values: readonly number[], windowS: number): number[] {
   const halfS = windowS / 2;
   const out: number[] = new Array<number>(values.length);
   const sorted = new Float64Array(values.length);

@@ -66,7 +66,7 @@ const PAUSE_THRESHOLD_PER_TYPICAL_INTERVAL = 4;
  * intervals when the file is sparser than that (smart recording, handheld GPS tracks every
  * 30 s), so that a sparse but continuous track is not mistaken for a series of pauses.
  */
-export function detectPauseThresholdS(timeS: ArrayLike<number>): number {
+export function detectPauseThresholdS(timeS: readonly number[]): number {
   if (timeS.length < 2) return MIN_PAUSE_THRESHOLD_S;
   const intervalsS = new Array<number>(timeS.length - 1);
   for (let i = 1; i < timeS.length; i++) intervalsS[i - 1] = timeS[i]! - timeS[i - 1]!;
