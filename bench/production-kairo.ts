@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { freePort, startServerProcess } from '../test/support/processes.ts';
+import { SERVER_NODE_FLAGS } from '../src/server/heap.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -26,6 +27,7 @@ export async function withProductionKairo<T>(name: string, use: (kairo: Producti
     const origin = `http://127.0.0.1:${port}`;
     const process_ = await startServerProcess({
       script: join(root, 'src/server/main.ts'),
+      nodeFlags: SERVER_NODE_FLAGS,
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'production',

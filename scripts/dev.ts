@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../src/server/heap.ts';
 
 /**
  * `npm run dev`: the API server restarted on change (node --watch) and Vite's dev server with hot
@@ -7,7 +8,7 @@ import { join, resolve } from 'node:path';
  */
 const root = resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['--watch-path=src/server', '--watch-path=src/shared', 'src/server/main.ts'], {
+  spawn(process.execPath, [...SERVER_NODE_FLAGS, '--watch-path=src/server', '--watch-path=src/shared', 'src/server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
   }),

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { freePort, startServerProcess, type ServerProcess } from './processes.ts';
 import { movedClockEnv } from './moved-clock.ts';
+import { SERVER_NODE_FLAGS } from '../../src/server/heap.ts';
 
 const mainScript = resolve(import.meta.dirname, '../../src/server/main.ts');
 
@@ -25,6 +26,7 @@ export async function startKairoProcess(options: {
   const origin = `http://127.0.0.1:${port}`;
   const server = await startServerProcess({
     script: mainScript,
+    nodeFlags: SERVER_NODE_FLAGS,
     env: {
       PATH: process.env.PATH ?? '',
       ...movedClockEnv(),

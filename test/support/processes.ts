@@ -38,12 +38,14 @@ export async function freePort(): Promise<number> {
 /** Starts `node <script> <args>` and resolves once GET `readyPath` answers 200. */
 export async function startServerProcess(options: {
   script: string;
+  /** Flags for node itself, before the script (Kairo's server takes SERVER_NODE_FLAGS). */
+  nodeFlags?: readonly string[];
   args?: string[];
   env: Record<string, string>;
   port: number;
   readyPath: string;
 }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [options.script, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), options.script, ...(options.args ?? [])], {
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActivityMetrics, ActivityMetricsInput } from '../../../metrics/activity-metrics.ts';
 import type { ActivityFileLimits } from '../../../shared/api/imports.ts';
+import { WORKER_YOUNG_GENERATION_MB } from '../../heap.ts';
 import { AppError } from '../../http/errors.ts';
 import { ImportFileError, type ImportFileErrorReason } from './import-file-error.ts';
 import type { ParsedActivity } from './parsed-activity.ts';
@@ -62,8 +63,9 @@ const workerUrl = new URL('./activity-file-worker.ts', import.meta.url);
  * and compute activity metrics for scoring, so a big file never stalls other requests (issue 16
  * item 1, ADR 0051). Files waiting go before metrics waiting. The workers start
  * with the server and stay warm; each reads one file at a time with its heap capped at
- * `workerMemoryMb`. A worker that crashes, runs out of memory or takes longer than two minutes is
- * replaced, and its file refused. At most `maxQueued` files wait for a worker; one more is answered
+ * `workerMemoryMb` and its young generation at WORKER_YOUNG_GENERATION_MB (ADR 0094). A worker
+ * that crashes, runs out of memory or takes longer than two minutes is replaced, and its file
+ * refused. At most `maxQueued` files wait for a worker; one more is answered
  * 503, so a burst of uploads cannot pile up without bound.
  */
 export function createActivityFileParser(options: {
@@ -82,7 +84,7 @@ export function createActivityFileParser(options: {
   function startWorker(): Worker {
     const worker = new Worker(workerUrl, {
       workerData: { limits: options.limits },
-      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb },
+      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
       // Every setting reaches the worker through workerData, none through the environment.
       env: {},
     });

@@ -6,8 +6,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ImportsRepo } from './repo.ts';
 
-/** Large enough that a 1 GB archive is a few hundred rows, small enough to hold one in memory at a time. */
-export const UPLOAD_PART_BYTES = 4 * 1024 * 1024;
+/**
+ * One row of a stored upload. A part comes back from PostgreSQL as hex text twice its size, and its
+ * buffers wait for the next collection, so parts are kept small (ADR 0094): a 1 GB archive is
+ * about a thousand rows.
+ */
+export const UPLOAD_PART_BYTES = 1024 * 1024;
 
 /**
  * An archive upload kept in the database for its job (ADR 0049), so whichever instance runs the job

@@ -1,0 +1,17 @@
+/**
+ * How big V8 lets the server's young generation grow (ADR 0094). Left to V8, it is sized from the
+ * machine's memory: on a machine with 24 GB it grew to 128 MB in the main thread and in each
+ * activity worker during an archive import, while fewer than 30 MB of it were alive. Capped at
+ * 16 MB per semi-space, the import's RSS went from 600–730 MB to about 420 MB with the same
+ * throughput and the same read latencies under load.
+ */
+export const SEMI_SPACE_MB = 16;
+
+/**
+ * The flags every start of the server passes to node: `npm start`, the Dockerfile, `npm run dev`
+ * and the tests and benches that run Kairo as production does. A test holds them to each other.
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = [`--max-semi-space-size=${SEMI_SPACE_MB}`];
+
+/** The same cap for an activity worker, which takes it as a young generation: V8 counts that as three semi-spaces. */
+export const WORKER_YOUNG_GENERATION_MB = 3 * SEMI_SPACE_MB;
