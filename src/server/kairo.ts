@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { languageModelFor } from './ai/provider.ts';
-import { createStructuredModel } from './ai/structured-model.ts';
+import { loadStructuredModel } from './ai/load.ts';
 import type { Config } from './config.ts';
 import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createInvalidationChannel } from './db/invalidation.ts';
@@ -206,7 +205,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   registerSettingsRoutes(app, settings);
 
   // One language model for every writer (analysis, profile, adjustment reasons); without one the built-in writers write.
-  const ai = config.ai ? createStructuredModel({ model: languageModelFor(config.ai), timeoutMs: config.ai.timeoutMs, log: app.log, observe: operatorMetrics.llm }) : undefined;
+  const ai = config.ai ? await loadStructuredModel(config.ai, { log: app.log, observe: operatorMetrics.llm }) : undefined;
   const history = trainingHistory({ strava: strava.service, activities, scoring });
   const plans = createPlans({
     database: database.db,

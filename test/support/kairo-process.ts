@@ -21,12 +21,14 @@ export async function startKairoProcess(options: {
   port?: number;
   /** Added to (or overriding) the defaults below, e.g. the Strava simulator's settings. */
   env?: Record<string, string>;
+  /** Node flags after SERVER_NODE_FLAGS, e.g. `--import` of a module hook. */
+  nodeFlags?: readonly string[];
 }): Promise<KairoProcess> {
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const server = await startServerProcess({
     script: mainScript,
-    nodeFlags: SERVER_NODE_FLAGS,
+    nodeFlags: [...SERVER_NODE_FLAGS, ...(options.nodeFlags ?? [])],
     env: {
       PATH: process.env.PATH ?? '',
       ...movedClockEnv(),
