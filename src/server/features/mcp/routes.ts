@@ -1,10 +1,8 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, type BearerAuthenticator } from '../../http/bearer.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionAccount } from '../../http/sessions.ts';
 import type { McpService } from './service.ts';
-import { createMcpServer } from './tools.ts';
 
 export const MCP_PATH = '/mcp';
 export const MCP_SCOPE = 'read';
@@ -37,8 +35,18 @@ async function tokenAccount(request: FastifyRequest, reply: FastifyReply, tokens
  * response; there is no session, so no server-sent stream (GET) and nothing to end (DELETE).
  */
 export function registerMcpRoutes(app: FastifyInstance, deps: { service: McpService; tokens: BearerAuthenticator }): void {
+  // The MCP SDK is loaded by the first request that needs it (a signed-in assistant), not at start (ADR 0094).
+  const importSdk = () => Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./tools.ts')]);
+  let sdk: ReturnType<typeof importSdk> | undefined;
+  const loadSdk = () =>
+    (sdk ??= importSdk().catch((error: unknown) => {
+      sdk = undefined; // the next request tries again
+      throw error;
+    }));
+
   app.post(MCP_PATH, async (request, reply) => {
     const account = await tokenAccount(request, reply, deps.tokens);
+    const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await loadSdk();
     const server = createMcpServer(deps.service, account.id, request.log);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.raw.on('close', () => {

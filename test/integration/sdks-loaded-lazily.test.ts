@@ -7,6 +7,7 @@ import { startKairoProcess } from '../support/kairo-process.ts';
 /**
  * ADR 0094: the AI SDK is loaded only where a language model is configured. A Kairo without
  * AI_PROVIDER (the default, and every demo) starts without it; with one, it loads it at start.
+ * The MCP SDK waits for the first /mcp request (mcp.test.ts has the server answer).
  */
 const hook = resolve(import.meta.dirname, '../support/record-resolved-modules.ts');
 const folders: string[] = [];
@@ -25,16 +26,19 @@ async function modulesResolvedAtStart(env: Record<string, string>): Promise<stri
 }
 
 const isAiSdk = (url: string) => /\/node_modules\/(ai|@ai-sdk\/[^/]+)\//.test(url);
+const isMcpSdk = (url: string) => url.includes('/node_modules/@modelcontextprotocol/sdk/');
 
-describe('the AI SDK', () => {
-  it('is not loaded by a Kairo without a language model', async () => {
+describe('the AI and MCP SDKs', () => {
+  it('are not loaded by the start of a Kairo without a language model', async () => {
     const resolved = await modulesResolvedAtStart({});
     // The hook saw the server's own modules, so an absent package is absent, not unseen.
     expect(resolved.some((url) => url.endsWith('/src/server/kairo.ts'))).toBe(true);
+    expect(resolved.some((url) => url.endsWith('/src/server/features/mcp/routes.ts'))).toBe(true);
     expect(resolved.filter(isAiSdk)).toEqual([]);
+    expect(resolved.filter(isMcpSdk)).toEqual([]);
   });
 
-  it('is loaded at start when a language model is configured', async () => {
+  it('load the AI SDK at start when a language model is configured', async () => {
     const resolved = await modulesResolvedAtStart({
       AI_PROVIDER: 'openai-compatible',
       AI_MODEL: 'local-model',
