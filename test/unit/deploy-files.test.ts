@@ -101,6 +101,7 @@ describe('deploy/Caddyfile and Dockerfile', () => {
     const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^HEALTHCHECK .*\/readyz/m);
-    expect(runtime).toMatch(/^CMD \["node", "src\/server\/main\.ts"\]$/m);
+    // Node's own flags before the script are held to SERVER_NODE_FLAGS by server-node-flags.test.ts.
+    expect(runtime).toMatch(/^CMD \["node", (?:"--[^"]+", )*"src\/server\/main\.ts"\]$/m);
   });
 });
