@@ -97,15 +97,10 @@ function trimpPerMinute(bpm: number, { restHrBpm, maxHrBpm, sex }: HeartRateRefe
   return reserveFraction * a * Math.exp(b * reserveFraction);
 }
 
-/** The readings of the included samples, in order (counted first, as in `selectIncluded`). */
 function includedReadings(heartrateBpm: readonly (number | null)[], included: readonly boolean[]): number[] {
-  let count = 0;
-  for (let k = 0; k < heartrateBpm.length; k++) if ((heartrateBpm[k] ?? null) !== null && included[k]) count++;
-  const readings = new Array<number>(count);
-  let next = 0;
-  for (let k = 0; k < heartrateBpm.length; k++) {
-    const bpm = heartrateBpm[k] ?? null;
-    if (bpm !== null && included[k]) readings[next++] = bpm;
-  }
+  const readings: number[] = [];
+  heartrateBpm.forEach((bpm, k) => {
+    if (bpm !== null && included[k]) readings.push(bpm);
+  });
   return readings;
 }

@@ -38,26 +38,10 @@ export function computeMean(values: readonly number[]): number | null {
   return sum / values.length;
 }
 
-/**
- * The values whose sample is included, in order. Counted first and written into an array of that
- * length: growing the result as `filter` does took three to four times as long for 36,000 samples
- * (a 10 h ride) measured alone.
- */
 export function selectIncluded<T>(values: readonly T[], included: readonly boolean[]): T[] {
-  let count = 0;
-  for (let k = 0; k < values.length; k++) if (included[k]) count++;
-  const selected = new Array<T>(count);
-  let next = 0;
-  for (let k = 0; k < values.length; k++) if (included[k]) selected[next++] = values[k]!;
-  return selected;
+  return values.filter((_, k) => included[k]);
 }
 
-/** The values that are not null, in order (counted first, as in `selectIncluded`). */
 export function selectPresent(values: readonly (number | null)[]): number[] {
-  let count = 0;
-  for (const value of values) if ((value ?? null) !== null) count++;
-  const present = new Array<number>(count);
-  let next = 0;
-  for (const value of values) if ((value ?? null) !== null) present[next++] = value!;
-  return present;
+  return values.filter((value) => value !== null);
 }
