@@ -1,10 +1,7 @@
 import { MessageSquarePlus } from 'lucide-react';
 import { useState } from 'react';
 import type { AnalysisView } from '../../../shared/api/analysis.ts';
-import { RIDE_DETAILS } from '../../../shared/domain/ride-detail.ts';
-import { userFacingMessage } from '../../lib/api-request.ts';
 import { Button } from '../../ui/button.tsx';
-import { showToast } from '../../ui/toast-store.ts';
 import { useUpdateActivityDetail, type ActivityDetailChoice } from './api/update-activity-detail.ts';
 import { lazyDialog } from '../../ui/lazy-dialog.tsx';
 
@@ -21,16 +18,7 @@ export function AddDetailButton({ activityId, isRide, view, disabled }: { activi
 
   function save(choice: ActivityDetailChoice) {
     if (view && unchanged(view, choice)) return;
-    update.mutate(choice, {
-      onSuccess: () =>
-        showToast({
-          title:
-            choice.activityDetailType === null
-              ? 'Activity detail context removed from analysis.'
-              : `Analysis updated with ${RIDE_DETAILS[choice.activityDetailType].title} context.`,
-        }),
-      onError: (error) => showToast({ title: userFacingMessage(error, 'Failed to update activity detail context'), tone: 'error' }),
-    });
+    update.mutate(choice);
   }
 
   return (
