@@ -56,6 +56,21 @@ describe('computeMeanMaximalPower', () => {
     }
   });
 
+  it('equals the naive scan on a long ride where the drift bound stops paying and then pays again', () => {
+    // Two hours of surges, coasting and stops (the drift bound prunes almost nothing, so it is read
+    // for few blocks), then a long steady ramp (where it prunes again), then noise again.
+    let seed = 7919;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const surges = Array.from({ length: 7200 }, (_, k) => {
+      if (k % 3600 >= 3500 && k % 3600 < 3560) return 0;
+      if (random() < 0.05) return 0;
+      return Math.round((Math.floor(k / 900) % 3 === 1 ? 250 : 190) + (k % 600 < 30 ? 200 : 0) + (random() - 0.5) * 40);
+    });
+    const ramp = Array.from({ length: 2400 }, (_, k) => 120 + Math.floor(k / 8));
+    const powerW = [...surges, ...ramp, ...surges.slice(0, 1200)];
+    expect(computeMeanMaximalPower(powerW).watts).toEqual(computeMeanMaximalPowerNaively(powerW));
+  });
+
   it('lists every duration from 1 s to the whole series', () => {
     expect(computeMeanMaximalPower([])).toEqual({ durationsS: [], watts: [] });
     expect(computeMeanMaximalPower([180])).toEqual({ durationsS: [1], watts: [180] });
