@@ -211,6 +211,13 @@ describe.each(kinds)('activity imports on %s', (kind) => {
       expect(restored && readFileSync(restored).equals(original)).toBe(true);
       await repo.deleteUpload(anyImport);
       expect(await restoreUpload(repo, anyImport, workDir)).toBeNull();
+
+      // An upload stored by an earlier version, in parts of 4 MB, restores whole too.
+      const earlier = [randomBytes(4 * UPLOAD_PART_BYTES), randomBytes(7)];
+      for (const [part, bytes] of earlier.entries()) await repo.storeUploadPart(anyImport, part, bytes);
+      const restoredEarlier = await restoreUpload(repo, anyImport, workDir);
+      expect(restoredEarlier && readFileSync(restoredEarlier).equals(Buffer.concat(earlier))).toBe(true);
+      await repo.deleteUpload(anyImport);
     } finally {
       rmSync(workDir, { recursive: true, force: true });
     }

@@ -45,7 +45,7 @@ describe('archive import reading ahead', () => {
     const row = { id: 'import-1', accountId: 'account-1', fileName: 'export.zip', storagePath: archivePath, status: 'queued', imported: 0, duplicates: 0, skipped: 0, failed: 0 } as ImportRow;
     const repo = {
       findById: async () => row,
-      uploadPart: async () => undefined,
+      uploadPartHex: async () => undefined,
       start: async () => true,
       increment: async (_id: string, counter: string) => {
         counted.push(counter);

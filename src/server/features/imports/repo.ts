@@ -65,13 +65,17 @@ export function createImportsRepo(db: Database) {
       await db.insert(importUploadParts).values({ importId, part, bytes });
     },
 
-    /** One part of a stored upload; undefined past the last. Read one at a time, so an archive is never whole in memory. */
-    async uploadPart(importId: string, part: number): Promise<Uint8Array | undefined> {
+    /**
+     * One part of a stored upload as hex text; undefined past the last. Read one at a time, so an
+     * archive is never whole in memory; as text, so the caller decodes it into a buffer of its own
+     * instead of the driver making a new one per part (stored-upload.ts).
+     */
+    async uploadPartHex(importId: string, part: number): Promise<string | undefined> {
       const [row] = await db
-        .select({ bytes: importUploadParts.bytes })
+        .select({ hex: sql<string>`encode(${importUploadParts.bytes}, 'hex')` })
         .from(importUploadParts)
         .where(and(eq(importUploadParts.importId, importId), eq(importUploadParts.part, part)));
-      return row?.bytes;
+      return row?.hex;
     },
 
     async deleteUpload(importId: string): Promise<void> {
