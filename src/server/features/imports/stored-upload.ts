@@ -54,7 +54,7 @@ export async function restoreUpload(repo: ImportsRepo, importId: string, workDir
       if (hex.length / 2 > buffer.length) buffer = Buffer.allocUnsafe(Math.ceil(hex.length / 2));
       const length = buffer.write(hex, 'hex');
       if (length * 2 !== hex.length) throw new Error(`Part ${part - 1} of the stored upload of ${importId} is not a whole part`);
-      await file.write(buffer, 0, length);
+      for (let written = 0; written < length; ) written += (await file.write(buffer, written, length - written)).bytesWritten;
       hex = await repo.uploadPartHex(importId, part);
     }
   } catch (error) {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { analysisView, type AnalysisView } from '../../../../shared/api/analysis.ts';
-import type { RideDetailType } from '../../../../shared/domain/ride-detail.ts';
-import { RIDE_DETAILS } from '../../../../shared/domain/ride-detail.ts';
+import { RIDE_DETAILS, type RideDetailType } from '../../../../shared/domain/ride-detail.ts';
 import { apiRequest, readJson, userFacingMessage } from '../../../lib/api-request.ts';
 import { showToast } from '../../../ui/toast-store.ts';
 import { activityAnalysisQueryKey, analysisRewriteMutationKey } from './activity-analysis.ts';
