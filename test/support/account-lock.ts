@@ -1,5 +1,6 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { ACCOUNT_LOCK } from '../../src/server/db/account-lock.ts';
+import { ACCOUNT_LOCK, lockAccount } from '../../src/server/db/account-lock.ts';
 import type { TestDatabase } from './databases.ts';
 
 export interface HeldAccountLock {
@@ -22,7 +23,8 @@ export async function holdAccountLock(database: TestDatabase, kind: keyof typeof
   await client.connect();
   try {
     await client.query('begin');
-    await client.query('select pg_advisory_xact_lock($1, hashtext($2))', [ACCOUNT_LOCK[kind], accountId]);
+    // The server's own way of taking it, so the key is the one its writers wait on.
+    await lockAccount(drizzle(client), kind, accountId);
   } catch (error) {
     await client.end();
     throw error;

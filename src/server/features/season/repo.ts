@@ -64,7 +64,7 @@ export function createSeasonRepo(db: Database) {
      * and folded here: unnesting every ride's curve into rows and sorting them in the database took
      * 4× as long (68–78 ms against 16–19 ms for an athlete with 666 rides of 41 entries). Each curve
      * comes as JSON, which the driver reads with JSON.parse: parsing PostgreSQL's array text was
-     * most of this read's time (22 → 8 ms for those 666 rides, the database's own part 3 ms).
+     * most of this read's time (22–29 → 9 ms for those 666 rides with the fold, the database's own part 3 ms).
      */
     async monthCurves(accountId: string, range: SeasonRange): Promise<MonthCurveEntry[]> {
       const result = (await db.execute(sql`
