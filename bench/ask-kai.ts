@@ -5,7 +5,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { pino } from 'pino';
-import { computeActivityMetrics } from '../src/metrics/activity-metrics.ts';
+import { scorePacked } from '../src/server/features/imports/index.ts';
 import { DEFAULT_POOL_SIZE, type Database, type DatabaseHandle } from '../src/server/db/client.ts';
 import * as schema from '../src/server/db/schema.ts';
 import { createInvalidationChannel } from '../src/server/db/invalidation.ts';
@@ -420,7 +420,7 @@ async function askEngineOn(handle: DatabaseHandle, database: Database): Promise<
     thresholds: createScoringThresholds({ database, strava }),
     dataPolicy: 'relaxed',
     invalidation,
-    computeMetrics: async (input) => computeActivityMetrics(input),
+    scoreActivity: async (input) => scorePacked(input),
   });
   const settings = createSettings({ database, scoring, strava, events });
   // The services' clock stands on the athlete's today, as a server's does on the day it answers.

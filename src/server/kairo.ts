@@ -178,7 +178,7 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
     thresholds: createScoringThresholds({ database: database.db, strava: strava.service }),
     dataPolicy,
     invalidation,
-    computeMetrics: imports.computeMetrics,
+    scoreActivity: imports.scoreActivity,
   });
   const scoringJobs = createScoringJobs(scoring, events);
   registerScoringRoutes(app, scoring);

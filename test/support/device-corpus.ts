@@ -6,6 +6,7 @@ import { sportFamilyOf } from '../../src/shared/domain/sport-family.ts';
 import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
 import type { ParsedActivity } from '../../src/server/features/imports/parsed-activity.ts';
 import { toActivityValues } from '../../src/server/features/imports/to-activity-values.ts';
+import { packActivity } from '../../src/server/features/imports/pack-activity.ts';
 import { sharedFixture } from './shared-fixtures.ts';
 
 /**
@@ -81,7 +82,7 @@ export function corpusMetrics(streams: ParsedActivity['streams'], values: Activi
 export async function importCorpusFile(file: string): Promise<ImportedActivity[]> {
   const bytes = sharedFixture(file);
   return (await parseActivityFiles(file, bytes)).map((parsed) => {
-    const values = toActivityValues(parsed, { source: 'file', sourceKey: parsed.contentHash });
+    const values = toActivityValues(packActivity(parsed), { source: 'file', sourceKey: parsed.contentHash });
     return { parsed, values, metrics: corpusMetrics(parsed.streams, values) };
   });
 }

@@ -5,6 +5,11 @@ import { AppError } from '../../src/server/http/errors.ts';
 import { createActivityFileParser, type ActivityFileParser } from '../../src/server/features/imports/activity-file-parser.ts';
 import { ImportFileError } from '../../src/server/features/imports/import-file-error.ts';
 import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
+import { packActivity } from '../../src/server/features/imports/pack-activity.ts';
+import { decodeStreams, encodeStreams } from '../../src/server/db/stream-codec.ts';
+import { computeActivityMetrics, type ActivityMetricsInput } from '../../src/metrics/activity-metrics.ts';
+import { best20MinPowerW } from '../../src/metrics/critical-power.ts';
+import { samplePowerCurveOnGrid } from '../../src/metrics/power-curve-grid.ts';
 import { bigGpxGz } from '../support/big-activity-file.ts';
 import { exportRunTcx, hikeGpx, powerRide } from '../support/recordings.ts';
 
@@ -22,11 +27,41 @@ afterEach(async () => {
 });
 
 describe('the activity worker pool', () => {
-  it('parses in a worker exactly as in this thread', async () => {
+  it('parses in a worker exactly as in this thread, and packs the streams there', async () => {
     const parser = startPool();
     for (const recording of [powerRide(), hikeGpx(), exportRunTcx()]) {
-      expect(await parser.parse(recording.fileName, recording.bytes)).toEqual(await parseActivityFiles(recording.fileName, recording.bytes));
+      const here = await parseActivityFiles(recording.fileName, recording.bytes);
+      const fromWorker = await parser.parse(recording.fileName, recording.bytes);
+      // The packed bytes arrive in a Uint8Array of their own (moved, not copied), packed here in a Buffer.
+      const packedHere = here.map(packActivity).map((activity) => ({ ...activity, streams: { ...activity.streams, data: new Uint8Array(activity.streams.data) } }));
+      expect(fromWorker).toEqual(packedHere);
+      expect(fromWorker.map((activity) => activity.streams.sampleCount)).toEqual(here.map((activity) => activity.streams.timeS.length));
     }
+  });
+
+  it('scores an activity from its packed streams, decoded in the worker, as the metrics score the decoded streams here', async () => {
+    const parser = startPool();
+    const [parsed] = await parseActivityFiles(powerRide().fileName, powerRide().bytes);
+    const packed = encodeStreams(parsed!.streams);
+    const input: Omit<ActivityMetricsInput, 'streams'> = {
+      summary: { sport: 'ride' },
+      athlete: { ftpW: 250, maxHrBpm: 190 },
+    };
+    const { powerDurationCurve, ...expected } = computeActivityMetrics({ ...input, streams: decodeStreams(packed) });
+    expect(powerDurationCurve).not.toBeNull();
+    const score = await parser.score({ ...input, packedStreams: new Uint8Array(packed), withoutPower: false });
+    expect(score).toEqual({
+      metrics: expected,
+      powerCurveW: samplePowerCurveOnGrid(powerDurationCurve!),
+      best20MinPowerW: best20MinPowerW(powerDurationCurve!),
+      impliedThresholdSpeedMps: null,
+    });
+    expect(score.metrics.normalizedPowerW).toBeGreaterThan(0);
+
+    // An estimated power stream (Strava's, for a ride without a meter) is left out: no power figure at all.
+    const withoutPower = await parser.score({ ...input, packedStreams: new Uint8Array(packed), withoutPower: true });
+    expect(withoutPower).toMatchObject({ powerCurveW: [], best20MinPowerW: null, metrics: { normalizedPowerW: null, averagePowerW: null, tss: null } });
+    expect(withoutPower.metrics.averageHeartrateBpm).toBe(expected.averageHeartrateBpm);
   });
 
   it("answers a refused file with the worker's ImportFileError", async () => {

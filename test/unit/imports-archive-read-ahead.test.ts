@@ -9,6 +9,7 @@ import type { ActivityFileParser } from '../../src/server/features/imports/activ
 import { ImportFileError } from '../../src/server/features/imports/import-file-error.ts';
 import { createArchiveImportJob } from '../../src/server/features/imports/jobs.ts';
 import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
+import { packActivity } from '../../src/server/features/imports/pack-activity.ts';
 import type { ImportRow, ImportsRepo } from '../../src/server/features/imports/repo.ts';
 import { stravaExportWith } from '../support/strava-export.ts';
 
@@ -65,7 +66,7 @@ describe('archive import reading ahead', () => {
         else await new Promise((resolve) => setImmediate(resolve));
         const error = fault(fileName, attempt);
         if (error) throw error;
-        return parseActivityFiles(fileName, bytes);
+        return (await parseActivityFiles(fileName, bytes)).map(packActivity);
       },
     } as unknown as ActivityFileParser;
     const activities = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
 import { toActivityValues } from '../../src/server/features/imports/to-activity-values.ts';
+import { packActivity } from '../../src/server/features/imports/pack-activity.ts';
 import { encodeFitActivity, recordsEverySecond, type FitDeveloperFieldSpec, type FitRecordSpec } from '../support/fit-activity-file.ts';
 
 const start = new Date('2024-05-01T06:00:00Z');
@@ -22,7 +23,7 @@ describe('running power recorded by a Connect IQ app (developer fields)', () => 
     ]);
     expect(activity.streams.powerW).toHaveLength(600);
     expect(activity.streams.powerW!.slice(0, 3)).toEqual([240, 241, 242]);
-    const values = toActivityValues(activity, { source: 'file', sourceKey: 'k' });
+    const values = toActivityValues(packActivity(activity), { source: 'file', sourceKey: 'k' });
     expect(values.averageWatts).toBeCloseTo(249.5, 0);
     expect(values.deviceWatts).toBe(true);
   });

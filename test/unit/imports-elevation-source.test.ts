@@ -6,6 +6,7 @@ import { parseActivityFiles } from '../../src/server/features/imports/parse-acti
 import type { RecordedActivity, RecordedSample } from '../../src/server/features/imports/parsed-activity.ts';
 import { noStatedSummary } from '../../src/server/features/imports/stated-summary.ts';
 import { toActivityValues } from '../../src/server/features/imports/to-activity-values.ts';
+import { packActivity } from '../../src/server/features/imports/pack-activity.ts';
 import { elevationNote } from '../../src/web/features/activities/data-quality.ts';
 
 /** Ten minutes at 1 Hz climbing 60 m at 5 m/s, with ±1 m of barometer-like wobble every few seconds. */
@@ -42,7 +43,7 @@ describe('the activity elevation gain and where it comes from (ADR 0063)', () =>
     expect(parsed.computed?.elevationGainM).toBeCloseTo(60, 0);
     expect(parsed.totalElevationGainM).toBe(71);
     expect(parsed.fileQuality.elevationGainFrom).toBe('device');
-    const values = toActivityValues(parsed, { source: 'file', sourceKey: 'k' });
+    const values = toActivityValues(packActivity(parsed), { source: 'file', sourceKey: 'k' });
     expect(values.totalElevationGain).toBe(71);
     expect(values.fileQuality?.elevationGainFrom).toBe('device');
   });

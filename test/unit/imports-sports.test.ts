@@ -3,6 +3,7 @@ import { sportFamilyOf } from '../../src/shared/domain/sport-family.ts';
 import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
 import { isFitTransition, recordedSportFromFit, recordedSportFromName } from '../../src/server/features/imports/sport-type.ts';
 import { toActivityValues } from '../../src/server/features/imports/to-activity-values.ts';
+import { packActivity } from '../../src/server/features/imports/pack-activity.ts';
 import { encodeFitActivity, recordsEverySecond } from '../support/fit-activity-file.ts';
 
 const start = new Date('2024-05-01T08:00:00Z');
@@ -55,12 +56,12 @@ describe('a FIT session keeps the sport it names, never guessed from its speed',
   });
 
   it('a row is named as one', async () => {
-    const values = toActivityValues(await importedSport('rowing', 'indoorRowing'), { source: 'file', sourceKey: 'k' });
+    const values = toActivityValues(packActivity(await importedSport('rowing', 'indoorRowing')), { source: 'file', sourceKey: 'k' });
     expect(values).toMatchObject({ type: 'Rowing', sportType: 'Rowing', trainer: true, name: 'Row, 1 May 2024' });
   });
 
   it('a Workout is named and typed as one, with no run family', async () => {
-    const values = toActivityValues(await importedSport('generic'), { source: 'file', sourceKey: 'k' });
+    const values = toActivityValues(packActivity(await importedSport('generic')), { source: 'file', sourceKey: 'k' });
     expect(values).toMatchObject({ type: 'Workout', sportType: 'Workout' });
     expect(values.name).toMatch(/^Workout, /);
     expect(sportFamilyOf('Workout')).toBe('workout');

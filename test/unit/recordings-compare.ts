@@ -1,6 +1,7 @@
 import { corpusMetrics, type ImportedActivity } from '../support/device-corpus.ts';
 import { parseActivityFiles } from '../../src/server/features/imports/parse-activity-file.ts';
 import { toActivityValues } from '../../src/server/features/imports/to-activity-values.ts';
+import { packActivity } from '../../src/server/features/imports/pack-activity.ts';
 import type { GeneratedRecording, RecordingTruth } from '../../tools/recordings/index.ts';
 
 /**
@@ -24,7 +25,7 @@ export interface TruthCheck {
 /** Imports a generated file as Kairo imports an upload: one activity per leg. */
 export async function importRecording(recording: GeneratedRecording): Promise<ImportedActivity[]> {
   return (await parseActivityFiles(recording.fileName, recording.bytes)).map((parsed) => {
-    const values = toActivityValues(parsed, { source: 'file', sourceKey: parsed.contentHash });
+    const values = toActivityValues(packActivity(parsed), { source: 'file', sourceKey: parsed.contentHash });
     return { parsed, values, metrics: corpusMetrics(parsed.streams, values) };
   });
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ActivityStreams } from '../../src/metrics/activity-streams.ts';
-import { decodeStreams, encodeStreams } from '../../src/server/features/activities/stream-codec.ts';
+import { decodeStreams, encodeStreams } from '../../src/server/db/stream-codec.ts';
 import { fromStravaStreams } from '../../src/server/features/strava/streams.ts';
 import { itWithFixtures } from '../support/fixture-suites.ts';
 import { stravaFixture } from '../support/shared-fixtures.ts';

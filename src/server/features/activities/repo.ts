@@ -4,7 +4,7 @@ import { lockAccount } from '../../db/account-lock.ts';
 import type { Database } from '../../db/client.ts';
 import { activities, activityStreams, type ActivitySource } from '../../db/schema.ts';
 import { DUPLICATE_START_TOLERANCE_S, isSameActivity } from './duplicate-rule.ts';
-import { STREAM_CODEC_VERSION, decodeStreams, encodeStreams } from './stream-codec.ts';
+import { STREAM_CODEC_VERSION, decodeStreams, packStreams, type PackedStreams } from '../../db/stream-codec.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type ActivityValues = Omit<typeof activities.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'listItem'>;
@@ -65,9 +65,8 @@ async function findRecordedAgain(tx: Transaction, userId: string, values: Activi
   return candidates.find((candidate) => isSameActivity(candidate, span));
 }
 
-function streamsRow(activityId: string, streams: ActivityStreams) {
-  const keys = Object.keys(streams).filter((key) => key !== 'timeS' && streams[key as keyof ActivityStreams]);
-  return { activityId, sampleCount: streams.timeS.length, keys, codecVersion: STREAM_CODEC_VERSION, data: encodeStreams(streams) };
+function streamsRow(activityId: string, { sampleCount, keys, data }: PackedStreams) {
+  return { activityId, sampleCount, keys, codecVersion: STREAM_CODEC_VERSION, data };
 }
 
 /**
@@ -132,6 +131,16 @@ export function createActivitiesRepo(db: Database) {
   const listFirstPage = listStatement(db);
   const listPageItems = listItemsStatement(db);
   const listPageVersions = listVersionsStatement(db);
+  /** The account's activity with its streams as stored (stream-codec.ts), for a reader that decodes them elsewhere (a worker). */
+  async function findWithPackedStreams(userId: string, id: string): Promise<{ row: ActivityRow; packedStreams: Uint8Array | null } | undefined> {
+    const [found] = await db
+      .select({ row: activities, data: activityStreams.data })
+      .from(activities)
+      .leftJoin(activityStreams, eq(activityStreams.activityId, activities.id))
+      .where(and(eq(activities.userId, userId), eq(activities.id, id)))
+      .limit(1);
+    return found && { row: found.row, packedStreams: found.data ?? null };
+  }
   return {
     /**
      * The newest activities, duplicates left out, always scoped to one account: one range read of
@@ -231,9 +240,10 @@ export function createActivitiesRepo(db: Database) {
      * Inserts an uploaded activity with its streams unless the account already has it: the same
      * file or archive entry (same source key) or the same activity recorded elsewhere (duplicate
      * rule). One transaction under the account's write lock: parallel uploads store one, and a
-     * crash never leaves the activity stored without its streams.
+     * crash never leaves the activity stored without its streams, which come packed (a worker of
+     * the file reader packs them as it parses).
      */
-    async insertUnlessRecorded(userId: string, values: ActivityValues, streams: ActivityStreams): Promise<InsertOutcome> {
+    async insertUnlessRecorded(userId: string, values: ActivityValues, streams: PackedStreams): Promise<InsertOutcome> {
       return db.transaction(async (tx) => {
         await lockAccountActivities(tx, userId);
         const [sameSource] = await tx
@@ -273,7 +283,7 @@ export function createActivitiesRepo(db: Database) {
     },
 
     async saveStreams(activityId: string, streams: ActivityStreams): Promise<void> {
-      const values = streamsRow(activityId, streams);
+      const values = streamsRow(activityId, packStreams(streams));
       await db.insert(activityStreams).values(values).onConflictDoUpdate({ target: activityStreams.activityId, set: values });
     },
 
@@ -290,14 +300,11 @@ export function createActivitiesRepo(db: Database) {
 
     /** The account's activity with its stored streams (null when it has none), in one read; undefined when the account has no such activity. */
     async findWithStreams(userId: string, id: string): Promise<{ row: ActivityRow; streams: ActivityStreams | null } | undefined> {
-      const [found] = await db
-        .select({ row: activities, data: activityStreams.data })
-        .from(activities)
-        .leftJoin(activityStreams, eq(activityStreams.activityId, activities.id))
-        .where(and(eq(activities.userId, userId), eq(activities.id, id)))
-        .limit(1);
-      return found && { row: found.row, streams: found.data ? decodeStreams(found.data) : null };
+      const found = await findWithPackedStreams(userId, id);
+      return found && { row: found.row, streams: found.packedStreams ? decodeStreams(found.packedStreams) : null };
     },
+
+    findWithPackedStreams,
 
     async streamKeys(activityId: string): Promise<string[] | null> {
       const [row] = await db

@@ -218,6 +218,8 @@ export function createActivitiesService(deps: {
     saveStreams: repo.saveStreams,
     /** The activity with its streams as recorded (null when it has none), in one read: what scoring reads. */
     findWithStreams: repo.findWithStreams,
+    /** The same, the streams as stored, for scoring to decode in a worker. */
+    findWithPackedStreams: repo.findWithPackedStreams,
     count: repo.count,
   };
 }

@@ -1,33 +1,35 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ActivityMetrics, ActivityMetricsInput } from '../../../metrics/activity-metrics.ts';
+import type { ActivityScore } from '../../../metrics/activity-score.ts';
 import type { ActivityFileLimits } from '../../../shared/api/imports.ts';
 import { WORKER_YOUNG_GENERATION_MB } from '../../heap.ts';
 import { AppError } from '../../http/errors.ts';
 import { ImportFileError, type ImportFileErrorReason } from './import-file-error.ts';
-import type { ParsedActivity } from './parsed-activity.ts';
+import type { PackedActivity } from './parsed-activity.ts';
+import type { PackedScoreInput } from './score-packed.ts';
 
-/** What the server asks a worker: one file to parse, its bytes transferred (not copied), or one activity's metrics. */
+/** What the server asks a worker: one file to parse, or one activity to score, the bytes transferred (not copied). */
 export type WorkerRequest =
   | { id: number; kind: 'parse'; fileName: string; bytes: ArrayBuffer }
-  | { id: number; kind: 'metrics'; input: ActivityMetricsInput };
+  | { id: number; kind: 'score'; input: Omit<PackedScoreInput, 'packedStreams'> & { packedStreams: ArrayBuffer | null } };
 
-/** A worker's answer: the activities or metrics, the reason the file was refused, or a failure (a bug). */
+/** A worker's answer: the activities or score, the reason the file was refused, or a failure (a bug). */
 export type WorkerReply =
-  | { id: number; activities: ParsedActivity[] }
-  | { id: number; metrics: ActivityMetrics }
+  | { id: number; activities: PackedActivity[] }
+  | { id: number; score: ActivityScore }
   | { id: number; refused: { reason: ImportFileErrorReason; message: string } }
   | { id: number; failed: string };
 
 /** Reads activity files (parse-activity-file.ts) and computes activity metrics off the event loop. */
 export interface ActivityFileParser {
   /**
-   * Throws ImportFileError for a file it cannot import, AppError `unavailable` when too many files
-   * wait. The bytes move to the worker: a buffer of their own is left empty (detached) afterwards.
+   * The file's activities, each one's streams packed for storage by the worker. Throws
+   * ImportFileError for a file it cannot import, AppError `unavailable` when too many files wait.
+   * The bytes move to the worker: a buffer of their own is left empty (detached) afterwards.
    */
-  parse(fileName: string, bytes: Uint8Array): Promise<ParsedActivity[]>;
-  /** `computeActivityMetrics` in a worker: the metrics of a long activity take seconds of CPU. */
-  metrics(input: ActivityMetricsInput): Promise<ActivityMetrics>;
+  parse(fileName: string, bytes: Uint8Array): Promise<PackedActivity[]>;
+  /** `scoreActivity` in a worker, the streams decoded there: the metrics of a long activity take seconds of CPU. */
+  score(input: PackedScoreInput): Promise<ActivityScore>;
   /** Stops the workers; files still waiting are refused as unavailable. */
   close(): Promise<void>;
 }
@@ -54,7 +56,7 @@ interface Slot {
 const TASK_TIMEOUT_MS = 300_000;
 
 /** What a slot holds while its worker waits to be restarted: no task is given to it. */
-const stoppedSlot: Task = { id: 0, label: 'a restarting worker', request: { id: 0, kind: 'metrics', input: null as never }, transfer: [], resolve: () => {}, reject: () => {} };
+const stoppedSlot: Task = { id: 0, label: 'a restarting worker', request: { id: 0, kind: 'score', input: null as never }, transfer: [], resolve: () => {}, reject: () => {} };
 
 const workerUrl = new URL('./activity-file-worker.ts', import.meta.url);
 
@@ -110,7 +112,7 @@ export function createActivityFileParser(options: {
     clearTimeout(timers.get(task.id));
     timers.delete(task.id);
     if ('activities' in reply) task.resolve(reply.activities);
-    else if ('metrics' in reply) task.resolve(reply.metrics);
+    else if ('score' in reply) task.resolve(reply.score);
     else if ('refused' in reply) task.reject(new ImportFileError(reply.refused.reason, reply.refused.message));
     else task.reject(new Error(`${task.label} failed in a worker: ${reply.failed}`));
     dispatch();
@@ -181,8 +183,8 @@ export function createActivityFileParser(options: {
     return new Promise<T>((resolve, reject) => {
       const task: Task = { id: request.id, label, request, transfer, resolve: resolve as (value: unknown) => void, reject };
       // An upload waits for its answer; metrics are background work: files go first.
-      const firstMetrics = queue.findIndex((queued) => queued.request.kind === 'metrics');
-      if (request.kind === 'parse' && firstMetrics !== -1) queue.splice(firstMetrics, 0, task);
+      const firstScore = queue.findIndex((queued) => queued.request.kind === 'score');
+      if (request.kind === 'parse' && firstScore !== -1) queue.splice(firstScore, 0, task);
       else queue.push(task);
       dispatch();
     });
@@ -213,11 +215,12 @@ export function createActivityFileParser(options: {
   return {
     parse(fileName, bytes) {
       const buffer = ownBuffer(bytes);
-      return submit<ParsedActivity[]>(fileName, { id: nextId++, kind: 'parse', fileName, bytes: buffer }, [buffer]);
+      return submit<PackedActivity[]>(fileName, { id: nextId++, kind: 'parse', fileName, bytes: buffer }, [buffer]);
     },
 
-    metrics(input) {
-      return submit<ActivityMetrics>('the metrics of an activity', { id: nextId++, kind: 'metrics', input }, []);
+    score({ packedStreams, ...input }) {
+      const buffer = packedStreams && ownBuffer(packedStreams);
+      return submit<ActivityScore>('the metrics of an activity', { id: nextId++, kind: 'score', input: { ...input, packedStreams: buffer } }, buffer ? [buffer] : []);
     },
 
     async close() {

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { ActivityMetricsInput } from '../../../metrics/activity-metrics.ts';
 import type { ActivityFileLimits } from '../../../shared/api/imports.ts';
 import type { ActivitiesService } from '../activities/index.ts';
 import { createActivityFileParser } from './activity-file-parser.ts';
+import type { PackedScoreInput } from './score-packed.ts';
 import { createArchiveImportJob } from './jobs.ts';
 import { createImportsRepo } from './repo.ts';
 import { createImportsService } from './service.ts';
@@ -12,6 +12,7 @@ import { createImportsService } from './service.ts';
 /** Activity files and Strava archives the athlete uploads. */
 export type { ImportsService } from './service.ts';
 export type { ArchiveImportJob } from './jobs.ts';
+export { scorePacked, type PackedScoreInput } from './score-packed.ts';
 export { registerImportRoutes } from './routes.ts';
 
 /** How files are read: the worker pool's size, queue and heap, and what one file may hold (config.imports). */
@@ -24,7 +25,7 @@ export interface ActivityFileReading {
 
 /**
  * The imports feature. Its worker pool also computes activity metrics for scoring
- * (`computeMetrics`), the other CPU-heavy step an upload brings; `close` stops the workers.
+ * (`scoreActivity`), the other CPU-heavy step an upload brings; `close` stops the workers.
  */
 export function createImports(deps: {
   database: Database;
@@ -42,7 +43,7 @@ export function createImports(deps: {
   return {
     service: createImportsService({ repo, activities, queue, archiveJob, parser }),
     archiveJob,
-    computeMetrics: (input: ActivityMetricsInput) => parser.metrics(input),
+    scoreActivity: (input: PackedScoreInput) => parser.score(input),
     close: () => parser.close(),
   };
 }

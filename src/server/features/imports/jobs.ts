@@ -6,7 +6,7 @@ import type { ActivitiesService } from '../activities/index.ts';
 import type { ActivityFileParser } from './activity-file-parser.ts';
 import { AppError } from '../../http/errors.ts';
 import { ImportFileError } from './import-file-error.ts';
-import type { ParsedActivity } from './parsed-activity.ts';
+import type { PackedActivity } from './parsed-activity.ts';
 import type { ImportRow, ImportsRepo } from './repo.ts';
 import { openStravaArchive } from './strava-archive.ts';
 import { restoreUpload } from './stored-upload.ts';
@@ -15,7 +15,7 @@ import { toActivityValues } from './to-activity-values.ts';
 const archiveJob = z.object({ importId: z.uuid() });
 const RETRY_LIMIT = 3;
 /** An entry's parsed activities (a multisport file's legs), or why it could not be read. */
-type Parsed = { legs: ParsedActivity[] } | { error: unknown };
+type Parsed = { legs: PackedActivity[] } | { error: unknown };
 export type ArchiveImportJob = JobDefinition<typeof archiveJob>;
 
 /**

@@ -61,7 +61,7 @@ export async function parseActivityFiles(
  * What makes an uploaded activity unique in the account: the file's hash, and for the second and
  * later legs of a multisport file, the leg's number after it.
  */
-export function fileSourceKey(parsed: ParsedActivity): string {
+export function fileSourceKey(parsed: Pick<ParsedActivity, 'leg' | 'contentHash'>): string {
   return parsed.leg && parsed.leg.index > 0 ? `${parsed.contentHash}:leg${parsed.leg.index + 1}` : parsed.contentHash;
 }
 

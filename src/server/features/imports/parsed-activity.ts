@@ -1,5 +1,6 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
 import type { StreamSummary } from '../../../metrics/stream-summary.ts';
+import type { PackedStreams } from '../../db/stream-codec.ts';
 import type { RecordedSport, SportType } from './sport-type.ts';
 
 export type ActivityFileFormat = 'fit' | 'gpx' | 'tcx';
@@ -67,6 +68,25 @@ export interface ParsedActivity {
    * time already seen (merged) or earlier than the one before (dropped), and a file cut short.
    */
   fileQuality: FileQuality;
+}
+
+/** What an activity's stored summary reads of its streams (to-activity-values.ts); null where no sample has it. */
+export interface StreamExtremes {
+  altitudeHighM: number | null;
+  altitudeLowM: number | null;
+  maxSpeedMps: number | null;
+  startLatlng: [number, number] | null;
+  endLatlng: [number, number] | null;
+}
+
+/**
+ * A parsed activity as a worker of the file reader hands it to the server (pack-activity.ts): its
+ * streams packed for storage, with what the summary reads of them. The server stores the packed
+ * bytes as they are; it never holds the file's decoded streams.
+ */
+export interface PackedActivity extends Omit<ParsedActivity, 'streams'> {
+  streams: PackedStreams;
+  extremes: StreamExtremes;
 }
 
 export interface FileQuality {

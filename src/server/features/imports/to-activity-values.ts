@@ -1,7 +1,7 @@
 import { HEART_RATE_RANGE_BPM } from '../../../metrics/sample-cleaning.ts';
 import type { ActivityValues } from '../activities/index.ts';
 import { boundedText } from '../../http/stored-text.ts';
-import type { ParsedActivity } from './parsed-activity.ts';
+import type { PackedActivity } from './parsed-activity.ts';
 
 /** An imported activity's name and device name, as long as Strava's are kept. */
 const MAX_IMPORTED_TEXT_CHARS = 255;
@@ -42,23 +42,6 @@ export function defaultActivityName(sportType: string, startDate: Date): string 
   return `${sportLabels[sportType] ?? 'Activity'}, ${date}`;
 }
 
-const lastPoint = (latlng: ([number, number] | null)[] | undefined, fromEnd: boolean) => {
-  const points = (latlng ?? []).filter((point): point is [number, number] => point !== null);
-  return (fromEnd ? points.at(-1) : points[0]) ?? null;
-};
-
-/** Highest and lowest known value (a loop: streams are too long to spread into Math.max). */
-function extremes(values: (number | null)[] | undefined): { high: number | null; low: number | null } {
-  let high: number | null = null;
-  let low: number | null = null;
-  for (const value of values ?? []) {
-    if (value === null) continue;
-    if (high === null || value > high) high = value;
-    if (low === null || value < low) low = value;
-  }
-  return { high, low };
-}
-
 /** A device's heart rate of 0 (or outside 25-250 bpm) is no reading. */
 function heartRateOrNull(bpm: number | null): number | null {
   return bpm !== null && bpm >= HEART_RATE_RANGE_BPM[0] && bpm <= HEART_RATE_RANGE_BPM[1] ? bpm : null;
@@ -75,11 +58,10 @@ function powerOrNull(watts: number | null): number | null {
  * only where the streams have none, so the summary and the metrics show the same figure.
  */
 export function toActivityValues(
-  parsed: ParsedActivity,
+  parsed: PackedActivity,
   origin: { source: 'file' | 'archive'; sourceKey: string; name?: string | null; stravaActivityId?: string | null },
 ): ActivityValues {
-  const altitude = extremes(parsed.streams.altitudeM);
-  const { computed, stated } = parsed;
+  const { computed, stated, extremes } = parsed;
   const hasPowerStream = computed?.averagePowerW != null;
   return {
     source: origin.source,
@@ -95,9 +77,9 @@ export function toActivityValues(
     totalElevationGain: parsed.totalElevationGainM,
     startDate: parsed.startDate,
     averageSpeed: parsed.stated.averageSpeedMps ?? (parsed.movingTimeS > 0 ? parsed.distanceM / parsed.movingTimeS : null),
-    maxSpeed: parsed.stated.maxSpeedMps ?? extremes(parsed.streams.speedMps).high,
-    elevHigh: altitude.high,
-    elevLow: altitude.low,
+    maxSpeed: parsed.stated.maxSpeedMps ?? extremes.maxSpeedMps,
+    elevHigh: extremes.altitudeHighM,
+    elevLow: extremes.altitudeLowM,
     averageHeartrate: computed?.averageHeartrateBpm ?? heartRateOrNull(stated.averageHeartrateBpm),
     maxHeartrate: computed?.maxHeartrateBpm ?? heartRateOrNull(stated.maxHeartrateBpm),
     averageCadence: parsed.stated.averageCadenceRpm,
@@ -108,8 +90,8 @@ export function toActivityValues(
     kilojoules: hasPowerStream ? computed.workKj : powerOrNull(stated.workKj),
     calories: parsed.stated.calories,
     trainer: parsed.trainer,
-    startLatlng: lastPoint(parsed.streams.latlng, false),
-    endLatlng: lastPoint(parsed.streams.latlng, true),
+    startLatlng: extremes.startLatlng,
+    endLatlng: extremes.endLatlng,
     deviceName: boundedText(parsed.deviceName, MAX_IMPORTED_TEXT_CHARS),
     laps: parsed.laps,
     fileQuality: parsed.fileQuality,

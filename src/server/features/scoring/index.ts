@@ -22,7 +22,7 @@ export function createScoringService(deps: {
   thresholds: AthleteThresholdsSource;
   dataPolicy: 'strict' | 'relaxed';
   invalidation: InvalidationChannel;
-  computeMetrics: Parameters<typeof createMetricsService>[0]['computeMetrics'];
+  scoreActivity: Parameters<typeof createMetricsService>[0]['scoreActivity'];
 }) {
   const { database, ...rest } = deps;
   return createMetricsService({ repo: createMetricsRepo(database), ...rest });

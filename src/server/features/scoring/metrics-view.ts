@@ -28,7 +28,7 @@ export function thresholdsView(thresholds: ThresholdsUsed): Partial<ActivityMetr
   };
 }
 
-export function toView(metrics: ActivityMetrics, thresholds: ThresholdsUsed): ActivityMetricsView {
+export function toView(metrics: Omit<ActivityMetrics, 'powerDurationCurve'>, thresholds: ThresholdsUsed): ActivityMetricsView {
   return {
     averagePowerW: metrics.averagePowerW,
     maxPowerW: metrics.maxPowerW,

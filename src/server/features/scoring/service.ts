@@ -1,11 +1,10 @@
 import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
-import type { ActivityMetrics, ActivityMetricsInput } from '../../../metrics/activity-metrics.ts';
+import type { ActivityScore } from '../../../metrics/activity-score.ts';
 import { resolveAthleteSettings } from '../../../metrics/athlete-settings.ts';
-import { best20MinPowerW, estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
+import { estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
 import { continueFitnessJson, continueFitnessSeries, type FitnessDay } from '../../../metrics/fitness.ts';
-import { samplePowerCurveOnGrid } from '../../../metrics/power-curve-grid.ts';
 import { estimateMaxHeartrate, estimateMaxHeartrateOfGroups, MAX_HR_LOOKBACK_DAYS } from '../../../metrics/max-heart-rate.ts';
-import { estimateThresholdSpeedFromEffortsMps, thresholdPaceFromSpeedSPerKm } from '../../../metrics/threshold-pace.ts';
+import { thresholdPaceFromSpeedSPerKm } from '../../../metrics/threshold-pace.ts';
 import type { SportFamily } from '../../../metrics/training-load.ts';
 import type { ActivityMetricsView } from '../../../shared/api/activities.ts';
 import type { ActivityIntervals } from '../../../shared/api/activity-intervals.ts';
@@ -17,6 +16,7 @@ import { AppError } from '../../http/errors.ts';
 import { JsonText } from '../../http/kept-json.ts';
 import { sportFamilyOf, sportTypesOf } from '../../../shared/domain/sport-family.ts';
 import type { ActivityRow } from '../activities/index.ts';
+import type { PackedScoreInput } from '../imports/index.ts';
 import { storedView, thresholdsView, toView, type FtpSource, type ThresholdsUsed } from './metrics-view.ts';
 import { readActivityIntervals } from './intervals.ts';
 import { readStreamRange } from './stream-range.ts';
@@ -73,6 +73,8 @@ export interface AthleteThresholds {
 /** What scoring reads of an activity: its row with its stored streams (the activities feature answers). */
 export interface ScoredActivities {
   findWithStreams(accountId: string, activityId: string): Promise<{ row: ActivityRow; streams: ActivityStreams | null } | undefined>;
+  /** The same with the streams as stored, which scoring hands to a worker to decode. */
+  findWithPackedStreams(accountId: string, activityId: string): Promise<{ row: ActivityRow; packedStreams: Uint8Array | null } | undefined>;
   /** Writes figures onto the activity (and tells the activity list they changed). */
   update(accountId: string, activityId: string, values: Partial<Pick<ActivityRow, 'averageHeartrate' | 'averageWatts'>>): Promise<void>;
 }
@@ -125,8 +127,10 @@ function estimateSourcesFor(policy: 'strict' | 'relaxed', source: ActivitySource
 }
 
 /** Strava estimates power for rides without a meter; only measured power is scored. */
+const hasMeasuredPower = (row: Pick<ActivityRow, 'deviceWatts'>): boolean => row.deviceWatts;
+
 export function measuredStreams(row: ActivityRow, streams: ActivityStreams | null): ActivityStreams | null {
-  if (!streams || row.deviceWatts || !streams.powerW) return streams;
+  if (!streams || hasMeasuredPower(row) || !streams.powerW) return streams;
   const { powerW: _estimated, ...rest } = streams;
   return rest;
 }
@@ -138,12 +142,13 @@ export function createMetricsService(deps: {
   dataPolicy: 'strict' | 'relaxed';
   invalidation: InvalidationChannel;
   /**
-   * `computeActivityMetrics`, run off the event loop (a worker of the activity pool): the metrics
-   * of a long activity take seconds of CPU, which would stall every other request.
+   * `scoreActivity`, run off the event loop (a worker of the activity pool), which decodes the
+   * packed streams there: the metrics of a long activity take seconds of CPU, which would stall
+   * every other request, and its decoded streams are megabytes the server need not hold.
    */
-  computeMetrics: (input: ActivityMetricsInput) => Promise<ActivityMetrics>;
+  scoreActivity: (input: PackedScoreInput) => Promise<ActivityScore>;
 }) {
-  const { repo, activities, thresholds, dataPolicy, invalidation, computeMetrics } = deps;
+  const { repo, activities, thresholds, dataPolicy, invalidation, scoreActivity } = deps;
 
   /**
    * The chart's series (the last window asked for, by days and today's date) per account, kept
@@ -254,7 +259,7 @@ export function createMetricsService(deps: {
    * summary on the activity, so the list reads what the detail shows. The detail takes the same
    * figures from the metrics (measured power only; Strava's estimate for a ride without a meter stays).
    */
-  async function storeListedFigures(accountId: string, row: ActivityRow, metrics: ActivityMetrics): Promise<void> {
+  async function storeListedFigures(accountId: string, row: ActivityRow, metrics: ActivityScore['metrics']): Promise<void> {
     const values: Partial<Pick<ActivityRow, 'averageHeartrate' | 'averageWatts'>> = {};
     if (metrics.averageHeartrateBpm !== null && metrics.averageHeartrateBpm !== row.averageHeartrate) {
       values.averageHeartrate = metrics.averageHeartrateBpm;
@@ -268,13 +273,14 @@ export function createMetricsService(deps: {
   return {
     /** Computes and stores one activity's metrics from its streams and summary; false when the activity is gone. */
     async compute(accountId: string, activityId: string): Promise<boolean> {
-      const scored = await scoredActivity(accountId, activityId);
-      if (!scored) return false;
-      const { row, streams } = scored;
+      const found = await activities.findWithPackedStreams(accountId, activityId);
+      if (!found) return false;
+      const { row } = found;
       const sport = sportFamilyOf(row.sportType);
       const { athlete, used, ftpW, ftpSource } = await thresholdsOf(accountId, row);
-      const metrics = await computeMetrics({
-        streams,
+      const { metrics, powerCurveW, best20MinPowerW, impliedThresholdSpeedMps } = await scoreActivity({
+        packedStreams: found.packedStreams,
+        withoutPower: !hasMeasuredPower(row),
         summary: {
           sport,
           distanceM: row.distance,
@@ -296,10 +302,10 @@ export function createMetricsService(deps: {
         metrics: toView(metrics, used),
         trainingLoad: metrics.trainingLoad,
         trainingLoadMethod: metrics.trainingLoadMethod,
-        best20MinPowerW: metrics.powerDurationCurve ? best20MinPowerW(metrics.powerDurationCurve) : null,
+        best20MinPowerW,
         maxHeartrateBpm: metrics.maxHeartrateBpm,
-        impliedThresholdSpeedMps: metrics.bestEfforts ? estimateThresholdSpeedFromEffortsMps(metrics.bestEfforts) : null,
-        powerCurveW: metrics.powerDurationCurve ? samplePowerCurveOnGrid(metrics.powerDurationCurve) : [],
+        impliedThresholdSpeedMps,
+        powerCurveW,
         ftpW,
         ftpSource,
         thresholdSources: used.sources,

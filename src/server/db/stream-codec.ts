@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
+import type { ActivityStreams } from '../../metrics/activity-streams.ts';
 
 /**
  * Compact storage for activity streams. Each stream becomes a column of fixed-point integers
@@ -159,6 +159,19 @@ export function encodeStreams(streams: ActivityStreams): Uint8Array {
     }
   }
   return deflateRawSync(writer.result(), { level: 6 });
+}
+
+/** Streams packed for storage, with what the stored row says of them: which streams, how many samples. */
+export interface PackedStreams {
+  sampleCount: number;
+  /** The streams held, `timeS` aside. */
+  keys: string[];
+  data: Uint8Array;
+}
+
+export function packStreams(streams: ActivityStreams): PackedStreams {
+  const keys = Object.keys(streams).filter((key) => key !== 'timeS' && streams[key as keyof ActivityStreams]);
+  return { sampleCount: streams.timeS.length, keys, data: encodeStreams(streams) };
 }
 
 export function decodeStreams(packed: Uint8Array): ActivityStreams {
