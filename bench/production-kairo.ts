@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestDatabase } from '../test/support/databases.ts';
 import { freePort, startServerProcess } from '../test/support/processes.ts';
-import { SERVER_NODE_FLAGS } from '../src/server/heap.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/server/heap.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -29,6 +29,7 @@ export async function withProductionKairo<T>(name: string, use: (kairo: Producti
       script: join(root, 'src/server/main.ts'),
       nodeFlags: SERVER_NODE_FLAGS,
       env: {
+        ...SERVER_ENV,
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'production',
         DATABASE_URL: database.url!,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { freePort, startServerProcess, type ServerProcess } from './processes.ts';
 import { movedClockEnv } from './moved-clock.ts';
-import { SERVER_NODE_FLAGS } from '../../src/server/heap.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../src/server/heap.ts';
 
 const mainScript = resolve(import.meta.dirname, '../../src/server/main.ts');
 
@@ -30,6 +30,7 @@ export async function startKairoProcess(options: {
     script: mainScript,
     nodeFlags: [...SERVER_NODE_FLAGS, ...(options.nodeFlags ?? [])],
     env: {
+      ...SERVER_ENV,
       PATH: process.env.PATH ?? '',
       ...movedClockEnv(),
       NODE_ENV: 'production',
