@@ -5,6 +5,7 @@ import type { ActivityFileLimits } from '../../../shared/api/imports.ts';
 import { WORKER_YOUNG_GENERATION_MB } from '../../heap.ts';
 import { AppError } from '../../http/errors.ts';
 import { ImportFileError, type ImportFileErrorReason } from './import-file-error.ts';
+import { ownBuffer } from './own-buffer.ts';
 import type { PackedActivity } from './parsed-activity.ts';
 import type { PackedScoreInput } from './score-packed.ts';
 
@@ -240,14 +241,4 @@ export function createActivityFileParser(options: {
       timers.clear();
     },
   };
-}
-
-/**
- * The bytes in an ArrayBuffer of their own, which can be transferred to the worker. A Buffer may be
- * a view into a shared pool (small files read by Node), which must not be transferred: it is copied.
- */
-function ownBuffer(bytes: Uint8Array): ArrayBuffer {
-  const { buffer, byteOffset, byteLength } = bytes;
-  if (buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength) return buffer;
-  return new Uint8Array(bytes).buffer;
 }

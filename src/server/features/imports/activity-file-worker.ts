@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { ActivityFileLimits } from '../../../shared/api/imports.ts';
 import { ImportFileError } from './import-file-error.ts';
 import { parseActivityFiles } from './parse-activity-file.ts';
+import { ownBuffer } from './own-buffer.ts';
 import { packActivity } from './pack-activity.ts';
 import { scorePacked } from './score-packed.ts';
 import type { WorkerReply, WorkerRequest } from './activity-file-parser.ts';
@@ -23,8 +24,9 @@ port.on('message', async (request: WorkerRequest) => {
       const activities = (await parseActivityFiles(request.fileName, new Uint8Array(request.bytes), limits)).map(packActivity);
       for (const { streams } of activities) {
         // Each activity's packed bytes in a buffer of their own, moved to the server rather than copied.
-        streams.data = new Uint8Array(streams.data);
-        transfer.push(streams.data.buffer as ArrayBuffer);
+        const buffer = ownBuffer(streams.data);
+        streams.data = new Uint8Array(buffer);
+        transfer.push(buffer);
       }
       reply = { id, activities };
     } else {

@@ -10,7 +10,7 @@ import { decodeStreams } from '../../db/stream-codec.ts';
  */
 export interface PackedScoreInput extends Omit<ActivityMetricsInput, 'streams'> {
   packedStreams: Uint8Array | null;
-  /** Leave the power stream out: it is an estimate, not measured (scoring's `measuredStreams`). */
+  /** Leave the power stream out: it is an estimate, not measured (scoring's `hasMeasuredPower`). */
   withoutPower: boolean;
 }
 

@@ -126,9 +126,13 @@ function estimateSourcesFor(policy: 'strict' | 'relaxed', source: ActivitySource
   return policy === 'strict' && source !== 'strava' ? NON_STRAVA_SOURCES : undefined;
 }
 
-/** Strava estimates power for rides without a meter; only measured power is scored. */
+/**
+ * Strava estimates power for rides without a meter; only measured power is scored. The one rule
+ * for whether an activity's power stream is measured, read here and by the worker that scores it.
+ */
 const hasMeasuredPower = (row: Pick<ActivityRow, 'deviceWatts'>): boolean => row.deviceWatts;
 
+/** The streams without an estimated power stream (see `hasMeasuredPower`). */
 export function measuredStreams(row: ActivityRow, streams: ActivityStreams | null): ActivityStreams | null {
   if (!streams || hasMeasuredPower(row) || !streams.powerW) return streams;
   const { powerW: _estimated, ...rest } = streams;
