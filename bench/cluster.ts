@@ -91,7 +91,8 @@ export async function benchCluster(load: { connections: number; warmUpS: number;
 
     const scaleOut: ScaleOut[] = [];
     for (const route of ['/api/activities', '/api/auth/user']) {
-      const one = await measureLoad({ url: `${urls[0]}${route}`, headers: { cookie }, ...load });
+      // One tool for both: wrk loads one URL only, so the three instances' run takes autocannon, and the one's too.
+      const one = await measureLoad({ url: `${urls[0]}${route}`, headers: { cookie }, tool: 'autocannon', ...load });
       const three = await measureLoad({ url: urls.map((url) => `${url}${route}`), headers: { cookie }, ...load });
       scaleOut.push({ route, one, three, ratio: round(three.requestsPerS / one.requestsPerS, 2) });
     }

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { runWrk, wrkAvailable } from './wrk.ts';
 
 export interface LoadOptions {
   /** Several URLs: autocannon spreads the connections over them in turn (a round-robin balancer). */
@@ -15,13 +16,20 @@ export interface LoadOptions {
    */
   rotatePaths?: string[];
   connections: number;
+  /** The tool to use whatever this machine has: runs compared with each other use the same one. */
+  tool?: LoadTool;
   /** Untimed run first, so JIT compilation and connection pools are warm when measuring. */
   warmUpS: number;
   durationS: number;
 }
 
 export interface LoadResult {
-  /** Mean of autocannon's per-second request counts. */
+  /**
+   * What made the load (ADR 0096): autocannon, or wrk where KAIRO_LOAD_TOOL=wrk asks for it and
+   * one URL is loaded.
+   */
+  tool: LoadTool;
+  /** Requests answered per second over the run. */
   requestsPerS: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
@@ -31,7 +39,34 @@ export interface LoadResult {
   errors: number;
 }
 
+export type LoadTool = 'wrk' | 'autocannon';
+
+/**
+ * The tool `measureLoad` uses: autocannon, unless KAIRO_LOAD_TOOL=wrk (or the options) ask for wrk
+ * on a single URL (ADR 0096). autocannon stays the default, so every recorded figure keeps its meaning.
+ */
+export function loadToolFor(options: Pick<LoadOptions, 'url' | 'tool'>): LoadTool {
+  const wanted = options.tool ?? (process.env.KAIRO_LOAD_TOOL === 'wrk' ? 'wrk' : 'autocannon');
+  if (wanted === 'autocannon' || typeof options.url !== 'string') return 'autocannon';
+  if (!wrkAvailable()) throw new Error('KAIRO_LOAD_TOOL=wrk, but wrk is not installed (apt-get install wrk)');
+  return 'wrk';
+}
+
 export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
+  if (loadToolFor(options) === 'wrk') {
+    const url = options.url as string;
+    const run = (durationS: number) =>
+      runWrk({
+        url,
+        headers: options.headers ?? {},
+        rotateHeaders: options.rotateHeaders ?? [],
+        rotatePaths: options.rotatePaths ?? [],
+        connections: options.connections,
+        durationS,
+      });
+    await run(options.warmUpS);
+    return { tool: 'wrk', ...(await run(options.durationS)) };
+  }
   let turn = 0;
   const rotate = options.rotateHeaders ?? [];
   const paths = options.rotatePaths ?? [];
@@ -56,6 +91,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   await run(options.warmUpS);
   const result = await run(options.durationS);
   return {
+    tool: 'autocannon',
     requestsPerS: result.requests.average,
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,

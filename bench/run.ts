@@ -11,7 +11,7 @@ import { benchCluster, type ClusterRun } from './cluster.ts';
 import { benchEnumeration } from './enumeration.ts';
 import { benchDemoConnect, type DemoConnectRun } from './demo-connect.ts';
 import { measureWebJs, type WebJs } from './landing-js.ts';
-import { measureLoad, type LoadResult } from './load.ts';
+import { loadToolFor, measureLoad, type LoadResult } from './load.ts';
 import { hasSharedFixtures, SHARED_FIXTURES_ABSENT } from '../test/support/shared-fixtures.ts';
 import { benchFidelity, type FidelityRun } from './fidelity.ts';
 import { benchMetrics, type MetricsRun } from './metrics.ts';
@@ -370,7 +370,7 @@ function summary(
       ? []
       : [
           `  ${name.padEnd(20)} ${Math.round(result.requestsPerS).toString().padStart(7)} req/s  ` +
-            `p50 ${result.latencyP50Ms} ms  p99 ${result.latencyP99Ms} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
+            `p50 ${result.latencyP50Ms} ms  p99 ${result.latencyP99Ms} ms  non-2xx ${result.non2xx}  errors ${result.errors}  (${result.tool})`,
         ];
   const figureLine = (item: Figure) => {
     const target =
@@ -590,7 +590,7 @@ async function main(): Promise<number> {
   const standaloneReports: Record<string, unknown> = Object.assign({}, ...standalone.map((run) => run.report));
   const report = {
     createdAt: startedAt.toISOString(),
-    environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform },
+    environment: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, platform: process.platform, loadTool: loadToolFor({ url: '' }) },
     only: benchOnly ? [...benchOnly] : null,
     valid: problems.length === 0,
     problems,
