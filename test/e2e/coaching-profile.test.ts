@@ -76,9 +76,10 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     await overlay().getByLabel('Athlete name').fill('Ada Watts');
 
     const put = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/user/settings');
+    const toast = page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
     await save().click();
     expect((await put).postDataJSON()).toMatchObject({ athleteFtp: Number(suggestedFtp), hrZone1Max: Number(zone1), athleteName: 'Ada Watts' });
-    await page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
+    await toast;
     await overlay().waitFor({ state: 'detached' });
   });
 
@@ -103,11 +104,13 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     }
 
     const put = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/user/settings');
+    // The toast lasts five seconds: it is looked for from the click on, not from when the answer was read.
+    const toast = page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
     await save().click();
     expect((await put).status()).toBe(200);
     // Only what was changed is sent: the zones, weight and name the form showed stay as they are (issue 14).
     expect((await put).request().postDataJSON()).toEqual({ athleteFtp: 287, coachingStyle: 'marginal_gains' });
-    await page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
+    await toast;
     await overlay().waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Settings' }).click();

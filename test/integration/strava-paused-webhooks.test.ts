@@ -18,7 +18,8 @@ const METRICS_TOKEN = 'scrape-paused-webhooks-0123456789abcdef';
 const TIMEOUT_MS = 90_000;
 
 describe.each(kinds)('Webhook events while Strava sync is paused on %s', (kind: TestDatabaseKind) => {
-  const rig = useKairoChildWithSim(kind, { env: { METRICS_TOKEN } });
+  // Info-level logs: a failure below shows what each instance did with the jobs (ADR 0067's pause and resume).
+  const rig = useKairoChildWithSim(kind, { env: { METRICS_TOKEN, LOG_LEVEL: 'info' } });
   const { start: startKairo, inDatabase } = rig;
   let kairo: KairoProcess | undefined;
 
@@ -74,14 +75,22 @@ describe.each(kinds)('Webhook events while Strava sync is paused on %s', (kind: 
 
       // The operator fixes the app and starts Kairo again: the pause ends and the held events are replayed.
       rig.sim.control.setClientStatus(SIM_CLIENT.clientId, { inactive: false });
+      const killed = kairo;
       kairo = await startKairo(kairo.port);
+      const restarted = kairo;
       const after = await waitFor(
         () => stravaActivities(browser),
         (list) =>
           list.length === atStrava.length - 1 &&
           list.some((activity) => activity.id === before.id && activity.name === 'Hill repeats, soaked' && activity.sportType === newType),
         TIMEOUT_MS,
-      );
+      ).catch(async (error: Error) => {
+        const jobs = await fetch(`${restarted.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+          .then((response) => response.text())
+          .then((text) => text.split('\n').filter((line) => line.startsWith('kairo_job_queue_jobs{') && line.includes('strava')).join('\n'))
+          .catch(() => 'metrics unreadable');
+        throw new Error(`${error.message}\n--- killed instance:\n${killed.output()}\n--- restarted instance:\n${restarted.output()}\n--- Strava queues:\n${jobs}`);
+      });
       expect(after.map((activity) => activity.stravaActivityId)).not.toContain(String(deleted.id));
       expect((await browser.get('/api/strava/status')).body.syncPaused).toBeNull();
       await waitFor(() => queued(kairo!.url, 'strava.incremental-sync'), (n) => n === 0, TIMEOUT_MS);
