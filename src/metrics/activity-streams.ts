@@ -27,3 +27,14 @@ export interface ActivityStreams {
 }
 
 export type StreamKey = Exclude<keyof ActivityStreams, 'timeS'>;
+
+/**
+ * The streams without their power stream, for power that was estimated rather than measured
+ * (scoring's `hasMeasuredPower` decides which): the same object when there is none to drop,
+ * otherwise a new one, so streams another reader holds are never changed.
+ */
+export function withoutPowerStream(streams: ActivityStreams): ActivityStreams {
+  if (!streams.powerW) return streams;
+  const { powerW: _estimated, ...rest } = streams;
+  return rest;
+}

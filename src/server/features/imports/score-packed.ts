@@ -1,4 +1,5 @@
 import type { ActivityMetricsInput } from '../../../metrics/activity-metrics.ts';
+import { withoutPowerStream } from '../../../metrics/activity-streams.ts';
 import { scoreActivity, type ActivityScore } from '../../../metrics/activity-score.ts';
 import { decodeStreams } from '../../db/stream-codec.ts';
 
@@ -15,7 +16,7 @@ export interface PackedScoreInput extends Omit<ActivityMetricsInput, 'streams'> 
 }
 
 export function scorePacked({ packedStreams, withoutPower, ...input }: PackedScoreInput): ActivityScore {
-  const streams = packedStreams && decodeStreams(packedStreams);
-  if (streams && withoutPower) delete streams.powerW;
+  const decoded = packedStreams && decodeStreams(packedStreams);
+  const streams = decoded && withoutPower ? withoutPowerStream(decoded) : decoded;
   return scoreActivity({ ...input, streams });
 }

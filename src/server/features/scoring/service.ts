@@ -1,4 +1,4 @@
-import type { ActivityStreams } from '../../../metrics/activity-streams.ts';
+import { withoutPowerStream, type ActivityStreams } from '../../../metrics/activity-streams.ts';
 import type { ActivityScore } from '../../../metrics/activity-score.ts';
 import { resolveAthleteSettings } from '../../../metrics/athlete-settings.ts';
 import { estimateFtpFromBest20MinW } from '../../../metrics/critical-power.ts';
@@ -134,9 +134,7 @@ const hasMeasuredPower = (row: Pick<ActivityRow, 'deviceWatts'>): boolean => row
 
 /** The streams without an estimated power stream (see `hasMeasuredPower`). */
 export function measuredStreams(row: ActivityRow, streams: ActivityStreams | null): ActivityStreams | null {
-  if (!streams || hasMeasuredPower(row) || !streams.powerW) return streams;
-  const { powerW: _estimated, ...rest } = streams;
-  return rest;
+  return streams && !hasMeasuredPower(row) ? withoutPowerStream(streams) : streams;
 }
 
 export function createMetricsService(deps: {
