@@ -11,12 +11,12 @@ export interface LoadOptions {
    */
   rotateHeaders?: Record<string, string>[];
   /**
-   * Requests take these paths (with their query) in turn, independently of `rotateHeaders`, e.g.
-   * chart windows an athlete switches between.
+   * Requests take these paths (with their query) in turn, each with every one of `rotateHeaders`
+   * (whatever the two counts, every pair comes up), e.g. chart windows each athlete switches between.
    */
   rotatePaths?: string[];
   connections: number;
-  /** The tool to use whatever this machine has: runs compared with each other use the same one. */
+  /** The load generator (loadToolFor: autocannon unless KAIRO_LOAD_TOOL says wrk): runs compared with each other use the same one. */
   tool?: LoadTool;
   /** Untimed run first, so JIT compilation and connection pools are warm when measuring. */
   warmUpS: number;
@@ -78,7 +78,8 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
               const n = turn++;
               return {
                 ...request,
-                ...(paths.length ? { path: paths[n % paths.length] } : {}),
+                // Every headers with every path: the path moves on once each headers have had it.
+                ...(paths.length ? { path: paths[Math.floor(n / Math.max(rotate.length, 1)) % paths.length] } : {}),
                 headers: { ...request.headers, ...(rotate.length ? rotate[n % rotate.length] : {}) },
               };
             },

@@ -73,8 +73,9 @@ export async function runWrk(run: WrkRun): Promise<WrkResult> {
 }
 
 /**
- * The Lua script wrk runs: each thread takes the next headers and path in turn for each request
- * (threads keep their own turn, as autocannon's connections do), and `done` prints the figures as
+ * The Lua script wrk runs: each thread takes the next headers for each request, and the next path
+ * once every headers have had the path (threads keep their own turn, as autocannon's connections
+ * do), so every pair comes up whatever the two counts; `done` prints the figures as
  * one line of JSON, latencies from wrk's histogram in microseconds.
  */
 export function wrkScript(run: Pick<WrkRun, 'headers' | 'rotateHeaders' | 'rotatePaths'>): string {
@@ -91,7 +92,7 @@ local turn = 0
 request = function()
   turn = turn + 1
   local path = nil
-  if #paths > 0 then path = paths[(turn - 1) % #paths + 1] end
+  if #paths > 0 then path = paths[math.floor((turn - 1) / #headers) % #paths + 1] end
   return wrk.format("GET", path, headers[(turn - 1) % #headers + 1])
 end
 

@@ -183,7 +183,12 @@ export async function startKairo(config: Config, options: { database?: DatabaseH
   const scoringJobs = createScoringJobs(scoring, events);
   registerScoringRoutes(app, scoring);
   // The season (ADR 0083): curves over any range from the stored ones; W/kg reads the weights, so a check-in changes it.
-  const season = createSeason({ database: database.db, invalidation, storeMissingPowerCurves: (accountId, from) => scoring.storeMissingPowerCurves(accountId, from) });
+  const season = createSeason({
+    database: database.db,
+    invalidation,
+    storeMissingPowerCurves: (accountId, from) => scoring.storeMissingPowerCurves(accountId, from),
+    alsoOn: [ACTIVITIES_WRITTEN, ACCOUNT_WROTE],
+  });
   registerSeasonRoutes(app, season);
   const wellness = createWellnessService({
     repo: createWellnessRepo(database.db),

@@ -158,6 +158,19 @@ describe.each(kinds)('the season on %s', (kind) => {
     }
   });
 
+  it('reads a weight saved in the profile at once, though the season was kept just before (ADR 0097)', async () => {
+    const path = '/api/season?from=2024-01-01&to=2024-12-31&tz=Europe%2FLjubljana';
+    const kept = (await athlete.get(path)).body.power;
+    const lateK = kept.evidence.findIndex((entry: { activityId: string }) => entry.activityId === ids.get('Late ride'));
+    expect(kept.wattsPerKg[lateK]).toBe(Math.round((kept.watts[lateK] / 70) * 100) / 100);
+    // The late ride has no check-in on or before its day: the profile's weight counts.
+    expect((await athlete.request('PUT', '/api/user/settings', { athleteWeight: 64 })).status).toBe(200);
+    const now = (await athlete.get(path)).body.power;
+    expect(now.wattsPerKg[lateK]).toBe(Math.round((kept.watts[lateK] / 64) * 100) / 100);
+    // The February ride's 1 s keeps the weight of its own day.
+    expect(now.wattsPerKg[0]).toBe(11.25);
+  });
+
   it('reads the pace curve from the runs’ best efforts', async () => {
     const season = (await athlete.get('/api/season?from=2024-03-01&to=2024-03-31')).body;
     expect(season.pace.activityCount).toBe(1);

@@ -41,6 +41,31 @@ describe('account cache', () => {
     expect(await cache.read('a', 'other', load)).toBe(2);
   });
 
+  it('keeps as many keys of an account as it is told, letting go of the one read least recently, and drops them all on a change', async () => {
+    const { invalidation } = channel();
+    const cache = createAccountCache<string, string>({ invalidation, ...options, keysPerAccount: 3 });
+    const loads: string[] = [];
+    const load = (key: string) => async () => {
+      loads.push(key);
+      return `${key}#${loads.length}`;
+    };
+    for (const key of ['p1', 'p2', 'p3']) await cache.read('a', key, load(key));
+    // All three are kept; reading p1 again makes p2 the least recently read.
+    expect(await cache.read('a', 'p1', load('p1'))).toBe('p1#1');
+    expect(await cache.read('a', 'p3', load('p3'))).toBe('p3#3');
+    expect(await cache.read('a', 'p4', load('p4'))).toBe('p4#4');
+    expect(await cache.read('a', 'p1', load('p1'))).toBe('p1#1');
+    expect(await cache.read('a', 'p3', load('p3'))).toBe('p3#3');
+    expect(await cache.read('a', 'p2', load('p2'))).toBe('p2#5');
+    // Another account's keys count on their own.
+    expect(await cache.read('b', 'p1', load('p1'))).toBe('p1#6');
+    expect(await cache.read('a', 'p2', load('p2'))).toBe('p2#5');
+    await cache.changed('a');
+    expect(await cache.read('a', 'p2', load('p2'))).toBe('p2#7');
+    expect(await cache.read('a', 'p3', load('p3'))).toBe('p3#8');
+    expect(await cache.read('b', 'p1', load('p1'))).toBe('p1#6');
+  });
+
   it("drops an account's answer on a change heard on another writer's topic too, and announces only on its own", async () => {
     const { invalidation, deliver } = channel();
     const cache = createAccountCache<string, number>({ invalidation, ...options, alsoOn: ['activities', 'fitness'] });

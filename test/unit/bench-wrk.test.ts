@@ -57,4 +57,17 @@ describe.skipIf(!wrkAvailable())('runWrk: the bench load through wrk', () => {
     expect(result.latencyP99Ms).toBeGreaterThanOrEqual(result.latencyP50Ms);
     expect(result.requestsPerS).toBeGreaterThan(result.requests / 2);
   });
+
+  it('pairs every headers with every path even when one count divides the other', async () => {
+    seen.clear();
+    await runWrk({
+      url: `${origin}/ignored`,
+      headers: {},
+      rotateHeaders: [{ cookie: 'athlete=1' }, { cookie: 'athlete=2' }],
+      rotatePaths: ['/p1', '/p2', '/p3', '/p4'],
+      connections: 2,
+      durationS: 1,
+    });
+    expect([...seen.keys()].sort()).toEqual(['/p1', '/p2', '/p3', '/p4'].flatMap((path) => [`${path} athlete=1 -`, `${path} athlete=2 -`]));
+  });
 });

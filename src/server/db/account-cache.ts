@@ -1,8 +1,9 @@
 import type { InvalidationChannel } from './invalidation.ts';
 
 /**
- * One answer per account kept in memory (the first page of the activity list, the fitness chart of
- * the last window asked for) until the account's data changes on any instance (ADR 0041, ADR
+ * Answers kept in memory per account (the first page of the activity list, the fitness chart of
+ * the last window asked for: one key each; the calendar's last pages: several, ADR 0097) until the
+ * account's data changes on any instance (ADR 0041, ADR
  * 0052). Writers call `changed(accountId)` after their write commits: every instance drops the
  * account's entry through the invalidation channel. A read that overlapped a change, or ran while
  * the channel was down, is answered but not kept, so what is served from memory is always what the
@@ -33,15 +34,22 @@ export function createAccountCache<K extends string | number, V>(options: {
   ttlMs: number;
   /** Beyond this many accounts the cache starts over (a bound on memory, not an eviction policy). */
   maxAccounts: number;
+  /**
+   * How many keys of one account are kept at once (1 when omitted): beyond it the key read least
+   * recently goes. More than one where a screen asks for several ranges in turn, as the calendar's
+   * week view asks for its pages while the athlete scrolls (ADR 0097).
+   */
+  keysPerAccount?: number;
 }): AccountCache<K, V> {
-  const { invalidation, topic, ttlMs, maxAccounts, alsoOn = [] } = options;
-  const entries = new Map<string, { key: K; value: V; until: number; refreshFrom: number }>();
+  const { invalidation, topic, ttlMs, maxAccounts, alsoOn = [], keysPerAccount = 1 } = options;
+  /** Each account's kept answers by key, the one read least recently first. */
+  const entries = new Map<string, Map<K, { value: V; until: number; refreshFrom: number }>>();
   /** Bumped by every change heard of, so a read that overlapped a change never keeps what it saw. */
   const changeCounts = new Map<string, number>();
   /** Bumped when the channel says anything may have changed. */
   let resets = 0;
-  /** The load running for an account, shared by the requests that miss while it runs. */
-  const loading = new Map<string, { key: K; value: Promise<V> }>();
+  /** The loads running for an account, by key, shared by the requests that miss while they run. */
+  const loading = new Map<string, Map<K, Promise<V>>>();
   const onChange = (accountId: string | null) => {
     if (accountId === null) {
       resets += 1;
@@ -56,27 +64,42 @@ export function createAccountCache<K extends string | number, V>(options: {
   };
   for (const heard of new Set([topic, ...alsoOn])) invalidation.subscribe(heard, onChange);
 
+  function keep(accountId: string, key: K, value: V, startedAt: number) {
+    let kept = entries.get(accountId);
+    if (!kept) {
+      if (entries.size >= maxAccounts) entries.clear();
+      kept = new Map();
+      entries.set(accountId, kept);
+    }
+    kept.delete(key);
+    if (kept.size >= keysPerAccount) kept.delete(kept.keys().next().value as K);
+    kept.set(key, { value, until: startedAt + ttlMs, refreshFrom: startedAt + ttlMs * (0.5 + 0.4 * Math.random()) });
+  }
+
   async function loadAndKeep(accountId: string, key: K, load: () => Promise<V>): Promise<V> {
     const startedAt = Date.now();
     const changesBefore = changeCounts.get(accountId) ?? 0;
     const resetsBefore = resets;
     const value = await load();
     const unchanged = (changeCounts.get(accountId) ?? 0) === changesBefore && resets === resetsBefore;
-    if (invalidation.live() && unchanged) {
-      if (entries.size >= maxAccounts && !entries.has(accountId)) entries.clear();
-      const refreshFrom = startedAt + ttlMs * (0.5 + 0.4 * Math.random());
-      entries.set(accountId, { key, value, until: startedAt + ttlMs, refreshFrom });
-    }
+    if (invalidation.live() && unchanged) keep(accountId, key, value, startedAt);
     return value;
   }
 
   /** Runs a load that requests of the same key join until a change is heard (which removes it from `loading`). */
   function startLoad(accountId: string, key: K, load: () => Promise<V>): Promise<V> {
     const value = loadAndKeep(accountId, key, load);
-    const own = { key, value };
-    loading.set(accountId, own);
+    let running = loading.get(accountId);
+    if (!running) {
+      running = new Map();
+      loading.set(accountId, running);
+    }
+    running.set(key, value);
+    const own = running;
     const done = () => {
-      if (loading.get(accountId) === own) loading.delete(accountId);
+      if (own.get(key) !== value) return;
+      own.delete(key);
+      if (own.size === 0 && loading.get(accountId) === own) loading.delete(accountId);
     };
     value.then(done, done);
     return value;
@@ -85,16 +108,20 @@ export function createAccountCache<K extends string | number, V>(options: {
   return {
     async read(accountId, key, load) {
       if (!invalidation.live()) return load();
-      const kept = entries.get(accountId);
+      const accountKept = entries.get(accountId);
+      const kept = accountKept?.get(key);
       const now = Date.now();
-      const running = loading.get(accountId);
-      if (kept && kept.key === key && kept.until > now) {
+      const running = loading.get(accountId)?.get(key);
+      if (kept && kept.until > now) {
+        // Read most recently now: the last key an account's bound lets go.
+        accountKept!.delete(key);
+        accountKept!.set(key, kept);
         // Late in its lifetime: loaded again behind it, so no request waits when it ends. A failed
         // load keeps nothing and tells no one; the entry then ends as it would have.
         if (now >= kept.refreshFrom && !running) startLoad(accountId, key, load).catch(() => undefined);
         return kept.value;
       }
-      if (running && running.key === key) return running.value;
+      if (running) return running;
       return startLoad(accountId, key, load);
     },
     changed: (accountId) => invalidation.publish(topic, accountId),

@@ -38,8 +38,13 @@ export interface CalendarDeps {
   daysTopics: readonly string[];
 }
 
-/** For changes written outside the servers (the servers tell each other of their own, ADR 0052). */
-const TOTALS_TTL_MS = 10_000;
+/**
+ * For changes written outside the servers (the servers tell each other of their own, ADR 0052):
+ * the totals add up only the activities and their loads, whose writers all announce, and nothing
+ * in them changes with the clock alone, so a minute, as the days (ADR 0097). An all-time reload is
+ * one aggregate over every activity of the account.
+ */
+const TOTALS_TTL_MS = 60_000;
 const TOTALS_MAX_ACCOUNTS = 10_000;
 /**
  * The days hear of every write the servers make for the account (ADR 0090), so their lifetime
@@ -47,6 +52,14 @@ const TOTALS_MAX_ACCOUNTS = 10_000;
  * key): a minute. Each reload decides a year of days, tens of milliseconds of the event loop.
  */
 const DAYS_TTL_MS = 60_000;
+/**
+ * The week view asks for its days in pages of twelve weeks as the athlete scrolls (calendar-range.ts),
+ * and keeps up to eight: six ranges are kept per account, a year of weeks and more, so scrolling
+ * back and forth, or the pages asked again after a write, are answered from memory (ADR 0097).
+ */
+const DAYS_KEYS_PER_ACCOUNT = 6;
+/** With six ranges each, at most 15,000 answers kept: 1.3 million days as the week view asks them (84 a page). */
+const DAYS_MAX_ACCOUNTS = 2_500;
 
 function datesFromTo(from: string, to: string): string[] {
   const dates: string[] = [];
@@ -81,16 +94,17 @@ export function createCalendarService(deps: CalendarDeps) {
   });
 
   /**
-   * The days and weeks last asked for (by range and today), per account, kept until anything of the
-   * account is written on any instance: a year of days asks the day plan for 365 decisions, and
-   * scrolling back and forth asks for the same range again.
+   * The days and weeks of the ranges last asked for (by range and today), per account, kept until
+   * anything of the account is written on any instance: a page of days asks the day plan for 84
+   * decisions, and scrolling back and forth asks for the same ranges again.
    */
   const keptDays = createAccountCache<string, CalendarAnswer>({
     invalidation: deps.invalidation,
     topic: 'calendar-days',
     alsoOn: deps.daysTopics,
     ttlMs: DAYS_TTL_MS,
-    maxAccounts: TOTALS_MAX_ACCOUNTS,
+    maxAccounts: DAYS_MAX_ACCOUNTS,
+    keysPerAccount: DAYS_KEYS_PER_ACCOUNT,
   });
 
   async function readCalendar(accountId: string, query: CalendarQuery): Promise<CalendarAnswer> {

@@ -7,6 +7,12 @@ import { createSeasonService } from './service.ts';
 export type { SeasonService } from './service.ts';
 export { registerSeasonRoutes } from './routes.ts';
 
-export function createSeason(deps: { database: Database; invalidation: InvalidationChannel; storeMissingPowerCurves: (accountId: string, from: Date) => Promise<void> }) {
-  return createSeasonService({ repo: createSeasonRepo(deps.database), invalidation: deps.invalidation, storeMissingPowerCurves: deps.storeMissingPowerCurves });
+export function createSeason(deps: {
+  database: Database;
+  invalidation: InvalidationChannel;
+  storeMissingPowerCurves: (accountId: string, from: Date) => Promise<void>;
+  /** Other topics that drop an account's kept season (SeasonService's `alsoOn`). */
+  alsoOn: readonly string[];
+}) {
+  return createSeasonService({ ...deps, repo: createSeasonRepo(deps.database) });
 }

@@ -11,8 +11,12 @@ import { FITNESS_WRITTEN } from '../scoring/index.ts';
 /** The durations critical power is fitted over (metrics/critical-power.ts), for the evidence of a month's fit. */
 const CP_FIT_S = { min: 3 * 60, max: 20 * 60 } as const;
 const TWENTY_MIN_ENTRY = POWER_CURVE_GRID_S.indexOf(20 * 60);
-/** For changes written outside the servers (the servers tell each other of their own). */
-const SEASON_TTL_MS = 10_000;
+/**
+ * For changes written outside the servers: the season hears of every write the servers make for
+ * the account (its own topic, the activities' and ADR 0090's account-wrote), as the calendar's
+ * days do, and each reload aggregates every ride's curve of the range (ADR 0097).
+ */
+const SEASON_TTL_MS = 60_000;
 const SEASON_MAX_ACCOUNTS = 10_000;
 /** The topic a change of the stored curves, peaks or weights is announced on (scoring announces a rewritten fitness series on it). */
 export const SEASON_TOPIC = FITNESS_WRITTEN;
@@ -44,10 +48,22 @@ export function createSeasonService(deps: {
   invalidation: InvalidationChannel;
   /** Stores the grid curves of the account's activities since `from` whose metrics predate them (scoring). */
   storeMissingPowerCurves: (accountId: string, from: Date) => Promise<void>;
+  /**
+   * Other topics whose changes drop the account's kept season: the activities written (counts,
+   * fastest efforts, peak heart rates) and every write on the account's behalf (a weight in the
+   * settings, a check-in), so that its lifetime only bounds writes made outside the servers.
+   */
+  alsoOn: readonly string[];
 }) {
   const { repo, storeMissingPowerCurves } = deps;
   /** The last range asked for per account, kept until the account's curves or weights change on any instance. */
-  const kept = createAccountCache<string, SeasonAnswer>({ invalidation: deps.invalidation, topic: SEASON_TOPIC, ttlMs: SEASON_TTL_MS, maxAccounts: SEASON_MAX_ACCOUNTS });
+  const kept = createAccountCache<string, SeasonAnswer>({
+    invalidation: deps.invalidation,
+    topic: SEASON_TOPIC,
+    alsoOn: deps.alsoOn,
+    ttlMs: SEASON_TTL_MS,
+    maxAccounts: SEASON_MAX_ACCOUNTS,
+  });
 
   async function read(accountId: string, range: SeasonRange): Promise<SeasonAnswer> {
     // A day before `from` in UTC reaches its midnight in any zone.
