@@ -96,6 +96,8 @@ export interface FitnessReads {
 }
 
 export interface DataScaleRun {
+  /** What the server logged at warn level or above over the run, each message once with its count: a non-2xx answer's reason. */
+  serverLog: string[];
   athletes: number;
   activitiesPerAthlete: number;
   rows: { accounts: number; activities: number; activityMetrics: number; fitnessDays: number; analyses: number };
@@ -271,6 +273,7 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
         loadAverage: { start: loadStart, end: loadEnd },
         plans,
         plansIndexed: plans.every((plan) => plan.seqScans.length === 0),
+        serverLog: distinctWarnings(kairo.output()),
       };
     } finally {
       await kairo.stop();
@@ -365,7 +368,7 @@ export function dataScaleProblems(run: DataScaleRun): string[] {
     ].flatMap(([name, result]) => {
     const { non2xx, errors } = result as LoadResult;
     return [
-      ...(non2xx > 0 ? [`${name as string} answered ${non2xx} non-2xx responses`] : []),
+      ...(non2xx > 0 ? [`${name as string} answered ${non2xx} non-2xx responses (the server logged: ${run.serverLog.join('; ') || 'nothing'})`] : []),
       ...(errors > 0 ? [`${name as string} had ${errors} connection errors or timeouts`] : []),
     ];
     }),
@@ -373,6 +376,23 @@ export function dataScaleProblems(run: DataScaleRun): string[] {
 }
 
 const athleteEmail = (n: number) => `athlete${n}@bench.example`;
+
+/** The server's log lines at warn level or above (pino JSON), each message once with how often it came. */
+function distinctWarnings(output: string): string[] {
+  const counts = new Map<string, number>();
+  for (const line of output.split('\n')) {
+    let entry: { level?: number; msg?: string; err?: { message?: string } };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      continue;
+    }
+    if ((entry.level ?? 0) < 40) continue;
+    const text = `${entry.msg ?? ''}${entry.err?.message ? ` (${entry.err.message})` : ''}`;
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  return [...counts].map(([text, n]) => `${n}× ${text}`);
+}
 
 type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 

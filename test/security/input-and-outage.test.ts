@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDatabaseOutage, isDatabaseUnreachable } from '../../src/server/http/database-outage.ts';
+import { createDatabaseOutage, isDatabaseBusy, isDatabaseUnreachable } from '../../src/server/http/database-outage.ts';
 import { adminQuery, testDatabaseKinds } from '../support/databases.ts';
 import { createClient, type TestClient } from '../support/http-client.ts';
 import { startTestKairo, uniqueEmail, type TestKairo, signUp } from '../support/kairo.ts';
@@ -142,6 +142,18 @@ describe('issue 16 item 10: an outage is logged once when it starts and once whe
     expect(isDatabaseUnreachable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
     expect(isDatabaseUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnreachable(Object.assign(new Error('invalid input syntax'), { code: '22P02' }))).toBe(false);
+  });
+
+  it("tells a pool with every connection busy (an overload) from a database that cannot be reached", () => {
+    // pg-pool: no connection of a full pool came free within the timeout; the database answers.
+    const busy = new Error('Failed query: select 1', { cause: new Error('timeout exceeded when trying to connect') });
+    expect(isDatabaseBusy(busy)).toBe(true);
+    expect(isDatabaseUnreachable(busy)).toBe(false);
+    // pg-pool: a new connection could not be made within the timeout: an outage.
+    const unreachable = new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') });
+    expect(isDatabaseBusy(unreachable)).toBe(false);
+    expect(isDatabaseUnreachable(unreachable)).toBe(true);
+    expect(isDatabaseBusy(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(false);
   });
 
   it('reads the causes an error wraps, a few deep, and ends on a cause cycle', () => {

@@ -1,13 +1,13 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { KairoLogController, loggerOptions } from './logging.ts';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config, TrustProxy } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { ResolvedSession, SessionStore } from './sessions.ts';
 import { AppError } from './errors.ts';
 import { bearerToken, type BearerAuthenticator, type ResolvedApiToken } from './bearer.ts';
-import { createDatabaseOutage, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_S, type DatabaseOutage } from './database-outage.ts';
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_S, createDatabaseOutage, isDatabaseBusy, OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_S, type DatabaseOutage } from './database-outage.ts';
 import { checkRequestOrigin } from './origin-check.ts';
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './stored-text.ts';
 import { sessionCookie, type SessionCookie } from './session-cookie.ts';
@@ -74,6 +74,7 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
   app.decorateRequest('auth', null);
   app.decorateRequest('apiToken', null);
   const outage = createDatabaseOutage({ ping: () => deps.database.ping(), log: app.log });
+  const busy = createBusyLog();
   app.addHook('onClose', async () => outage.stop());
   // The API speaks JSON only; form-encodable text bodies are a classic cross-site forgery vector.
   app.removeContentTypeParser('text/plain');
@@ -146,6 +147,10 @@ export async function createHttpApp(deps: HttpDeps): Promise<{ app: FastifyInsta
     }
     const mapped = mapFrameworkError(error);
     if (mapped) return reply.code(mapped.status).send(body(mapped.message));
+    if (isDatabaseBusy(error)) {
+      busy.refused(request.log);
+      return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_S)).send(body(BUSY_MESSAGE));
+    }
     if (outage.report(error)) {
       return reply.code(503).header('retry-after', String(OUTAGE_RETRY_AFTER_S)).send(body(OUTAGE_MESSAGE));
     }
@@ -191,4 +196,29 @@ function mapFrameworkError(error: FastifyError): { status: number; message: stri
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, message: error.message };
   return null;
+}
+
+/** How often the operator is told that requests were turned away for want of a database connection. */
+const BUSY_LOG_EVERY_MS = 10_000;
+
+/**
+ * Requests answered 503 because every connection of the pool stayed busy (isDatabaseBusy): one
+ * warning per BUSY_LOG_EVERY_MS with how many since the last, not a line per request of an overload.
+ */
+function createBusyLog() {
+  let refused = 0;
+  let loggedAt = -Infinity;
+  return {
+    refused(log: FastifyBaseLogger) {
+      refused += 1;
+      const now = performance.now();
+      if (now - loggedAt < BUSY_LOG_EVERY_MS) return;
+      log.warn(
+        { refused },
+        `Requests waited longer than the connection timeout for one of the pool's database connections and were answered 503 (${refused} since the last such line): more requests than DATABASE_POOL_SIZE connections can serve`,
+      );
+      loggedAt = now;
+      refused = 0;
+    },
+  };
 }

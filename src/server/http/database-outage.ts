@@ -9,7 +9,18 @@ const PROBE_INTERVAL_MS = 1_000;
 /** SQLSTATE classes and codes that mean "no database to talk to", not "this query is wrong". */
 const UNREACHABLE_SQLSTATE = /^(08|57P0[1-4]$|53300$)/;
 const UNREACHABLE_SYSCALL = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down)|PGlite is closed/i;
+const UNREACHABLE_MESSAGE = /Connection terminated|not currently accepting connections|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down)|PGlite is closed/i;
+/**
+ * pg-pool's answer when every connection of the pool stayed busy for its whole connection timeout:
+ * the database answers, but this instance has more requests in hand than connections (an
+ * overload). A new connection that cannot be made says "Connection terminated due to connection
+ * timeout" instead, which is an outage.
+ */
+const POOL_BUSY_MESSAGE = /^timeout exceeded when trying to connect$/;
+
+/** Seconds a client is asked to wait before trying again while every connection is busy. */
+export const BUSY_RETRY_AFTER_S = 2;
+export const BUSY_MESSAGE = 'Kairo is very busy right now. Nothing was changed; please try again in a few seconds.';
 
 /**
  * Whether an error (or any error it wraps: drizzle wraps the driver's) says the database is
@@ -26,6 +37,15 @@ export function isDatabaseUnreachable(error: unknown): boolean {
     if (UNREACHABLE_MESSAGE.test(current.message)) return true;
   }
   return false;
+}
+
+/**
+ * Whether an error (or one it wraps) says this instance waited its whole connection timeout for a
+ * free connection of its pool: an overload to answer 503 with a Retry-After, not an outage to
+ * report (the database answered every statement it was sent).
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  return errorChain(error).some((current) => POOL_BUSY_MESSAGE.test(current.message));
 }
 
 /**
