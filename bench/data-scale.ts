@@ -284,6 +284,12 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
   }
 }
 
+/** The median and the slowest of first reads made one at a time, as two figures. */
+const firstReadFigures = (what: string, reads: { p50Ms: number; maxMs: number }) => [
+  { name: `data scale: ${what}, one at a time, median`, value: reads.p50Ms, unit: 'ms' as const },
+  { name: `data scale: ${what}, one at a time, slowest`, value: reads.maxMs, unit: 'ms' as const },
+];
+
 export function dataScaleFigures(run: DataScaleRun) {
   const at = `${run.athletes} athletes × ${run.activitiesPerAthlete} activities`;
   return [
@@ -306,25 +312,21 @@ export function dataScaleFigures(run: DataScaleRun) {
       max: DATA_SCALE_CALENDAR_P99_MS_MAX,
     },
     { name: 'data scale: p99, GET /api/calendar (the five pages), as a browser asks (compressed)', value: run.calendarWeekPagesBrowser.latencyP99Ms, unit: 'ms' as const },
-    { name: "data scale: an athlete's first read of a page of weeks, one at a time, median", value: run.calendarPageFirstReads.p50Ms, unit: 'ms' as const },
-    { name: "data scale: an athlete's first read of a page of weeks, one at a time, slowest", value: run.calendarPageFirstReads.maxMs, unit: 'ms' as const },
+    ...firstReadFigures("an athlete's first read of a page of weeks", run.calendarPageFirstReads),
     { name: 'data scale: p99, GET /api/calendar (364 days in one request)', value: run.calendarYear.latencyP99Ms, unit: 'ms' as const },
     { name: 'data scale: p99, GET /api/calendar (364 days), as a browser asks (compressed)', value: run.calendarYearBrowser.latencyP99Ms, unit: 'ms' as const },
     { name: 'data scale: p99, GET /api/calendar (a page of weeks), never the kept answer', value: run.calendarPagesUncached.latencyP99Ms, unit: 'ms' as const },
-    { name: "data scale: an athlete's first year of the calendar, one at a time, median", value: run.calendarFirstReads.p50Ms, unit: 'ms' as const },
-    { name: "data scale: an athlete's first year of the calendar, one at a time, slowest", value: run.calendarFirstReads.maxMs, unit: 'ms' as const },
+    ...firstReadFigures("an athlete's first year of the calendar", run.calendarFirstReads),
     {
       name: 'data scale: p99, GET /api/calendar/totals?period=year (all time)',
       value: run.calendarTotalsAllTime.latencyP99Ms,
       unit: 'ms' as const,
       max: DATA_SCALE_CALENDAR_P99_MS_MAX,
     },
-    { name: "data scale: an athlete's first all-time year totals, one at a time, median", value: run.calendarTotalsFirstReads.p50Ms, unit: 'ms' as const },
-    { name: "data scale: an athlete's first all-time year totals, one at a time, slowest", value: run.calendarTotalsFirstReads.maxMs, unit: 'ms' as const },
+    ...firstReadFigures("an athlete's first all-time year totals", run.calendarTotalsFirstReads),
     { name: 'data scale: p99, GET /api/season (all-time power curve of 5 years, kept)', value: run.seasonAllTime.latencyP99Ms, unit: 'ms' as const, max: DATA_SCALE_SEASON_P99_MS_MAX },
     { name: 'data scale: p99, GET /api/season (all time, never the kept answer)', value: run.seasonUncached.latencyP99Ms, unit: 'ms' as const },
-    { name: "data scale: an athlete's first all-time season, one at a time, median", value: run.seasonFirstReads.p50Ms, unit: 'ms' as const },
-    { name: "data scale: an athlete's first all-time season, one at a time, slowest", value: run.seasonFirstReads.maxMs, unit: 'ms' as const },
+    ...firstReadFigures("an athlete's first all-time season", run.seasonFirstReads),
     { name: "data scale: an athlete's first chart, one at a time, median", value: run.fitnessReads.firstReadP50Ms, unit: 'ms' as const },
     { name: "data scale: an athlete's first chart, one at a time, slowest", value: run.fitnessReads.firstReadMaxMs, unit: 'ms' as const },
     {
