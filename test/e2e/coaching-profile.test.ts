@@ -187,8 +187,10 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await ftp().waitFor();
     await overlay().getByText('Chill', { exact: true }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
     await save().click();
-    await page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
+    await toast;
+    await overlay().waitFor({ state: 'detached' });
     await refetched;
     // Dropped, not merely stale: the analysis in the old style is off the screen while the new one comes.
     await styleButton.waitFor({ state: 'detached' });

@@ -92,7 +92,13 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
   const [form, setForm] = useState(initial.form);
   const [changed, setChanged] = useState(initial.changed);
   const [scope, setScope] = useState<HeartRateScope>('all');
-  const save = useUpdateUserSettings();
+  const save = useUpdateUserSettings({
+    onSaved: () => {
+      showToast({ title: 'Coaching profile updated successfully' });
+      onClose();
+    },
+    onFailed: (error) => showToast({ tone: 'error', title: 'Failed to update coaching profile', description: userFacingMessage(error, 'Please try again.') }),
+  });
 
   const edit = (next: CoachingProfileForm) => {
     setForm(next);
@@ -118,13 +124,7 @@ export function CoachingProfileEditor({ settings, profile, onClose }: CoachingPr
       showToast({ tone: 'error', title: 'Failed to update coaching profile', description: problem });
       return;
     }
-    save.mutate(profileUpdate(form, initial.form), {
-      onSuccess: () => {
-        showToast({ title: 'Coaching profile updated successfully' });
-        onClose();
-      },
-      onError: (error) => showToast({ tone: 'error', title: 'Failed to update coaching profile', description: userFacingMessage(error, 'Please try again.') }),
-    });
+    save.mutate(profileUpdate(form, initial.form));
   }
 
   const ftp = ftpOffer(form, profile);

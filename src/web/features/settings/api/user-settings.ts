@@ -41,7 +41,18 @@ export async function settingsSaved(queryClient: QueryClient, saved: UserSetting
   await Promise.all(['/api/activities', '/api/profile', '/api/training-plans'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }
 
-export function useUpdateUserSettings() {
+/**
+ * What a form does when its save is answered. These run with the mutation itself, not as `mutate`'s
+ * own callbacks, which TanStack Query skips once the component that called it has unmounted: a
+ * save's own effects (other queries dropped and read again) can unmount the form on the way, and
+ * the athlete would then see neither the confirmation nor the dialog close.
+ */
+export interface SettingsSaveCallbacks {
+  onSaved?: () => void;
+  onFailed?: (error: Error) => void;
+}
+
+export function useUpdateUserSettings(callbacks: SettingsSaveCallbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserSettings,
@@ -49,6 +60,8 @@ export function useUpdateUserSettings() {
     // been fetched again (an analysis being rewritten in the new style would hold the toast back).
     onSuccess: (saved) => {
       void settingsSaved(queryClient, saved);
+      callbacks.onSaved?.();
     },
+    onError: (error) => callbacks.onFailed?.(error),
   });
 }
