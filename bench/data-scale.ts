@@ -211,7 +211,7 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
       const yearPath = `/api/calendar?from=${yearAgo}&to=${today}`;
       // The week view's pages over the last year, as the browser asks for them (the seeded athletes' weeks start on Monday, the default).
       const anchor = weekOf(today, 'monday');
-      const pagePaths = YEAR_OF_WEEK_PAGES.map((page) => weekPageRange(anchor, page)).map(({ from, to }) => `/api/calendar?from=${from}&to=${to}&today=${today}`);
+      const pagePaths = weekPagePaths(anchor, today, YEAR_OF_WEEK_PAGES);
       const calendarPageFirstReads = await firstReadsOfEach(kairo.url, cookies, pagePaths, (body) => (body as { days?: unknown[] }).days?.length === 84);
       const calendarWeekPages = await measureLoad({ url: `${kairo.url}${pagePaths[0]}`, rotateHeaders, rotatePaths: pagePaths, ...load });
       const calendarWeekPagesBrowser = await measureLoad({
@@ -230,7 +230,7 @@ export async function benchDataScale(load: { connections: number; warmUpS: numbe
         ...load,
       });
       // Pages further back, seven in turn per athlete: one more than is kept per athlete, so nothing kept answers.
-      const uncachedPagePaths = UNCACHED_WEEK_PAGES.map((page) => weekPageRange(anchor, page)).map(({ from, to }) => `/api/calendar?from=${from}&to=${to}&today=${today}`);
+      const uncachedPagePaths = weekPagePaths(anchor, today, UNCACHED_WEEK_PAGES);
       const calendarPagesUncached = await measureLoad({ url: `${kairo.url}${uncachedPagePaths[0]}`, rotateHeaders, rotatePaths: uncachedPagePaths, ...load });
       const totalsPath = `/api/calendar/totals?period=year&from=${firstYear}&to=${today}`;
       // Each athlete's all-time totals read once first, as an athlete opens the year view, after the backlog of the pages never kept.
@@ -378,6 +378,10 @@ export function dataScaleProblems(run: DataScaleRun): string[] {
 }
 
 const athleteEmail = (n: number) => `athlete${n}@bench.example`;
+
+/** GET /api/calendar of the week view's pages around the anchor week, as the browser asks for them (calendar-range.ts). */
+const weekPagePaths = (anchor: string, today: string, pages: readonly number[]) =>
+  pages.map((page) => weekPageRange(anchor, page)).map(({ from, to }) => `/api/calendar?from=${from}&to=${to}&today=${today}`);
 
 /** The server's log lines at warn level or above (pino JSON), each message once with how often it came. */
 function distinctWarnings(output: string): string[] {

@@ -89,17 +89,12 @@ export function createAccountCache<K extends string | number, V>(options: {
   /** Runs a load that requests of the same key join until a change is heard (which removes it from `loading`). */
   function startLoad(accountId: string, key: K, load: () => Promise<V>): Promise<V> {
     const value = loadAndKeep(accountId, key, load);
-    let running = loading.get(accountId);
-    if (!running) {
-      running = new Map();
-      loading.set(accountId, running);
-    }
-    running.set(key, value);
-    const own = running;
+    const running = loading.get(accountId) ?? new Map<K, Promise<V>>();
+    loading.set(accountId, running.set(key, value));
     const done = () => {
-      if (own.get(key) !== value) return;
-      own.delete(key);
-      if (own.size === 0 && loading.get(accountId) === own) loading.delete(accountId);
+      if (running.get(key) !== value) return;
+      running.delete(key);
+      if (running.size === 0 && loading.get(accountId) === running) loading.delete(accountId);
     };
     value.then(done, done);
     return value;
