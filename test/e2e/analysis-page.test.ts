@@ -7,7 +7,7 @@ import { analysisView, type AnalysisView } from '../../src/shared/api/analysis.t
 import { analysisContextExport } from '../../src/shared/api/exports.ts';
 import { fileNameSlug } from '../../src/shared/domain/file-name.ts';
 import { uniqueEmail } from '../support/kairo.ts';
-import { hasChromium, hoverUntilTooltip, shootDesktopAndPhone, type ExpectedResponseError } from './support/browser.ts';
+import { hasChromium, hoverUntilTooltip, shootDesktopAndPhone, toastOn, type ExpectedResponseError } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { signUpInBrowser, submitSignIn } from './support/accounts.ts';
 
@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('the analysis page in the browser', () => {
 
   const { main } = session;
   const section = (name: string) => main().getByRole('region', { name, exact: true });
-  const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
+  const toast = (text: string) => toastOn(page, text);
   const styleButton = () => main().getByRole('button', { name: /^Coaching style: / });
   const detailDialog = () => page.getByRole('dialog', { name: /^Let Kai know about your (ride|activity)$/ });
   const rideType = (dialog: Locator, title: string) => dialog.getByRole('button', { name: new RegExp(`^${title}`) });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/kairo.ts';
-import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
+import { hasChromium, shootDesktopAndPhone, toastOn } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { signUpInBrowser } from './support/accounts.ts';
 import { powerRide } from '../support/recordings.ts';
@@ -76,7 +76,7 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     await overlay().getByLabel('Athlete name').fill('Ada Watts');
 
     const put = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/user/settings');
-    const toast = page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
+    const toast = toastOn(page, 'Coaching profile updated successfully').waitFor();
     await save().click();
     expect((await put).postDataJSON()).toMatchObject({ athleteFtp: Number(suggestedFtp), hrZone1Max: Number(zone1), athleteName: 'Ada Watts' });
     await toast;
@@ -105,7 +105,7 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
 
     const put = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/user/settings');
     // The toast lasts five seconds: it is looked for from the click on, not from when the answer was read.
-    const toast = page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
+    const toast = toastOn(page, 'Coaching profile updated successfully').waitFor();
     await save().click();
     expect((await put).status()).toBe(200);
     // Only what was changed is sent: the zones, weight and name the form showed stay as they are (issue 14).
@@ -160,11 +160,8 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     await save().click();
     // One wait for the toast with its title and its reason: a toast closes by itself, and a second
     // look at it (its text, read after it showed) can come after it has gone on a busy machine.
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Failed to update coaching profile' })
+    await toastOn(page, 'Failed to update coaching profile')
       .filter({ hasText: /Zone 3 min \(100\) must not be below Zone 2 max/ })
-      .first()
       .waitFor();
     expect(await overlay().isVisible()).toBe(true);
     await overlay().getByRole('button', { name: 'Cancel' }).click();
@@ -187,7 +184,7 @@ describe.skipIf(!hasChromium)('coaching profile in the browser', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await ftp().waitFor();
     await overlay().getByText('Chill', { exact: true }).click();
-    const toast = page.getByRole('status').filter({ hasText: 'Coaching profile updated successfully' }).first().waitFor();
+    const toast = toastOn(page, 'Coaching profile updated successfully').waitFor();
     await save().click();
     await toast;
     await overlay().waitFor({ state: 'detached' });

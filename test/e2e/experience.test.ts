@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setAccountPlan } from '../../src/server/admin/accounts.ts';
 import { WEAK_PASSWORD_MESSAGE } from '../../src/server/features/auth/password-rule.ts';
 import { uniqueEmail } from '../support/kairo.ts';
-import { hasChromium, shootDesktopAndPhone, type ExpectedResponseError } from './support/browser.ts';
+import { hasChromium, shootDesktopAndPhone, toastOn, type ExpectedResponseError } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { seriousAxeFindings } from './support/axe.ts';
 import { signInAfresh, signUpInBrowser, submitSignIn, openConfirmationLink } from './support/accounts.ts';
@@ -160,7 +160,7 @@ describe.skipIf(!hasChromium)('the experience issue in the browser', () => {
     await refresh.click();
     expect((await refused).status()).toBe(429);
 
-    await page.getByRole('status').filter({ hasText: 'Rate limit reached. Try again in 10 minutes.' }).first().waitFor();
+    await toastOn(page, 'Rate limit reached. Try again in 10 minutes.').waitFor();
     await main().getByText('Rate limit reached. Try again in 10 minutes.', { exact: true }).waitFor();
     expect(await refresh.isDisabled()).toBe(true);
     await shootDesktopAndPhone(page, 'refresh-limited');

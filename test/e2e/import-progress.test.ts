@@ -7,7 +7,7 @@ import { stravaExportWith } from '../support/strava-export.ts';
 import { waitFor, waitForJobs } from '../support/strava.ts';
 import { signUpInBrowser } from './support/accounts.ts';
 import { seriousAxeFindings } from './support/axe.ts';
-import { hasChromium, shootDesktopAndPhone } from './support/browser.ts';
+import { hasChromium, shootDesktopAndPhone, toastOn } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 
 /** Enough activities that the import is still running while the page is reloaded and Cancel is pressed. */
@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)('archive import progress in the browser', () => {
     expect(await seriousAxeFindings(page), 'import progress on Home').toEqual([]);
 
     await card.getByRole('button', { name: 'Cancel importing export_lotte.zip' }).focus();
-    const cancelled = page.getByRole('status').filter({ hasText: 'Import cancelled' }).first().waitFor();
+    const cancelled = toastOn(page, 'Import cancelled').waitFor();
     await page.keyboard.press('Enter');
     try {
       await cancelled;

@@ -5,7 +5,7 @@ import { PROFILE_REFRESH_PRO_MESSAGE } from '../../src/shared/api/athletic-profi
 import { parseEventCards, type EventCard } from '../../src/shared/domain/profile-cards.ts';
 import { MULTIPLE_PLANS_PRO_MESSAGE } from '../../src/web/features/profile/create-plan-button.tsx';
 import { uniqueEmail } from '../support/kairo.ts';
-import { hasChromium, hoverUntilTooltip, shootDesktopAndPhone } from './support/browser.ts';
+import { hasChromium, hoverUntilTooltip, shootDesktopAndPhone, toastOn } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { signInAfresh, signUpInBrowser } from './support/accounts.ts';
 
@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     ({ page } = session);
   });
   const { at, main, sidebar } = session;
-  const toast = (title: string) => page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
+  const toast = (title: string) => toastOn(page, title);
   const email = uniqueEmail('e2e-profile');
   let event: EventCard;
   const eventsRegion = () => main().getByRole('region', { name: 'Events That Fit Your Profile' });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_VALIDATION } from '../../src/shared/api/training-plans.ts';
 import { uniqueEmail } from '../support/kairo.ts';
-import { hasChromium, shootDesktopAndPhone, type ExpectedResponseError } from './support/browser.ts';
+import { hasChromium, shootDesktopAndPhone, toastOn, type ExpectedResponseError } from './support/browser.ts';
 import { useKairoInBrowser } from './support/kairo-in-browser.ts';
 import { signUpInBrowser } from './support/accounts.ts';
 
@@ -27,7 +27,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     ({ page } = session);
   });
   const { at, main } = session;
-  const toast = (title: string) => page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
+  const toast = (title: string) => toastOn(page, title);
 
   it('signs up, connects Strava and meets the empty plan list', async () => {
     await signUpInBrowser(page, at, { firstName: 'Eddy', lastName: 'Merckx', email: uniqueEmail('e2e-plans') });
@@ -211,8 +211,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     expect(download.suggestedFilename()).toBe('gran-fondo-dolomiti-workouts.zip');
     const help = page.getByRole('dialog', { name: 'How to load your workouts' });
     await help.waitFor();
-    // The open dialog hides the rest of the page from the accessibility tree, the toast region with it.
-    await page.getByText('Workout files downloaded successfully! Import them into the platform to start training.', { exact: true }).waitFor();
+    await toast('Workout files downloaded successfully! Import them into the platform to start training.').waitFor();
     expect(await help.getByText("Unzip it and put the files of its zwo folder in Zwift's Workouts folder", { exact: false }).isVisible()).toBe(true);
     await shootDesktopAndPhone(page, 'plan-workouts-help');
     await help.getByRole('button', { name: 'Got it' }).click();

@@ -73,6 +73,16 @@ function isExpectedResponseError(message: ConsoleMessage, expected: readonly Exp
 }
 
 /**
+ * A toast, found by its text. Radix Toast gives role="status" only to a copy of it for screen
+ * readers, which it removes after a second: a wait for that copy can miss it on a busy machine (the
+ * fresh-clone CI did, twice). The toast itself stays in the Notifications region for its 5 s. Found
+ * by CSS rather than by role, as an open dialog hides that region from the accessibility tree.
+ */
+export function toastOn(page: Page, text: string | RegExp): Locator {
+  return page.locator('[role="region"][aria-label^="Notifications"] li').filter({ hasText: text });
+}
+
+/**
  * Collects console errors (CSP violations included) and uncaught page errors. Returns the live
  * list; a test asserts it is empty.
  */
