@@ -108,9 +108,11 @@ export function createAccountCache<K extends string | number, V>(options: {
       const now = Date.now();
       const running = loading.get(accountId)?.get(key);
       if (kept && kept.until > now) {
-        // Read most recently now: the last key an account's bound lets go.
-        accountKept!.delete(key);
-        accountKept!.set(key, kept);
+        // Read most recently now: the last key an account's bound lets go (one key has no order to keep).
+        if (keysPerAccount > 1) {
+          accountKept!.delete(key);
+          accountKept!.set(key, kept);
+        }
         // Late in its lifetime: loaded again behind it, so no request waits when it ends. A failed
         // load keeps nothing and tells no one; the entry then ends as it would have.
         if (now >= kept.refreshFrom && !running) startLoad(accountId, key, load).catch(() => undefined);
