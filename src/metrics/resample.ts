@@ -81,7 +81,7 @@ export function resampleTo1Hz(streams: ActivityStreams, options: ResampleOptions
   // The nanosecond of slack keeps a last timestamp like 3599.9999999999995 on second 3600.
   const length = timeS.length === 0 ? 0 : Math.floor(timeS[timeS.length - 1]! - startS + 1e-9) + 1;
   const pauseThresholdS = options.pauseThresholdS ?? detectPauseThresholdS(timeS);
-  const grid = { startS, length, pauseThresholdS, onWholeSeconds: recordsOnWholeSeconds(timeS, startS, length) };
+  const grid = { startS, length, pauseThresholdS };
 
   const recorded = markRecordedSeconds(timeS, grid);
   const channel = (values: readonly (number | null)[] | undefined) =>
@@ -126,19 +126,6 @@ interface Grid {
   startS: number;
   length: number;
   pauseThresholdS: number;
-  /** Record k is at second k of the grid, for every k: a 1 Hz recording without a gap. */
-  onWholeSeconds: boolean;
-}
-
-function recordsOnWholeSeconds(timeS: readonly number[], startS: number, length: number): boolean {
-  if (timeS.length !== length) return false;
-  for (let k = 0; k < length; k++) if (timeS[k] !== startS + k) return false;
-  return true;
-}
-
-/** Whether every entry is a reading (no null, none absent). */
-function isComplete(values: readonly (number | null)[]): boolean {
-  return !values.includes(null) && !values.includes(undefined as unknown as number);
 }
 
 function assertStrictlyAscending(timeS: readonly number[]): void {
@@ -177,8 +164,6 @@ function placeOnGrid(
   grid: Grid,
   between: (before: Reading, after: Reading, tS: number) => number | null,
 ): (number | null)[] {
-  // Each second has its own record and each record a reading: the grid is the readings as they are.
-  if (grid.onWholeSeconds && values.length === grid.length && isComplete(values)) return values.slice();
   const out = new Array<number | null>(grid.length).fill(null);
   const records = Math.min(values.length, timeS.length);
   // `before`: the last record with a reading at or before the second (the first such record until
@@ -230,7 +215,7 @@ function powerChannel(timeS: readonly number[], values: readonly (number | null)
     if (gapS <= MAX_POWER_DROPOUT_S && before.value > 0 && after.value > 0) return linearBetween(before, after, tS);
     return null;
   };
-  return zeroWhereMissing(placeOnGrid(timeS, values, grid, bridged));
+  return placeOnGrid(timeS, values, grid, bridged).map((powerW) => powerW ?? 0);
 }
 
 /**
@@ -287,13 +272,11 @@ function deriveSpeedMps(distanceM: (number | null)[], recorded: boolean[]): numb
   });
 }
 
-/** The channel's own array (made here by resampling) where nothing is missing. */
 function zeroWhereMissing(values: (number | null)[]): number[] {
-  return isComplete(values) ? (values as number[]) : values.map((value) => value ?? 0);
+  return values.map((value) => value ?? 0);
 }
 
 function holdLastValue(values: (number | null)[]): (number | null)[] {
-  if (isComplete(values)) return values;
   let last: number | null = null;
   return values.map((value) => {
     if (value !== null) last = value;

@@ -64,34 +64,6 @@ describe('resampleTo1Hz', () => {
     );
   });
 
-  it('gives a 1 Hz recording without gaps its readings as they are, in arrays of its own (property)', () => {
-    const reading = (min: number, max: number) => fc.option(fc.integer({ min, max }), { nil: null, freq: 20 });
-    const oneHertz = fc
-      .tuple(fc.integer({ min: 0, max: 100 }), fc.array(fc.tuple(reading(0, 1500), reading(60, 200), reading(0, 400)), { minLength: 2, maxLength: 80 }))
-      .map(([startS, samples]): ActivityStreams => ({
-        timeS: samples.map((_, i) => startS + i),
-        powerW: samples.map(([powerW]) => powerW),
-        heartrateBpm: samples.map(([, heartrateBpm]) => heartrateBpm),
-        altitudeM: samples.map(([, , altitudeM]) => altitudeM),
-      }));
-    fc.assert(
-      fc.property(oneHertz, (streams) => {
-        const series = resampleTo1Hz(streams, { pauseThresholdS: PAUSE_S });
-        expect(series.recorded.every(Boolean)).toBe(true);
-        for (const channel of ['heartrateBpm', 'altitudeM'] as const) {
-          const recorded = streams[channel]!;
-          const resampled = series[channel]!;
-          expect(resampled).not.toBe(recorded);
-          recorded.forEach((value, k) => {
-            if (value !== null) expect(resampled[k]).toBe(value);
-          });
-        }
-        // Power without a gap in its records is interpolated across none: each second is its reading, or 0 W.
-        if (!streams.powerW!.includes(null)) expect(series.powerW).toEqual(streams.powerW);
-      }),
-    );
-  });
-
   it('marks exactly the seconds inside long gaps as paused, with zero power there (property)', () => {
     fc.assert(
       fc.property(irregularRecording, (streams) => {
