@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('athletic profile in the browser', () => {
     ({ page } = session);
   });
   const { at, main, sidebar } = session;
-  const toast = (title: string) => toastOn(page, title);
+  const toast = (title: string) => toastOn(page, title, { exact: true });
   const email = uniqueEmail('e2e-profile');
   let event: EventCard;
   const eventsRegion = () => main().getByRole('region', { name: 'Events That Fit Your Profile' });

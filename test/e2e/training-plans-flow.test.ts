@@ -27,7 +27,7 @@ describe.skipIf(!hasChromium)('training plans in the browser', () => {
     ({ page } = session);
   });
   const { at, main } = session;
-  const toast = (title: string) => toastOn(page, title);
+  const toast = (title: string) => toastOn(page, title, { exact: true });
 
   it('signs up, connects Strava and meets the empty plan list', async () => {
     await signUpInBrowser(page, at, { firstName: 'Eddy', lastName: 'Merckx', email: uniqueEmail('e2e-plans') });

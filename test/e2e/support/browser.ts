@@ -77,9 +77,12 @@ function isExpectedResponseError(message: ConsoleMessage, expected: readonly Exp
  * readers, which it removes after a second: a wait for that copy can miss it on a busy machine (the
  * fresh-clone CI did, twice). The toast itself stays in the Notifications region for its 5 s. Found
  * by CSS rather than by role, as an open dialog hides that region from the accessibility tree.
+ * Without `exact`, any toast whose text holds `text`.
  */
-export function toastOn(page: Page, text: string | RegExp): Locator {
-  return page.locator('[role="region"][aria-label^="Notifications"] li').filter({ hasText: text });
+export function toastOn(page: Page, text: string | RegExp, { exact = false }: { exact?: boolean } = {}): Locator {
+  const toasts = page.locator('[role="region"][aria-label^="Notifications"] li');
+  // Exact: a toast with a line (its title or its description) that is the whole text.
+  return exact ? toasts.filter({ has: page.getByText(text, { exact: true }) }) : toasts.filter({ hasText: text });
 }
 
 /**
