@@ -17,7 +17,8 @@ export function computeDecouplingPct(
   heartrateBpm: readonly (number | null)[],
   summarizeOutput: (values: number[]) => number | null,
 ): number | null {
-  const seconds = outputPerS.flatMap((output, k) => (output !== null ? [k] : []));
+  const seconds: number[] = [];
+  for (let k = 0; k < outputPerS.length; k++) if (outputPerS[k] !== null) seconds.push(k);
   if (seconds.length < MIN_DECOUPLING_DURATION_S) return null;
   const middle = Math.floor(seconds.length / 2);
   const firstHalf = efficiencyOf(seconds.slice(0, middle), outputPerS, heartrateBpm, summarizeOutput);
@@ -32,11 +33,13 @@ function efficiencyOf(
   heartrateBpm: readonly (number | null)[],
   summarizeOutput: (values: number[]) => number | null,
 ): number | null {
-  const output = summarizeOutput(seconds.map((k) => outputPerS[k]!));
+  const outputs = new Array<number>(seconds.length);
+  for (let i = 0; i < seconds.length; i++) outputs[i] = outputPerS[seconds[i]!]!;
+  const output = summarizeOutput(outputs);
   let heartrateSumBpm = 0;
   let heartrateCount = 0;
-  for (const k of seconds) {
-    const bpm = heartrateBpm[k];
+  for (let i = 0; i < seconds.length; i++) {
+    const bpm = heartrateBpm[seconds[i]!];
     if (bpm == null) continue;
     heartrateSumBpm += bpm;
     heartrateCount++;

@@ -87,7 +87,7 @@ export function computeElevationGain(
   let size = 0;
   for (const run of smoothed) {
     const offsetM = size === 0 ? 0 : joined[size - 1]! - run.altitudeM[0]!;
-    for (const valueM of run.altitudeM) joined[size++] = valueM + offsetM;
+    for (let i = 0; i < run.altitudeM.length; i++) joined[size++] = run.altitudeM[i]! + offsetM;
   }
   const gainM = computeElevationGainM(joined, hysteresisM, { countsFinalRise: rule.countsFinalRise === true }) ?? 0;
   return { gainM, altitude };
@@ -112,8 +112,9 @@ export function computeElevationGainM(
   let highM: number | null = null;
   let climbing = false;
   let lastM: number | null = null;
-  for (const altitude of altitudeM) {
-    if (altitude === null) continue;
+  for (let i = 0; i < altitudeM.length; i++) {
+    const altitude = altitudeM[i];
+    if (altitude === null || altitude === undefined) continue;
     lastM = altitude;
     if (lowM === null || highM === null) {
       lowM = highM = altitude;

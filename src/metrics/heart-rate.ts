@@ -62,9 +62,10 @@ export function computeMaxHeartrateBpm(
   included?: readonly boolean[],
 ): number | null {
   let maxBpm: number | null = null;
-  heartrateBpm.forEach((bpm, k) => {
+  for (let k = 0; k < heartrateBpm.length; k++) {
+    const bpm = heartrateBpm[k]!;
     if (bpm !== null && (included === undefined || included[k]) && (maxBpm === null || bpm > maxBpm)) maxBpm = bpm;
-  });
+  }
   return maxBpm;
 }
 
@@ -77,7 +78,7 @@ export function computeBanisterTrimp(
   const readings = includedReadings(heartrateBpm, included);
   if (readings.length === 0) return null;
   let trimp = 0;
-  for (const bpm of readings) trimp += trimpPerMinute(bpm, reference) / SECONDS_PER_MINUTE;
+  for (let i = 0; i < readings.length; i++) trimp += trimpPerMinute(readings[i]!, reference) / SECONDS_PER_MINUTE;
   return trimp;
 }
 
@@ -99,8 +100,6 @@ function trimpPerMinute(bpm: number, { restHrBpm, maxHrBpm, sex }: HeartRateRefe
 
 function includedReadings(heartrateBpm: readonly (number | null)[], included: readonly boolean[]): number[] {
   const readings: number[] = [];
-  heartrateBpm.forEach((bpm, k) => {
-    if (bpm !== null && included[k]) readings.push(bpm);
-  });
+  for (let k = 0; k < heartrateBpm.length; k++) if (heartrateBpm[k] !== null && included[k]) readings.push(heartrateBpm[k]!);
   return readings;
 }

@@ -109,9 +109,10 @@ function buildWorkIndex(powerW: readonly number[]): WorkIndex {
   const cumulativeJ = new Float64Array(count + 1);
   for (let i = 0; i < count; i++) cumulativeJ[i + 1] = cumulativeJ[i]! + powerW[i]!;
   const trendW = count === 0 ? 0 : Math.round(cumulativeJ[count]! / count);
-  const detrendedJ = cumulativeJ.map((workJ, i) => workJ - trendW * i);
+  const detrendedJ = new Float64Array(count + 1);
+  for (let i = 0; i <= count; i++) detrendedJ[i] = cumulativeJ[i]! - trendW * i;
   let magnitudeJ = Math.abs(trendW) * count;
-  for (const workJ of cumulativeJ) magnitudeJ = Math.max(magnitudeJ, Math.abs(workJ));
+  for (let i = 0; i <= count; i++) magnitudeJ = Math.max(magnitudeJ, Math.abs(cumulativeJ[i]!));
   // Level 0 holds the values themselves; the cumulative work has one entry more than the power.
   const levelStart = new Int32Array(TOP_BLOCK_LOG2 + 1);
   let length = count + 1;

@@ -22,14 +22,14 @@ export function computeAveragePowerW(powerW: readonly number[], recorded: readon
 
 export function computeMaxPowerW(powerW: readonly number[]): number | null {
   let maxW: number | null = null;
-  for (const watts of powerW) if (maxW === null || watts > maxW) maxW = watts;
+  for (let i = 0; i < powerW.length; i++) if (maxW === null || powerW[i]! > maxW) maxW = powerW[i]!;
   return maxW;
 }
 
 /** Each 1 Hz sample is one second at that power, so work is the plain sum in joules. */
 export function computeWorkKj(powerW: readonly number[]): number {
   let workJ = 0;
-  for (const watts of powerW) workJ += watts;
+  for (let i = 0; i < powerW.length; i++) workJ += powerW[i]!;
   return workJ / 1000;
 }
 
@@ -64,11 +64,12 @@ export function computeNormalizedPowerW(powerW: readonly number[], recorded: rea
  */
 export function computeXPowerW(powerW: readonly number[], recorded: readonly boolean[]): number | null {
   const sampleWeight = 1 / (XPOWER_TIME_CONSTANT_S + 1);
+  const smoothedW = selectIncluded(powerW, recorded);
   let weightedW = 0;
-  const smoothedW = selectIncluded(powerW, recorded).map((watts) => {
-    weightedW += sampleWeight * (watts - weightedW);
-    return weightedW;
-  });
+  for (let k = 0; k < smoothedW.length; k++) {
+    weightedW += sampleWeight * (smoothedW[k]! - weightedW);
+    smoothedW[k] = weightedW;
+  }
   return computeFourthPowerMeanRoot(smoothedW);
 }
 

@@ -273,15 +273,19 @@ function deriveSpeedMps(distanceM: (number | null)[], recorded: boolean[]): numb
 }
 
 function zeroWhereMissing(values: (number | null)[]): number[] {
-  return values.map((value) => value ?? 0);
+  const zeroed = new Array<number>(values.length);
+  for (let k = 0; k < values.length; k++) zeroed[k] = values[k] ?? 0;
+  return zeroed;
 }
 
 function holdLastValue(values: (number | null)[]): (number | null)[] {
+  const held = new Array<number | null>(values.length);
   let last: number | null = null;
-  return values.map((value) => {
-    if (value !== null) last = value;
-    return last;
-  });
+  for (let k = 0; k < values.length; k++) {
+    if (values[k] !== null) last = values[k]!;
+    held[k] = last;
+  }
+  return held;
 }
 
 function mapOrNull<T, U>(value: T | null, map: (value: T) => U): U | null {
@@ -294,6 +298,6 @@ function firstIndexAfter(timeS: number, grid: Grid): number {
 
 function countTrue(flags: readonly boolean[]): number {
   let count = 0;
-  for (const flag of flags) if (flag) count++;
+  for (let i = 0; i < flags.length; i++) if (flags[i]) count++;
   return count;
 }

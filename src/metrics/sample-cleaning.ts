@@ -75,14 +75,16 @@ export function cleanStreams(streams: ActivityStreams): CleanedStreams {
   return { streams: cleaned, counts };
 }
 
+const isPlausiblePositive = (watts: number | null | undefined): watts is number => watts != null && watts > 0 && watts <= MAX_POWER_W;
+
 /** 2,500 W, or lower where the ride's own distribution shows a reading is far out of line. */
 function powerSpikeLimitW(powerW: readonly (number | null)[]): number {
   let count = 0;
-  for (const watts of powerW) if (watts !== null && watts > 0 && watts <= MAX_POWER_W) count++;
+  for (let i = 0; i < powerW.length; i++) if (isPlausiblePositive(powerW[i])) count++;
   if (count < MIN_POSITIVE_POWER_READINGS_FOR_PERCENTILE) return MAX_POWER_W;
   const positiveW = new Array<number>(count);
   count = 0;
-  for (const watts of powerW) if (watts !== null && watts > 0 && watts <= MAX_POWER_W) positiveW[count++] = watts;
+  for (let i = 0; i < powerW.length; i++) if (isPlausiblePositive(powerW[i])) positiveW[count++] = powerW[i]!;
   const percentileW = selectKthSmallest(positiveW, Math.floor(POWER_SPIKE_PERCENTILE * (positiveW.length - 1)));
   return Math.min(MAX_POWER_W, POWER_SPIKE_FACTOR * percentileW);
 }
@@ -92,11 +94,14 @@ function dropWhere(
   isFault: (value: number) => boolean,
 ): { values: (number | null)[]; removed: number } {
   let removed = 0;
-  const kept = values.map((value) => {
-    if (value === null || !isFault(value)) return value;
-    removed++;
-    return null;
-  });
+  const kept = new Array<number | null>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    if (value !== null && isFault(value)) {
+      kept[i] = null;
+      removed++;
+    } else kept[i] = value;
+  }
   return { values: kept, removed };
 }
 
@@ -106,18 +111,20 @@ function dropSpeedJumps(timeS: readonly number[], speedMps: readonly (number | n
   let keptAnyYet = false;
   let lastKeptS = 0;
   let lastKeptMps = 0;
-  const kept = speedMps.map((speed, i) => {
-    if (speed === null) return null;
+  const kept = new Array<number | null>(speedMps.length).fill(null);
+  for (let i = 0; i < speedMps.length; i++) {
+    const speed = speedMps[i]!;
+    if (speed === null) continue;
     const tS = timeS[i]!;
     const jump = keptAnyYet && Math.abs(speed - lastKeptMps) / Math.max(tS - lastKeptS, 1) > MAX_ACCELERATION_MPS2;
     if (speed < 0 || speed > MAX_SPEED_MPS || jump) {
       removed++;
-      return null;
+      continue;
     }
     keptAnyYet = true;
     lastKeptS = tS;
     lastKeptMps = speed;
-    return speed;
-  });
+    kept[i] = speed;
+  }
   return { values: kept, removed };
 }

@@ -13,13 +13,13 @@ export function computeFullWindowMeans(
   const means = new Array<number | null>(values.length).fill(null);
   const window: number[] = [];
   let windowSum = 0;
-  values.forEach((value, k) => {
-    if (!included[k]) return;
-    window.push(value);
-    windowSum += value;
+  for (let k = 0; k < values.length; k++) {
+    if (!included[k]) continue;
+    window.push(values[k]!);
+    windowSum += values[k]!;
     if (window.length > windowLength) windowSum -= window.shift()!;
     if (window.length === windowLength) means[k] = windowSum / windowLength;
-  });
+  }
   return means;
 }
 
@@ -27,21 +27,25 @@ export function computeFullWindowMeans(
 export function computeFourthPowerMeanRoot(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   let sum = 0;
-  for (const value of values) sum += value ** 4;
+  for (let i = 0; i < values.length; i++) sum += values[i]! ** 4;
   return (sum / values.length) ** 0.25;
 }
 
 export function computeMean(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   let sum = 0;
-  for (const value of values) sum += value;
+  for (let i = 0; i < values.length; i++) sum += values[i]!;
   return sum / values.length;
 }
 
 export function selectIncluded<T>(values: readonly T[], included: readonly boolean[]): T[] {
-  return values.filter((_, k) => included[k]);
+  const selected: T[] = [];
+  for (let k = 0; k < values.length; k++) if (included[k]) selected.push(values[k]!);
+  return selected;
 }
 
 export function selectPresent(values: readonly (number | null)[]): number[] {
-  return values.filter((value) => value !== null);
+  const present: number[] = [];
+  for (let k = 0; k < values.length; k++) if (values[k] !== null) present.push(values[k]!);
+  return present;
 }

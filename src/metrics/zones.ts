@@ -36,14 +36,15 @@ export function computeTimeInZonesS(
   included: readonly boolean[],
 ): number[] {
   const seconds = new Array<number>(upperBounds.length + 1).fill(0);
-  values.forEach((value, k) => {
-    if (value === null || !included[k]) return;
-    seconds[zoneIndexOf(value, upperBounds)]!++;
-  });
+  for (let k = 0; k < values.length; k++) {
+    const value = values[k]!;
+    if (value !== null && included[k]) seconds[zoneIndexOf(value, upperBounds)]!++;
+  }
   return seconds;
 }
 
 function zoneIndexOf(value: number, upperBounds: readonly number[]): number {
-  const index = upperBounds.findIndex((upperBound) => value <= upperBound);
-  return index === -1 ? upperBounds.length : index;
+  let index = 0;
+  while (index < upperBounds.length && !(value <= upperBounds[index]!)) index++;
+  return index;
 }
