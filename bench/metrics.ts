@@ -1,3 +1,4 @@
+import { Session } from 'node:inspector/promises';
 import { computeActivityMetrics } from '../src/metrics/activity-metrics.ts';
 import type { ActivityStreams } from '../src/metrics/activity-streams.ts';
 import { computeMeanMaximalPower } from '../src/metrics/mean-maximal-power.ts';
@@ -16,6 +17,11 @@ export interface RideMetricsRun {
   meanMaximalPowerMs: number;
   /** The floor: one bare pass over every sample of every channel, adding them up (median of the runs). */
   singlePassMs: number;
+  /**
+   * What one computation of every metric allocates on the JavaScript heap, collected objects
+   * included: what the collector then has to clear, in the worker that scores an import too.
+   */
+  allMetricsAllocatedBytes: number;
 }
 
 export interface MetricsRun {
@@ -27,7 +33,8 @@ export interface MetricsRun {
 }
 
 const RIDE_HOURS = [1, 4, 10] as const;
-const RUNS = 5;
+/** Runs per figure, of which the median is taken: on a 2-core machine single runs of the 10 h ride vary by ±10 %. */
+const RUNS = 9;
 
 /**
  * A ride at 1 Hz that looks like one to the metrics: endurance pace with surges, climbs, coasting
@@ -89,7 +96,35 @@ function singlePass(streams: ActivityStreams): number {
   return sum;
 }
 
-function benchRide(hours: number): RideMetricsRun {
+/**
+ * Bytes allocated while `work` runs, read off V8's sampling heap profiler with the objects already
+ * collected kept in its count (sampled every 1 KiB on average and scaled up to the whole, so it is
+ * an estimate within a few per cent; the same run twice gives close figures).
+ */
+async function allocatedBytes(work: () => void): Promise<number> {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 1024,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    work();
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    let bytes = 0;
+    const pending = [profile.head];
+    for (let node = pending.pop(); node; node = pending.pop()) {
+      bytes += node.selfSize;
+      pending.push(...node.children);
+    }
+    return bytes;
+  } finally {
+    session.disconnect();
+  }
+}
+
+async function benchRide(hours: number): Promise<RideMetricsRun> {
   const streams = syntheticRide(hours);
   const power = streams.powerW!.map((watts) => watts ?? 0);
   const input = {
@@ -104,6 +139,7 @@ function benchRide(hours: number): RideMetricsRun {
     allMetricsMs: round(median(Array.from({ length: RUNS }, () => timeMs(() => computeActivityMetrics(input))))),
     meanMaximalPowerMs: round(median(Array.from({ length: RUNS }, () => timeMs(() => computeMeanMaximalPower(power))))),
     singlePassMs: round(median(Array.from({ length: RUNS }, () => timeMs(() => (passSink += singlePass(streams)))))),
+    allMetricsAllocatedBytes: Math.round(await allocatedBytes(() => computeActivityMetrics(input))),
   };
 }
 
@@ -119,8 +155,9 @@ function benchBuiltinCoach(): MetricsRun['builtinAnalysis'] {
 }
 
 /** Kairo's own domain code, timed in this process: metrics of long rides and the built-in coach. */
-export function benchMetrics(): MetricsRun {
-  const rides = RIDE_HOURS.map(benchRide);
+export async function benchMetrics(): Promise<MetricsRun> {
+  const rides: RideMetricsRun[] = [];
+  for (const hours of RIDE_HOURS) rides.push(await benchRide(hours));
   const fourHours = syntheticRide(4).powerW!.map((watts) => watts ?? 0);
   const fastMs = median(Array.from({ length: RUNS }, () => timeMs(() => computeMeanMaximalPower(fourHours))));
   const naiveMs = timeMs(() => computeMeanMaximalPowerNaively(fourHours));

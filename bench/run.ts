@@ -243,6 +243,7 @@ function figures({ api, hello, web, data, metrics, fidelity, compliance, demo, r
             figure(`exact MMP alone, ${ride.hours} h ride`, ride.meanMaximalPowerMs, 'ms'),
             figure(`one bare pass over every sample, ${ride.hours} h ride (the floor)`, ride.singlePassMs, 'ms'),
             figure(`all metrics / the bare pass, ${ride.hours} h ride`, Number((ride.allMetricsMs / ride.singlePassMs).toFixed(1)), 'ratio'),
+            figure(`all metrics, ${ride.hours} h ride: JavaScript heap allocated`, ride.allMetricsAllocatedBytes, 'bytes'),
           ]),
           figure('exact MMP, 4 h ride', metrics.meanMaximalPower4h.fastMs, 'ms', { max: MMP_4H_MS_MAX }),
           figure('exact MMP speed-up over the O(n²) scan, 4 h', metrics.meanMaximalPower4h.speedup, 'ratio'),
