@@ -131,6 +131,8 @@ function columnsOf(streams: ActivityStreams): Map<ColumnId, (number | null)[]> {
 const scaleOf = (column: ColumnId) =>
   column === 'lat' || column === 'lng' ? LATLNG_SCALE : column === 'moving' || column === 'active' ? 1 : SCALES[column];
 
+const isReading = (value: number | null | undefined): value is number => value !== null && value !== undefined && Number.isFinite(value);
+
 export function encodeStreams(streams: ActivityStreams): Uint8Array {
   const sampleCount = streams.timeS.length;
   const columns = columnsOf(streams);
@@ -140,19 +142,20 @@ export function encodeStreams(streams: ActivityStreams): Uint8Array {
   for (const [column, values] of columns) {
     if (values.length !== sampleCount) throw new Error(`stream ${column} has ${values.length} samples, expected ${sampleCount}`);
     writer.byte(COLUMN_IDS.indexOf(column));
-    const hasNulls = values.some((value) => value === null || !Number.isFinite(value));
+    // Indexed loops: an iterator or a callback per sample allocates on every one of tens of thousands.
+    let hasNulls = false;
+    for (let index = 0; index < sampleCount && !hasNulls; index++) hasNulls = !isReading(values[index]);
     writer.byte(hasNulls ? 1 : 0);
     if (hasNulls) {
       const bitmap = new Uint8Array(Math.ceil(sampleCount / 8));
-      values.forEach((value, index) => {
-        if (value !== null && Number.isFinite(value)) bitmap[index >> 3]! |= 1 << (index & 7);
-      });
+      for (let index = 0; index < sampleCount; index++) if (isReading(values[index])) bitmap[index >> 3]! |= 1 << (index & 7);
       writer.bytes(bitmap);
     }
     const scale = scaleOf(column);
     let previous = 0;
-    for (const value of values) {
-      if (value === null || !Number.isFinite(value)) continue;
+    for (let index = 0; index < sampleCount; index++) {
+      const value = values[index];
+      if (!isReading(value)) continue;
       const fixed = Math.round(value * scale);
       writer.varint(fixed - previous);
       previous = fixed;

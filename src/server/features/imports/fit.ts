@@ -51,7 +51,7 @@ export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity[]
   }
   const deviceName = fitDeviceName(fileId, messages.deviceInfoMesgs ?? []);
   const readPower = developerPowerReader(messages.fieldDescriptionMesgs ?? [], messages.recordMesgs ?? []);
-  const { samples, endMs: readableEndMs } = readableSamples((messages.recordMesgs ?? []).flatMap((record) => readRecord(record, readPower)));
+  const { samples, endMs: readableEndMs } = readableSamples(readRecords(messages.recordMesgs ?? [], readPower));
   const damaged = unreadable || readableEndMs !== null;
   const readable = (timeMs: number) => readableEndMs === null || timeMs < readableEndMs;
   const laps = (messages.lapMesgs ?? []).flatMap(readLap).filter((lap) => readable(lap.startMs));
@@ -312,28 +312,36 @@ function withStatedAscent(activity: RecordedActivity, damaged: boolean): Recorde
   return { ...activity, totalElevationGainM: sumOfKnown(activity.laps.map((lap) => lap.totalAscentM ?? null)) };
 }
 
-/** A record without a timestamp cannot be placed on the activity's clock and is skipped. */
-function readRecord(record: RecordMesg, developerPowerW: (record: RecordMesg) => number | null): RecordedSample[] {
+/** The samples of the records that have a timestamp (an indexed loop: a long ride has tens of thousands of records). */
+function readRecords(records: RecordMesg[], developerPowerW: (record: RecordMesg) => number | null): RecordedSample[] {
+  const samples: RecordedSample[] = [];
+  for (let index = 0; index < records.length; index++) {
+    const sample = readRecord(records[index]!, developerPowerW);
+    if (sample) samples.push(sample);
+  }
+  return samples;
+}
+
+/** A record without a timestamp cannot be placed on the activity's clock and is skipped (null). */
+function readRecord(record: RecordMesg, developerPowerW: (record: RecordMesg) => number | null): RecordedSample | null {
   const timeMs = fitTimeMs(record.timestamp);
-  if (timeMs === null) return [];
+  if (timeMs === null) return null;
   const latSemicircles = fitNumber(record.positionLat);
   const lngSemicircles = fitNumber(record.positionLong);
-  return [
-    {
-      timeMs,
-      latlng:
-        latSemicircles !== null && lngSemicircles !== null
-          ? [latSemicircles * degreesPerSemicircle, lngSemicircles * degreesPerSemicircle]
-          : null,
-      altitudeM: fitNumber(record.enhancedAltitude) ?? fitNumber(record.altitude),
-      distanceM: fitNumber(record.distance),
-      heartrateBpm: fitNumber(record.heartRate),
-      cadenceRpm: withFraction(record.cadence, record.fractionalCadence),
-      powerW: fitNumber(record.power) ?? developerPowerW(record),
-      speedMps: fitNumber(record.enhancedSpeed) ?? fitNumber(record.speed),
-      temperatureC: fitNumber(record.temperature),
-    },
-  ];
+  return {
+    timeMs,
+    latlng:
+      latSemicircles !== null && lngSemicircles !== null
+        ? [latSemicircles * degreesPerSemicircle, lngSemicircles * degreesPerSemicircle]
+        : null,
+    altitudeM: fitNumber(record.enhancedAltitude) ?? fitNumber(record.altitude),
+    distanceM: fitNumber(record.distance),
+    heartrateBpm: fitNumber(record.heartRate),
+    cadenceRpm: withFraction(record.cadence, record.fractionalCadence),
+    powerW: fitNumber(record.power) ?? developerPowerW(record),
+    speedMps: fitNumber(record.enhancedSpeed) ?? fitNumber(record.speed),
+    temperatureC: fitNumber(record.temperature),
+  };
 }
 
 /** FIT's record message and its power field (the profile's numbers, which a field description names). */

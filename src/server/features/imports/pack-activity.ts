@@ -18,11 +18,13 @@ function streamExtremes(streams: ActivityStreams): StreamExtremes {
   };
 }
 
-/** Highest and lowest known value (a loop: streams are too long to spread into Math.max). */
+/** Highest and lowest known value (an indexed loop: streams are too long to spread into Math.max, and an iterator allocates per sample). */
 function extremes(values: (number | null)[] | undefined): { high: number | null; low: number | null } {
   let high: number | null = null;
   let low: number | null = null;
-  for (const value of values ?? []) {
+  if (!values) return { high, low };
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index]!;
     if (value === null) continue;
     if (high === null || value > high) high = value;
     if (low === null || value < low) low = value;
