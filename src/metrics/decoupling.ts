@@ -18,7 +18,7 @@ export function computeDecouplingPct(
   summarizeOutput: (values: number[]) => number | null,
 ): number | null {
   const seconds: number[] = [];
-  for (let k = 0; k < outputPerS.length; k++) if (outputPerS[k] !== null) seconds.push(k);
+  for (let k = 0; k < outputPerS.length; k++) if (outputPerS[k] != null) seconds.push(k);
   if (seconds.length < MIN_DECOUPLING_DURATION_S) return null;
   const middle = Math.floor(seconds.length / 2);
   const firstHalf = efficiencyOf(seconds.slice(0, middle), outputPerS, heartrateBpm, summarizeOutput);

@@ -63,8 +63,8 @@ export function computeMaxHeartrateBpm(
 ): number | null {
   let maxBpm: number | null = null;
   for (let k = 0; k < heartrateBpm.length; k++) {
-    const bpm = heartrateBpm[k]!;
-    if (bpm !== null && (included === undefined || included[k]) && (maxBpm === null || bpm > maxBpm)) maxBpm = bpm;
+    const bpm = heartrateBpm[k];
+    if (bpm != null && (included === undefined || included[k]) && (maxBpm === null || bpm > maxBpm)) maxBpm = bpm;
   }
   return maxBpm;
 }
@@ -100,6 +100,9 @@ function trimpPerMinute(bpm: number, { restHrBpm, maxHrBpm, sex }: HeartRateRefe
 
 function includedReadings(heartrateBpm: readonly (number | null)[], included: readonly boolean[]): number[] {
   const readings: number[] = [];
-  for (let k = 0; k < heartrateBpm.length; k++) if (heartrateBpm[k] !== null && included[k]) readings.push(heartrateBpm[k]!);
+  for (let k = 0; k < heartrateBpm.length; k++) {
+    const bpm = heartrateBpm[k];
+    if (bpm != null && included[k]) readings.push(bpm);
+  }
   return readings;
 }

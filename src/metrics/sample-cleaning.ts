@@ -97,7 +97,7 @@ function dropWhere(
   const kept = new Array<number | null>(values.length);
   for (let i = 0; i < values.length; i++) {
     const value = values[i]!;
-    if (value !== null && isFault(value)) {
+    if (value != null && isFault(value)) {
       kept[i] = null;
       removed++;
     } else kept[i] = value;
@@ -113,8 +113,8 @@ function dropSpeedJumps(timeS: readonly number[], speedMps: readonly (number | n
   let lastKeptMps = 0;
   const kept = new Array<number | null>(speedMps.length).fill(null);
   for (let i = 0; i < speedMps.length; i++) {
-    const speed = speedMps[i]!;
-    if (speed === null) continue;
+    const speed = speedMps[i];
+    if (speed == null) continue;
     const tS = timeS[i]!;
     const jump = keptAnyYet && Math.abs(speed - lastKeptMps) / Math.max(tS - lastKeptS, 1) > MAX_ACCELERATION_MPS2;
     if (speed < 0 || speed > MAX_SPEED_MPS || jump) {

@@ -46,6 +46,9 @@ export function selectIncluded<T>(values: readonly T[], included: readonly boole
 
 export function selectPresent(values: readonly (number | null)[]): number[] {
   const present: number[] = [];
-  for (let k = 0; k < values.length; k++) if (values[k] !== null) present.push(values[k]!);
+  for (let k = 0; k < values.length; k++) {
+    const value = values[k];
+    if (value != null) present.push(value);
+  }
   return present;
 }

@@ -37,8 +37,8 @@ export function computeTimeInZonesS(
 ): number[] {
   const seconds = new Array<number>(upperBounds.length + 1).fill(0);
   for (let k = 0; k < values.length; k++) {
-    const value = values[k]!;
-    if (value !== null && included[k]) seconds[zoneIndexOf(value, upperBounds)]!++;
+    const value = values[k];
+    if (value != null && included[k]) seconds[zoneIndexOf(value, upperBounds)]!++;
   }
   return seconds;
 }

@@ -33,6 +33,21 @@ describe('Banister TRIMP', () => {
   });
 });
 
+describe('a series with holes (as the callbacks these loops replaced skipped them)', () => {
+  it('takes a hole for a second without a reading, never for a reading', () => {
+    // [150, hole, 170, hole]: two readings, two seconds without.
+    const heartrateBpm: (number | null)[] = [150];
+    heartrateBpm[2] = 170;
+    heartrateBpm.length = 4;
+    const included = [true, true, true, true];
+    expect(computeMaxHeartrateBpm(heartrateBpm, included)).toBe(170);
+    const holeFirst: (number | null)[] = [];
+    holeFirst[1] = 150;
+    expect(computeMaxHeartrateBpm(holeFirst)).toBe(150);
+    expect(computeBanisterTrimp(heartrateBpm, included, man)).toBeCloseTo(computeBanisterTrimp([150, null, 170, null], included, man)!, 12);
+  });
+});
+
 describe('hrTSS', () => {
   it('scores an hour at LTHR 100 and scales with TRIMP', () => {
     const lthrBpm = 162;

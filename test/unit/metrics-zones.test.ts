@@ -50,6 +50,13 @@ describe('heart-rate zones', () => {
     ]);
   });
 
+  it('counts no second for a hole in the series, as for a null', () => {
+    const heartrateBpm: (number | null)[] = [120];
+    heartrateBpm[2] = 200;
+    heartrateBpm.length = 4;
+    expect(computeTimeInZonesS(heartrateBpm, [111, 139, 152, 166], [true, true, true, true])).toEqual([0, 1, 0, 0, 1]);
+  });
+
   it("derives Friel's zones from LTHR when the athlete has none", () => {
     expect(computeHeartRateZoneUpperBoundsBpm(170)).toEqual([136, 151.3, 158.1, 168.3].map((b) => expect.closeTo(b, 9)));
   });

@@ -24,8 +24,8 @@ function extremes(values: (number | null)[] | undefined): { high: number | null;
   let low: number | null = null;
   if (!values) return { high, low };
   for (let index = 0; index < values.length; index++) {
-    const value = values[index]!;
-    if (value === null) continue;
+    const value = values[index];
+    if (value == null) continue;
     if (high === null || value > high) high = value;
     if (low === null || value < low) low = value;
   }
