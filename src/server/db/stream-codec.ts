@@ -131,7 +131,8 @@ function columnsOf(streams: ActivityStreams): Map<ColumnId, (number | null)[]> {
 const scaleOf = (column: ColumnId) =>
   column === 'lat' || column === 'lng' ? LATLNG_SCALE : column === 'moving' || column === 'active' ? 1 : SCALES[column];
 
-const isReading = (value: number | null | undefined): value is number => value !== null && value !== undefined && Number.isFinite(value);
+// Number.isFinite is false for null and undefined as well as for NaN and ±Infinity.
+const isReading = (value: number | null | undefined): value is number => Number.isFinite(value);
 
 export function encodeStreams(streams: ActivityStreams): Uint8Array {
   const sampleCount = streams.timeS.length;
