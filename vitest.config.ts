@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
  * Four tiers: unit (pure), integration (real server + real databases), security (one test per defect
  * found by probing Kairo as an attacker, plus a fuzz run over the JSON contracts), e2e (Chromium).
  */
+/** Node flags of every test process (ADR 0100). */
+const testProcessFlags = ['--no-wasm-code-gc'];
+
 export default defineConfig({
   test: {
     // The unit and browser tiers: a worker keeps its loaded modules for the next test file
@@ -13,7 +16,9 @@ export default defineConfig({
     // through a module. The integration and security tiers open dozens of PGlite databases per
     // file (WebAssembly): kept in one process file after file, V8 crashed freeing their code
     // ("Check failed: jit_page_->allocations_.erase(addr) == 1", twice in one CI run), so each of
-    // their files gets a fresh process.
+    // their files gets a fresh process. That crash was in V8 freeing WebAssembly code it had replaced
+    // (ThreadIsolation::UnregisterWasmAllocation, once more in a fresh process at d852ad4): every test
+    // process keeps its compiled WebAssembly instead (--no-wasm-code-gc, ADR 0100).
     projects: [
       {
         test: {
@@ -22,6 +27,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           setupFiles: ['test/support/fail-on-console-error.ts'],
           isolate: false,
+          execArgv: testProcessFlags,
           // Time is the bench's to measure, never a test's: on a busy 2-core machine (load 10 and more)
           // the CPU-heavy cases (a 104-week plan's zip, the property runs, a worker pool) take several
           // times vitest's 5 s default without being wrong.
@@ -39,6 +45,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          execArgv: testProcessFlags,
           maxWorkers: 2,
         },
       },
@@ -53,6 +60,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          execArgv: testProcessFlags,
           maxWorkers: 2,
         },
       },
@@ -67,6 +75,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          execArgv: testProcessFlags,
           maxWorkers: 2,
         },
       },
