@@ -1,5 +1,6 @@
 import { Decoder, Stream } from '@garmin/fitsdk';
 import type { DeviceInfoMesg, FieldDescriptionMesg, FileIdMesg, FitMessages, LapMesg, LengthMesg, RecordMesg, SessionMesg } from '@garmin/fitsdk';
+import { readFitRecords, type FitRecords } from './fit-records.ts';
 import { ImportFileError } from './import-file-error.ts';
 import type { RecordedActivity, RecordedLap, RecordedSample, StatedSummary } from './parsed-activity.ts';
 import { isFitTransition, recordedSportFromFit } from './sport-type.ts';
@@ -29,7 +30,8 @@ const timeJumpMs = 24 * 3600_000;
 const strayLookAhead = 5;
 
 /**
- * Reads a FIT activity file with Garmin's SDK. Totals come from the session message, the sport
+ * Reads a FIT activity file: its records with Kairo's own reader where the file is intact
+ * (fit-records.ts), everything else with Garmin's SDK. Totals come from the session message, the sport
  * from the session's sport and sub sport, laps from lap messages. A multisport file (a triathlon:
  * one session per leg, transitions included) gives one activity per leg, each with the records
  * and laps of its own time span; the first leg also takes the records before its session's start,
@@ -43,15 +45,21 @@ const strayLookAhead = 5;
  * A damaged file (its CRC fails, or a record's time jumps more than a day ahead: a message read
  * out of line) is read up to the damage and marked `damaged`; a file cut short, `truncated`.
  */
-export function readFit(fileName: string, bytes: Uint8Array): RecordedActivity[] {
-  const { messages, truncated, damaged: unreadable } = decodeFitMessages(fileName, bytes);
+export function readFit(fileName: string, bytes: Uint8Array, { ownRecords = true }: { ownRecords?: boolean } = {}): RecordedActivity[] {
+  // Kairo reads the records of an intact file itself, the SDK all the rest (fit-records.ts, ADR 0101);
+  // `ownRecords: false` has the SDK read them too, as the tests compare.
+  const records = ownRecords ? readFitRecords(bytes) : null;
+  const { messages, truncated, damaged: unreadable } = records ? { messages: records.messages, truncated: false, damaged: false } : decodeFitMessages(fileName, bytes);
   const fileId = messages.fileIdMesgs?.[0];
   if (fileId?.type !== undefined && fileId.type !== 'activity') {
     throw new ImportFileError('unsupported', `${fileName} is a FIT ${String(fileId.type)} file, not a recorded activity.`);
   }
   const deviceName = fitDeviceName(fileId, messages.deviceInfoMesgs ?? []);
-  const readPower = developerPowerReader(messages.fieldDescriptionMesgs ?? [], messages.recordMesgs ?? []);
-  const { samples, endMs: readableEndMs } = readableSamples(readRecords(messages.recordMesgs ?? [], readPower));
+  const powerField = developerPowerField(messages.fieldDescriptionMesgs ?? []);
+  const recorded = records
+    ? withDeveloperPower(records, powerField)
+    : readRecords(messages.recordMesgs ?? [], developerPowerReader(powerField, messages.recordMesgs ?? []));
+  const { samples, endMs: readableEndMs } = readableSamples(recorded);
   const damaged = unreadable || readableEndMs !== null;
   const readable = (timeMs: number) => readableEndMs === null || timeMs < readableEndMs;
   const laps = (messages.lapMesgs ?? []).flatMap(readLap).filter((lap) => readable(lap.startMs));
@@ -351,14 +359,19 @@ const recordPowerFieldNum = 7;
 /** Developer field names of a power reading in watts (normalized: lower case, letters only). */
 const developerPowerNames = new Set(['power', 'runningpower', 'rppower', 'strydpower', 'instantaneouspower', 'instantpower']);
 
+interface DeveloperPowerField {
+  /** The SDK's key of the field in a record's `developerFields`. */
+  key: number;
+  scale: number;
+  offset: number;
+}
+
 /**
- * Reads power from a Connect IQ developer field when no record has native power: the field the
+ * Power is read from a Connect IQ developer field when no record has native power: the field the
  * app declares as the record's power (native field 7), else one named like power ("Power",
  * Stryd's; "Running Power") in watts. The value is scaled as its field description says.
  */
-function developerPowerReader(descriptions: FieldDescriptionMesg[], records: RecordMesg[]): (record: RecordMesg) => number | null {
-  const none = () => null;
-  if (records.some((record) => fitNumber(record.power) !== null)) return none;
+function developerPowerField(descriptions: FieldDescriptionMesg[]): DeveloperPowerField | null {
   const normalized = (text: unknown) => (typeof text === 'string' ? text.toLowerCase().replace(/[^a-z]/g, '') : '');
   const candidates = descriptions.filter((description) => {
     const forRecords = description.nativeMesgNum === undefined || description.nativeMesgNum === 'record' || description.nativeMesgNum === recordMesgNum;
@@ -368,14 +381,29 @@ function developerPowerReader(descriptions: FieldDescriptionMesg[], records: Rec
   });
   const power = candidates.find((description) => description.nativeFieldNum === recordPowerFieldNum) ?? candidates[0];
   const key = fitNumber((power as { key?: unknown } | undefined)?.key);
-  if (power === undefined || key === null) return none;
-  const scale = fitNumber(power.scale) ?? 1;
-  const offset = fitNumber(power.offset) ?? 0;
-  return (record) => {
-    const raw = (record as { developerFields?: Record<number, unknown> }).developerFields?.[key];
-    const value = fitNumber(Array.isArray(raw) && raw.length === 1 ? raw[0] : raw);
-    return value === null || scale === 0 ? null : value / scale - offset;
-  };
+  if (power === undefined || key === null) return null;
+  return { key, scale: fitNumber(power.scale) ?? 1, offset: fitNumber(power.offset) ?? 0 };
+}
+
+/** A developer field's raw value in watts, as its description scales it. */
+function developerPowerW(raw: unknown, { scale, offset }: DeveloperPowerField): number | null {
+  const value = fitNumber(Array.isArray(raw) && raw.length === 1 ? raw[0] : raw);
+  return value === null || scale === 0 ? null : value / scale - offset;
+}
+
+/** Each SDK record's developer power, none where a record has native power. */
+function developerPowerReader(field: DeveloperPowerField | null, records: RecordMesg[]): (record: RecordMesg) => number | null {
+  const none = () => null;
+  if (field === null || records.some((record) => fitNumber(record.power) !== null)) return none;
+  return (record) => developerPowerW((record as { developerFields?: Record<number, unknown> }).developerFields?.[field.key], field);
+}
+
+/** Kairo's own records (fit-records.ts) with the developer power filled in, when no record has native power. */
+function withDeveloperPower({ samples, nativePower, developerValues }: FitRecords, field: DeveloperPowerField | null): RecordedSample[] {
+  if (field === null || nativePower) return samples;
+  const values = developerValues(field.key);
+  for (let index = 0; index < samples.length; index++) samples[index]!.powerW = developerPowerW(values[index], field);
+  return samples;
 }
 
 /** FIT splits cadence into whole and fractional parts (running cadence 80 + 0.5). */

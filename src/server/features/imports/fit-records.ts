@@ -1,0 +1,426 @@
+import { CrcCalculator, Decoder, Stream } from '@garmin/fitsdk';
+import type { FitMessages } from '@garmin/fitsdk';
+import type { RecordedSample } from './parsed-activity.ts';
+
+/**
+ * Kairo's own reader of a FIT file's record messages (ADR 0101). Records are nearly all of an
+ * activity file (one per second), and Garmin's SDK builds several objects per field of each (about
+ * 260 bytes allocated per byte of FIT), which made it most of an archive import's time and garbage.
+ * This walks the file once: each record becomes a `RecordedSample` straight from its bytes, and
+ * every other message (file id, device info, sessions, laps, lengths, events, developer field
+ * descriptions: a few kilobytes) is copied, with every definition, into a small FIT file of its
+ * own that the SDK decodes as before. So everything but the records keeps the SDK's reading
+ * (enumerations by name, scales, sub-fields), and the records are read with the same rules as the
+ * SDK's: a field holding its base type's invalid value is absent, speed and altitude expand into
+ * their enhanced fields, developer fields are keyed as the SDK keys them.
+ *
+ * Anything this reader does not read as the SDK would, it leaves to the SDK (answers null, and
+ * `readFit` decodes the whole file with the SDK as before): a file whose CRC fails or that is cut
+ * short (the damage rules live there), a compressed-timestamp header, heart-rate messages (the
+ * SDK merges them into the records), compressed speed and distance, a read field defined with
+ * another base type or size than the FIT profile's, a chained file.
+ */
+export interface FitRecords {
+  /** The records with a timestamp, as `readRecord` reads them, power from native fields only. */
+  samples: RecordedSample[];
+  /** Whether any record has native power (`developerPower` then reads nothing). */
+  nativePower: boolean;
+  /** The SDK's messages of everything but the records. */
+  messages: FitMessages;
+  /** The raw value (as the SDK's `developerFields[key]` holds it) of each sample's developer field `key`. */
+  developerValues(key: number): readonly (number | null | undefined)[];
+}
+
+/** FIT counts time from 1989-12-31T00:00:00Z. */
+const fitEpochMs = Date.UTC(1989, 11, 31);
+const degreesPerSemicircle = 180 / 2 ** 31;
+
+const recordMesgNum = 20;
+const hrMesgNum = 132;
+const fieldDescriptionMesgNum = 206;
+const developerDataIdMesgNum = 207;
+const compressedSpeedDistanceField = 8;
+
+/** Base type numbers (the low five bits of a field definition's base type byte). */
+const Base = {
+  Enum: 0x00,
+  Sint8: 0x01,
+  Uint8: 0x02,
+  Sint16: 0x03,
+  Uint16: 0x04,
+  Sint32: 0x05,
+  Uint32: 0x06,
+  String: 0x07,
+  Float32: 0x08,
+  Float64: 0x09,
+  Uint8z: 0x0a,
+  Uint16z: 0x0b,
+  Uint32z: 0x0c,
+  Byte: 0x0d,
+  Sint64: 0x0e,
+  Uint64: 0x0f,
+  Uint64z: 0x10,
+} as const;
+
+/** Each base type's size in bytes and the value that means "no reading" (FIT protocol, base types). */
+const baseSize = [1, 1, 1, 2, 2, 4, 4, 1, 4, 8, 1, 2, 4, 1, 8, 8, 8];
+// A float64's invalid value is 0xFFFFFFFFFFFFFFFF as the SDK compares it, a number: 2^64 once rounded.
+// The SDK compares 64-bit integers (read as BigInt) with a number, so none of them is ever invalid (NaN here).
+const baseInvalid = [0xff, 0x7f, 0xff, 0x7fff, 0xffff, 0x7fffffff, 0xffffffff, 0, 0xffffffff, 2 ** 64, 0, 0, 0, 0xff, Number.NaN, Number.NaN, Number.NaN];
+
+/**
+ * The record fields Kairo reads, with the base type the FIT profile gives each (a unit test checks
+ * them against the SDK's profile). Index into `RecordLayout`.
+ */
+const recordFields: readonly { num: number; base: number }[] = [
+  { num: 253, base: Base.Uint32 }, // timestamp, s since the FIT epoch
+  { num: 0, base: Base.Sint32 }, // position_lat, semicircles
+  { num: 1, base: Base.Sint32 }, // position_long
+  { num: 2, base: Base.Uint16 }, // altitude, /5 - 500 m; expands into enhanced_altitude
+  { num: 3, base: Base.Uint8 }, // heart_rate
+  { num: 4, base: Base.Uint8 }, // cadence
+  { num: 5, base: Base.Uint32 }, // distance, /100 m
+  { num: 6, base: Base.Uint16 }, // speed, /1000 m/s; expands into enhanced_speed
+  { num: 7, base: Base.Uint16 }, // power
+  { num: 13, base: Base.Sint8 }, // temperature
+  { num: 53, base: Base.Uint8 }, // fractional_cadence, /128
+  { num: 73, base: Base.Uint32 }, // enhanced_speed, /1000 m/s
+  { num: 78, base: Base.Uint32 }, // enhanced_altitude, /5 - 500 m
+];
+const F = {
+  Time: 0,
+  Lat: 1,
+  Lng: 2,
+  Altitude: 3,
+  HeartRate: 4,
+  Cadence: 5,
+  Distance: 6,
+  Speed: 7,
+  Power: 8,
+  Temperature: 9,
+  FractionalCadence: 10,
+  EnhancedSpeed: 11,
+  EnhancedAltitude: 12,
+} as const;
+const fieldIndexByNum = new Map(recordFields.map((field, index) => [field.num, index]));
+
+/** The FIT profile's base type and size of each record field Kairo reads, for the unit test. */
+export const readRecordFieldTypes: readonly { num: number; base: number; size: number }[] = recordFields.map(({ num, base }) => ({ num, base, size: baseSize[base]! }));
+
+interface FieldDefinition {
+  num: number;
+  size: number;
+  base: number;
+  offset: number;
+}
+
+interface DeveloperFieldDefinition {
+  num: number;
+  size: number;
+  developerDataIndex: number;
+  offset: number;
+}
+
+interface LocalDefinition {
+  mesgNum: number;
+  littleEndian: boolean;
+  /** Bytes of a data message after its header. */
+  size: number;
+  fields: FieldDefinition[];
+  developerFields: DeveloperFieldDefinition[];
+  /** A record's byte offset of each read field (`F`), -1 where the definition has none. */
+  recordLayout: Int32Array | null;
+}
+
+/** A developer field as the SDK registers it: described under a developer data id it has seen. */
+interface DeveloperField {
+  num: number | null;
+  base: number;
+  key: number;
+}
+
+/** Thrown where the file is the SDK's to read after all. */
+const leftToSdk = Symbol('left to the SDK');
+
+/** Null: the file is left to the SDK (see above). */
+export function readFitRecords(bytes: Uint8Array): FitRecords | null {
+  try {
+    return walk(bytes);
+  } catch (error) {
+    if (error === leftToSdk) return null;
+    throw error;
+  }
+}
+
+function walk(bytes: Uint8Array): FitRecords | null {
+  const headerSize = bytes[0] ?? 0;
+  if ((headerSize !== 12 && headerSize !== 14) || bytes.length < headerSize + 2) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const dataEnd = headerSize + view.getUint32(4, true);
+  // A chained file (more after the first's CRC) or one cut short: the SDK's.
+  if (bytes.length !== dataEnd + 2) return null;
+  if (view.getUint16(dataEnd, true) !== CrcCalculator.calculateCRC(bytes, 0, dataEnd)) return null;
+
+  const definitions: (LocalDefinition | undefined)[] = new Array(16);
+  const developerData = new Map<number, DeveloperField[]>();
+  const developerValues = new Map<number, (number | null)[]>();
+  const copied: number[] = [];
+  let copiedBytes = 0;
+  const samples: RecordedSample[] = [];
+  let nativePower = false;
+
+  let position = headerSize;
+  while (position < dataEnd) {
+    const start = position;
+    const header = bytes[position]!;
+    if ((header & 0x80) !== 0) return null;
+    const local = header & 0x0f;
+    if ((header & 0x40) !== 0) {
+      const definition = readDefinition(view, position, (header & 0x20) !== 0);
+      if (definition === null) return null;
+      position = definition.end;
+      if (position > dataEnd) return null;
+      if (definition.local.mesgNum === hrMesgNum) return null;
+      definitions[local] = definition.local;
+      copied.push(start, position);
+      copiedBytes += position - start;
+      continue;
+    }
+    const definition = definitions[local];
+    if (definition === undefined) return null;
+    position += 1 + definition.size;
+    if (position > dataEnd) return null;
+    const body = start + 1;
+    if (definition.recordLayout !== null) {
+      const sample = readRecordSample(view, body, definition.littleEndian, definition.recordLayout);
+      if (sample === null) continue;
+      if (sample.powerW !== null) nativePower = true;
+      if (definition.developerFields.length > 0) {
+        readDeveloperValues(view, body, definition, developerData, developerValues, samples.length);
+      }
+      samples.push(sample);
+      continue;
+    }
+    copied.push(start, position);
+    copiedBytes += position - start;
+    // The SDK's developer data registry, followed message by message. Its key for a field is the
+    // count of fields registered so far (a developer data id registered again starts empty). A
+    // message without its index (or with the invalid one) makes the SDK fail: the SDK's file.
+    if (definition.mesgNum === developerDataIdMesgNum) {
+      const index = fieldValue(view, body, definition, 3);
+      if (index === null || index === undefined) return null;
+      if (index !== 0xff) developerData.set(index, []);
+    } else if (definition.mesgNum === fieldDescriptionMesgNum) {
+      let key = 0;
+      for (const fields of developerData.values()) key += fields.length;
+      const index = fieldValue(view, body, definition, 0);
+      if (index === null || index === undefined) return null;
+      const fields = index === 0xff ? undefined : developerData.get(index);
+      if (fields) {
+        const base = (fieldValue(view, body, definition, 2) ?? 0) & 0x1f;
+        if (base >= baseSize.length) return null;
+        fields.push({ num: fieldValue(view, body, definition, 1) ?? null, base, key });
+      }
+    }
+  }
+
+  const others = withHeaderAndCrc(bytes, headerSize, copied, copiedBytes);
+  const { messages, errors } = new Decoder(Stream.fromBuffer(others)).read();
+  if (errors.length > 0) return null;
+  return {
+    samples,
+    nativePower,
+    messages,
+    developerValues: (key) => developerValues.get(key) ?? [],
+  };
+}
+
+/** The definition message at `position` (its header byte included), null where it is not one the reader can follow. */
+function readDefinition(view: DataView, position: number, hasDeveloperFields: boolean): { local: LocalDefinition; end: number } | null {
+  let at = position + 1;
+  if (at + 5 > view.byteLength) return null;
+  const littleEndian = view.getUint8(at + 1) === 0;
+  const mesgNum = view.getUint16(at + 2, littleEndian);
+  const fieldCount = view.getUint8(at + 4);
+  at += 5;
+  const fields: FieldDefinition[] = [];
+  let size = 0;
+  if (at + fieldCount * 3 > view.byteLength) return null;
+  for (let i = 0; i < fieldCount; i++, at += 3) {
+    const field = { num: view.getUint8(at), size: view.getUint8(at + 1), base: view.getUint8(at + 2) & 0x1f, offset: size };
+    // A base type the FIT protocol does not define: the SDK refuses the file.
+    if (field.base >= baseSize.length) return null;
+    fields.push(field);
+    size += field.size;
+  }
+  const developerFields: DeveloperFieldDefinition[] = [];
+  if (hasDeveloperFields) {
+    if (at + 1 > view.byteLength) return null;
+    const developerCount = view.getUint8(at);
+    at += 1;
+    if (at + developerCount * 3 > view.byteLength) return null;
+    for (let i = 0; i < developerCount; i++, at += 3) {
+      const field = { num: view.getUint8(at), size: view.getUint8(at + 1), developerDataIndex: view.getUint8(at + 2), offset: size };
+      developerFields.push(field);
+      size += field.size;
+    }
+  }
+  let recordLayout: Int32Array | null = null;
+  if (mesgNum === recordMesgNum) {
+    recordLayout = new Int32Array(recordFields.length).fill(-1);
+    for (const field of fields) {
+      if (field.num === compressedSpeedDistanceField) return null;
+      const index = fieldIndexByNum.get(field.num);
+      if (index === undefined) continue;
+      const expected = recordFields[index]!.base;
+      if (field.base !== expected || field.size !== baseSize[expected]) return null;
+      recordLayout[index] = field.offset;
+    }
+  }
+  return { local: { mesgNum, littleEndian, size, fields, developerFields, recordLayout }, end: at };
+}
+
+/**
+ * A record's sample as `readRecord` (fit.ts) reads the SDK's record message; null without a
+ * timestamp. Power is the native field's: developer power is filled in after the walk.
+ */
+function readRecordSample(view: DataView, body: number, littleEndian: boolean, layout: Int32Array): RecordedSample | null {
+  const seconds = readUint(view, body, layout[F.Time]!, 4, littleEndian, 0xffffffff);
+  if (seconds === null) return null;
+  const lat = readInt(view, body, layout[F.Lat]!, 4, littleEndian, 0x7fffffff);
+  const lng = readInt(view, body, layout[F.Lng]!, 4, littleEndian, 0x7fffffff);
+  // The SDK expands speed and altitude into their enhanced fields, over any enhanced value recorded beside them.
+  const altitude = readUint(view, body, layout[F.Altitude]!, 2, littleEndian, 0xffff) ?? readUint(view, body, layout[F.EnhancedAltitude]!, 4, littleEndian, 0xffffffff);
+  const speed = readUint(view, body, layout[F.Speed]!, 2, littleEndian, 0xffff) ?? readUint(view, body, layout[F.EnhancedSpeed]!, 4, littleEndian, 0xffffffff);
+  const distance = readUint(view, body, layout[F.Distance]!, 4, littleEndian, 0xffffffff);
+  const cadence = readUint(view, body, layout[F.Cadence]!, 1, littleEndian, 0xff);
+  const fraction = readUint(view, body, layout[F.FractionalCadence]!, 1, littleEndian, 0xff);
+  const temperature = readInt(view, body, layout[F.Temperature]!, 1, littleEndian, 0x7f);
+  return {
+    timeMs: seconds * 1000 + fitEpochMs,
+    latlng: lat !== null && lng !== null ? [lat * degreesPerSemicircle, lng * degreesPerSemicircle] : null,
+    altitudeM: altitude === null ? null : altitude / 5 - 500,
+    distanceM: distance === null ? null : distance / 100,
+    heartrateBpm: readUint(view, body, layout[F.HeartRate]!, 1, littleEndian, 0xff),
+    cadenceRpm: cadence === null ? null : cadence + (fraction === null ? 0 : fraction / 128),
+    powerW: readUint(view, body, layout[F.Power]!, 2, littleEndian, 0xffff),
+    speedMps: speed === null ? null : speed / 1000,
+    temperatureC: temperature,
+  };
+}
+
+function readUint(view: DataView, body: number, offset: number, size: number, littleEndian: boolean, invalid: number): number | null {
+  if (offset < 0) return null;
+  const value = size === 1 ? view.getUint8(body + offset) : size === 2 ? view.getUint16(body + offset, littleEndian) : view.getUint32(body + offset, littleEndian);
+  return value === invalid ? null : value;
+}
+
+function readInt(view: DataView, body: number, offset: number, size: number, littleEndian: boolean, invalid: number): number | null {
+  if (offset < 0) return null;
+  const value = size === 1 ? view.getInt8(body + offset) : size === 2 ? view.getInt16(body + offset, littleEndian) : view.getInt32(body + offset, littleEndian);
+  return value === invalid ? null : value;
+}
+
+/**
+ * A record's developer field values, stored at the sample's index under the SDK's key for the
+ * field (looked up per message, as the SDK does: a description may come after the definition).
+ */
+function readDeveloperValues(
+  view: DataView,
+  body: number,
+  definition: LocalDefinition,
+  developerData: Map<number, DeveloperField[]>,
+  values: Map<number, (number | null)[]>,
+  sampleIndex: number,
+): void {
+  for (const field of definition.developerFields) {
+    const described = developerData.get(field.developerDataIndex)?.find((candidate) => candidate.num === field.num);
+    if (described === undefined) continue;
+    const value = singleNumber(view, body + field.offset, field.size, described.base, definition.littleEndian);
+    if (value === null) continue;
+    let stored = values.get(described.key);
+    if (stored === undefined) {
+      stored = [];
+      values.set(described.key, stored);
+    }
+    stored[sampleIndex] = value;
+  }
+}
+
+/**
+ * A field's value where it holds one number of its base type; null where it holds none (its
+ * invalid value, a size that is no whole count of the type) or something `fitNumber` (fit.ts)
+ * reads as none: several values, text, a 64-bit integer.
+ */
+function singleNumber(view: DataView, at: number, size: number, base: number, littleEndian: boolean): number | null {
+  if (size !== baseSize[base]) return null;
+  let value: number;
+  switch (base) {
+    case Base.Sint8:
+      value = view.getInt8(at);
+      break;
+    case Base.Enum:
+    case Base.Uint8:
+    case Base.Uint8z:
+    case Base.Byte:
+      value = view.getUint8(at);
+      break;
+    case Base.Sint16:
+      value = view.getInt16(at, littleEndian);
+      break;
+    case Base.Uint16:
+    case Base.Uint16z:
+      value = view.getUint16(at, littleEndian);
+      break;
+    case Base.Sint32:
+      value = view.getInt32(at, littleEndian);
+      break;
+    case Base.Uint32:
+    case Base.Uint32z:
+      value = view.getUint32(at, littleEndian);
+      break;
+    case Base.Float32:
+      value = view.getFloat32(at, littleEndian);
+      break;
+    case Base.Float64:
+      value = view.getFloat64(at, littleEndian);
+      break;
+    default:
+      return null;
+  }
+  return value === baseInvalid[base] ? null : value;
+}
+
+const wholeNumberBases = new Set<number>([Base.Enum, Base.Sint8, Base.Uint8, Base.Sint16, Base.Uint16, Base.Sint32, Base.Uint32, Base.Uint8z, Base.Uint16z, Base.Uint32z, Base.Byte]);
+
+/**
+ * The first value of field `num` of a data message as the SDK's raw value: null where it holds the
+ * invalid value, undefined where the definition has no such field. One that is no whole number
+ * leaves the file to the SDK.
+ */
+function fieldValue(view: DataView, body: number, definition: LocalDefinition, num: number): number | null | undefined {
+  let found: FieldDefinition | undefined;
+  for (const field of definition.fields) if (field.num === num) found = field;
+  if (found === undefined) return undefined;
+  // These fields are whole numbers of up to 32 bits; anything else is the SDK's to read.
+  if (!wholeNumberBases.has(found.base)) throw leftToSdk;
+  const size = baseSize[found.base]!;
+  if (found.size % size !== 0 || found.size === 0) return null;
+  return singleNumber(view, body + found.offset, size, found.base, definition.littleEndian);
+}
+
+/** The copied messages as a FIT file of their own: the original header with the new data size, and a CRC. */
+function withHeaderAndCrc(bytes: Uint8Array, headerSize: number, copied: number[], copiedBytes: number): Uint8Array {
+  const file = new Uint8Array(headerSize + copiedBytes + 2);
+  file.set(bytes.subarray(0, headerSize), 0);
+  const view = new DataView(file.buffer);
+  view.setUint32(4, copiedBytes, true);
+  if (headerSize === 14) view.setUint16(12, 0, true);
+  let at = headerSize;
+  for (let i = 0; i < copied.length; i += 2) {
+    file.set(bytes.subarray(copied[i]!, copied[i + 1]!), at);
+    at += copied[i + 1]! - copied[i]!;
+  }
+  view.setUint16(at, CrcCalculator.calculateCRC(file, 0, at), true);
+  return file;
+}

@@ -1,0 +1,208 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { CrcCalculator, Profile } from '@garmin/fitsdk';
+import { describe, expect, it } from 'vitest';
+import { readFit } from '../../src/server/features/imports/fit.ts';
+import { readFitRecords, readRecordFieldTypes } from '../../src/server/features/imports/fit-records.ts';
+import { PRESETS } from '../../tools/recordings/index.ts';
+import { describeWithFixtures } from '../support/fixture-suites.ts';
+import { sharedFixturePath } from '../support/shared-fixtures.ts';
+
+/**
+ * Kairo's own reader of FIT records (fit-records.ts, ADR 0101) against Garmin's SDK reading the
+ * same file: every activity `readFit` makes must be the same, to the last digit, either way.
+ */
+
+/** What `readFit` makes of the file, as JSON (so that -0, key order and absent fields count), or its refusal. */
+function reading(bytes: Uint8Array, ownRecords: boolean): string {
+  try {
+    return JSON.stringify(readFit('activity.fit', bytes, { ownRecords }));
+  } catch (error) {
+    return `refused: ${(error as Error).message}`;
+  }
+}
+
+describe('the FIT record reader against the SDK, on recordings Kairo generates', () => {
+  const start = new Date('2023-06-10T07:00:00Z');
+  const fitPresets = Object.entries(PRESETS)
+    .map(([name, preset]) => ({ name, recording: preset.make({ start }) }))
+    .filter(({ recording }) => recording.fileName.toLowerCase().endsWith('.fit'));
+
+  it.each(fitPresets.map(({ name, recording }) => [name, recording] as const))('%s reads the same', (_name, recording) => {
+    const bytes = new Uint8Array(recording.bytes);
+    const own = reading(bytes, true);
+    expect(own).not.toMatch(/^refused/);
+    expect(own).toBe(reading(bytes, false));
+  });
+
+  it('reads every intact single file itself, and leaves the chained and the cut-short file to the SDK', () => {
+    const leftToSdk = fitPresets.filter(({ recording }) => readFitRecords(new Uint8Array(recording.bytes)) === null).map(({ name }) => name);
+    expect(leftToSdk.sort()).toEqual(['chainedFit', 'truncatedFit']);
+    expect(fitPresets.length).toBeGreaterThan(15);
+  });
+});
+
+describeWithFixtures('the FIT record reader against the SDK, on the shared real recordings', () => {
+  const files = fitFilesUnder(sharedFixturePath('.'));
+
+  it('reads every file as the SDK does, and reads most of them itself', () => {
+    let own = 0;
+    for (const path of files) {
+      const raw = new Uint8Array(readFileSync(path));
+      const bytes = path.toLowerCase().endsWith('.gz') ? new Uint8Array(gunzipSync(raw)) : raw;
+      if (readFitRecords(bytes) !== null) own++;
+      expect(reading(bytes, true), path).toBe(reading(bytes, false));
+    }
+    expect(files.length).toBeGreaterThan(20);
+    // The rest are chained files (a watch's swim with its strap's heart rate after it), cut short,
+    // damaged, or with compressed speed and distance.
+    expect(own / files.length).toBeGreaterThan(0.8);
+  });
+});
+
+function fitFilesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return fitFilesUnder(path);
+    return /\.fit(\.gz)?$/i.test(entry.name) ? [path] : [];
+  });
+}
+
+/** A FIT file written byte by byte, for what the SDK's encoder does not write (big-endian, odd sizes, compressed headers). */
+type Field = { num: number; base: number; size: number; value: number };
+const uint8 = 0x02;
+const sint8 = 0x01;
+const uint16 = 0x84;
+const uint32 = 0x86;
+const sint32 = 0x85;
+const enumType = 0x00;
+const fitEpochS = Date.UTC(1989, 11, 31) / 1000;
+
+function fitFile(messages: number[][]): Uint8Array {
+  const data = messages.flat();
+  const bytes = new Uint8Array(14 + data.length + 2);
+  const view = new DataView(bytes.buffer);
+  bytes.set([14, 0x20], 0);
+  view.setUint16(2, 2195, true);
+  view.setUint32(4, data.length, true);
+  bytes.set([0x2e, 0x46, 0x49, 0x54], 8);
+  bytes.set(data, 14);
+  view.setUint16(14 + data.length, CrcCalculator.calculateCRC(bytes, 0, 14 + data.length), true);
+  return bytes;
+}
+
+function definition(local: number, mesgNum: number, fields: Field[], bigEndian = false): number[] {
+  const bytes = [0x40 | local, 0, bigEndian ? 1 : 0, ...(bigEndian ? [mesgNum >> 8, mesgNum & 0xff] : [mesgNum & 0xff, mesgNum >> 8]), fields.length];
+  for (const field of fields) bytes.push(field.num, field.size, field.base);
+  return bytes;
+}
+
+function data(header: number, fields: Field[], bigEndian = false): number[] {
+  const out = [header];
+  for (const { base, size, value } of fields) {
+    const bytes = new Uint8Array(size);
+    const view = new DataView(bytes.buffer);
+    const little = !bigEndian;
+    for (let at = 0; at < size; at += size === 2 && base === uint8 ? 1 : size) {
+      if (base === sint8) view.setInt8(at, value);
+      else if (base === uint8 || base === enumType) view.setUint8(at, value);
+      else if (base === uint16) view.setUint16(at, value, little);
+      else if (base === sint32) view.setInt32(at, value, little);
+      else view.setUint32(at, value, little);
+    }
+    out.push(...bytes);
+  }
+  return out;
+}
+
+const fileId: Field[] = [{ num: 0, base: enumType, size: 1, value: 4 }]; // type: activity
+
+function record(seconds: number, values: Partial<Record<'lat' | 'lng' | 'altitude' | 'hr' | 'speed' | 'power' | 'temperature' | 'enhancedSpeed', number>>): Field[] {
+  return [
+    { num: 253, base: uint32, size: 4, value: Date.UTC(2024, 4, 1, 8) / 1000 - fitEpochS + seconds },
+    { num: 0, base: sint32, size: 4, value: values.lat ?? 0x7fffffff },
+    { num: 1, base: sint32, size: 4, value: values.lng ?? 0x7fffffff },
+    { num: 2, base: uint16, size: 2, value: values.altitude ?? 0xffff },
+    { num: 3, base: uint8, size: 1, value: values.hr ?? 0xff },
+    { num: 6, base: uint16, size: 2, value: values.speed ?? 0xffff },
+    { num: 7, base: uint16, size: 2, value: values.power ?? 0xffff },
+    { num: 13, base: sint8, size: 1, value: values.temperature ?? 0x7f },
+    { num: 73, base: uint32, size: 4, value: values.enhancedSpeed ?? 0xffffffff },
+  ];
+}
+
+function rideFile(records: Field[][], { bigEndian = false } = {}): Uint8Array {
+  return fitFile([definition(0, 0, fileId), data(0, fileId), definition(1, 20, records[0]!, bigEndian), ...records.map((fields) => data(1, fields, bigEndian))]);
+}
+
+describe('the FIT record reader, on files written byte by byte', () => {
+  const records = [
+    record(0, { lat: 0x20000000, lng: -0x10000000, altitude: 3000, hr: 151, speed: 2500, power: 291, temperature: -5, enhancedSpeed: 9999 }),
+    record(1, { hr: 152, enhancedSpeed: 2750, power: 0 }),
+    record(2, {}),
+  ];
+
+  for (const bigEndian of [false, true]) {
+    it(`reads each field's value, absent where it holds its invalid value (${bigEndian ? 'big' : 'little'}-endian)`, () => {
+      const bytes = rideFile(records, { bigEndian });
+      const read = readFitRecords(bytes);
+      expect(read).not.toBeNull();
+      expect(read!.samples).toEqual([
+        {
+          timeMs: Date.UTC(2024, 4, 1, 8),
+          latlng: [45, -22.5],
+          altitudeM: 100,
+          distanceM: null,
+          heartrateBpm: 151,
+          cadenceRpm: null,
+          powerW: 291,
+          // Speed expands into the enhanced field over the enhanced value recorded beside it, as the SDK reads it.
+          speedMps: 2.5,
+          temperatureC: -5,
+        },
+        { timeMs: Date.UTC(2024, 4, 1, 8, 0, 1), latlng: null, altitudeM: null, distanceM: null, heartrateBpm: 152, cadenceRpm: null, powerW: 0, speedMps: 2.75, temperatureC: null },
+        { timeMs: Date.UTC(2024, 4, 1, 8, 0, 2), latlng: null, altitudeM: null, distanceM: null, heartrateBpm: null, cadenceRpm: null, powerW: null, speedMps: null, temperatureC: null },
+      ]);
+      expect(read!.nativePower).toBe(true);
+      expect(read!.messages.fileIdMesgs?.[0]?.type).toBe('activity');
+      expect(reading(bytes, true)).toBe(reading(bytes, false));
+    });
+  }
+
+  it('leaves a file with a compressed-timestamp header to the SDK, which refuses it as before', () => {
+    const fields = record(0, { hr: 140 });
+    // Local message 2 (two bits in a compressed header), its time 3 s on from the last timestamp.
+    const compressed = [0x80 | (2 << 5) | 3, ...data(0, fields.slice(1)).slice(1)];
+    const bytes = fitFile([definition(0, 0, fileId), data(0, fileId), definition(1, 20, fields), data(1, fields), definition(2, 20, fields.slice(1)), compressed]);
+    expect(readFitRecords(bytes)).toBeNull();
+    expect(reading(bytes, true)).toMatch(/^refused: activity\.fit is not a valid FIT file/);
+    expect(reading(bytes, true)).toBe(reading(bytes, false));
+  });
+
+  it('leaves heart-rate messages (merged into the records by the SDK) and a field of another size to the SDK', () => {
+    const hr: Field[] = [{ num: 253, base: uint32, size: 4, value: 1_000_000_000 }];
+    const withHr = fitFile([definition(0, 0, fileId), data(0, fileId), definition(1, 20, records[0]!), data(1, records[0]!), definition(2, 132, hr), data(2, hr)]);
+    expect(readFitRecords(withHr)).toBeNull();
+    expect(reading(withHr, true)).toBe(reading(withHr, false));
+
+    const wideHr = record(0, { power: 250 }).map((field) => (field.num === 3 ? { ...field, size: 2, value: 150 } : field));
+    const wide = rideFile([wideHr]);
+    expect(readFitRecords(wide)).toBeNull();
+    expect(reading(wide, true)).toBe(reading(wide, false));
+    expect(JSON.parse(reading(wide, true))[0].samples[0].heartrateBpm).toBe(150);
+  });
+
+  it('leaves a file whose CRC fails to the SDK and its damage rules', () => {
+    const bytes = rideFile(records);
+    bytes[bytes.length - 1] = bytes.at(-1)! ^ 0xff;
+    expect(readFitRecords(bytes)).toBeNull();
+    expect(reading(bytes, true)).toBe(reading(bytes, false));
+  });
+
+  it('reads the fields the FIT profile defines, with the profile\'s base types', () => {
+    const profileRecord = (Profile as unknown as { messages: Record<number, { fields: Record<number, { type: string; baseType: string }> }> }).messages[20]!;
+    const baseNames: Record<number, string> = { 0x01: 'sint8', 0x02: 'uint8', 0x04: 'uint16', 0x05: 'sint32', 0x06: 'uint32' };
+    for (const { num, base } of readRecordFieldTypes) expect(profileRecord.fields[num]?.baseType, `record field ${num}`).toBe(baseNames[base]);
+  });
+});
