@@ -61,6 +61,33 @@ describeWithFixtures('the FIT record reader against the SDK, on the shared real 
   });
 });
 
+describe('the FIT record reader against the SDK, on damaged copies of generated recordings', () => {
+  it('reads or refuses each copy as the SDK does (bytes changed, CRC made to agree)', () => {
+    // A fixed sequence (no clock, no Math.random): the same copies in every run.
+    let seed = 20261202;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const start = new Date('2023-06-10T07:00:00Z');
+    const originals = ['developerPowerRun', 'outdoorPowerRide', 'poolSwim', 'multisportTriathlon'].map((name) => new Uint8Array(PRESETS[name]!.make({ start }).bytes));
+    let refused = 0;
+    for (let copy = 0; copy < 160; copy++) {
+      const bytes = new Uint8Array(originals[copy % originals.length]!);
+      const dataEnd = bytes.length - 2;
+      // Most changes land in the first few hundred bytes, where the definitions are.
+      for (let change = 0; change < 1 + Math.floor(next() * 3); change++) {
+        const span = next() < 0.6 ? Math.min(600, dataEnd - 14) : dataEnd - 14;
+        bytes[14 + Math.floor(next() * span)] = Math.floor(next() * 256);
+      }
+      new DataView(bytes.buffer).setUint16(dataEnd, CrcCalculator.calculateCRC(bytes, 0, dataEnd), true);
+      const own = reading(bytes, true);
+      if (own.startsWith('refused')) refused++;
+      expect(own, `copy ${copy}`).toBe(reading(bytes, false));
+    }
+    // Both kinds of outcome were compared.
+    expect(refused).toBeGreaterThan(10);
+    expect(refused).toBeLessThan(150);
+  });
+});
+
 function fitFilesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);

@@ -147,7 +147,8 @@ export function readFitRecords(bytes: Uint8Array): FitRecords | null {
   try {
     return walk(bytes);
   } catch (error) {
-    if (error === leftToSdk) return null;
+    // A definition that points the walk outside the file (a RangeError of the DataView) is the SDK's to refuse.
+    if (error === leftToSdk || error instanceof RangeError) return null;
     throw error;
   }
 }
