@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { CrcCalculator, Profile } from '@garmin/fitsdk';
 import { describe, expect, it } from 'vitest';
 import { readFit } from '../../src/server/features/imports/fit.ts';
-import { readFitRecords, readRecordFieldTypes } from '../../src/server/features/imports/fit-records.ts';
+import { fitCrc, readFitRecords, readRecordFieldTypes } from '../../src/server/features/imports/fit-records.ts';
 import { PRESETS } from '../../tools/recordings/index.ts';
 import { describeWithFixtures } from '../support/fixture-suites.ts';
 import { sharedFixturePath } from '../support/shared-fixtures.ts';
@@ -225,6 +225,16 @@ describe('the FIT record reader, on files written byte by byte', () => {
     bytes[bytes.length - 1] = bytes.at(-1)! ^ 0xff;
     expect(readFitRecords(bytes)).toBeNull();
     expect(reading(bytes, true)).toBe(reading(bytes, false));
+  });
+
+  it('computes the CRC the SDK computes', () => {
+    let seed = 99;
+    const bytes = Uint8Array.from({ length: 4096 }, () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24);
+    for (const [start, end] of [[0, 0], [0, 1], [0, 14], [3, 4096], [0, 4096]] as const) {
+      expect(fitCrc(bytes, start, end), `${start}..${end}`).toBe(CrcCalculator.calculateCRC(bytes, start, end));
+    }
+    const file = rideFile(records);
+    expect(fitCrc(file, 0, file.length - 2)).toBe(new DataView(file.buffer).getUint16(file.length - 2, true));
   });
 
   it('reads the fields the FIT profile defines, with the profile\'s base types', () => {

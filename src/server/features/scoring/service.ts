@@ -208,6 +208,48 @@ export function createMetricsService(deps: {
     ]);
   }
 
+  /** Scores and stores an activity read with its packed streams; false when it is gone. */
+  async function scoreFound(accountId: string, activityId: string, found: Awaited<ReturnType<ScoredActivities['findWithPackedStreams']>>): Promise<boolean> {
+    if (!found) return false;
+    const { row } = found;
+    const sport = sportFamilyOf(row.sportType);
+    const { athlete, used, ftpW, ftpSource } = await thresholdsOf(accountId, row);
+    const { metrics, powerCurveW, best20MinPowerW, impliedThresholdSpeedMps } = await scoreActivity({
+      packedStreams: found.packedStreams,
+      withoutPower: !hasMeasuredPower(row),
+      summary: {
+        sport,
+        distanceM: row.distance,
+        movingTimeS: row.movingTime,
+        elapsedTimeS: row.elapsedTime,
+        elevationGainM: row.totalElevationGain,
+        averagePowerW: row.deviceWatts ? row.averageWatts : null,
+        maxPowerW: row.deviceWatts ? row.maxWatts : null,
+        weightedAveragePowerW: row.deviceWatts ? row.weightedAverageWatts : null,
+        workKj: row.deviceWatts ? row.kilojoules : null,
+        averageHeartrateBpm: row.averageHeartrate,
+        maxHeartrateBpm: row.maxHeartrate,
+      },
+      athlete,
+    });
+    await repo.save({
+      activityId,
+      userId: accountId,
+      metrics: toView(metrics, used),
+      trainingLoad: metrics.trainingLoad,
+      trainingLoadMethod: metrics.trainingLoadMethod,
+      best20MinPowerW,
+      maxHeartrateBpm: metrics.maxHeartrateBpm,
+      impliedThresholdSpeedMps,
+      powerCurveW,
+      ftpW,
+      ftpSource,
+      thresholdSources: used.sources,
+    });
+    await storeListedFigures(accountId, row, metrics);
+    return true;
+  }
+
   /**
    * The thresholds an activity is scored against (see the header): the athlete's or Strava's where
    * stated, else estimated from the activities before it. They depend on which activities are
@@ -220,15 +262,19 @@ export function createMetricsService(deps: {
     const sport = sportFamilyOf(row.sportType);
     const set = await thresholds(accountId, sport);
     const sources = estimateSourcesFor(dataPolicy, row.source);
-    const best20 = set.ftpW === null
-      ? await repo.highestInWindow(accountId, 'best20MinPowerW', { from: new Date(start - FTP_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
-      : null;
+    // The three estimates read apart from each other: asked at once, they cost one wait on the
+    // database instead of three (a whole history is scored one activity after another).
+    const [best20, maxHr, thresholdSpeed] = await Promise.all([
+      set.ftpW === null
+        ? repo.highestInWindow(accountId, 'best20MinPowerW', { from: new Date(start - FTP_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
+        : null,
+      set.maxHrBpm === null ? datedMaxHeartrate(accountId, row, sources) : null,
+      sport === 'run' && set.thresholdPaceSPerKm === null
+        ? repo.highestInWindow(accountId, 'impliedThresholdSpeedMps', { from: new Date(start - THRESHOLD_PACE_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
+        : null,
+    ]);
     const ftpW = set.ftpW ?? (best20 === null ? null : Math.round(estimateFtpFromBest20MinW(best20.highest)));
     const ftpSource: FtpSource = set.ftpFrom === 'strava' ? 'strava' : set.ftpW !== null ? 'settings' : ftpW === null ? 'none' : 'estimate';
-    const maxHr = set.maxHrBpm === null ? await datedMaxHeartrate(accountId, row, sources) : null;
-    const thresholdSpeed = sport === 'run' && set.thresholdPaceSPerKm === null
-      ? await repo.highestInWindow(accountId, 'impliedThresholdSpeedMps', { from: new Date(start - THRESHOLD_PACE_LOOKBACK_DAYS * DAY_MS), to: row.startDate, excludeActivityId: activityId, sources })
-      : null;
     const thresholdPaceSPerKm = set.thresholdPaceSPerKm ?? (thresholdSpeed === null ? null : thresholdPaceFromSpeedSPerKm(thresholdSpeed.highest));
     // Strava's stated FTP or zones scoring this activity make its scores derived from Strava data.
     const stravaStated: WindowHighest | null =
@@ -275,45 +321,7 @@ export function createMetricsService(deps: {
   return {
     /** Computes and stores one activity's metrics from its streams and summary; false when the activity is gone. */
     async compute(accountId: string, activityId: string): Promise<boolean> {
-      const found = await activities.findWithPackedStreams(accountId, activityId);
-      if (!found) return false;
-      const { row } = found;
-      const sport = sportFamilyOf(row.sportType);
-      const { athlete, used, ftpW, ftpSource } = await thresholdsOf(accountId, row);
-      const { metrics, powerCurveW, best20MinPowerW, impliedThresholdSpeedMps } = await scoreActivity({
-        packedStreams: found.packedStreams,
-        withoutPower: !hasMeasuredPower(row),
-        summary: {
-          sport,
-          distanceM: row.distance,
-          movingTimeS: row.movingTime,
-          elapsedTimeS: row.elapsedTime,
-          elevationGainM: row.totalElevationGain,
-          averagePowerW: row.deviceWatts ? row.averageWatts : null,
-          maxPowerW: row.deviceWatts ? row.maxWatts : null,
-          weightedAveragePowerW: row.deviceWatts ? row.weightedAverageWatts : null,
-          workKj: row.deviceWatts ? row.kilojoules : null,
-          averageHeartrateBpm: row.averageHeartrate,
-          maxHeartrateBpm: row.maxHeartrate,
-        },
-        athlete,
-      });
-      await repo.save({
-        activityId,
-        userId: accountId,
-        metrics: toView(metrics, used),
-        trainingLoad: metrics.trainingLoad,
-        trainingLoadMethod: metrics.trainingLoadMethod,
-        best20MinPowerW,
-        maxHeartrateBpm: metrics.maxHeartrateBpm,
-        impliedThresholdSpeedMps,
-        powerCurveW,
-        ftpW,
-        ftpSource,
-        thresholdSources: used.sources,
-      });
-      await storeListedFigures(accountId, row, metrics);
-      return true;
+      return scoreFound(accountId, activityId, await activities.findWithPackedStreams(accountId, activityId));
     },
 
     /**
@@ -365,8 +373,19 @@ export function createMetricsService(deps: {
     /** Recomputes every activity of the account, oldest first, so each sees the history before it. Returns their ids in that order. */
     async recomputeAll(accountId: string): Promise<string[]> {
       const ids = await repo.activityIdsOldestFirst(accountId);
-      for (const id of ids) {
-        await this.compute(accountId, id);
+      // Each activity's thresholds are read from those scored before it, so they are scored one
+      // after another; the next one's streams (which nothing here changes) are read meanwhile.
+      const read = (index: number) => {
+        const reading = index < ids.length ? activities.findWithPackedStreams(accountId, ids[index]!) : Promise.resolve(undefined);
+        // Awaited in its turn; until then a failure must not count as unhandled.
+        reading.catch(() => undefined);
+        return reading;
+      };
+      let next = read(0);
+      for (let index = 0; index < ids.length; index++) {
+        const found = await next;
+        next = read(index + 1);
+        await scoreFound(accountId, ids[index]!, found);
         // Let waiting requests through between activities: on PGlite they share one connection.
         await new Promise((resolve) => setImmediate(resolve));
       }
