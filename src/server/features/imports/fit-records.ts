@@ -1,4 +1,6 @@
 import { Decoder, Stream } from '@garmin/fitsdk';
+// The SDK's merge of a strap's heart rates into the records, which its decoder runs itself (not in its index).
+import HrMesgUtils from '@garmin/fitsdk/src/utils-hr-mesg.js';
 import type { FitMessages } from '@garmin/fitsdk';
 import type { RecordedSample } from './parsed-activity.ts';
 
@@ -6,19 +8,20 @@ import type { RecordedSample } from './parsed-activity.ts';
  * Kairo's own reader of a FIT file's record messages (ADR 0101). Records are nearly all of an
  * activity file (one per second), and Garmin's SDK builds several objects per field of each (about
  * 260 bytes allocated per byte of FIT), which made it most of an archive import's time and garbage.
- * This walks the file once: each record becomes a `RecordedSample` straight from its bytes, and
- * every other message `readFit` reads (file id, device info, sport, sessions, laps, lengths,
- * developer data ids and field descriptions: a few kilobytes) is copied, with every definition,
- * into a small FIT file of its own that the SDK decodes as before. So everything but the records keeps the SDK's reading
- * (enumerations by name, scales, sub-fields), and the records are read with the same rules as the
- * SDK's: a field holding its base type's invalid value is absent, speed and altitude expand into
- * their enhanced fields, developer fields are keyed as the SDK keys them.
+ * This walks the file once (each file of a chain in turn): each record becomes a `RecordedSample`
+ * straight from its bytes, and every other message `readFit` reads (file id, device info, sport,
+ * sessions, laps, lengths, developer data ids and field descriptions, a strap's heart rates: a few
+ * kilobytes) is copied, with every definition, into a small FIT file of its own that the SDK
+ * decodes as before. So everything but the records keeps the SDK's reading (enumerations by name,
+ * scales, sub-fields), and the records are read with the same rules as the SDK's: a field holding
+ * its base type's invalid value is absent, speed and altitude expand into their enhanced fields,
+ * developer fields are keyed as the SDK keys them, a strap's heart rates are merged by the SDK's
+ * own merge.
  *
  * Anything this reader does not read as the SDK would, it leaves to the SDK (answers null, and
- * `readFit` decodes the whole file with the SDK as before): a file whose CRC fails or that is cut
- * short (the damage rules live there), a compressed-timestamp header, heart-rate messages (the
- * SDK merges them into the records), compressed speed and distance, a read field defined with
- * another base type or size than the FIT profile's, a chained file.
+ * `readFit` decodes the whole file with the SDK as before): a file whose CRC or header CRC fails
+ * or that is cut short (the damage rules live there), a compressed-timestamp header, compressed
+ * speed and distance, a read field defined with another base type or size than the FIT profile's.
  */
 export interface FitRecords {
   /** The records with a timestamp, as `readRecord` reads them, power from native fields only. */
@@ -40,8 +43,12 @@ const hrMesgNum = 132;
 const fieldDescriptionMesgNum = 206;
 const developerDataIdMesgNum = 207;
 const compressedSpeedDistanceField = 8;
-/** The messages besides records that `readFit` reads: file id, sport, session, lap, device info, length, field description, developer data id. */
-const otherMesgNumsRead = new Set([0, 12, 18, 19, 23, 101, fieldDescriptionMesgNum, developerDataIdMesgNum]);
+/**
+ * The messages besides records that `readFit` reads (file id, sport, session, lap, device info,
+ * length, field description, developer data id), and the heart rates a strap recorded apart
+ * (hr), which the SDK merges into the records.
+ */
+const otherMesgNumsRead = new Set([0, 12, 18, 19, 23, 101, hrMesgNum, fieldDescriptionMesgNum, developerDataIdMesgNum]);
 
 /** Base type numbers (the low five bits of a field definition's base type byte). */
 const Base = {
@@ -141,6 +148,31 @@ interface DeveloperField {
   key: number;
 }
 
+/** '.FIT' at a file header's bytes 8 to 11. */
+function hasFitSignature(bytes: Uint8Array, at: number): boolean {
+  return bytes[at] === 0x2e && bytes[at + 1] === 0x46 && bytes[at + 2] === 0x49 && bytes[at + 3] === 0x54;
+}
+
+/**
+ * The heart rates of hr messages (a chest strap's, stored by the watch and chained after its file)
+ * merged into the samples by the SDK's own merge, which it runs on the records it reads: each
+ * record's heart rate becomes the mean of the strap's readings since the record before, where
+ * there are some. False where the SDK's merge fails (the SDK then fails to read the file).
+ */
+function mergeStrapHeartRates(hrMesgs: NonNullable<FitMessages['hrMesgs']>, samples: RecordedSample[]): boolean {
+  const records = samples.map((sample) => ({ timestamp: (sample.timeMs - fitEpochMs) / 1000, heartRate: sample.heartrateBpm ?? undefined }));
+  try {
+    HrMesgUtils.mergeHeartRates(hrMesgs, records);
+  } catch {
+    return false;
+  }
+  for (let index = 0; index < samples.length; index++) {
+    const heartRate = records[index]!.heartRate;
+    samples[index]!.heartrateBpm = typeof heartRate === 'number' && Number.isFinite(heartRate) ? heartRate : null;
+  }
+  return true;
+}
+
 /** Thrown where the file is the SDK's to read after all. */
 const leftToSdk = Symbol('left to the SDK');
 
@@ -156,14 +188,15 @@ export function readFitRecords(bytes: Uint8Array): FitRecords | null {
 }
 
 function walk(bytes: Uint8Array): FitRecords | null {
-  const headerSize = bytes[0] ?? 0;
-  if ((headerSize !== 12 && headerSize !== 14) || bytes.length < headerSize + 2) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const dataEnd = headerSize + view.getUint32(4, true);
-  // A chained file (more after the first's CRC) or one cut short: the SDK's.
-  if (bytes.length !== dataEnd + 2) return null;
-  if (view.getUint16(dataEnd, true) !== fitCrc(bytes, 0, dataEnd)) return null;
+  const firstHeaderSize = bytes[0] ?? 0;
+  // A header CRC that fails marks the file damaged (`decodeFitMessages`): the SDK's.
+  if (firstHeaderSize === 14 && bytes.length >= 14) {
+    const headerCrc = view.getUint16(12, true);
+    if (headerCrc !== 0 && headerCrc !== fitCrc(bytes, 0, 12)) return null;
+  }
 
+  // Definitions and developer data carry over from one file of a chain to the next, as in the SDK.
   const definitions: (LocalDefinition | undefined)[] = new Array(16);
   const developerData = new Map<number, DeveloperField[]>();
   const developerValues = new Map<number, (number | null)[]>();
@@ -171,68 +204,84 @@ function walk(bytes: Uint8Array): FitRecords | null {
   let copiedBytes = 0;
   const samples: RecordedSample[] = [];
   let nativePower = false;
+  let untimedRecord = false;
 
-  let position = headerSize;
-  while (position < dataEnd) {
-    const start = position;
-    const header = bytes[position]!;
-    if ((header & 0x80) !== 0) return null;
-    const local = header & 0x0f;
-    if ((header & 0x40) !== 0) {
-      const definition = readDefinition(view, position, (header & 0x20) !== 0);
-      if (definition === null) return null;
-      position = definition.end;
+  // One file after another: a watch chains its strap's heart rate (a pool swim, a triathlon) after its own.
+  for (let fileStart = 0; fileStart < bytes.length; ) {
+    const headerSize = bytes[fileStart]!;
+    if ((headerSize !== 12 && headerSize !== 14) || fileStart + headerSize + 2 > bytes.length || !hasFitSignature(bytes, fileStart + 8)) return null;
+    const dataEnd = fileStart + headerSize + view.getUint32(fileStart + 4, true);
+    // Cut short, or a CRC that fails: the SDK's, with the damage rules.
+    if (dataEnd + 2 > bytes.length || view.getUint16(dataEnd, true) !== fitCrc(bytes, fileStart, dataEnd)) return null;
+    let position = fileStart + headerSize;
+    while (position < dataEnd) {
+      const start = position;
+      const header = bytes[position]!;
+      if ((header & 0x80) !== 0) return null;
+      const local = header & 0x0f;
+      if ((header & 0x40) !== 0) {
+        const definition = readDefinition(view, position, (header & 0x20) !== 0);
+        if (definition === null) return null;
+        position = definition.end;
+        if (position > dataEnd) return null;
+        definitions[local] = definition.local;
+        copied.push(start, position);
+        copiedBytes += position - start;
+        continue;
+      }
+      const definition = definitions[local];
+      if (definition === undefined) return null;
+      position += 1 + definition.size;
       if (position > dataEnd) return null;
-      if (definition.local.mesgNum === hrMesgNum) return null;
-      definitions[local] = definition.local;
+      const body = start + 1;
+      if (definition.recordLayout !== null) {
+        const sample = readRecordSample(view, body, definition.littleEndian, definition.recordLayout);
+        if (sample === null) {
+          untimedRecord = true;
+          continue;
+        }
+        if (sample.powerW !== null) nativePower = true;
+        if (definition.developerFields.length > 0) {
+          readDeveloperValues(view, body, definition, developerData, developerValues, samples.length);
+        }
+        samples.push(sample);
+        continue;
+      }
+      // Only the messages `readFit` reads are decoded: a watch's other messages (events, HRV beat
+      // intervals, GPS metadata, ...) can be thousands.
+      if (!otherMesgNumsRead.has(definition.mesgNum)) continue;
       copied.push(start, position);
       copiedBytes += position - start;
-      continue;
-    }
-    const definition = definitions[local];
-    if (definition === undefined) return null;
-    position += 1 + definition.size;
-    if (position > dataEnd) return null;
-    const body = start + 1;
-    if (definition.recordLayout !== null) {
-      const sample = readRecordSample(view, body, definition.littleEndian, definition.recordLayout);
-      if (sample === null) continue;
-      if (sample.powerW !== null) nativePower = true;
-      if (definition.developerFields.length > 0) {
-        readDeveloperValues(view, body, definition, developerData, developerValues, samples.length);
-      }
-      samples.push(sample);
-      continue;
-    }
-    // Only the messages `readFit` reads are decoded: a watch's other messages (events, HRV beat
-    // intervals, GPS metadata, ...) can be thousands.
-    if (!otherMesgNumsRead.has(definition.mesgNum)) continue;
-    copied.push(start, position);
-    copiedBytes += position - start;
-    // The SDK's developer data registry, followed message by message. Its key for a field is the
-    // count of fields registered so far (a developer data id registered again starts empty). A
-    // message without its index (or with the invalid one) makes the SDK fail: the SDK's file.
-    if (definition.mesgNum === developerDataIdMesgNum) {
-      const index = fieldValue(view, body, definition, 3);
-      if (index === null || index === undefined) return null;
-      if (index !== 0xff) developerData.set(index, []);
-    } else if (definition.mesgNum === fieldDescriptionMesgNum) {
-      let key = 0;
-      for (const fields of developerData.values()) key += fields.length;
-      const index = fieldValue(view, body, definition, 0);
-      if (index === null || index === undefined) return null;
-      const fields = index === 0xff ? undefined : developerData.get(index);
-      if (fields) {
-        const base = (fieldValue(view, body, definition, 2) ?? 0) & 0x1f;
-        if (base >= baseSize.length) return null;
-        fields.push({ num: fieldValue(view, body, definition, 1) ?? null, base, key });
+      // The SDK's developer data registry, followed message by message. Its key for a field is the
+      // count of fields registered so far (a developer data id registered again starts empty). A
+      // message without its index (or with the invalid one) makes the SDK fail: the SDK's file.
+      if (definition.mesgNum === developerDataIdMesgNum) {
+        const index = fieldValue(view, body, definition, 3);
+        if (index === null || index === undefined) return null;
+        if (index !== 0xff) developerData.set(index, []);
+      } else if (definition.mesgNum === fieldDescriptionMesgNum) {
+        let key = 0;
+        for (const fields of developerData.values()) key += fields.length;
+        const index = fieldValue(view, body, definition, 0);
+        if (index === null || index === undefined) return null;
+        const fields = index === 0xff ? undefined : developerData.get(index);
+        if (fields) {
+          const base = (fieldValue(view, body, definition, 2) ?? 0) & 0x1f;
+          if (base >= baseSize.length) return null;
+          fields.push({ num: fieldValue(view, body, definition, 1) ?? null, base, key });
+        }
       }
     }
+    fileStart = dataEnd + 2;
   }
 
-  const others = withHeaderAndCrc(bytes, headerSize, copied, copiedBytes);
+  const others = withHeaderAndCrc(bytes, firstHeaderSize, copied, copiedBytes);
   const { messages, errors } = new Decoder(Stream.fromBuffer(others)).read();
   if (errors.length > 0) return null;
+  if ((messages.hrMesgs?.length ?? 0) > 0 && samples.length > 0) {
+    // A record without a time takes part in the SDK's merge in a way no sample can stand for.
+    if (untimedRecord || !mergeStrapHeartRates(messages.hrMesgs!, samples)) return null;
+  }
   return {
     samples,
     nativePower,
