@@ -82,6 +82,9 @@ export interface ScoredActivities {
 /** The stated thresholds an activity of this sport family is scored with (heart rate differs by sport, ADR 0055). */
 export type AthleteThresholdsSource = (accountId: string, family: SportFamily) => Promise<AthleteThresholds>;
 
+/** The stated thresholds read for each sport family while a whole history is scored. */
+type StatedThresholds = Map<SportFamily, Promise<AthleteThresholds>>;
+
 export interface FitnessWithSources {
   series: FitnessDay[];
   sources: ActivitySource[];
@@ -208,12 +211,20 @@ export function createMetricsService(deps: {
     ]);
   }
 
-  /** Scores and stores an activity read with its packed streams; false when it is gone. */
-  async function scoreFound(accountId: string, activityId: string, found: Awaited<ReturnType<ScoredActivities['findWithPackedStreams']>>): Promise<boolean> {
+  /**
+   * Scores and stores an activity read with its packed streams; false when it is gone. `stated`
+   * keeps the athlete's stated thresholds of each sport family for a whole history scored at once.
+   */
+  async function scoreFound(
+    accountId: string,
+    activityId: string,
+    found: Awaited<ReturnType<ScoredActivities['findWithPackedStreams']>>,
+    stated?: StatedThresholds,
+  ): Promise<boolean> {
     if (!found) return false;
     const { row } = found;
     const sport = sportFamilyOf(row.sportType);
-    const { athlete, used, ftpW, ftpSource } = await thresholdsOf(accountId, row);
+    const { athlete, used, ftpW, ftpSource } = await thresholdsOf(accountId, row, stated);
     const { metrics, powerCurveW, best20MinPowerW, impliedThresholdSpeedMps } = await scoreActivity({
       packedStreams: found.packedStreams,
       withoutPower: !hasMeasuredPower(row),
@@ -256,11 +267,16 @@ export function createMetricsService(deps: {
    * stored, never on the order they arrived in: `rescoreStale` rescores an activity scored before
    * an earlier one arrived (ADR 0065).
    */
-  async function thresholdsOf(accountId: string, row: ThresholdedRow) {
+  async function thresholdsOf(accountId: string, row: ThresholdedRow, stated?: StatedThresholds) {
     const activityId = row.id;
     const start = row.startDate.getTime();
     const sport = sportFamilyOf(row.sportType);
-    const set = await thresholds(accountId, sport);
+    let reading = stated?.get(sport);
+    if (reading === undefined) {
+      reading = thresholds(accountId, sport);
+      stated?.set(sport, reading);
+    }
+    const set = await reading;
     const sources = estimateSourcesFor(dataPolicy, row.source);
     // The three estimates read apart from each other: asked at once, they cost one wait on the
     // database instead of three (a whole history is scored one activity after another).
@@ -381,11 +397,14 @@ export function createMetricsService(deps: {
         reading.catch(() => undefined);
         return reading;
       };
+      // The athlete's stated thresholds are read once for the whole history: one changed meanwhile
+      // queues the account's history to be scored again (`thresholdsChanged`, scoring/jobs.ts).
+      const stated: StatedThresholds = new Map();
       let next = read(0);
       for (let index = 0; index < ids.length; index++) {
         const found = await next;
         next = read(index + 1);
-        await scoreFound(accountId, ids[index]!, found);
+        await scoreFound(accountId, ids[index]!, found, stated);
         // Let waiting requests through between activities: on PGlite they share one connection.
         await new Promise((resolve) => setImmediate(resolve));
       }
