@@ -162,7 +162,9 @@ export function encodeStreams(streams: ActivityStreams): Uint8Array {
       previous = fixed;
     }
   }
-  return deflateRawSync(writer.result(), { level: 6 });
+  // Level 4: over the shared recordings' streams, 0.7 % more bytes than level 6 in half its time
+  // (every activity of an archive import is packed in the one worker), inflated as fast.
+  return deflateRawSync(writer.result(), { level: 4 });
 }
 
 /** Streams packed for storage, with what the stored row says of them: which streams, how many samples. */
