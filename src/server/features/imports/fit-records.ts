@@ -408,43 +408,36 @@ function readDeveloperValues(
  * reads as none: several values, text, a 64-bit integer.
  */
 function singleNumber(view: DataView, at: number, size: number, base: number, littleEndian: boolean): number | null {
-  if (size !== baseSize[base]) return null;
-  let value: number;
-  switch (base) {
-    case Base.Sint8:
-      value = view.getInt8(at);
-      break;
-    case Base.Enum:
-    case Base.Uint8:
-    case Base.Uint8z:
-    case Base.Byte:
-      value = view.getUint8(at);
-      break;
-    case Base.Sint16:
-      value = view.getInt16(at, littleEndian);
-      break;
-    case Base.Uint16:
-    case Base.Uint16z:
-      value = view.getUint16(at, littleEndian);
-      break;
-    case Base.Sint32:
-      value = view.getInt32(at, littleEndian);
-      break;
-    case Base.Uint32:
-    case Base.Uint32z:
-      value = view.getUint32(at, littleEndian);
-      break;
-    case Base.Float32:
-      value = view.getFloat32(at, littleEndian);
-      break;
-    case Base.Float64:
-      value = view.getFloat64(at, littleEndian);
-      break;
-    default:
-      return null;
-  }
+  const read = baseReaders[base];
+  if (read === null || read === undefined || size !== baseSize[base]) return null;
+  const value = read(view, at, littleEndian);
   return value === baseInvalid[base] ? null : value;
 }
+
+type BaseReader = (view: DataView, at: number, littleEndian: boolean) => number;
+const uint8: BaseReader = (view, at) => view.getUint8(at);
+const uint16: BaseReader = (view, at, littleEndian) => view.getUint16(at, littleEndian);
+const uint32: BaseReader = (view, at, littleEndian) => view.getUint32(at, littleEndian);
+/** How each base type's one value is read; null for text and 64-bit integers, which `fitNumber` reads as none. */
+const baseReaders: readonly (BaseReader | null)[] = [
+  uint8, // enum
+  (view, at) => view.getInt8(at),
+  uint8,
+  (view, at, littleEndian) => view.getInt16(at, littleEndian),
+  uint16,
+  (view, at, littleEndian) => view.getInt32(at, littleEndian),
+  uint32,
+  null, // string
+  (view, at, littleEndian) => view.getFloat32(at, littleEndian),
+  (view, at, littleEndian) => view.getFloat64(at, littleEndian),
+  uint8, // uint8z
+  uint16, // uint16z
+  uint32, // uint32z
+  uint8, // byte
+  null, // sint64
+  null, // uint64
+  null, // uint64z
+];
 
 const wholeNumberBases = new Set<number>([Base.Enum, Base.Sint8, Base.Uint8, Base.Sint16, Base.Uint16, Base.Sint32, Base.Uint32, Base.Uint8z, Base.Uint16z, Base.Uint32z, Base.Byte]);
 
