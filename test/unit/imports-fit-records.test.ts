@@ -232,6 +232,18 @@ describe('the FIT record reader, on files written byte by byte', () => {
     expect(reading(chained, true)).toBe(reading(chained, false));
   });
 
+  it("leaves strap heart rates the SDK's merge cannot read to the SDK, which refuses the file as before", () => {
+    // A delta message (event times, no anchor time before it): the SDK's merge fails on it.
+    const deltas = [0x40 | 3, 0, 0, 132, 0, 2, 9, 8, uint32, 6, 2, uint8];
+    const deltaData = [3, ...new Uint8Array(new Uint32Array([1024, 2048]).buffer), 152, 154];
+    for (const watch of [records, [record(0, { hr: 100 }).map((field) => (field.num === 253 ? { ...field, value: 0xffffffff } : field))]]) {
+      const chained = new Uint8Array([...rideFile(watch), ...fitFile([deltas, deltaData])]);
+      expect(readFitRecords(chained)).toBeNull();
+      expect(reading(chained, true)).toMatch(/^refused/);
+      expect(reading(chained, true)).toBe(reading(chained, false));
+    }
+  });
+
   it('leaves a header whose CRC fails (the file is then marked damaged) and a field of another size to the SDK', () => {
     const badHeader = rideFile(records);
     new DataView(badHeader.buffer).setUint16(12, 0x1234, true);

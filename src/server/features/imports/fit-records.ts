@@ -278,8 +278,9 @@ function walk(bytes: Uint8Array): FitRecords | null {
   const others = withHeaderAndCrc(bytes, firstHeaderSize, copied, copiedBytes);
   const { messages, errors } = new Decoder(Stream.fromBuffer(others)).read();
   if (errors.length > 0) return null;
-  if ((messages.hrMesgs?.length ?? 0) > 0 && samples.length > 0) {
-    // A record without a time takes part in the SDK's merge in a way no sample can stand for.
+  // The SDK merges a strap's heart rates into every record it read, timed or not.
+  if ((messages.hrMesgs?.length ?? 0) > 0 && (samples.length > 0 || untimedRecord)) {
+    // A record without a time takes part in that merge in a way no sample can stand for.
     if (untimedRecord || !mergeStrapHeartRates(messages.hrMesgs!, samples)) return null;
   }
   return {
