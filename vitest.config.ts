@@ -1,12 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/** Node flags of every test process (ADR 0100). */
+const testProcessFlags = ['--no-wasm-code-gc'];
+
 /**
  * Four tiers: unit (pure), integration (real server + real databases), security (one test per defect
  * found by probing Kairo as an attacker, plus a fuzz run over the JSON contracts), e2e (Chromium).
  */
-/** Node flags of every test process (ADR 0100). */
-const testProcessFlags = ['--no-wasm-code-gc'];
-
 export default defineConfig({
   test: {
     // The unit and browser tiers: a worker keeps its loaded modules for the next test file
